@@ -1,0 +1,9 @@
+#!/bin/sh
+# Regenerate the build system: configure, Makefile.in, build-aux/.
+set -e
+cd "$(dirname "$0")"
+mkdir -p build-aux m4
+autoreconf -fi
+# automake --add-missing does not install the TAP driver; make distcheck needs it.
+cp -f "$(automake --print-libdir)/tap-driver.sh" build-aux/tap-driver.sh
+chmod +x build-aux/tap-driver.sh

@@ -1,0 +1,44 @@
+/* delaunay: planar Delaunay triangulation by sweep-hull.
+ *
+ * Method: D. Sinclair, "S-hull: a fast radial sweep-hull routine for
+ * Delaunay triangulation" (2010), in the half-edge formulation popularised
+ * by delaunator: seed triangle near the centre, points sorted by distance to
+ * its circumcentre, the advancing convex hull kept in a hash of angles,
+ * Lawson edge flips after each insertion. Orientation and in-circle tests are
+ * exact (adaptive precision after J. R. Shewchuk, "Adaptive Precision
+ * Floating-Point Arithmetic and Fast Robust Geometric Predicates", 1997).
+ *
+ * Output convention (delaunator's): triangle t has half-edges 3t, 3t+1, 3t+2;
+ * triangles[e] is the point where half-edge e starts; halfedges[e] is its
+ * twin or -1 on the convex hull. Triangles are counter-clockwise with y
+ * pointing down, i.e. orient2d(a, b, c) < 0 in the y-up convention.
+ * Exact duplicate points are skipped (never referenced) and counted. */
+#ifndef OROGEN_CORE_DELAUNAY_H
+#define OROGEN_CORE_DELAUNAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/og_error.h"
+
+struct delaunay {
+    size_t npoints;       /* input points */
+    size_t ntriangles;    /* triangles; arrays below hold 3 * ntriangles */
+    int32_t *triangles;
+    int32_t *halfedges;
+    int32_t *hull;        /* convex hull, counter-clockwise (y down) */
+    size_t nhull;
+    size_t nduplicates;   /* exact duplicates skipped */
+};
+
+/* Triangulate n points given as xy[2i], xy[2i+1] (finite doubles). 0, 1, 2
+ * or all-collinear points give zero triangles and the hull as delaunator
+ * defines it (collinear points sorted along the line). Errors: OG_EINVAL for
+ * NaN/Inf coordinates or n > INT32_MAX / 3, OG_ENOMEM. On error *d is zeroed. */
+enum og_status delaunay_build(struct delaunay *d, const double *xy, size_t n,
+                              struct og_error *err);
+
+/* Free the arrays of d (d itself is the caller's); accepts a zeroed struct. */
+void delaunay_fini(struct delaunay *d);
+
+#endif

@@ -1,0 +1,47 @@
+/* dem: real elevation models as a world source.
+ *
+ * A front end decodes the PNG (render/pngio.c) into a struct dem_raster of
+ * raw samples; this module turns samples into metres:
+ *   gray (8/16-bit):   h = sample * dem.vertical_scale
+ *   terrain-rgb:       h = -10000 + (R * 65536 + G * 256 + B) * 0.1   (Mapbox)
+ *   terrarium:         h = R * 256 + G + B / 256 - 32768             (Mapzen)
+ * Auto detection: 1 or 2 channels -> gray; RGB(A) with any pixel exactly
+ * (128, 0, 0) or every R in 120..136 -> terrarium; otherwise terrain-rgb.
+ * Sea: h <= dem.sea_level. */
+#ifndef OROGEN_CORE_DEM_H
+#define OROGEN_CORE_DEM_H
+
+#include <stdint.h>
+
+#include "core/og_error.h"
+#include "core/pipeline.h"
+
+struct dem_raster {
+    int width, height;
+    int channels;        /* 1 grey, 2 grey+alpha, 3 RGB, 4 RGBA */
+    int bit_depth;       /* 8 or 16 */
+    uint16_t *samples;   /* width * height * channels, row-major */
+    char source[256];    /* file path, for messages and recipes */
+};
+
+enum dem_encoding { DEM_AUTO = 0, DEM_GRAY = 1, DEM_TERRAIN_RGB = 2, DEM_TERRARIUM = 3 };
+
+/* Resolve DEM_AUTO for a raster (see the rule above); others pass through.
+ * Errors: OG_EINVAL when an explicit encoding does not fit the channels
+ * (terrain-rgb on a grey image). */
+enum og_status dem_resolve_encoding(const struct dem_raster *r, enum dem_encoding asked,
+                                    enum dem_encoding *out, struct og_error *err);
+
+/* Decode every pixel to metres into heights[width * height].
+ * Errors: as dem_resolve_encoding. */
+enum og_status dem_decode(const struct dem_raster *r, enum dem_encoding enc, double vscale,
+                          float *heights, struct og_error *err);
+
+/* Free a raster's samples (the struct is the caller's). */
+void dem_raster_fini(struct dem_raster *r);
+
+/* The dem source as a generator: decode, sea mask, tint (and hydrology,
+ * biomes when present). */
+extern const struct generator gen_dem;
+
+#endif

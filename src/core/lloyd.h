@@ -1,0 +1,26 @@
+/* lloyd: Lloyd relaxation of planar sites toward a centroidal Voronoi
+ * tessellation (S. P. Lloyd, "Least squares quantization in PCM", 1982; Du,
+ * Faber and Gunzburger, "Centroidal Voronoi Tessellations", SIAM Review 1999).
+ * Each iteration triangulates, clips every Voronoi cell to the box
+ * [x0,x1] x [y0,y1], and moves each site to its cell's area centroid. */
+#ifndef OROGEN_CORE_LLOYD_H
+#define OROGEN_CORE_LLOYD_H
+
+#include <stddef.h>
+
+#include "core/og_error.h"
+
+struct run_ctx;
+
+/* Relax n sites (xy pairs, updated in place, all inside the box) for
+ * `iterations` steps. ctx may be NULL; if given, progress is reported and
+ * cancellation honoured (OG_ECANCELED). Errors as delaunay_build. */
+enum og_status lloyd_relax(double *xy, size_t n, int iterations, double x0, double y0, double x1,
+                           double y1, struct run_ctx *ctx, struct og_error *err);
+
+/* Areas of the n sites' Voronoi cells clipped to the box into areas[n]
+ * (for tests and statistics). */
+enum og_status lloyd_cell_areas(const double *xy, size_t n, double x0, double y0, double x1,
+                                double y1, double *areas, struct og_error *err);
+
+#endif

@@ -1,0 +1,73 @@
+#include "config.h"
+#include "core/pipeline.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+double
+pipeline_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+enum og_status
+pipeline_tick(struct run_ctx *ctx, double fraction)
+{
+    if (ctx == NULL) {
+        return OG_OK;
+    }
+    if (ctx->cancel != NULL && atomic_load_explicit(ctx->cancel, memory_order_relaxed) != 0) {
+        return OG_ECANCELED;
+    }
+    if (ctx->progress != NULL) {
+        ctx->progress(ctx->progress_arg, ctx->stage_index, ctx->nstages, ctx->stage_name,
+                      fraction);
+    }
+    return OG_OK;
+}
+
+enum og_status
+pipeline_run(const struct generator *g, struct run_ctx *ctx, struct world **out,
+             struct og_error *err)
+{
+    struct world *w = NULL;
+    struct og_error e;
+    enum og_status st;
+    size_t i;
+
+    *out = NULL;
+    st = world_new(&w, g->id, g->kind, ctx->params, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    ctx->nstages = (int)g->nstages;
+    for (i = 0; i < g->nstages; i++) {
+        double t0 = pipeline_now_ms();
+        ctx->stage_index = (int)i;
+        ctx->stage_name = g->stages[i].name;
+        og_error_clear(&e);
+        st = pipeline_tick(ctx, 0.0);
+        if (st == OG_OK) {
+            st = g->stages[i].run(w, ctx, &e);
+        }
+        if (st != OG_OK) {
+            world_unref(w);
+            if (st == OG_ECANCELED) {
+                return og_error_set(err, st, "%s: cancelled", g->stages[i].name);
+            }
+            return og_error_set(err, st, "%s: %s", g->stages[i].name,
+                                e.msg[0] != '\0' ? e.msg : og_status_str(st));
+        }
+        if (w->nstages < WORLD_MAX_STAGES) {
+            w->times[w->nstages].name = g->stages[i].name;
+            w->times[w->nstages].ms = pipeline_now_ms() - t0;
+            w->nstages++;
+        }
+        pipeline_tick(ctx, 1.0);
+    }
+    *out = w;
+    return OG_OK;
+}

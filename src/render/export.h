@@ -1,0 +1,52 @@
+/* export: writing outputs (map PNG, stats JSON) from a published world, in
+ * batch or on a background thread for the TUI. Every file is written to a
+ * temporary name beside its target and renamed into place. */
+#ifndef OROGEN_RENDER_EXPORT_H
+#define OROGEN_RENDER_EXPORT_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+
+#include "core/og_error.h"
+#include "core/world.h"
+#include "render/mapimg.h"
+#include "render/pngio.h"
+
+/* Write the top-down map of layer at width x height to path as RGBA PNG
+ * with the recipe tEXt chunks. Errors: OG_EIO naming the path and reason,
+ * OG_EINVAL for an unavailable layer, OG_ERANGE for a size outside
+ * 1..16384. */
+enum og_status export_map_png(const struct world *w, enum map_layer layer, int width,
+                              int height, const char *path, struct og_error *err);
+
+/* Recipe tEXt chunks: "Software", "orogen:generator", "orogen:seed",
+ * "orogen:params" (every parameter of the generator as name = value lines),
+ * "orogen:version", plus `extra` lines appended to params (may be NULL).
+ * Returns a malloc'd block holding keys/values (free with free()). */
+enum og_status export_recipe(const struct world *w, const char *extra,
+                             struct pngio_text **text, size_t *ntext, void **block,
+                             struct og_error *err);
+
+/* The stats JSON of a world into a malloc'd string. Keys: doc/stats.md. */
+enum og_status export_stats_json(const struct world *w, char **out, struct og_error *err);
+
+/* Write the stats JSON to path ("-" for standard output). */
+enum og_status export_stats_file(const struct world *w, const char *path, struct og_error *err);
+
+/* A background export job (for the TUI): runs fn on its own thread. */
+struct export_job;
+typedef enum og_status export_fn(const struct world *w, void *arg, struct og_error *err);
+
+/* Start fn(w, arg) on a new thread; the job keeps a world reference.
+ * done(arg2) is called from that thread at the end (wake the UI). */
+enum og_status export_job_start(struct export_job **out, struct world *w, export_fn *fn,
+                                void *arg, void (*done)(void *), void *done_arg,
+                                struct og_error *err);
+
+/* Non-zero once finished. */
+int export_job_done(struct export_job *job);
+
+/* Join and free; returns the job's status and message in err. */
+enum og_status export_job_finish(struct export_job *job, struct og_error *err);
+
+#endif

@@ -1,0 +1,69 @@
+/* mapimg: the top-down layer sampler shared by the TUI map view and the map
+ * PNG. Any world can be sampled over a window of its [0,1]^2 map square
+ * (grids: x/width, y/height; meshes: the unit square; spheres:
+ * equirectangular longitude/latitude). Each pixel gets a colour and a class
+ * (for glyph and 8/16-colour terminals). Voronoi look-ups walk the Delaunay
+ * neighbours from the previous pixel's cell, so a row costs O(width). */
+#ifndef OROGEN_RENDER_MAPIMG_H
+#define OROGEN_RENDER_MAPIMG_H
+
+#include <stdint.h>
+
+#include "core/og_error.h"
+#include "core/world.h"
+
+enum map_layer {
+    LAYER_COLOR,      /* the generator's display colour (biomes, rule colours) */
+    LAYER_ELEVATION,  /* hypsometric tint */
+    LAYER_MOISTURE,
+    LAYER_RIVERS,     /* flow on a log scale */
+    LAYER_LAKES,
+    LAYER_ROUGHNESS,
+    LAYER_FOREST,
+    LAYER_MASK,
+    LAYER_LANDMASS,
+    LAYER_COUNT
+};
+
+/* Semantic class of a sample, for glyphs and the 8/16-colour palette. */
+enum map_class {
+    MC_DEEP, MC_WATER, MC_LAKE, MC_RIVER, MC_BEACH, MC_LOW, MC_GRASS, MC_FOREST,
+    MC_TREE, MC_DIRT, MC_DESERT, MC_HILL, MC_ROCK, MC_MOUNTAIN, MC_SNOW, MC_ICE,
+    MC_COUNT
+};
+
+struct map_view {
+    double u0, v0, u1, v1;   /* window of the map square, u right, v down */
+};
+
+/* Stable layer name ("color", "elevation", ...); NULL past the end. */
+const char *mapimg_layer_name(enum map_layer layer);
+
+/* Layer by name, or -1. */
+int mapimg_layer_find(const char *name);
+
+/* Whether world w has the fields layer needs. */
+int mapimg_layer_available(const struct world *w, enum map_layer layer);
+
+/* Glyph and name for a class ('~' "water", ...). */
+char mapimg_class_glyph(enum map_class c);
+const char *mapimg_class_name(enum map_class c);
+
+/* The class of one world cell (for inspectors and legends). */
+enum map_class mapimg_cell_class(const struct world *w, size_t cell);
+
+/* Sample view into width x height pixels: rgb[i] = 0xRRGGBB (may be NULL),
+ * cls[i] = map_class (may be NULL). Errors: OG_EINVAL for a layer the world
+ * lacks, OG_ENOMEM. */
+enum og_status mapimg_render(const struct world *w, enum map_layer layer,
+                             const struct map_view *view, int width, int height, uint32_t *rgb,
+                             uint8_t *cls, struct og_error *err);
+
+/* Which cell is under map point (u, v)? For grids y*width+x, for meshes the
+ * Voronoi cell; -1 outside. */
+long mapimg_cell_at(const struct world *w, double u, double v);
+
+/* Hypsometric tint for elevation t in [-1, 1] relative to the coast (0). */
+uint32_t mapimg_hypsometric(double t);
+
+#endif

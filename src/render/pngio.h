@@ -1,0 +1,42 @@
+/* pngio: the only user of <png.h>. Writes RGBA PNGs with tEXt recipe chunks
+ * and reads PNGs as raw samples (for DEMs and tests), through libpng's
+ * low-level API (libpng's example.c). All setjmp/longjmp stays in pngio.c. */
+#ifndef OROGEN_RENDER_PNGIO_H
+#define OROGEN_RENDER_PNGIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/og_error.h"
+
+struct dem_raster;
+
+struct pngio_text {
+    const char *key;    /* Latin-1 keyword, 1..79 characters */
+    const char *value;
+};
+
+/* Write width x height RGBA pixels (rgba[4 * (y * width + x) + c], 8 bits)
+ * to path with the given tEXt chunks and zlib level (0..9; 1 is a good
+ * speed/size trade-off for renders). The file is written to a temporary name
+ * in the same folder and renamed into place, so path is never half-written.
+ * Errors: OG_EIO "cannot write PATH: REASON" (missing or unwritable folder,
+ * full disk), OG_EINVAL for a zero size. */
+enum og_status pngio_write_rgba(const char *path, const uint8_t *rgba, int width, int height,
+                                const struct pngio_text *text, size_t ntext, int level,
+                                struct og_error *err);
+
+/* Read a PNG as raw samples without colour management: palette images are
+ * expanded to RGB, samples kept at their bit depth (8 or 16; 1/2/4-bit grey
+ * expanded to 8), 16-bit kept big-endian-decoded to host integers.
+ * Errors: OG_EIO (cannot open), OG_EFORMAT (not a PNG, corrupt), OG_ERANGE
+ * (larger than 16384 x 16384). */
+enum og_status pngio_read_raster(const char *path, struct dem_raster *out, struct og_error *err);
+
+/* Read the tEXt/zTXt/iTXt chunks of a PNG: *keys and *values become arrays
+ * of *n malloc'd strings (free with pngio_text_free). */
+enum og_status pngio_read_text(const char *path, char ***keys, char ***values, size_t *n,
+                               struct og_error *err);
+void pngio_text_free(char **keys, char **values, size_t n);
+
+#endif
