@@ -7,8 +7,9 @@
 #include "core/gen_island.h"
 
 static const struct generator *const registry[] = {
-    &gen_island,
-    &gen_dem,
+    NULL,
+    /* &gen_island, */
+    /* &gen_dem, */
 };
 
 const struct generator *

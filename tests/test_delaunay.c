@@ -1,0 +1,9 @@
+#include "config.h"
+#include "tests.h"
+
+Suite *
+delaunay_suite(void)
+{
+    Suite *s = suite_create("delaunay");
+    return s;
+}
