@@ -7,3 +7,6 @@ autoreconf -fi
 # automake --add-missing does not install the TAP driver; make distcheck needs it.
 cp -f "$(automake --print-libdir)/tap-driver.sh" build-aux/tap-driver.sh
 chmod +x build-aux/tap-driver.sh
+# Shell tests use the plain exit-code driver (77 = skip).
+cp -f "$(automake --print-libdir)/test-driver" build-aux/test-driver
+chmod +x build-aux/test-driver
