@@ -5,8 +5,10 @@
  *   gray (8/16-bit):   h = sample * dem.vertical_scale
  *   terrain-rgb:       h = -10000 + (R * 65536 + G * 256 + B) * 0.1   (Mapbox)
  *   terrarium:         h = R * 256 + G + B / 256 - 32768             (Mapzen)
- * Auto detection: 1 or 2 channels -> gray; RGB(A) with any pixel exactly
- * (128, 0, 0) or every R in 120..136 -> terrarium; otherwise terrain-rgb.
+ * Auto detection: 1 or 2 channels -> gray; 8-bit RGB(A) whose red samples
+ * are all below 16 -> terrain-rgb (R < 16 covers -10000..+94857 m); all at
+ * or above 64 -> terrarium (-16384 m and up); anything else is ambiguous
+ * and needs an explicit dem.encoding.
  * Sea: h <= dem.sea_level. */
 #ifndef OROGEN_CORE_DEM_H
 #define OROGEN_CORE_DEM_H

@@ -1,1 +1,240 @@
 #include "config.h"
+#include "core/gen_island.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/grid.h"
+#include "core/lloyd.h"
+#include "core/mesh.h"
+#include "core/noise.h"
+#include "core/rng.h"
+#include "core/tint.h"
+
+/* Data handed between stages before the mesh exists. */
+struct island_priv {
+    double *sites;   /* 2 * n */
+    size_t n;
+};
+
+static void
+island_priv_free(void *p)
+{
+    struct island_priv *ip = p;
+    if (ip != NULL) {
+        free(ip->sites);
+        free(ip);
+    }
+}
+
+/* Stage "sites": n uniform random sites in the unit square. */
+static enum og_status
+stage_sites(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    struct island_priv *ip = calloc(1, sizeof *ip);
+    struct rng r;
+    size_t i, n = (size_t)params_int(ctx->params, P_ISLAND_CELLS);
+    enum og_status st;
+
+    if (ip == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for sites");
+    }
+    w->priv = ip;
+    w->priv_free = island_priv_free;
+    st = grid_calloc((void **)&ip->sites, n, 2 * sizeof(double), "sites", err);
+    if (st != OG_OK) {
+        return st;
+    }
+    ip->n = n;
+    rng_for_stage(&r, ctx->params->seed, "island.sites");
+    for (i = 0; i < 2 * n; i++) {
+        ip->sites[i] = rng_next_double(&r);
+    }
+    return OG_OK;
+}
+
+/* Stage "lloyd": relax the sites toward a centroidal Voronoi tessellation. */
+static enum og_status
+stage_lloyd(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    struct island_priv *ip = w->priv;
+    int k = params_int(ctx->params, P_ISLAND_LLOYD);
+    if (k == 0) {
+        return OG_OK;
+    }
+    return lloyd_relax(ip->sites, ip->n, k, 0.0, 0.0, 1.0, 1.0, ctx, err);
+}
+
+/* Stage "delaunay": the dual mesh of the relaxed sites. */
+static enum og_status
+stage_delaunay(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    struct island_priv *ip = w->priv;
+    enum og_status st = mesh_build_planar(&w->mesh, ip->sites, ip->n, err);
+    (void)ctx;
+    if (st != OG_OK) {
+        return st;
+    }
+    w->ncells = w->mesh->npoints;
+    island_priv_free(ip);
+    w->priv = NULL;
+    w->priv_free = NULL;
+    return OG_OK;
+}
+
+/* Land anchors in the unit square, by layout. */
+static void
+place_anchors(const struct params *p, double *ax, double *ay, int n)
+{
+    struct rng r;
+    int i, layout = params_int(p, P_ISLAND_ANCHOR_LAYOUT);
+    double spread = params_get(p, P_ISLAND_ANCHOR_SPREAD);
+    double phase;
+
+    rng_for_stage(&r, p->seed, "island.anchors");
+    phase = rng_next_double(&r) * 2.0 * M_PI;
+    for (i = 0; i < n; i++) {
+        double a, rad, t;
+        switch (layout) {
+        case 1: /* centre: one at the centre, the rest clustered near it */
+            a = rng_next_double(&r) * 2.0 * M_PI;
+            rad = i == 0 ? 0.0 : spread / 3.0 * sqrt(rng_next_double(&r));
+            break;
+        case 2: /* ring */
+            a = phase + 2.0 * M_PI * i / n;
+            rad = spread;
+            break;
+        case 3: /* line through the centre */
+            t = n == 1 ? 0.0 : -1.0 + 2.0 * i / (n - 1);
+            a = phase;
+            rad = spread * t;
+            break;
+        default: /* random within a disc of radius spread */
+            a = rng_next_double(&r) * 2.0 * M_PI;
+            rad = spread * sqrt(rng_next_double(&r));
+            break;
+        }
+        ax[i] = 0.5 + rad * cos(a);
+        ay[i] = 0.5 + rad * sin(a);
+    }
+}
+
+/* The piecewise power curve on land heights t in [0, 1]: below the knee
+ * t' = knee * (t/knee)^low (flat beaches), above it
+ * t' = knee + (1-knee) * ((t-knee)/(1-knee))^high (steep peaks).
+ * Continuous at the knee and maps 0 -> 0, 1 -> 1. */
+static double
+power_curve(double t, double knee, double low, double high)
+{
+    if (t <= knee) {
+        return knee * pow(t / knee, low);
+    }
+    return knee + (1.0 - knee) * pow((t - knee) / (1.0 - knee), high);
+}
+
+/* Stage "elevation": E = amplitude * fBm(x, y) - falloff * (d_min / R)^2,
+ * then normalised so the coast is 0, land is (0, 1] through the power curve
+ * and the sea is [-1, 0). */
+static enum og_status
+stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    const struct params *p = ctx->params;
+    const struct mesh *m = w->mesh;
+    struct perlin noise;
+    struct fbm_params f;
+    double ax[64], ay[64];
+    int na = params_int(p, P_ISLAND_ANCHORS), k;
+    double amp = params_get(p, P_ISLAND_NOISE_AMP), falloff = params_get(p, P_ISLAND_FALLOFF);
+    double sea = params_get(p, P_ISLAND_SEA_LEVEL);
+    double knee = params_get(p, P_ISLAND_CURVE_KNEE);
+    double lo = params_get(p, P_ISLAND_CURVE_LOW), hi = params_get(p, P_ISLAND_CURVE_HIGH);
+    const double R = 0.5;
+    double emin = INFINITY, emax = -INFINITY;
+    double *raw = NULL;
+    size_t i, n = m->npoints;
+    enum og_status st;
+
+    st = grid_calloc((void **)&raw, n, sizeof *raw, "raw elevation", err);
+    if (st == OG_OK) {
+        st = world_alloc((void **)&w->elevation, n, sizeof(float), "elevation", err);
+    }
+    if (st == OG_OK) {
+        st = world_alloc((void **)&w->water, n, sizeof(uint8_t), "water", err);
+    }
+    if (st != OG_OK) {
+        free(raw);
+        return st;
+    }
+    perlin_init(&noise, rng_hash_str("island.elevation") ^ p->seed);
+    f.octaves = params_int(p, P_ISLAND_OCTAVES);
+    f.frequency = params_get(p, P_ISLAND_FREQUENCY);
+    f.lacunarity = 2.0;
+    f.gain = params_get(p, P_ISLAND_GAIN);
+    place_anchors(p, ax, ay, na);
+
+    for (i = 0; i < n; i++) {
+        double x = m->points[2 * i], y = m->points[2 * i + 1];
+        double d2 = INFINITY;
+        for (k = 0; k < na; k++) {
+            double dx = x - ax[k], dy = y - ay[k];
+            double dd = dx * dx + dy * dy;
+            d2 = dd < d2 ? dd : d2;
+        }
+        raw[i] = amp * fbm2(&noise, &f, x, y) - falloff * d2 / (R * R);
+        emin = raw[i] < emin ? raw[i] : emin;
+        emax = raw[i] > emax ? raw[i] : emax;
+        if ((i & 8191) == 0 && (st = pipeline_tick(ctx, 0.8 * i / n)) != OG_OK) {
+            free(raw);
+            return st;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        double e = raw[i], t;
+        if (e > sea) {
+            t = emax > sea ? (e - sea) / (emax - sea) : 1.0;
+            t = power_curve(t, knee, lo, hi);
+            w->water[i] = WATER_LAND;
+        } else {
+            t = sea > emin ? (e - sea) / (sea - emin) : 0.0;
+            w->water[i] = WATER_OCEAN;
+        }
+        w->elevation[i] = (float)t;
+    }
+    free(raw);
+    w->sea_level = 0.0f;
+    world_update_extent(w);
+    return OG_OK;
+}
+
+/* Stage "tint": display colour by a hypsometric tint of the elevation (the
+ * biome stage, when present, replaces it). */
+static enum og_status
+stage_tint(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    size_t i;
+    enum og_status st = world_alloc((void **)&w->color, w->ncells, sizeof(uint32_t), "colour", err);
+    (void)ctx;
+    if (st != OG_OK) {
+        return st;
+    }
+    for (i = 0; i < w->ncells; i++) {
+        w->color[i] = tint_hypsometric(w->elevation[i]);
+    }
+    return OG_OK;
+}
+
+static const struct stage island_stages[] = {
+    { "sites", stage_sites },
+    { "lloyd", stage_lloyd },
+    { "delaunay", stage_delaunay },
+    { "elevation", stage_elevation },
+    { "tint", stage_tint },
+};
+
+const struct generator gen_island = {
+    "island", GEN_ISLAND, WORLD_MESH,
+    (1u << PG_COMMON) | (1u << PG_ISLAND) | (1u << PG_HYDRO) | (1u << PG_RENDER),
+    island_stages, sizeof island_stages / sizeof island_stages[0],
+    "Voronoi island: Lloyd-relaxed cells, Perlin elevation with land anchors",
+};

@@ -7,9 +7,8 @@
 #include "core/gen_island.h"
 
 static const struct generator *const registry[] = {
-    NULL,
-    /* &gen_island, */
-    /* &gen_dem, */
+    &gen_island,
+    &gen_dem,
 };
 
 const struct generator *
