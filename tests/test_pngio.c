@@ -1,9 +1,358 @@
 #include "config.h"
 #include "tests.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/dem.h"
+#include "render/pngio.h"
+
+/* Outputs go to the build tree (CLEANFILES: tests/out-*.png). */
+#define OUT_RT "tests/out-pngio-rt.png"
+#define OUT_RT2 "tests/out-pngio-rt2.png"
+#define OUT_BAD "tests/out-pngio-bad.png"
+
+static unsigned char *
+slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned char *buf;
+    long n;
+
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = malloc((size_t)n + 1);
+    ck_assert_ptr_nonnull(buf);
+    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+static void
+spit(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+
+    ck_assert_msg(f != NULL, "cannot create %s", path);
+    ck_assert_uint_eq(fwrite(data, 1, len, f), len);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Number of entries in dir other than . and .. */
+static int
+count_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+
+    ck_assert_ptr_nonnull(d);
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+            n++;
+        }
+    }
+    closedir(d);
+    return n;
+}
+
+/* Entries of dir whose name starts with prefix. */
+static int
+count_prefixed(const char *dir, const char *prefix)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+
+    ck_assert_ptr_nonnull(d);
+    while ((e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, prefix, strlen(prefix)) == 0) {
+            n++;
+        }
+    }
+    closedir(d);
+    return n;
+}
+
+static void
+make_pattern(uint8_t *rgba, int w, int h)
+{
+    int x, y;
+
+    for (y = 0; y < h; y++) {
+        for (x = 0; x < w; x++) {
+            uint8_t *p = rgba + 4 * (y * w + x);
+            p[0] = (uint8_t)(x * 37 + y * 11);
+            p[1] = (uint8_t)(255 - x * 5);
+            p[2] = (uint8_t)(y * 53 + 7);
+            p[3] = (uint8_t)((x + y) % 3 == 0 ? 255 : 17 * (x + 1));
+        }
+    }
+}
+
+START_TEST(test_roundtrip_pixels_text)
+{
+    enum { W = 13, H = 7 };
+    uint8_t rgba[4 * W * H];
+    const struct pngio_text text[] = {
+        {"Software", "orogen"},
+        {"orogen.recipe", "generator=island\nseed=42\nisland.cells=2000"},
+    };
+    struct dem_raster r;
+    struct og_error err;
+    char **keys, **values;
+    size_t n, i;
+
+    make_pattern(rgba, W, H);
+    ck_assert_int_eq(pngio_write_rgba(OUT_RT, rgba, W, H, text, 2, 6, &err), OG_OK);
+    ck_assert_int_eq(count_prefixed("tests", "out-pngio-rt.png."), 0);
+
+    ck_assert_int_eq(pngio_read_raster(OUT_RT, &r, &err), OG_OK);
+    ck_assert_int_eq(r.width, W);
+    ck_assert_int_eq(r.height, H);
+    ck_assert_int_eq(r.channels, 4);
+    ck_assert_int_eq(r.bit_depth, 8);
+    ck_assert_str_eq(r.source, OUT_RT);
+    for (i = 0; i < 4 * W * H; i++) {
+        ck_assert_uint_eq(r.samples[i], rgba[i]);
+    }
+    dem_raster_fini(&r);
+
+    ck_assert_int_eq(pngio_read_text(OUT_RT, &keys, &values, &n, &err), OG_OK);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_str_eq(keys[0], "Software");
+    ck_assert_str_eq(values[0], "orogen");
+    ck_assert_str_eq(keys[1], "orogen.recipe");
+    ck_assert_str_eq(values[1], "generator=island\nseed=42\nisland.cells=2000");
+    pngio_text_free(keys, values, n);
+}
+END_TEST
+
+START_TEST(test_deterministic_bytes)
+{
+    enum { W = 64, H = 40 };
+    static uint8_t rgba[4 * W * H];
+    const struct pngio_text text[] = {{"k", "v"}};
+    unsigned char *a, *b;
+    size_t la, lb;
+    struct og_error err;
+
+    make_pattern(rgba, W, H);
+    ck_assert_int_eq(pngio_write_rgba(OUT_RT, rgba, W, H, text, 1, 1, &err), OG_OK);
+    ck_assert_int_eq(pngio_write_rgba(OUT_RT2, rgba, W, H, text, 1, 1, &err), OG_OK);
+    a = slurp(OUT_RT, &la);
+    b = slurp(OUT_RT2, &lb);
+    ck_assert_uint_eq(la, lb);
+    ck_assert_int_eq(memcmp(a, b, la), 0);
+    /* PNG signature then IHDR first */
+    ck_assert_int_eq(memcmp(a, "\x89PNG\r\n\x1a\n", 8), 0);
+    ck_assert_int_eq(memcmp(a + 12, "IHDR", 4), 0);
+    free(a);
+    free(b);
+    /* overwriting an existing file replaces it */
+    ck_assert_int_eq(pngio_write_rgba(OUT_RT, rgba, 1, 1, NULL, 0, 9, &err), OG_OK);
+    a = slurp(OUT_RT, &la);
+    ck_assert_uint_lt(la, lb);
+    free(a);
+}
+END_TEST
+
+START_TEST(test_read_fuji)
+{
+    struct dem_raster r;
+    struct og_error err;
+    const uint16_t *p;
+
+    ck_assert_int_eq(pngio_read_raster(test_shared_data_path("dem/fuji.png"), &r, &err), OG_OK);
+    ck_assert_int_eq(r.width, 512);
+    ck_assert_int_eq(r.height, 512);
+    ck_assert_int_eq(r.channels, 4);
+    ck_assert_int_eq(r.bit_depth, 8);
+    p = r.samples;
+    ck_assert_uint_eq(p[0], 1);
+    ck_assert_uint_eq(p[1], 154);
+    ck_assert_uint_eq(p[2], 18);
+    ck_assert_uint_eq(p[3], 255);
+    p = r.samples + 4 * (178 * 512 + 308);
+    ck_assert_uint_eq(p[0], 2);
+    ck_assert_uint_eq(p[1], 25);
+    ck_assert_uint_eq(p[2], 38);
+    ck_assert_uint_eq(p[3], 255);
+    dem_raster_fini(&r);
+}
+END_TEST
+
+START_TEST(test_read_gray16)
+{
+    struct dem_raster r;
+    struct og_error err;
+    size_t i, imin = 0, imax = 0;
+
+    ck_assert_int_eq(pngio_read_raster(test_data_path("srtmgl3_front_range_144.png"), &r, &err),
+                     OG_OK);
+    ck_assert_int_eq(r.width, 144);
+    ck_assert_int_eq(r.height, 144);
+    ck_assert_int_eq(r.channels, 1);
+    ck_assert_int_eq(r.bit_depth, 16);
+    for (i = 0; i < 144 * 144; i++) {
+        if (r.samples[i] < r.samples[imin]) {
+            imin = i;
+        }
+        if (r.samples[i] > r.samples[imax]) {
+            imax = i;
+        }
+    }
+    /* data/README.md: 2186 m at (143,2), 3345 m at (0,57) */
+    ck_assert_uint_eq(r.samples[imin], 2186);
+    ck_assert_uint_eq(imin, 2 * 144 + 143);
+    ck_assert_uint_eq(r.samples[imax], 3345);
+    ck_assert_uint_eq(imax, 57 * 144 + 0);
+    dem_raster_fini(&r);
+}
+END_TEST
+
+START_TEST(test_unwritable_missing_dir)
+{
+    uint8_t px[4] = {1, 2, 3, 4};
+    struct og_error err;
+
+    og_error_clear(&err);
+    ck_assert_int_eq(pngio_write_rgba("/nonexistent/dir/x.png", px, 1, 1, NULL, 0, 1, &err),
+                     OG_EIO);
+    ck_assert_int_eq(err.code, OG_EIO);
+    ck_assert_str_eq(err.msg, "cannot write /nonexistent/dir/x.png: No such file or directory");
+    ck_assert_int_eq(access("/nonexistent/dir/x.png", F_OK), -1);
+}
+END_TEST
+
+START_TEST(test_unwritable_readonly_dir)
+{
+    const char *dir = "tests/out-pngio-rodir";
+    uint8_t px[4] = {1, 2, 3, 4};
+    struct og_error err;
+    char path[256];
+
+    mkdir(dir, 0755);
+    snprintf(path, sizeof path, "%s/x.png", dir);
+    ck_assert_int_eq(chmod(dir, 0555), 0);
+    if (geteuid() != 0) {
+        ck_assert_int_eq(pngio_write_rgba(path, px, 1, 1, NULL, 0, 1, &err), OG_EIO);
+        ck_assert_str_eq(err.msg, "cannot write tests/out-pngio-rodir/x.png: Permission denied");
+        ck_assert_int_eq(count_entries(dir), 0);
+    }
+    chmod(dir, 0755);
+    rmdir(dir);
+
+    /* A regular file used as a folder fails for root too. */
+    spit(OUT_BAD, "x", 1);
+    ck_assert_int_eq(pngio_write_rgba(OUT_BAD "/x.png", px, 1, 1, NULL, 0, 1, &err), OG_EIO);
+    ck_assert_str_eq(err.msg, "cannot write " OUT_BAD "/x.png: Not a directory");
+    unlink(OUT_BAD);
+
+    /* Renaming over a folder fails after the data was written: the
+     * temporary file must be gone. */
+    mkdir(dir, 0755);
+    snprintf(path, sizeof path, "%s/sub", dir);
+    mkdir(path, 0755);
+    ck_assert_int_eq(pngio_write_rgba(path, px, 1, 1, NULL, 0, 1, &err), OG_EIO);
+    ck_assert_ptr_nonnull(strstr(err.msg, "cannot write tests/out-pngio-rodir/sub: "));
+    ck_assert_int_eq(count_entries(dir), 1);
+    rmdir(path);
+    rmdir(dir);
+}
+END_TEST
+
+START_TEST(test_write_contract)
+{
+    uint8_t px[4] = {1, 2, 3, 4};
+    const struct pngio_text longkey[] = {{"0123456789012345678901234567890123456789"
+                                          "0123456789012345678901234567890123456789", "v"}};
+    const struct pngio_text nokey[] = {{"", "v"}};
+    struct og_error err;
+
+    ck_assert_int_eq(pngio_write_rgba(OUT_BAD, px, 0, 1, NULL, 0, 1, &err), OG_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.msg, OUT_BAD));
+    ck_assert_int_eq(pngio_write_rgba(OUT_BAD, px, 1, -3, NULL, 0, 1, &err), OG_EINVAL);
+    ck_assert_int_eq(pngio_write_rgba(OUT_BAD, px, 1, 1, NULL, 0, 10, &err), OG_ERANGE);
+    ck_assert_str_eq(err.msg, "cannot write " OUT_BAD ": zlib level 10 outside [0, 9]");
+    ck_assert_int_eq(pngio_write_rgba(OUT_BAD, px, 1, 1, NULL, 0, -1, &err), OG_ERANGE);
+    ck_assert_int_eq(pngio_write_rgba(OUT_BAD, px, 1, 1, longkey, 1, 1, &err), OG_EINVAL);
+    ck_assert_int_eq(pngio_write_rgba(OUT_BAD, px, 1, 1, nokey, 1, 1, &err), OG_EINVAL);
+    ck_assert_int_eq(access(OUT_BAD, F_OK), -1);
+}
+END_TEST
+
+START_TEST(test_read_errors)
+{
+    struct dem_raster r;
+    struct og_error err;
+    unsigned char *fuji;
+    size_t len;
+    char **k, **v;
+    size_t n;
+
+    ck_assert_int_eq(pngio_read_raster("tests/no-such-file.png", &r, &err), OG_EIO);
+    ck_assert_str_eq(err.msg, "cannot read tests/no-such-file.png: No such file or directory");
+    ck_assert_ptr_null(r.samples);
+    ck_assert_int_eq(pngio_read_text("tests/no-such-file.png", &k, &v, &n, &err), OG_EIO);
+    ck_assert_ptr_null(k);
+    ck_assert_uint_eq(n, 0);
+
+    spit(OUT_BAD, "P6\n1 1\n255\nabc", 14);
+    ck_assert_int_eq(pngio_read_raster(OUT_BAD, &r, &err), OG_EFORMAT);
+    ck_assert_str_eq(err.msg, "cannot read " OUT_BAD ": not a PNG file");
+    spit(OUT_BAD, "", 0);
+    ck_assert_int_eq(pngio_read_raster(OUT_BAD, &r, &err), OG_EFORMAT);
+    ck_assert_str_eq(err.msg, "cannot read " OUT_BAD ": not a PNG file");
+
+    fuji = slurp(test_shared_data_path("dem/fuji.png"), &len);
+    /* cut in the middle of the image data */
+    spit(OUT_BAD, fuji, len / 2);
+    ck_assert_int_eq(pngio_read_raster(OUT_BAD, &r, &err), OG_EFORMAT);
+    ck_assert_str_eq(err.msg, "cannot read " OUT_BAD ": truncated PNG file");
+    ck_assert_ptr_null(r.samples);
+    ck_assert_int_eq(pngio_read_text(OUT_BAD, &k, &v, &n, &err), OG_EFORMAT);
+    /* cut inside IHDR */
+    spit(OUT_BAD, fuji, 20);
+    ck_assert_int_eq(pngio_read_raster(OUT_BAD, &r, &err), OG_EFORMAT);
+    ck_assert_str_eq(err.msg, "cannot read " OUT_BAD ": truncated PNG file");
+    /* a flipped byte inside the first IDAT fails its CRC */
+    fuji[len / 3] ^= 0x40;
+    spit(OUT_BAD, fuji, len);
+    ck_assert_int_eq(pngio_read_raster(OUT_BAD, &r, &err), OG_EFORMAT);
+    ck_assert_ptr_nonnull(strstr(err.msg, "cannot read " OUT_BAD ": "));
+    ck_assert_ptr_null(r.samples);
+    free(fuji);
+    unlink(OUT_BAD);
+}
+END_TEST
+
 Suite *
 pngio_suite(void)
 {
     Suite *s = suite_create("pngio");
+    TCase *tc;
+
+    tc = tcase_create("contract");
+    tcase_add_test(tc, test_write_contract);
+    tcase_add_test(tc, test_unwritable_missing_dir);
+    tcase_add_test(tc, test_unwritable_readonly_dir);
+    tcase_add_test(tc, test_read_errors);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("method");
+    tcase_add_test(tc, test_roundtrip_pixels_text);
+    tcase_add_test(tc, test_deterministic_bytes);
+    tcase_add_test(tc, test_read_fuji);
+    tcase_add_test(tc, test_read_gray16);
+    suite_add_tcase(s, tc);
     return s;
 }

@@ -1,1 +1,647 @@
 #include "config.h"
+#include "render/pngio.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <png.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/dem.h"
+
+/*
+ * All libpng calls that can longjmp run inside the *_run() helpers below,
+ * whose only local that outlives setjmp is a pointer that never changes.
+ * Everything they allocate lives in a context owned by the caller's frame,
+ * so the cleanup after a longjmp never reads an indeterminate local.
+ */
+
+#define PNGIO_MAX_SIDE 16384            /* read limit, per the header */
+#define PNGIO_WRITE_MAX_SIDE 1000000    /* libpng's default user limit */
+#define PNGIO_PATH_MAX 4096
+
+/* --- writing ------------------------------------------------------------- */
+
+struct pngio_wctx {
+    const char *path;          /* the final name, for messages */
+    char tmp[PNGIO_PATH_MAX];  /* the temporary file next to it */
+    FILE *fp;
+    png_structp png;
+    png_infop info;
+    const uint8_t *rgba;
+    png_uint_32 width, height;
+    const struct pngio_text *text;
+    size_t ntext;
+    png_textp ptext;
+    int level;
+    int saved_errno;           /* errno of a failed fwrite/fflush */
+    struct og_error *err;
+};
+
+static void
+pngio_write_error_fn(png_structp png, png_const_charp msg)
+{
+    struct pngio_wctx *c = png_get_error_ptr(png);
+
+    if (c->saved_errno != 0) {
+        og_error_set(c->err, OG_EIO, "cannot write %s: %s", c->path, strerror(c->saved_errno));
+    } else {
+        og_error_set(c->err, OG_EIO, "cannot write %s: %s", c->path, msg);
+    }
+    png_longjmp(png, 1);
+}
+
+static void
+pngio_warning_fn(png_structp png, png_const_charp msg)
+{
+    /* Library code never prints; libpng's warnings are not errors. */
+    (void)png;
+    (void)msg;
+}
+
+static void
+pngio_write_data_fn(png_structp png, png_bytep data, size_t len)
+{
+    struct pngio_wctx *c = png_get_io_ptr(png);
+
+    if (fwrite(data, 1, len, c->fp) != len) {
+        c->saved_errno = errno != 0 ? errno : EIO;
+        png_error(png, "write failed");
+    }
+}
+
+static void
+pngio_flush_fn(png_structp png)
+{
+    struct pngio_wctx *c = png_get_io_ptr(png);
+
+    if (fflush(c->fp) != 0) {
+        c->saved_errno = errno != 0 ? errno : EIO;
+        png_error(png, "flush failed");
+    }
+}
+
+/* Runs every libpng write call; returns 0 on success, -1 after a longjmp
+ * (c->err is then set). */
+static int
+pngio_write_run(struct pngio_wctx *const c)
+{
+    png_uint_32 y;
+    size_t i;
+
+    if (setjmp(png_jmpbuf(c->png)) != 0) {
+        return -1;
+    }
+    png_set_write_fn(c->png, c, pngio_write_data_fn, pngio_flush_fn);
+    png_set_compression_level(c->png, c->level);
+    png_set_IHDR(c->png, c->info, c->width, c->height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (c->ntext > 0) {
+        for (i = 0; i < c->ntext; i++) {
+            memset(&c->ptext[i], 0, sizeof c->ptext[i]);
+            c->ptext[i].compression = PNG_TEXT_COMPRESSION_NONE;
+            /* libpng copies keys and values; it never writes through them. */
+            c->ptext[i].key = (png_charp)(uintptr_t)c->text[i].key;
+            c->ptext[i].text = (png_charp)(uintptr_t)c->text[i].value;
+            c->ptext[i].text_length = strlen(c->text[i].value);
+        }
+        png_set_text(c->png, c->info, c->ptext, (int)c->ntext);
+    }
+    png_write_info(c->png, c->info);
+    for (y = 0; y < c->height; y++) {
+        png_write_row(c->png, c->rgba + (size_t)4 * c->width * y);
+    }
+    png_write_end(c->png, c->info);
+    return 0;
+}
+
+/* Open a new file "PATH.XXXXXX" next to path with O_EXCL (mode 0666 minus
+ * the umask, like any other output file). Returns the fd or -1 with errno. */
+static int
+pngio_open_temp(const char *path, char *tmp, size_t tmpsize)
+{
+    static atomic_uint counter;
+    static const char digits[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    struct timespec ts;
+    uint64_t x;
+    int attempt, k, fd;
+
+    for (attempt = 0; attempt < 100; attempt++) {
+        clock_gettime(CLOCK_REALTIME, &ts);
+        x = (uint64_t)getpid() * 0x9e3779b97f4a7c15ull ^ (uint64_t)ts.tv_nsec ^
+            ((uint64_t)atomic_fetch_add(&counter, 1u) << 32);
+        /* splitmix64 finaliser: spread the bits over the six characters */
+        x ^= x >> 30;
+        x *= 0xbf58476d1ce4e5b9ull;
+        x ^= x >> 27;
+        x *= 0x94d049bb133111ebull;
+        x ^= x >> 31;
+        if ((size_t)snprintf(tmp, tmpsize, "%s.XXXXXX", path) >= tmpsize) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        for (k = 0; k < 6; k++) {
+            tmp[strlen(path) + 1 + (size_t)k] = digits[x % 36];
+            x /= 36;
+        }
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0 || errno != EEXIST) {
+            return fd;
+        }
+    }
+    errno = EEXIST;
+    return -1;
+}
+
+/* fsync the folder holding path so the rename itself is durable; best
+ * effort (some file systems refuse fsync on directories). */
+static void
+pngio_sync_dir(const char *path)
+{
+    char dir[PNGIO_PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    int fd;
+
+    if (slash == NULL) {
+        strcpy(dir, ".");
+    } else if (slash == path) {
+        strcpy(dir, "/");
+    } else {
+        memcpy(dir, path, (size_t)(slash - path));
+        dir[slash - path] = '\0';
+    }
+    fd = open(dir, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        (void)fsync(fd);
+        close(fd);
+    }
+}
+
+enum og_status
+pngio_write_rgba(const char *path, const uint8_t *rgba, int width, int height,
+                 const struct pngio_text *text, size_t ntext, int level, struct og_error *err)
+{
+    struct pngio_wctx c;
+    size_t i, klen;
+    int fd, e;
+
+    if (path == NULL || path[0] == '\0' || rgba == NULL || (ntext > 0 && text == NULL)) {
+        return og_error_set(err, OG_EINVAL, "pngio_write_rgba: missing path, pixels or text");
+    }
+    if (width <= 0 || height <= 0) {
+        return og_error_set(err, OG_EINVAL, "cannot write %s: image size %dx%d is empty", path,
+                            width, height);
+    }
+    if (width > PNGIO_WRITE_MAX_SIDE || height > PNGIO_WRITE_MAX_SIDE) {
+        return og_error_set(err, OG_ERANGE, "cannot write %s: image size %dx%d outside [1, %d]",
+                            path, width, height, PNGIO_WRITE_MAX_SIDE);
+    }
+    if (level < 0 || level > 9) {
+        return og_error_set(err, OG_ERANGE, "cannot write %s: zlib level %d outside [0, 9]", path,
+                            level);
+    }
+    if (ntext > INT_MAX / 2) {
+        return og_error_set(err, OG_ERANGE, "cannot write %s: %zu text chunks", path, ntext);
+    }
+    for (i = 0; i < ntext; i++) {
+        klen = text[i].key != NULL ? strlen(text[i].key) : 0;
+        if (klen < 1 || klen > 79 || text[i].value == NULL) {
+            return og_error_set(err, OG_EINVAL,
+                                "cannot write %s: text key %zu has length %zu outside [1, 79]",
+                                path, i, klen);
+        }
+    }
+    if (strlen(path) + 8 > sizeof c.tmp) {
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(ENAMETOOLONG));
+    }
+
+    memset(&c, 0, sizeof c);
+    c.path = path;
+    c.rgba = rgba;
+    c.width = (png_uint_32)width;
+    c.height = (png_uint_32)height;
+    c.text = text;
+    c.ntext = ntext;
+    c.level = level;
+    c.err = err;
+
+    if (ntext > 0) {
+        c.ptext = calloc(ntext, sizeof *c.ptext);
+        if (c.ptext == NULL) {
+            return og_error_set(err, OG_ENOMEM, "cannot write %s: out of memory for %zu texts",
+                                path, ntext);
+        }
+    }
+    fd = pngio_open_temp(path, c.tmp, sizeof c.tmp);
+    if (fd < 0) {
+        e = errno;
+        free(c.ptext);
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(e));
+    }
+    c.fp = fdopen(fd, "wb");
+    if (c.fp == NULL) {
+        og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
+        close(fd);
+        goto fail;
+    }
+    c.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &c, pngio_write_error_fn,
+                                    pngio_warning_fn);
+    if (c.png == NULL) {
+        og_error_set(err, OG_ENOMEM, "cannot write %s: out of memory for libpng", path);
+        goto fail;
+    }
+    c.info = png_create_info_struct(c.png);
+    if (c.info == NULL) {
+        og_error_set(err, OG_ENOMEM, "cannot write %s: out of memory for libpng", path);
+        goto fail;
+    }
+    if (pngio_write_run(&c) != 0) {
+        goto fail;
+    }
+    png_destroy_write_struct(&c.png, &c.info);
+    free(c.ptext);
+    c.ptext = NULL;
+
+    /* Data must be on disk before the name points at it. */
+    if (fflush(c.fp) != 0 || fsync(fileno(c.fp)) != 0) {
+        og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
+        goto fail;
+    }
+    e = fclose(c.fp);
+    c.fp = NULL;
+    if (e != 0) {
+        og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
+        goto fail;
+    }
+    if (rename(c.tmp, path) != 0) {
+        og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
+        goto fail;
+    }
+    pngio_sync_dir(path);
+    return OG_OK;
+
+fail:
+    if (c.png != NULL) {
+        png_destroy_write_struct(&c.png, c.info != NULL ? &c.info : NULL);
+    }
+    if (c.fp != NULL) {
+        fclose(c.fp);
+    }
+    free(c.ptext);
+    unlink(c.tmp);
+    return err != NULL ? err->code : OG_EIO;
+}
+
+/* --- reading ------------------------------------------------------------- */
+
+struct pngio_rctx {
+    const char *path;
+    FILE *fp;
+    png_structp png;
+    png_infop info;
+    enum og_status code;       /* OG_EIO for read errors, OG_EFORMAT else */
+    int saved_errno;
+    struct og_error *err;
+    /* raster reading */
+    struct dem_raster *out;
+    png_bytep buf;             /* decoded rows, rowbytes * height */
+    png_bytepp rows;
+    /* text reading */
+    int want_pixels;
+    char **keys, **values;
+    size_t ntext;
+};
+
+static void
+pngio_read_error_fn(png_structp png, png_const_charp msg)
+{
+    struct pngio_rctx *c = png_get_error_ptr(png);
+
+    if (c->code == OG_EIO && c->saved_errno != 0) {
+        og_error_set(c->err, OG_EIO, "cannot read %s: %s", c->path, strerror(c->saved_errno));
+    } else {
+        og_error_set(c->err, c->code, "cannot read %s: %s", c->path, msg);
+    }
+    png_longjmp(png, 1);
+}
+
+static void
+pngio_read_data_fn(png_structp png, png_bytep data, size_t len)
+{
+    struct pngio_rctx *c = png_get_io_ptr(png);
+
+    if (fread(data, 1, len, c->fp) != len) {
+        if (ferror(c->fp)) {
+            c->code = OG_EIO;
+            c->saved_errno = errno != 0 ? errno : EIO;
+            png_error(png, "read failed");
+        }
+        png_error(png, "truncated PNG file");
+    }
+}
+
+/* Decode the rows in c->buf into c->out->samples (already sized). */
+static int
+pngio_convert(struct pngio_rctx *c, int color_type, int depth, png_colorp pal, int npal)
+{
+    struct dem_raster *r = c->out;
+    size_t w = (size_t)r->width, h = (size_t)r->height;
+    size_t x, y, k, ch = (size_t)r->channels;
+    uint16_t *s = r->samples;
+    unsigned idx, v;
+
+    for (y = 0; y < h; y++) {
+        const png_byte *row = c->rows[y];
+        uint16_t *o = s + y * w * ch;
+
+        if (color_type == PNG_COLOR_TYPE_PALETTE) {
+            for (x = 0; x < w; x++) {
+                idx = row[x];
+                if ((int)idx >= npal) {
+                    og_error_set(c->err, OG_EFORMAT,
+                                 "cannot read %s: palette index %u outside [0, %d] at (%zu, %zu)",
+                                 c->path, idx, npal - 1, x, y);
+                    return -1;
+                }
+                o[3 * x + 0] = pal[idx].red;
+                o[3 * x + 1] = pal[idx].green;
+                o[3 * x + 2] = pal[idx].blue;
+            }
+        } else if (depth < 8) {
+            /* png_set_packing gave one byte per sample; scale 0..2^d-1 to
+             * 0..255 by bit replication, as the PNG spec recommends. */
+            unsigned mul = depth == 1 ? 255u : depth == 2 ? 85u : 17u;
+            for (x = 0; x < w; x++) {
+                o[x] = (uint16_t)(row[x] * mul);
+            }
+        } else if (depth == 16) {
+            for (k = 0; k < w * ch; k++) {
+                v = (unsigned)row[2 * k] << 8 | row[2 * k + 1];
+                o[k] = (uint16_t)v;
+            }
+        } else {
+            for (k = 0; k < w * ch; k++) {
+                o[k] = row[k];
+            }
+        }
+    }
+    return 0;
+}
+
+static int
+pngio_read_run(struct pngio_rctx *const c)
+{
+    png_uint_32 w, h;
+    int depth, color_type, interlace, channels, npal, pass, npass;
+    png_colorp pal;
+    size_t rowbytes, total, y, nsamples;
+    png_textp t;
+    int nt, i;
+
+    if (setjmp(png_jmpbuf(c->png)) != 0) {
+        return -1;
+    }
+    png_set_read_fn(c->png, c, pngio_read_data_fn);
+    png_set_sig_bytes(c->png, 8);
+    png_read_info(c->png, c->info);
+    png_get_IHDR(c->png, c->info, &w, &h, &depth, &color_type, &interlace, NULL, NULL);
+
+    if (!c->want_pixels) {
+        /* Text may follow the image data: read through it row by row. */
+        npass = png_set_interlace_handling(c->png);
+        png_read_update_info(c->png, c->info);
+        rowbytes = png_get_rowbytes(c->png, c->info);
+        c->buf = malloc(rowbytes > 0 ? rowbytes : 1);
+        if (c->buf == NULL) {
+            og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for a row", c->path);
+            return -1;
+        }
+        for (pass = 0; pass < npass; pass++) {
+            for (y = 0; y < h; y++) {
+                png_read_row(c->png, c->buf, NULL);
+            }
+        }
+        png_read_end(c->png, c->info);
+        nt = png_get_text(c->png, c->info, &t, NULL);
+        if (nt > 0) {
+            c->keys = calloc((size_t)nt, sizeof *c->keys);
+            c->values = calloc((size_t)nt, sizeof *c->values);
+            if (c->keys == NULL || c->values == NULL) {
+                og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for %d texts",
+                             c->path, nt);
+                return -1;
+            }
+            for (i = 0; i < nt; i++) {
+                c->keys[i] = strdup(t[i].key != NULL ? t[i].key : "");
+                c->values[i] = strdup(t[i].text != NULL ? t[i].text : "");
+                c->ntext = (size_t)i + 1;
+                if (c->keys[i] == NULL || c->values[i] == NULL) {
+                    og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for %d texts",
+                                 c->path, nt);
+                    return -1;
+                }
+            }
+        }
+        return 0;
+    }
+
+    if (w > PNGIO_MAX_SIDE || h > PNGIO_MAX_SIDE) {
+        og_error_set(c->err, OG_ERANGE, "cannot read %s: image size %lux%lu outside [1, %d]",
+                     c->path, (unsigned long)w, (unsigned long)h, PNGIO_MAX_SIDE);
+        return -1;
+    }
+    npal = 0;
+    pal = NULL;
+    switch (color_type) {
+    case PNG_COLOR_TYPE_PALETTE:
+        /* Expanded here, not by libpng, so that tRNS never adds alpha. */
+        if (png_get_PLTE(c->png, c->info, &pal, &npal) == 0 || npal <= 0) {
+            og_error_set(c->err, OG_EFORMAT, "cannot read %s: palette image without PLTE",
+                         c->path);
+            return -1;
+        }
+        channels = 3;
+        break;
+    case PNG_COLOR_TYPE_GRAY:
+        channels = 1;
+        break;
+    case PNG_COLOR_TYPE_GRAY_ALPHA:
+        channels = 2;
+        break;
+    case PNG_COLOR_TYPE_RGB:
+        channels = 3;
+        break;
+    case PNG_COLOR_TYPE_RGB_ALPHA:
+        channels = 4;
+        break;
+    default:
+        og_error_set(c->err, OG_EFORMAT, "cannot read %s: colour type %d", c->path, color_type);
+        return -1;
+    }
+    if (depth < 8) {
+        png_set_packing(c->png);
+    }
+    npass = png_set_interlace_handling(c->png);
+    (void)npass;
+    png_read_update_info(c->png, c->info);
+    rowbytes = png_get_rowbytes(c->png, c->info);
+
+    /* Sizes are bounded by 16384^2 x 4 x 2, but check anyway. */
+    if (rowbytes == 0 || h > SIZE_MAX / rowbytes) {
+        og_error_set(c->err, OG_ENOMEM, "cannot read %s: row size overflows", c->path);
+        return -1;
+    }
+    total = rowbytes * h;
+    nsamples = (size_t)w * h * (size_t)channels;
+    c->buf = malloc(total);
+    c->rows = malloc(h * sizeof *c->rows);
+    c->out->samples = malloc(nsamples * sizeof *c->out->samples);
+    if (c->buf == NULL || c->rows == NULL || c->out->samples == NULL) {
+        og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for %lux%lu pixels",
+                     c->path, (unsigned long)w, (unsigned long)h);
+        return -1;
+    }
+    for (y = 0; y < h; y++) {
+        c->rows[y] = c->buf + y * rowbytes;
+    }
+    png_read_image(c->png, c->rows);
+    png_read_end(c->png, NULL);
+
+    c->out->width = (int)w;
+    c->out->height = (int)h;
+    c->out->channels = channels;
+    c->out->bit_depth = depth == 16 ? 16 : 8;
+    return pngio_convert(c, color_type, depth, pal, npal);
+}
+
+/* Open path, check the signature and create the read structs. */
+static enum og_status
+pngio_read_open(struct pngio_rctx *c)
+{
+    unsigned char sig[8];
+    size_t n;
+
+    c->fp = fopen(c->path, "rb");
+    if (c->fp == NULL) {
+        return og_error_set(c->err, OG_EIO, "cannot read %s: %s", c->path, strerror(errno));
+    }
+    n = fread(sig, 1, sizeof sig, c->fp);
+    if (n != sizeof sig && ferror(c->fp)) {
+        return og_error_set(c->err, OG_EIO, "cannot read %s: %s", c->path, strerror(errno));
+    }
+    if (n != sizeof sig || png_sig_cmp(sig, 0, sizeof sig) != 0) {
+        return og_error_set(c->err, OG_EFORMAT, "cannot read %s: not a PNG file", c->path);
+    }
+    c->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, c, pngio_read_error_fn,
+                                    pngio_warning_fn);
+    if (c->png == NULL) {
+        return og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for libpng",
+                            c->path);
+    }
+    c->info = png_create_info_struct(c->png);
+    if (c->info == NULL) {
+        return og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for libpng",
+                            c->path);
+    }
+    c->code = OG_EFORMAT;
+    return OG_OK;
+}
+
+static void
+pngio_read_close(struct pngio_rctx *c)
+{
+    if (c->png != NULL) {
+        png_destroy_read_struct(&c->png, c->info != NULL ? &c->info : NULL, NULL);
+    }
+    if (c->fp != NULL) {
+        fclose(c->fp);
+    }
+    free(c->rows);
+    free(c->buf);
+}
+
+enum og_status
+pngio_read_raster(const char *path, struct dem_raster *out, struct og_error *err)
+{
+    struct pngio_rctx c;
+    enum og_status st;
+
+    if (path == NULL || out == NULL) {
+        return og_error_set(err, OG_EINVAL, "pngio_read_raster: missing path or raster");
+    }
+    memset(out, 0, sizeof *out);
+    memset(&c, 0, sizeof c);
+    c.path = path;
+    c.err = err;
+    c.out = out;
+    c.want_pixels = 1;
+
+    st = pngio_read_open(&c);
+    if (st == OG_OK && pngio_read_run(&c) != 0) {
+        st = err != NULL ? err->code : OG_EFORMAT;
+    }
+    pngio_read_close(&c);
+    if (st != OG_OK) {
+        free(out->samples);
+        memset(out, 0, sizeof *out);
+        return st;
+    }
+    snprintf(out->source, sizeof out->source, "%s", path);
+    return OG_OK;
+}
+
+enum og_status
+pngio_read_text(const char *path, char ***keys, char ***values, size_t *n,
+                struct og_error *err)
+{
+    struct pngio_rctx c;
+    enum og_status st;
+
+    if (path == NULL || keys == NULL || values == NULL || n == NULL) {
+        return og_error_set(err, OG_EINVAL, "pngio_read_text: missing path or outputs");
+    }
+    *keys = NULL;
+    *values = NULL;
+    *n = 0;
+    memset(&c, 0, sizeof c);
+    c.path = path;
+    c.err = err;
+
+    st = pngio_read_open(&c);
+    if (st == OG_OK && pngio_read_run(&c) != 0) {
+        st = err != NULL ? err->code : OG_EFORMAT;
+    }
+    pngio_read_close(&c);
+    if (st != OG_OK) {
+        pngio_text_free(c.keys, c.values, c.ntext);
+        return st;
+    }
+    *keys = c.keys;
+    *values = c.values;
+    *n = c.ntext;
+    return OG_OK;
+}
+
+void
+pngio_text_free(char **keys, char **values, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        if (keys != NULL) {
+            free(keys[i]);
+        }
+        if (values != NULL) {
+            free(values[i]);
+        }
+    }
+    free(keys);
+    free(values);
+}
