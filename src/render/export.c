@@ -1,1 +1,474 @@
 #include "config.h"
+#include "render/export.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/generators.h"
+#include "core/stats.h"
+#include "render/pngio.h"
+
+#define EXPORT_MAX_SIDE 16384
+
+enum og_status
+export_recipe(const struct world *w, const char *extra, struct pngio_text **text, size_t *ntext,
+              void **block, struct og_error *err)
+{
+    const struct generator *g = generator_get(w->gen);
+    unsigned mask = g != NULL ? g->param_groups : (1u << PG_COMMON);
+    char *params = NULL, *all;
+    struct pngio_text *t;
+    char seed[32], software[64];
+    size_t plen, elen, need;
+    enum og_status st;
+
+    st = params_to_text(&w->params, mask, &params, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    plen = strlen(params);
+    elen = extra != NULL ? strlen(extra) : 0;
+    snprintf(seed, sizeof seed, "%" PRIu64, w->params.seed);
+    snprintf(software, sizeof software, "orogen %s", PACKAGE_VERSION);
+    /* One block: the text array, then the strings it points into. */
+    need = 6 * sizeof *t + plen + elen + 2 + sizeof seed + sizeof software + sizeof w->source;
+    all = malloc(need);
+    if (all == NULL) {
+        free(params);
+        return og_error_set(err, OG_ENOMEM, "out of memory for the PNG recipe");
+    }
+    t = (struct pngio_text *)(void *)all;
+    char *s = all + 6 * sizeof *t;
+    char *pv = s;
+    memcpy(pv, params, plen);
+    if (elen > 0) {
+        memcpy(pv + plen, extra, elen);
+    }
+    pv[plen + elen] = '\0';
+    s += plen + elen + 1;
+    char *sv = s;
+    memcpy(sv, seed, sizeof seed);
+    s += sizeof seed;
+    char *sw = s;
+    memcpy(sw, software, sizeof software);
+    s += sizeof software;
+    char *src = s;
+    memcpy(src, w->source, sizeof w->source);
+    free(params);
+
+    size_t n = 0;
+    t[n].key = "Software";
+    t[n++].value = sw;
+    t[n].key = "orogen:version";
+    t[n++].value = PACKAGE_VERSION;
+    t[n].key = "orogen:generator";
+    t[n++].value = world_gen_name(w->gen);
+    t[n].key = "orogen:seed";
+    t[n++].value = sv;
+    t[n].key = "orogen:params";
+    t[n++].value = pv;
+    if (w->source[0] != '\0') {
+        t[n].key = "orogen:source";
+        t[n++].value = src;
+    }
+    *text = t;
+    *ntext = n;
+    *block = all;
+    return OG_OK;
+}
+
+enum og_status
+export_map_png(const struct world *w, enum map_layer layer, int width, int height,
+               const char *path, struct og_error *err)
+{
+    struct map_view view = { 0.0, 0.0, 1.0, 1.0 };
+    struct pngio_text *text = NULL;
+    size_t ntext = 0, i, n;
+    void *block = NULL;
+    uint32_t *rgb = NULL;
+    uint8_t *rgba = NULL;
+    char extra[64];
+    enum og_status st;
+
+    if (width < 1 || height < 1 || width > EXPORT_MAX_SIDE || height > EXPORT_MAX_SIDE) {
+        return og_error_set(err, OG_ERANGE, "map size %dx%d outside 1..%d per side", width,
+                            height, EXPORT_MAX_SIDE);
+    }
+    n = (size_t)width * (size_t)height;
+    rgb = malloc(n * sizeof *rgb);
+    rgba = malloc(n * 4);
+    if (rgb == NULL || rgba == NULL) {
+        st = og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d map", width, height);
+        goto done;
+    }
+    st = mapimg_render(w, layer, &view, width, height, rgb, NULL, err);
+    if (st != OG_OK) {
+        goto done;
+    }
+    for (i = 0; i < n; i++) {
+        rgba[4 * i] = (uint8_t)(rgb[i] >> 16);
+        rgba[4 * i + 1] = (uint8_t)(rgb[i] >> 8);
+        rgba[4 * i + 2] = (uint8_t)rgb[i];
+        rgba[4 * i + 3] = 255;
+    }
+    snprintf(extra, sizeof extra, "map.layer = %s\nmap.size = %dx%d\n", mapimg_layer_name(layer),
+             width, height);
+    st = export_recipe(w, extra, &text, &ntext, &block, err);
+    if (st != OG_OK) {
+        goto done;
+    }
+    st = pngio_write_rgba(path, rgba, width, height, text, ntext, 6, err);
+done:
+    free(block);
+    free(rgb);
+    free(rgba);
+    return st;
+}
+
+/* A growing string buffer for the JSON writer. */
+struct sbuf {
+    char *s;
+    size_t len, cap;
+    int failed;
+};
+
+static void sb_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+
+    if (b->failed) {
+        return;
+    }
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        b->failed = 1;
+        return;
+    }
+    if (b->len + (size_t)n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (b->len + (size_t)n + 1 > cap) {
+            cap *= 2;
+        }
+        char *ns = realloc(b->s, cap);
+        if (ns == NULL) {
+            b->failed = 1;
+            return;
+        }
+        b->s = ns;
+        b->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+static void
+sb_json_string(struct sbuf *b, const char *s)
+{
+    sb_printf(b, "\"");
+    for (; *s != '\0'; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            sb_printf(b, "\\%c", c);
+        } else if (c < 0x20) {
+            sb_printf(b, "\\u%04x", c);
+        } else {
+            sb_printf(b, "%c", c);
+        }
+    }
+    sb_printf(b, "\"");
+}
+
+/* JSON numbers: finite values with round-trip precision, null otherwise. */
+static void
+sb_number(struct sbuf *b, double v)
+{
+    char buf[40];
+    int prec;
+    if (v != v || v > 1e308 || v < -1e308) {
+        sb_printf(b, "null");
+        return;
+    }
+    for (prec = 6; prec <= 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v) {
+            break;
+        }
+    }
+    sb_printf(b, "%s", buf);
+}
+
+static const char *
+kind_name(enum world_kind k)
+{
+    return k == WORLD_GRID ? "grid" : (k == WORLD_MESH ? "mesh" : "sphere");
+}
+
+enum og_status
+export_stats_json(const struct world *w, char **out, struct og_error *err)
+{
+    const struct generator *g = generator_get(w->gen);
+    unsigned mask = g != NULL ? g->param_groups : (1u << PG_COMMON);
+    struct world_summary s;
+    struct sbuf b = { 0 };
+    double total = 0.0;
+    int i, j, first;
+
+    stats_summarize(w, &s);
+    sb_printf(&b, "{\n  \"orogen_version\": \"%s\",\n  \"generator\": \"%s\",\n", PACKAGE_VERSION,
+              world_gen_name(w->gen));
+    sb_printf(&b, "  \"seed\": %" PRIu64 ",\n", w->params.seed);
+    if (w->source[0] != '\0') {
+        sb_printf(&b, "  \"source\": ");
+        sb_json_string(&b, w->source);
+        sb_printf(&b, ",\n");
+    }
+    sb_printf(&b, "  \"params\": {");
+    first = 1;
+    for (i = 0; i < P_COUNT; i++) {
+        char val[64];
+        const struct param_def *d = param_def((enum param_id)i);
+        if (!param_in_groups((enum param_id)i, mask)) {
+            continue;
+        }
+        sb_printf(&b, "%s\n    ", first ? "" : ",");
+        first = 0;
+        sb_json_string(&b, d->name);
+        sb_printf(&b, ": ");
+        params_format(&w->params, (enum param_id)i, val, sizeof val);
+        if (d->type == PT_ENUM) {
+            sb_json_string(&b, val);
+        } else {
+            sb_printf(&b, "%s", val);
+        }
+    }
+    sb_printf(&b, "\n  },\n");
+    sb_printf(&b, "  \"world\": {\n    \"kind\": \"%s\",\n", kind_name(w->kind));
+    if (w->kind == WORLD_GRID) {
+        sb_printf(&b, "    \"width\": %d,\n    \"height\": %d,\n", w->width, w->height);
+    }
+    sb_printf(&b, "    \"cells\": %zu,\n    \"land_cells\": %zu,\n    \"land_fraction\": ", s.cells,
+              s.land_cells);
+    sb_number(&b, s.land_fraction);
+    sb_printf(&b, ",\n    \"elevation_units\": \"%s\",\n",
+              w->gen == GEN_DEM ? "m" : "model");
+    sb_printf(&b, "    \"elevation_min\": ");
+    sb_number(&b, s.elev_min);
+    sb_printf(&b, ",\n    \"elevation_min_at\": [");
+    sb_number(&b, s.min_pos[0]);
+    sb_printf(&b, ", ");
+    sb_number(&b, s.min_pos[1]);
+    sb_printf(&b, "],\n    \"elevation_max\": ");
+    sb_number(&b, s.elev_max);
+    sb_printf(&b, ",\n    \"elevation_max_at\": [");
+    sb_number(&b, s.max_pos[0]);
+    sb_printf(&b, ", ");
+    sb_number(&b, s.max_pos[1]);
+    sb_printf(&b, "]\n  },\n  \"stages\": [");
+    for (i = 0; i < w->nstages; i++) {
+        sb_printf(&b, "%s\n    {\"name\": \"%s\", \"ms\": ", i ? "," : "", w->times[i].name);
+        sb_number(&b, w->times[i].ms);
+        sb_printf(&b, "}");
+        total += w->times[i].ms;
+    }
+    sb_printf(&b, "\n  ],\n  \"total_ms\": ");
+    sb_number(&b, total);
+
+    /* Generator figures: "section.key" grouped by section, in order. */
+    for (i = 0; i < w->nstats; i++) {
+        const char *dot = strchr(w->stats[i].key, '.');
+        size_t slen = dot != NULL ? (size_t)(dot - w->stats[i].key) : 0;
+        int seen = 0;
+        for (j = 0; j < i; j++) {
+            const char *d2 = strchr(w->stats[j].key, '.');
+            size_t l2 = d2 != NULL ? (size_t)(d2 - w->stats[j].key) : 0;
+            if (l2 == slen && strncmp(w->stats[j].key, w->stats[i].key, slen) == 0) {
+                seen = 1;
+                break;
+            }
+        }
+        if (seen) {
+            continue;
+        }
+        if (slen == 0) {
+            slen = strlen(w->stats[i].key);
+        }
+        sb_printf(&b, ",\n  \"%.*s\": {", (int)slen, w->stats[i].key);
+        first = 1;
+        for (j = i; j < w->nstats; j++) {
+            const struct world_stat *st = &w->stats[j];
+            const char *d2 = strchr(st->key, '.');
+            size_t l2 = d2 != NULL ? (size_t)(d2 - st->key) : strlen(st->key);
+            if (l2 != slen || strncmp(st->key, w->stats[i].key, slen) != 0) {
+                continue;
+            }
+            sb_printf(&b, "%s\n    ", first ? "" : ",");
+            first = 0;
+            sb_json_string(&b, d2 != NULL ? d2 + 1 : st->key);
+            sb_printf(&b, ": ");
+            switch (st->type) {
+            case WSTAT_INT:
+                sb_printf(&b, "%.0f", st->a);
+                break;
+            case WSTAT_REAL:
+                sb_number(&b, st->a);
+                break;
+            case WSTAT_POINT:
+                sb_printf(&b, "[");
+                sb_number(&b, st->a);
+                sb_printf(&b, ", ");
+                sb_number(&b, st->b);
+                sb_printf(&b, "]");
+                break;
+            case WSTAT_TEXT:
+                sb_json_string(&b, st->text);
+                break;
+            }
+        }
+        sb_printf(&b, "\n  }");
+    }
+    sb_printf(&b, "\n}\n");
+    if (b.failed) {
+        free(b.s);
+        return og_error_set(err, OG_ENOMEM, "out of memory writing stats");
+    }
+    *out = b.s;
+    return OG_OK;
+}
+
+enum og_status
+export_stats_file(const struct world *w, const char *path, struct og_error *err)
+{
+    char *json = NULL, *tmp = NULL;
+    enum og_status st = export_stats_json(w, &json, err);
+    size_t len;
+    FILE *f;
+    int fd;
+
+    if (st != OG_OK) {
+        return st;
+    }
+    len = strlen(json);
+    if (strcmp(path, "-") == 0) {
+        if (fwrite(json, 1, len, stdout) != len || fflush(stdout) != 0) {
+            st = og_error_set(err, OG_EIO, "cannot write stats to standard output: %s",
+                              strerror(errno));
+        }
+        free(json);
+        return st;
+    }
+    tmp = malloc(strlen(path) + 16);
+    if (tmp == NULL) {
+        free(json);
+        return og_error_set(err, OG_ENOMEM, "out of memory");
+    }
+    sprintf(tmp, "%s.tmp-XXXXXX", path);
+    fd = mkstemp(tmp);
+    if (fd < 0) {
+        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
+        goto done;
+    }
+    f = fdopen(fd, "w");
+    if (f == NULL) {
+        close(fd);
+        unlink(tmp);
+        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
+        goto done;
+    }
+    if (fwrite(json, 1, len, f) != len || fflush(f) != 0 || fsync(fileno(f)) != 0) {
+        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
+        fclose(f);
+        unlink(tmp);
+        goto done;
+    }
+    if (fclose(f) != 0 || rename(tmp, path) != 0) {
+        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
+        unlink(tmp);
+    }
+done:
+    free(tmp);
+    free(json);
+    return st;
+}
+
+struct export_job {
+    pthread_t thread;
+    struct world *world;
+    export_fn *fn;
+    void *arg;
+    void (*done)(void *);
+    void *done_arg;
+    atomic_int finished;
+    enum og_status status;
+    struct og_error err;
+};
+
+static void *
+job_main(void *p)
+{
+    struct export_job *job = p;
+    og_error_clear(&job->err);
+    job->status = job->fn(job->world, job->arg, &job->err);
+    atomic_store(&job->finished, 1);
+    if (job->done != NULL) {
+        job->done(job->done_arg);
+    }
+    return NULL;
+}
+
+enum og_status
+export_job_start(struct export_job **out, struct world *w, export_fn *fn, void *arg,
+                 void (*done)(void *), void *done_arg, struct og_error *err)
+{
+    struct export_job *job = calloc(1, sizeof *job);
+    *out = NULL;
+    if (job == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for an export");
+    }
+    job->world = world_ref(w);
+    job->fn = fn;
+    job->arg = arg;
+    job->done = done;
+    job->done_arg = done_arg;
+    atomic_init(&job->finished, 0);
+    if (pthread_create(&job->thread, NULL, job_main, job) != 0) {
+        world_unref(job->world);
+        free(job);
+        return og_error_set(err, OG_EIO, "cannot start the export thread");
+    }
+    *out = job;
+    return OG_OK;
+}
+
+int
+export_job_done(struct export_job *job)
+{
+    return atomic_load(&job->finished);
+}
+
+enum og_status
+export_job_finish(struct export_job *job, struct og_error *err)
+{
+    enum og_status st;
+    pthread_join(job->thread, NULL);
+    st = job->status;
+    if (err != NULL) {
+        *err = job->err;
+    }
+    world_unref(job->world);
+    free(job);
+    return st;
+}

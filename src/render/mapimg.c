@@ -1,1 +1,341 @@
 #include "config.h"
+#include "render/mapimg.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/mesh.h"
+#include "core/tint.h"
+
+static const char *const layer_names[LAYER_COUNT] = {
+    "color", "elevation", "moisture", "rivers", "lakes", "roughness", "forest", "mask",
+    "landmass",
+};
+
+static const struct {
+    char glyph;
+    const char *name;
+} classes[MC_COUNT] = {
+    [MC_DEEP] = { '~', "deep water" },   [MC_WATER] = { '~', "water" },
+    [MC_LAKE] = { '=', "lake" },         [MC_RIVER] = { '~', "river" },
+    [MC_BEACH] = { ',', "beach" },       [MC_LOW] = { '.', "lowland" },
+    [MC_GRASS] = { '.', "grass" },       [MC_FOREST] = { 'T', "forest" },
+    [MC_TREE] = { 'T', "tree" },         [MC_DIRT] = { ':', "dirt" },
+    [MC_DESERT] = { '_', "desert" },     [MC_HILL] = { 'n', "hills" },
+    [MC_ROCK] = { '#', "rock" },         [MC_MOUNTAIN] = { '^', "mountain" },
+    [MC_SNOW] = { '*', "snow" },         [MC_ICE] = { '*', "ice" },
+    [MC_VOID] = { ' ', "outside the map" },
+};
+
+const char *
+mapimg_layer_name(enum map_layer layer)
+{
+    return (unsigned)layer < LAYER_COUNT ? layer_names[layer] : NULL;
+}
+
+int
+mapimg_layer_find(const char *name)
+{
+    int i;
+    for (i = 0; i < LAYER_COUNT; i++) {
+        if (strcmp(layer_names[i], name) == 0) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+int
+mapimg_layer_available(const struct world *w, enum map_layer layer)
+{
+    switch (layer) {
+    case LAYER_COLOR: return w->color != NULL;
+    case LAYER_ELEVATION: return w->elevation != NULL;
+    case LAYER_MOISTURE: return w->moisture != NULL;
+    case LAYER_RIVERS: return w->flow != NULL;
+    case LAYER_LAKES: return w->water != NULL && w->lake != NULL;
+    case LAYER_ROUGHNESS: return w->roughness != NULL;
+    case LAYER_FOREST: return w->forest != NULL;
+    case LAYER_MASK: return w->mask != NULL;
+    case LAYER_LANDMASS: return w->landmass != NULL;
+    case LAYER_COUNT: break;
+    }
+    return 0;
+}
+
+char
+mapimg_class_glyph(enum map_class c)
+{
+    return (unsigned)c < MC_COUNT ? classes[c].glyph : '?';
+}
+
+const char *
+mapimg_class_name(enum map_class c)
+{
+    return (unsigned)c < MC_COUNT ? classes[c].name : "?";
+}
+
+uint32_t
+mapimg_hypsometric(double t)
+{
+    return tint_hypsometric(t);
+}
+
+/* Elevation of a cell on the [-1, 1] axis of the hypsometric tint: 0 at the
+ * coast, 1 at the world's highest point, -1 at its deepest. */
+static double
+relative_height(const struct world *w, size_t c)
+{
+    double h = w->elevation[c], sea = w->sea_level;
+    int wet = w->water != NULL && w->water[c] == WATER_OCEAN;
+    if (wet) {
+        double depth = sea - w->elev_min;
+        return depth > 0.0 ? -(sea - h) / depth : -0.5;
+    }
+    double top = w->elev_max - sea;
+    double t = top > 0.0 ? (h - sea) / top : 0.0;
+    return t < 0.0 ? 0.0 : t;
+}
+
+enum map_class
+mapimg_cell_class(const struct world *w, size_t cell)
+{
+    double t;
+    if (w->water != NULL && w->water[cell] == WATER_OCEAN) {
+        t = w->elevation != NULL ? relative_height(w, cell) : -0.5;
+        return t < -0.35 ? MC_DEEP : MC_WATER;
+    }
+    if ((w->water != NULL && w->water[cell] == WATER_LAKE) || (w->kind == WORLD_GRID &&
+                                                               w->lake != NULL && w->lake[cell])) {
+        return MC_LAKE;
+    }
+    if (w->kind == WORLD_GRID && w->river_width != NULL && w->river_width[cell] > 0.0f) {
+        return MC_RIVER;
+    }
+    if (w->trees != NULL && w->trees[cell]) {
+        return MC_TREE;
+    }
+    if (w->elevation == NULL) {
+        return MC_LOW;
+    }
+    t = relative_height(w, cell);
+    if (w->mask != NULL) {  /* hybrid: the mountain mask decides */
+        if (!w->mask[cell] || w->elevation[cell] <= 0.1f) {
+            return MC_GRASS;
+        }
+        return t > 0.8 ? MC_SNOW : (t > 0.45 ? MC_ROCK : MC_MOUNTAIN);
+    }
+    if (t < 0.03) {
+        return MC_BEACH;
+    }
+    if (t < 0.3) {
+        return MC_LOW;
+    }
+    if (t < 0.55) {
+        return MC_HILL;
+    }
+    if (t < 0.82) {
+        return MC_MOUNTAIN;
+    }
+    return MC_SNOW;
+}
+
+static uint32_t
+shade(uint32_t rgb, double s)
+{
+    int r = (int)((rgb >> 16 & 255) * s), g = (int)((rgb >> 8 & 255) * s), b = (int)((rgb & 255) * s);
+    r = r > 255 ? 255 : r;
+    g = g > 255 ? 255 : g;
+    b = b > 255 ? 255 : b;
+    return (uint32_t)(r << 16 | g << 8 | b);
+}
+
+/* Hillshade factor of a grid cell from central differences, sun from the
+ * north-west at 45 degrees. The vertical scale maps the world's relief to an
+ * eighth of its width, so flat and steep models both read well. */
+static double
+grid_hillshade(const struct world *w, int x, int y)
+{
+    int W = w->width, H = w->height;
+    int x0 = x > 0 ? x - 1 : x, x1 = x < W - 1 ? x + 1 : x;
+    int y0 = y > 0 ? y - 1 : y, y1 = y < H - 1 ? y + 1 : y;
+    double relief = w->elev_max - w->elev_min;
+    double k = relief > 0.0 ? (W / 8.0) / relief : 0.0;
+    double dzdx = (w->elevation[(size_t)y * W + x1] - w->elevation[(size_t)y * W + x0]) * k /
+                  (x1 - x0 > 0 ? x1 - x0 : 1);
+    double dzdy = (w->elevation[(size_t)y1 * W + x] - w->elevation[(size_t)y0 * W + x]) * k /
+                  (y1 - y0 > 0 ? y1 - y0 : 1);
+    /* normal (-dzdx, -dzdy, 1); light (-1, -1, 1.414)/2 */
+    double n = sqrt(dzdx * dzdx + dzdy * dzdy + 1.0);
+    double l = (dzdx + dzdy + 1.41421356) / (2.0 * n);
+    double s = 0.55 + 0.6 * l;
+    return s < 0.35 ? 0.35 : (s > 1.25 ? 1.25 : s);
+}
+
+static uint32_t
+landmass_color(int32_t id)
+{
+    uint32_t h = (uint32_t)id * 2654435761u;
+    return 0x404040u | (h & 0xBFBFBFu);
+}
+
+/* Flow of a mesh cell: the largest accumulated flow of its Voronoi vertices. */
+static double
+cell_flow(const struct world *w, size_t c)
+{
+    if (w->kind == WORLD_GRID) {
+        return w->flow[c];
+    }
+    int32_t tris[32];
+    int i, n = mesh_cell_triangles(w->mesh, (int32_t)c, tris, 32);
+    double f = 0.0;
+    n = n > 32 ? 32 : n;
+    for (i = 0; i < n; i++) {
+        if (tris[i] >= 0 && (size_t)tris[i] < w->nhydro && w->flow[tris[i]] > f) {
+            f = w->flow[tris[i]];
+        }
+    }
+    return f;
+}
+
+static uint32_t
+cell_color(const struct world *w, enum map_layer layer, size_t c, double flow_log_max)
+{
+    int wet = w->water != NULL && w->water[c] != WATER_LAND;
+    switch (layer) {
+    case LAYER_COLOR:
+        return w->color[c];
+    case LAYER_ELEVATION:
+        return tint_hypsometric(relative_height(w, c));
+    case LAYER_MOISTURE:
+        return wet ? 0x2a4f8cu : tint_sequential(w->moisture[c]);
+    case LAYER_RIVERS: {
+        if (wet) {
+            return 0x1c3060u;
+        }
+        double f = cell_flow(w, c);
+        double t = flow_log_max > 0.0 && f > 0.0 ? log1p(f) / flow_log_max : 0.0;
+        return tint_sequential(t);
+    }
+    case LAYER_LAKES:
+        if (w->water[c] == WATER_OCEAN) {
+            return 0x1c3c78u;
+        }
+        if (w->water[c] == WATER_LAKE || (w->kind == WORLD_GRID && w->lake[c])) {
+            return 0x58a8e8u;
+        }
+        return shade(0x9a9a8au, 0.6 + 0.5 * (w->elevation ? relative_height(w, c) : 0.5));
+    case LAYER_ROUGHNESS:
+        return tint_sequential(w->roughness[c]);
+    case LAYER_FOREST:
+        return tint_sequential(w->forest[c]);
+    case LAYER_MASK:
+        return w->mask[c] ? 0xe0e0e0u : 0x303030u;
+    case LAYER_LANDMASS:
+        return w->landmass[c] < 0 ? 0x1c3060u : landmass_color(w->landmass[c]);
+    case LAYER_COUNT:
+        break;
+    }
+    return 0;
+}
+
+long
+mapimg_cell_at(const struct world *w, double u, double v)
+{
+    if (w->kind == WORLD_SPHERE) {
+        double lon = (u - 0.5) * 2.0 * M_PI, lat = (0.5 - v) * M_PI, q[3];
+        if (u < 0.0 || u >= 1.0 || v < 0.0 || v > 1.0 || w->mesh == NULL) {
+            return -1;
+        }
+        q[0] = cos(lat) * cos(lon);
+        q[1] = cos(lat) * sin(lon);
+        q[2] = sin(lat);
+        return mesh_nearest_point(w->mesh, q, 0);
+    }
+    if (u < 0.0 || u >= 1.0 || v < 0.0 || v >= 1.0) {
+        return -1;
+    }
+    if (w->kind == WORLD_GRID) {
+        long x = (long)(u * w->width), y = (long)(v * w->height);
+        return y * w->width + x;
+    }
+    if (w->mesh == NULL) {
+        return -1;
+    }
+    double q[2] = { u, v };
+    return mesh_nearest_point(w->mesh, q, 0);
+}
+
+enum og_status
+mapimg_render(const struct world *w, enum map_layer layer, const struct map_view *view, int width,
+              int height, uint32_t *rgb, uint8_t *cls, struct og_error *err)
+{
+    double du, dv, flow_log_max = 0.0;
+    int px, py;
+    int32_t start = 0;
+
+    if ((unsigned)layer >= LAYER_COUNT || !mapimg_layer_available(w, layer)) {
+        return og_error_set(err, OG_EINVAL, "layer '%s' is not available for a %s world",
+                            (unsigned)layer < LAYER_COUNT ? layer_names[layer] : "?",
+                            world_gen_name(w->gen));
+    }
+    if (width <= 0 || height <= 0) {
+        return og_error_set(err, OG_ERANGE, "map size %dx%d must be positive", width, height);
+    }
+    if (layer == LAYER_RIVERS) {
+        size_t i, n = w->kind == WORLD_GRID ? w->ncells : w->nhydro;
+        double fmax = 0.0;
+        for (i = 0; i < n; i++) {
+            fmax = w->flow[i] > fmax ? w->flow[i] : fmax;
+        }
+        flow_log_max = log1p(fmax);
+    }
+    du = (view->u1 - view->u0) / width;
+    dv = (view->v1 - view->v0) / height;
+    for (py = 0; py < height; py++) {
+        double v = view->v0 + (py + 0.5) * dv;
+        for (px = 0; px < width; px++) {
+            double u = view->u0 + (px + 0.5) * du;
+            size_t o = (size_t)py * (size_t)width + (size_t)px;
+            long c = -1;
+            if (w->kind == WORLD_GRID) {
+                c = mapimg_cell_at(w, u, v);
+            } else if (w->mesh != NULL && w->mesh->npoints > 0) {
+                if (w->kind == WORLD_SPHERE) {
+                    if (u >= 0.0 && u < 1.0 && v >= 0.0 && v <= 1.0) {
+                        double lon = (u - 0.5) * 2.0 * M_PI, lat = (0.5 - v) * M_PI, q[3];
+                        q[0] = cos(lat) * cos(lon);
+                        q[1] = cos(lat) * sin(lon);
+                        q[2] = sin(lat);
+                        c = start = mesh_nearest_point(w->mesh, q, start);
+                    }
+                } else if (u >= 0.0 && u < 1.0 && v >= 0.0 && v < 1.0) {
+                    double q[2] = { u, v };
+                    c = start = mesh_nearest_point(w->mesh, q, start);
+                }
+            }
+            if (c < 0) {
+                if (rgb != NULL) {
+                    rgb[o] = 0x101010u;
+                }
+                if (cls != NULL) {
+                    cls[o] = MC_VOID;
+                }
+                continue;
+            }
+            if (rgb != NULL) {
+                uint32_t col = cell_color(w, layer, (size_t)c, flow_log_max);
+                if (w->kind == WORLD_GRID && w->elevation != NULL &&
+                    (layer == LAYER_COLOR || layer == LAYER_ELEVATION)) {
+                    col = shade(col, grid_hillshade(w, (int)(c % w->width), (int)(c / w->width)));
+                }
+                rgb[o] = col;
+            }
+            if (cls != NULL) {
+                cls[o] = (uint8_t)mapimg_cell_class(w, (size_t)c);
+            }
+        }
+    }
+    return OG_OK;
+}

@@ -1,7 +1,9 @@
 /* mapimg: the top-down layer sampler shared by the TUI map view and the map
  * PNG. Any world can be sampled over a window of its [0,1]^2 map square
  * (grids: x/width, y/height; meshes: the unit square; spheres:
- * equirectangular longitude/latitude). Each pixel gets a colour and a class
+ * equirectangular: u = 0..1 is longitude -180..180 degrees, v = 0..1 is
+ * latitude 90..-90, on the unit sphere with z pointing north and longitude 0
+ * along +x). Each pixel gets a colour and a class
  * (for glyph and 8/16-colour terminals). Voronoi look-ups walk the Delaunay
  * neighbours from the previous pixel's cell, so a row costs O(width). */
 #ifndef OROGEN_RENDER_MAPIMG_H
@@ -29,6 +31,7 @@ enum map_layer {
 enum map_class {
     MC_DEEP, MC_WATER, MC_LAKE, MC_RIVER, MC_BEACH, MC_LOW, MC_GRASS, MC_FOREST,
     MC_TREE, MC_DIRT, MC_DESERT, MC_HILL, MC_ROCK, MC_MOUNTAIN, MC_SNOW, MC_ICE,
+    MC_VOID, /* outside the map */
     MC_COUNT
 };
 
