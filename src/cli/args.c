@@ -1,1 +1,470 @@
 #include "config.h"
+#include "cli/args.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "core/generators.h"
+#include "render/pngio.h"
+
+const char *
+cli_usage(void)
+{
+    return
+        "usage: orogen [OPTIONS]                 explore a world in the terminal\n"
+        "       orogen export [OPTIONS] OUTPUTS  write files without a terminal\n"
+        "       orogen params [-g NAME]          list every parameter\n"
+        "\n"
+        "options:\n"
+        "  -g, --generator NAME   island (default), dem, hybrid or planet\n"
+        "      --dem FILE         real elevation model (grey, terrain-RGB or Terrarium PNG)\n"
+        "  -s, --seed N           world seed (unsigned 64-bit)\n"
+        "      --set NAME=VALUE   set a parameter (repeatable; see `orogen params`)\n"
+        "      --preset NAME|FILE apply a preset (key = value lines)\n"
+        "      --from FILE.png    start from the recipe stored in an orogen PNG\n"
+        "      --color MODE       auto, direct, 256, 16 or none (glyph map)\n"
+        "  -h, --help             this text\n"
+        "  -V, --version          print the version\n"
+        "\n"
+        "outputs of `orogen export`:\n"
+        "      --map FILE.png     top-down map (RGBA PNG with the recipe in tEXt chunks)\n"
+        "      --layer NAME       color, elevation, moisture, rivers, lakes, roughness,\n"
+        "                         forest, mask, landmass (default color)\n"
+        "      --size WxH         image size (map default: the world's own size, at most 1024)\n"
+        "      --stats FILE|-     world figures as JSON ('-' for standard output)\n"
+        "      --iso FILE.png     shaded isometric render\n"
+        "      --subdiv N --time HH:MM --rotate K   isometric render settings\n"
+        "      --globe FILE.png   shaded globe (planet)\n"
+        "\n"
+        "examples:\n"
+        "  orogen --seed 42\n"
+        "  orogen --dem data/dem/fuji.png\n"
+        "  orogen export --seed 7 --map island.png --stats -\n"
+        "  orogen export --dem data/dem/fuji.png --map fuji.png --size 1024x1024\n";
+}
+
+enum og_status
+cli_read_file(const char *path, char **out, struct og_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    char *s = NULL;
+    size_t len = 0, cap = 0;
+
+    *out = NULL;
+    if (f == NULL) {
+        return og_error_set(err, OG_EIO, "cannot read %s: %s", path, strerror(errno));
+    }
+    for (;;) {
+        if (len + 4096 + 1 > cap) {
+            cap = cap ? cap * 2 : 8192;
+            if (cap > (16u << 20)) {
+                fclose(f);
+                free(s);
+                return og_error_set(err, OG_ERANGE, "%s: larger than 16 MiB", path);
+            }
+            char *ns = realloc(s, cap);
+            if (ns == NULL) {
+                fclose(f);
+                free(s);
+                return og_error_set(err, OG_ENOMEM, "out of memory reading %s", path);
+            }
+            s = ns;
+        }
+        size_t n = fread(s + len, 1, 4096, f);
+        len += n;
+        if (n < 4096) {
+            break;
+        }
+    }
+    if (ferror(f)) {
+        fclose(f);
+        free(s);
+        return og_error_set(err, OG_EIO, "cannot read %s: %s", path, strerror(errno));
+    }
+    fclose(f);
+    s[len] = '\0';
+    if (strlen(s) != len) {
+        free(s);
+        return og_error_set(err, OG_EFORMAT, "%s: not a text file", path);
+    }
+    *out = s;
+    return OG_OK;
+}
+
+static int
+is_file(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+enum og_status
+cli_find_preset(const char *name, char *buf, size_t size, struct og_error *err)
+{
+    const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+
+    if (strchr(name, '/') != NULL || is_file(name)) {
+        snprintf(buf, size, "%s", name);
+        if (is_file(buf)) {
+            return OG_OK;
+        }
+        return og_error_set(err, OG_EIO, "cannot read preset %s: no such file", name);
+    }
+    if (xdg != NULL && xdg[0] != '\0') {
+        snprintf(buf, size, "%s/orogen/presets/%s.ini", xdg, name);
+        if (is_file(buf)) {
+            return OG_OK;
+        }
+    } else if (home != NULL) {
+        snprintf(buf, size, "%s/.config/orogen/presets/%s.ini", home, name);
+        if (is_file(buf)) {
+            return OG_OK;
+        }
+    }
+    snprintf(buf, size, "%s/presets/%s.ini", OROGEN_DATADIR, name);
+    if (is_file(buf)) {
+        return OG_OK;
+    }
+    snprintf(buf, size, "data/presets/%s.ini", name);
+    if (is_file(buf)) {
+        return OG_OK;
+    }
+    return og_error_set(err, OG_EIO,
+                        "no preset named '%s' (looked in ~/.config/orogen/presets, %s/presets, "
+                        "data/presets)", name, OROGEN_DATADIR);
+}
+
+static enum og_status
+apply_preset(struct cli_args *a, const char *name, struct og_error *err)
+{
+    char path[1024], *text = NULL;
+    enum og_status st = cli_find_preset(name, path, sizeof path, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    st = cli_read_file(path, &text, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    /* A preset may name its generator on a "generator = NAME" line; the
+     * parameter parser does not know it, so take it out first. */
+    char *g = strstr(text, "generator");
+    if (g != NULL && (g == text || g[-1] == '\n')) {
+        char *eq = strchr(g, '='), *nl = strchr(g, '\n');
+        if (eq != NULL && (nl == NULL || eq < nl)) {
+            char name_buf[32];
+            size_t k = 0;
+            const char *v = eq + 1;
+            while (*v == ' ' || *v == '\t') {
+                v++;
+            }
+            while (*v != '\0' && *v != '\n' && *v != ' ' && *v != '\r' && k + 1 < sizeof name_buf) {
+                name_buf[k++] = *v++;
+            }
+            name_buf[k] = '\0';
+            const struct generator *gen = generator_find(name_buf);
+            if (gen == NULL) {
+                free(text);
+                return og_error_set(err, OG_EFORMAT, "%s: unknown generator '%s'", path, name_buf);
+            }
+            if (!a->gen_given) {
+                a->gen = gen->id;
+            }
+            memset(g, ' ', (size_t)((nl != NULL ? nl : g + strlen(g)) - g));
+            *g = '#';
+        }
+    }
+    st = params_parse_text(&a->params, text, path, err);
+    free(text);
+    return st;
+}
+
+enum og_status
+cli_apply_recipe(const char *png_path, struct cli_args *a, struct og_error *err)
+{
+    char **keys = NULL, **values = NULL;
+    size_t n = 0, i;
+    const char *gen = NULL, *params = NULL, *seed = NULL, *source = NULL;
+    enum og_status st = pngio_read_text(png_path, &keys, &values, &n, err);
+    struct params p;
+
+    if (st != OG_OK) {
+        return st;
+    }
+    for (i = 0; i < n; i++) {
+        if (strcmp(keys[i], "orogen:generator") == 0) {
+            gen = values[i];
+        } else if (strcmp(keys[i], "orogen:params") == 0) {
+            params = values[i];
+        } else if (strcmp(keys[i], "orogen:seed") == 0) {
+            seed = values[i];
+        } else if (strcmp(keys[i], "orogen:source") == 0) {
+            source = values[i];
+        }
+    }
+    if (gen == NULL || params == NULL || seed == NULL) {
+        pngio_text_free(keys, values, n);
+        return og_error_set(err, OG_EFORMAT, "%s: no orogen recipe in its text chunks", png_path);
+    }
+    const struct generator *g = generator_find(gen);
+    if (g == NULL) {
+        st = og_error_set(err, OG_EFORMAT, "%s: generator '%s' is not in this build", png_path, gen);
+        goto done;
+    }
+    p = a->params;
+    /* Lines the parameter table does not know (map.layer, ...) are the
+     * export's own settings: skip them, refuse anything else malformed. */
+    {
+        char *copy = strdup(params), *line, *save = NULL;
+        if (copy == NULL) {
+            st = og_error_set(err, OG_ENOMEM, "out of memory");
+            goto done;
+        }
+        for (line = strtok_r(copy, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
+            char name[96];
+            const char *eq = strchr(line, '=');
+            size_t len = eq != NULL ? (size_t)(eq - line) : 0;
+            while (len > 0 && line[len - 1] == ' ') {
+                len--;
+            }
+            if (eq == NULL || len == 0 || len >= sizeof name) {
+                continue;
+            }
+            memcpy(name, line, len);
+            name[len] = '\0';
+            if (params_find(name) < 0) {
+                continue;
+            }
+            st = params_set_assignment(&p, line, err);
+            if (st != OG_OK) {
+                free(copy);
+                goto done;
+            }
+        }
+        free(copy);
+    }
+    st = params_set_text(&p, P_SEED, seed, err);
+    if (st != OG_OK) {
+        goto done;
+    }
+    a->params = p;
+    a->gen = g->id;
+    a->gen_given = 1;
+    if (g->id == GEN_DEM && a->dem_path == NULL && source != NULL) {
+        a->dem_path = strdup(source);  /* lives for the whole run */
+    }
+done:
+    pngio_text_free(keys, values, n);
+    return st;
+}
+
+static int
+parse_size(const char *s, int *w, int *h)
+{
+    char *end;
+    long a, b;
+    errno = 0;
+    a = strtol(s, &end, 10);
+    if (end == s || (*end != 'x' && *end != 'X')) {
+        return -1;
+    }
+    s = end + 1;
+    b = strtol(s, &end, 10);
+    if (end == s || *end != '\0' || errno != 0 || a < 1 || b < 1 || a > 100000 || b > 100000) {
+        return -1;
+    }
+    *w = (int)a;
+    *h = (int)b;
+    return 0;
+}
+
+/* Value of an option given as "--opt=value" or "--opt value". */
+static const char *
+opt_value(int argc, char **argv, int *i, const char *opt, struct og_error *err)
+{
+    const char *arg = argv[*i];
+    size_t len = strlen(opt);
+    if (strncmp(arg, opt, len) == 0 && arg[len] == '=') {
+        return arg + len + 1;
+    }
+    if (*i + 1 >= argc) {
+        og_error_set(err, OG_EINVAL, "option %s needs a value", opt);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+static int
+opt_is(const char *arg, const char *lng, const char *shrt)
+{
+    size_t len = strlen(lng);
+    if (shrt != NULL && strcmp(arg, shrt) == 0) {
+        return 1;
+    }
+    return strncmp(arg, lng, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
+}
+
+enum og_status
+cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
+{
+    int i = 1;
+    enum og_status st;
+
+    memset(a, 0, sizeof *a);
+    params_defaults(&a->params);
+    a->command = CLI_TUI;
+    a->gen = GEN_ISLAND;
+    a->subdiv = a->rotate = -1;
+    a->time_of_day = -1.0;
+    if (argc > 1 && strcmp(argv[1], "export") == 0) {
+        a->command = CLI_EXPORT;
+        i = 2;
+    } else if (argc > 1 && strcmp(argv[1], "params") == 0) {
+        a->command = CLI_PARAMS;
+        i = 2;
+    }
+    for (; i < argc; i++) {
+        const char *arg = argv[i], *v;
+        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+            a->command = CLI_HELP;
+            return OG_OK;
+        } else if (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0) {
+            a->command = CLI_VERSION;
+            return OG_OK;
+        } else if (opt_is(arg, "--generator", "-g")) {
+            if ((v = opt_value(argc, argv, &i, "--generator", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            const struct generator *g = generator_find(v);
+            if (g == NULL) {
+                return og_error_set(err, OG_EINVAL,
+                                    "unknown generator '%s' (island, dem, hybrid, planet)", v);
+            }
+            a->gen = g->id;
+            a->gen_given = 1;
+        } else if (opt_is(arg, "--dem", NULL)) {
+            if ((a->dem_path = opt_value(argc, argv, &i, "--dem", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            if (!a->gen_given) {
+                a->gen = GEN_DEM;
+            }
+        } else if (opt_is(arg, "--seed", "-s")) {
+            if ((v = opt_value(argc, argv, &i, "--seed", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            if ((st = params_set_text(&a->params, P_SEED, v, err)) != OG_OK) {
+                return st;
+            }
+        } else if (opt_is(arg, "--set", NULL)) {
+            if ((v = opt_value(argc, argv, &i, "--set", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            if ((st = params_set_assignment(&a->params, v, err)) != OG_OK) {
+                return st;
+            }
+        } else if (opt_is(arg, "--preset", NULL)) {
+            if ((a->preset = opt_value(argc, argv, &i, "--preset", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            if ((st = apply_preset(a, a->preset, err)) != OG_OK) {
+                return st;
+            }
+        } else if (opt_is(arg, "--from", NULL)) {
+            if ((a->from = opt_value(argc, argv, &i, "--from", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            if ((st = cli_apply_recipe(a->from, a, err)) != OG_OK) {
+                return st;
+            }
+        } else if (opt_is(arg, "--color", NULL) || opt_is(arg, "--colour", NULL)) {
+            if ((a->color = opt_value(argc, argv, &i, "--color", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            if (strcmp(a->color, "auto") != 0 && strcmp(a->color, "direct") != 0 &&
+                strcmp(a->color, "256") != 0 && strcmp(a->color, "16") != 0 &&
+                strcmp(a->color, "8") != 0 && strcmp(a->color, "none") != 0) {
+                return og_error_set(err, OG_EINVAL,
+                                    "--color '%s' is not one of auto, direct, 256, 16, none",
+                                    a->color);
+            }
+        } else if (opt_is(arg, "--map", NULL)) {
+            if ((a->map_path = opt_value(argc, argv, &i, "--map", err)) == NULL) {
+                return OG_EINVAL;
+            }
+        } else if (opt_is(arg, "--layer", NULL)) {
+            if ((a->layer = opt_value(argc, argv, &i, "--layer", err)) == NULL) {
+                return OG_EINVAL;
+            }
+        } else if (opt_is(arg, "--size", NULL)) {
+            if ((v = opt_value(argc, argv, &i, "--size", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            if (parse_size(v, &a->map_w, &a->map_h) != 0) {
+                return og_error_set(err, OG_EINVAL,
+                                    "--size '%s' is not WIDTHxHEIGHT with sides 1..100000", v);
+            }
+            a->iso_w = a->map_w;
+            a->iso_h = a->map_h;
+            a->size_given = 1;
+        } else if (opt_is(arg, "--stats", NULL)) {
+            if ((a->stats_path = opt_value(argc, argv, &i, "--stats", err)) == NULL) {
+                return OG_EINVAL;
+            }
+        } else if (opt_is(arg, "--iso", NULL)) {
+            if ((a->iso_path = opt_value(argc, argv, &i, "--iso", err)) == NULL) {
+                return OG_EINVAL;
+            }
+        } else if (opt_is(arg, "--globe", NULL)) {
+            if ((a->globe_path = opt_value(argc, argv, &i, "--globe", err)) == NULL) {
+                return OG_EINVAL;
+            }
+        } else if (opt_is(arg, "--subdiv", NULL)) {
+            char *end;
+            if ((v = opt_value(argc, argv, &i, "--subdiv", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            long n = strtol(v, &end, 10);
+            if (end == v || *end != '\0' || n < 1 || n > 64) {
+                return og_error_set(err, OG_ERANGE, "--subdiv '%s' outside 1..64", v);
+            }
+            a->subdiv = (int)n;
+        } else if (opt_is(arg, "--rotate", NULL)) {
+            char *end;
+            if ((v = opt_value(argc, argv, &i, "--rotate", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            long n = strtol(v, &end, 10);
+            if (end == v || *end != '\0' || n < 0 || n > 3) {
+                return og_error_set(err, OG_ERANGE, "--rotate '%s' outside 0..3 quarter turns", v);
+            }
+            a->rotate = (int)n;
+        } else if (opt_is(arg, "--time", NULL)) {
+            int hh, mm;
+            char tail;
+            if ((v = opt_value(argc, argv, &i, "--time", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            if (sscanf(v, "%d:%d%c", &hh, &mm, &tail) != 2 || mm < 0 || mm > 59 ||
+                hh * 60 + mm < 6 * 60 || hh * 60 + mm > 18 * 60) {
+                return og_error_set(err, OG_ERANGE, "--time '%s' is not HH:MM within 06:00..18:00",
+                                    v);
+            }
+            a->time_of_day = hh + mm / 60.0;
+        } else {
+            return og_error_set(err, OG_EINVAL, "unknown option '%s' (see orogen --help)", arg);
+        }
+    }
+    if (a->gen == GEN_DEM && a->dem_path == NULL && a->command != CLI_PARAMS) {
+        return og_error_set(err, OG_EINVAL, "the dem generator needs --dem FILE");
+    }
+    if (a->command == CLI_EXPORT && a->map_path == NULL && a->stats_path == NULL &&
+        a->iso_path == NULL && a->globe_path == NULL) {
+        return og_error_set(err, OG_EINVAL,
+                            "export needs at least one of --map, --stats, --iso, --globe");
+    }
+    return OG_OK;
+}

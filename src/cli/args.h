@@ -1,1 +1,54 @@
-/* placeholder */
+/* args: command-line parsing for orogen (no curses, no I/O beyond reading
+ * preset and recipe files). */
+#ifndef OROGEN_CLI_ARGS_H
+#define OROGEN_CLI_ARGS_H
+
+#include "core/og_error.h"
+#include "core/params.h"
+#include "core/world.h"
+
+enum cli_command { CLI_TUI, CLI_EXPORT, CLI_PARAMS, CLI_HELP, CLI_VERSION };
+
+struct cli_args {
+    enum cli_command command;
+    enum gen_id gen;
+    int gen_given;
+    struct params params;
+    const char *dem_path;     /* --dem FILE */
+    const char *preset;       /* --preset NAME|FILE (already applied to params) */
+    const char *from;         /* --from FILE.png (already applied) */
+    const char *color;        /* --color MODE */
+    /* export */
+    const char *map_path;
+    const char *layer;
+    int map_w, map_h;
+    const char *stats_path;
+    const char *iso_path;     /* --iso FILE.png */
+    int iso_w, iso_h;
+    int size_given;
+    /* render overrides for --iso (-1 when not given) */
+    int subdiv, rotate;
+    double time_of_day;       /* hours, -1 when not given */
+    const char *globe_path;   /* --globe FILE.png (planet) */
+};
+
+/* Parse argv into a; params start at their defaults, then --preset, --from,
+ * --seed and --set apply in command-line order. Errors: a one-line message
+ * naming the option. */
+enum og_status cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err);
+
+/* Resolve a preset name to a readable file path into buf: an existing path
+ * as given, else $XDG_CONFIG_HOME/orogen/presets/NAME.ini (or
+ * ~/.config/...), the installed presets, and ./data/presets. */
+enum og_status cli_find_preset(const char *name, char *buf, size_t size, struct og_error *err);
+
+/* Read a whole (small) text file into a malloc'd NUL-terminated string. */
+enum og_status cli_read_file(const char *path, char **out, struct og_error *err);
+
+/* Apply the recipe stored in a PNG's tEXt chunks: generator, seed, params. */
+enum og_status cli_apply_recipe(const char *png_path, struct cli_args *a, struct og_error *err);
+
+/* The usage text. */
+const char *cli_usage(void);
+
+#endif

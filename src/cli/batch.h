@@ -1,1 +1,23 @@
-/* placeholder */
+/* batch: headless commands (`orogen export`, `orogen params`). */
+#ifndef OROGEN_CLI_BATCH_H
+#define OROGEN_CLI_BATCH_H
+
+#include <stdio.h>
+
+#include "cli/args.h"
+#include "core/dem.h"
+
+/* Load the DEM named in a (if any) into r. */
+enum og_status batch_load_dem(const struct cli_args *a, struct dem_raster *r, struct og_error *err);
+
+/* Generate the world of a and write every requested output. */
+enum og_status batch_export(const struct cli_args *a, struct og_error *err);
+
+/* Print the parameter table (for the generator of a if one was given). */
+void batch_print_params(const struct cli_args *a, FILE *out);
+
+/* Default map size for a world: grids at their own size scaled to at most
+ * 1024 per side, planes 1024 x 1024, spheres 1024 x 512. */
+void batch_default_map_size(const struct world *w, int *width, int *height);
+
+#endif

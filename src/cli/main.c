@@ -1,8 +1,85 @@
+/* orogen: entry point. Parses the command line, then runs the TUI, a batch
+ * export or the parameter listing, and picks the exit status: 0 success,
+ * 1 runtime failure, 2 usage error. */
 #include "config.h"
+
+#include <locale.h>
 #include <stdio.h>
-int
-main(void)
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/batch.h"
+#include "tui/tui.h"
+
+/* Load the DEM (if any) and hand the terminal to the TUI. */
+static int
+run_tui(const struct cli_args *a)
 {
-    fputs("orogen: front end not built yet\n", stderr);
-    return 1;
+    struct tui_options opt;
+    struct dem_raster raster;
+    struct og_error err;
+    int mode = TUI_COLOR_AUTO, rc;
+
+    if (a->color != NULL) {
+        mode = tui_color_mode_parse(a->color);
+        if (mode == -2) {
+            fprintf(stderr, "orogen: --color '%s' is not one of auto, direct, 256, 16, none\n",
+                    a->color);
+            return 2;
+        }
+    }
+    og_error_clear(&err);
+    if (batch_load_dem(a, &raster, &err) != OG_OK) {
+        fprintf(stderr, "orogen: %s\n", err.msg);
+        return 1;
+    }
+    memset(&opt, 0, sizeof opt);
+    opt.generator = a->gen;
+    opt.params = a->params;
+    opt.dem = a->dem_path != NULL ? &raster : NULL;
+    opt.color_mode = mode;
+    opt.preset = a->preset;
+    rc = tui_main(&opt);
+    dem_raster_fini(&raster);
+    return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+    struct cli_args a;
+    struct og_error err;
+    enum og_status st;
+
+    /* Character classification only: numbers stay in the C locale so
+     * "0.5" means the same everywhere (presets, recipes, forms). */
+    setlocale(LC_CTYPE, "");
+    og_error_clear(&err);
+    st = cli_parse(argc, argv, &a, &err);
+    if (st != OG_OK) {
+        fprintf(stderr, "orogen: %s\n", err.msg);
+        return 2;
+    }
+    switch (a.command) {
+    case CLI_HELP:
+        fputs(cli_usage(), stdout);
+        return 0;
+    case CLI_VERSION:
+        printf("orogen %s\n", PACKAGE_VERSION);
+        return 0;
+    case CLI_PARAMS:
+        batch_print_params(&a, stdout);
+        return 0;
+    case CLI_EXPORT:
+        st = batch_export(&a, &err);
+        if (st != OG_OK) {
+            fprintf(stderr, "orogen: %s\n", err.msg);
+            return 1;
+        }
+        return 0;
+    case CLI_TUI:
+        break;
+    }
+    return run_tui(&a);
 }
