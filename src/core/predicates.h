@@ -1,1 +1,40 @@
-/* placeholder */
+/* predicates: robust geometric predicates on doubles.
+ *
+ * Method: J. R. Shewchuk, "Adaptive Precision Floating-Point Arithmetic and
+ * Fast Robust Geometric Predicates", Discrete & Computational Geometry 18
+ * (1997). Each predicate first evaluates the determinant in floating point
+ * with a forward error bound (the paper's "stage A" bounds); only when the
+ * result is too close to zero to trust is the determinant recomputed exactly
+ * with expansion arithmetic (Two-Sum, Two-Product with Dekker's split,
+ * Fast-Expansion-Sum, Scale-Expansion, all with zero elimination). The sign
+ * of the returned value is therefore always exact; its magnitude is an
+ * approximation of the determinant.
+ *
+ * Assumes IEEE 754 binary64 with round-to-nearest-even and no extended
+ * precision or fused multiply-add contraction (the build uses -std=c11, under
+ * which GCC does not contract). Inputs must be finite; intermediate overflow
+ * or underflow (|coordinates| beyond about 1e150 or below 1e-150) is not
+ * handled.
+ *
+ * Sign conventions are the paper's (y pointing up): a point is an array of
+ * two (or three) doubles. */
+#ifndef OROGEN_CORE_PREDICATES_H
+#define OROGEN_CORE_PREDICATES_H
+
+/* Twice the signed area of triangle abc: positive if a, b, c are
+ * counter-clockwise (y up), negative if clockwise, exactly zero if
+ * collinear. */
+double predicates_orient2d(const double *a, const double *b, const double *c);
+
+/* Positive if d lies strictly inside the circle through a, b, c when a, b, c
+ * are counter-clockwise (y up), negative if outside, zero if the four points
+ * are cocircular. The sign is reversed when a, b, c are clockwise. */
+double predicates_incircle(const double *a, const double *b, const double *c, const double *d);
+
+/* Positive if d lies below the plane through a, b, c, where "below" means
+ * a, b, c appear counter-clockwise seen from above; negative if above, zero
+ * if coplanar. Six times the signed volume of the tetrahedron. Points are
+ * three doubles each. */
+double predicates_orient3d(const double *a, const double *b, const double *c, const double *d);
+
+#endif
