@@ -1,1 +1,16 @@
+/* og_bench: `make bench`. Each module's benchmark lives in its own
+ * bench/bench_<module>.c and is called from here in a fixed order. */
 #include "config.h"
+
+#include <stdio.h>
+
+#include "bench.h"
+
+int
+main(void)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    bench_noise();
+    bench_island();
+    return 0;
+}

@@ -1,0 +1,12 @@
+/* Benchmarks run by `make bench` (bench/og_bench.c calls each). Figures are
+ * wall-clock on the machine at hand; compare ratios, not absolutes. */
+#ifndef OROGEN_BENCH_H
+#define OROGEN_BENCH_H
+
+/* Milliseconds on a monotonic clock. */
+double bench_now_ms(void);
+
+void bench_noise(void);
+void bench_island(void);
+
+#endif
