@@ -8,5 +8,6 @@ double bench_now_ms(void);
 
 void bench_noise(void);
 void bench_island(void);
+void bench_hybrid(void);
 
 #endif

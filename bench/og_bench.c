@@ -12,5 +12,6 @@ main(void)
     setvbuf(stdout, NULL, _IOLBF, 0);
     bench_noise();
     bench_island();
+    bench_hybrid();
     return 0;
 }

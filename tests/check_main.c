@@ -18,6 +18,8 @@ main(void)
         lloyd_suite,
         island_suite,
         dem_suite,
+        hybrid_suite,
+        droplet_suite,
     };
     SRunner *sr;
     size_t i;

@@ -15,6 +15,8 @@ Suite *delaunay_suite(void);
 Suite *lloyd_suite(void);
 Suite *island_suite(void);
 Suite *dem_suite(void);
+Suite *hybrid_suite(void);
+Suite *droplet_suite(void);
 
 /* Path of a file under tests/data ($OROGEN_TEST_DATA) or data/ ($OROGEN_DATA)
  * into a static buffer (not thread-safe; tests are single-threaded). */

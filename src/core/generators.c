@@ -4,11 +4,13 @@
 #include <string.h>
 
 #include "core/dem.h"
+#include "core/gen_hybrid.h"
 #include "core/gen_island.h"
 
 static const struct generator *const registry[] = {
     &gen_island,
     &gen_dem,
+    &gen_hybrid,
 };
 
 const struct generator *

@@ -1,0 +1,100 @@
+/* droplet: Newtonian particle ("droplet") hydraulic erosion on a masked grid.
+ *
+ * Method: N. McDonald, "Simple Particle-Based Hydraulic Erosion" (2020,
+ * the SimpleErosion program) as composed by Donjourno's HybridTerrain phase
+ * 3 (../shared/seeds/hybrid-donjourno.txt). A droplet has position p (cells),
+ * speed s (cells per unit time), volume V and sediment S. Each step:
+ *   1. s += dt * n_xz / (V * rho)     n the unit surface normal of z = relief*h
+ *   2. p += dt * s;  s *= 1 - dt * friction
+ *   3. killed when p leaves the grid or the mask (its sediment is lost)
+ *   4. C = V * |s| * max(h(p_old) - h(p_new), 0)
+ *      S += dt * D * (C - S);  h(p_old) -= dt * V * D * (C - S)
+ *   5. V *= 1 - dt * evaporation;  dies when V < min_volume
+ * Heights and gradients are bilinear over the cell quad that holds p (the
+ * gradient is the central difference across the quad, bilinearly weighted);
+ * the height change is spread over the quad's four corners with the same
+ * bilinear weights, renormalised over the corners inside the mask, so cells
+ * outside the mask never change. A droplet on a flat spot (zero gradient
+ * and zero speed) stops and dies there. Single-threaded and deterministic:
+ * the same field, parameters and rng state give the same bytes.
+ *
+ * Sediment bookkeeping, in height units summed over cells: the height a
+ * step removes equals V * dS, so
+ *   eroded - deposited = lost + evaporated
+ * where lost is V * S of droplets when they die, and evaporated is the V * S
+ * * dt * e that vanishes with the evaporating water in the seed's model
+ * (keep_sediment = 0). With keep_sediment = 1 the droplet keeps its material
+ * as it shrinks (S /= 1 - dt * e), evaporated stays 0 and
+ * eroded - deposited = lost exactly (to float rounding). */
+#ifndef OROGEN_CORE_DROPLET_H
+#define OROGEN_CORE_DROPLET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/og_error.h"
+#include "core/rng.h"
+
+struct droplet_params {
+    float dt;            /* integration time step (seed: 1.2) */
+    float friction;      /* speed loss per unit time (0.05); dt * friction <= 1 */
+    float density;       /* droplet density rho, mass = V * rho (1.0); > 0 */
+    float deposition;    /* rate D of approach to the capacity (0.1); dt * D <= 1 */
+    float evaporation;   /* volume loss per unit time (0.01); dt * e < 1 */
+    float min_volume;    /* a droplet below this volume dies (0.01); > 0 */
+    float relief;        /* cells per height unit in the surface normal; > 0 */
+    int max_steps;       /* a droplet dies after this many steps; >= 1 */
+    int keep_sediment;   /* 1: evaporation keeps the carried material */
+};
+
+/* Running totals of droplet_run (added to, never reset by it). */
+struct droplet_totals {
+    uint64_t droplets;   /* droplets spawned */
+    uint64_t steps;      /* steps simulated (moves that stayed in the mask) */
+    double eroded;       /* height removed from the grid, summed over cells */
+    double deposited;    /* height added to the grid */
+    double lost;         /* V * S of droplets when they died or left the mask */
+    double evaporated;   /* material that vanished with evaporating water */
+};
+
+struct droplet_field;
+
+/* A working copy of a width x height row-major height field and its mask
+ * (non-zero = inside; droplets spawn in and may only move through mask
+ * cells). Heights outside the mask should be 0; they are never changed.
+ * Errors: OG_ERANGE for a size below 2 x 2 or over 2^31 cells, OG_ENOMEM. */
+enum og_status droplet_field_new(struct droplet_field **out, const float *heights,
+                                 const uint8_t *mask, int width, int height,
+                                 struct og_error *err);
+
+/* Free a field (NULL allowed). */
+void droplet_field_free(struct droplet_field *f);
+
+/* Number of mask cells (spawn positions). */
+size_t droplet_field_mask_cells(const struct droplet_field *f);
+
+/* Check the parameters: every bound in struct droplet_params. Errors:
+ * OG_ERANGE naming the field and its bound ("dt * friction = 1.2 exceeds
+ * 1"). */
+enum og_status droplet_params_check(const struct droplet_params *p, struct og_error *err);
+
+/* The seed's defaults (dt 1.2, friction 0.05, density 1, deposition 0.1,
+ * evaporation 0.01, min volume 0.01), relief 1, 1000 steps, keep 0. */
+void droplet_params_default(struct droplet_params *p);
+
+/* Simulate `count` droplets one after another, each spawned at a uniformly
+ * chosen mask cell with a random offset inside it (drawn from r), updating
+ * the field and adding to *tot. Nothing happens when the mask is empty
+ * (tot->droplets unchanged). p must pass droplet_params_check. Never
+ * produces NaN or Inf from finite heights. */
+void droplet_run(struct droplet_field *f, const struct droplet_params *p, struct rng *r,
+                 uint64_t count, struct droplet_totals *tot);
+
+/* Copy the current heights into out (width * height floats). */
+void droplet_field_heights(const struct droplet_field *f, float *out);
+
+/* Copy the cumulative erosion activity (sum of |height change| per cell)
+ * into out (width * height floats). */
+void droplet_field_activity(const struct droplet_field *f, float *out);
+
+#endif
