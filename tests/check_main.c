@@ -18,6 +18,7 @@ main(void)
         lloyd_suite,
         island_suite,
         dem_suite,
+        hydro_suite,
         hybrid_suite,
         droplet_suite,
     };

@@ -15,6 +15,7 @@ Suite *delaunay_suite(void);
 Suite *lloyd_suite(void);
 Suite *island_suite(void);
 Suite *dem_suite(void);
+Suite *hydro_suite(void);
 Suite *hybrid_suite(void);
 Suite *droplet_suite(void);
 

@@ -1,0 +1,739 @@
+#include "config.h"
+#include "core/hydro.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/grid.h"
+#include "core/mesh.h"
+#include "core/pipeline.h"
+
+/* Node states during a flood. */
+#define ST_DONE 1u    /* reached: filled and rank are final */
+#define ST_BORDER 2u  /* grid border cell: neighbours need bounds checks */
+#define ST_SCANNED 4u /* looked at while searching a component without outlet */
+
+#define TICK_MASK 0xffffu
+
+static const int dx8[8] = { -1, 0, 1, -1, 1, -1, 0, 1 };
+static const int dy8[8] = { -1, -1, -1, 0, 0, 1, 1, 1 };
+static const int dx4[4] = { 0, -1, 1, 0 };
+static const int dy4[4] = { -1, 0, 0, 1 };
+
+enum og_status
+hydro_graph_grid(struct hydro_graph *g, int width, int height, int connectivity,
+                 struct og_error *err)
+{
+    size_t n;
+    enum og_status st;
+
+    memset(g, 0, sizeof *g);
+    if (connectivity != 8 && connectivity != 4) {
+        return og_error_set(err, OG_ERANGE, "grid connectivity %d is neither 4 nor 8",
+                            connectivity);
+    }
+    st = grid_cells(&n, width, height, (size_t)INT32_MAX, "hydrology grid", err);
+    if (st != OG_OK) {
+        return st;
+    }
+    g->kind = connectivity == 8 ? HYDRO_GRID8 : HYDRO_GRID4;
+    g->n = n;
+    g->width = width;
+    g->height = height;
+    return OG_OK;
+}
+
+void
+hydro_graph_mesh(struct hydro_graph *g, const struct mesh *m, enum hydro_graph_kind kind)
+{
+    memset(g, 0, sizeof *g);
+    assert(kind == HYDRO_MESH_TRIANGLES || kind == HYDRO_MESH_POINTS);
+    g->kind = kind;
+    g->mesh = m;
+    g->n = kind == HYDRO_MESH_TRIANGLES ? m->ntriangles : m->npoints;
+}
+
+/* Grid neighbours with bounds checks (border cells). */
+static int
+grid_nbrs_checked(const struct hydro_graph *g, size_t i, int32_t *out)
+{
+    int x = (int)(i % (size_t)g->width), y = (int)(i / (size_t)g->width);
+    int k, c = 0, nk = g->kind == HYDRO_GRID8 ? 8 : 4;
+    const int *dx = g->kind == HYDRO_GRID8 ? dx8 : dx4;
+    const int *dy = g->kind == HYDRO_GRID8 ? dy8 : dy4;
+
+    for (k = 0; k < nk; k++) {
+        int nx = x + dx[k], ny = y + dy[k];
+        if (nx >= 0 && ny >= 0 && nx < g->width && ny < g->height) {
+            out[c++] = (int32_t)((size_t)ny * (size_t)g->width + (size_t)nx);
+        }
+    }
+    return c;
+}
+
+/* Neighbours of i; `border` says whether a grid cell may touch the edge. The
+ * neighbour order is fixed (row by row), which fixes every tie-break. */
+static inline int
+nbrs(const struct hydro_graph *g, size_t i, int border, int32_t *out)
+{
+    int32_t w = g->width, c = (int32_t)i;
+    int k, cnt = 0;
+
+    switch (g->kind) {
+    case HYDRO_GRID8:
+        if (border) {
+            return grid_nbrs_checked(g, i, out);
+        }
+        out[0] = c - w - 1;
+        out[1] = c - w;
+        out[2] = c - w + 1;
+        out[3] = c - 1;
+        out[4] = c + 1;
+        out[5] = c + w - 1;
+        out[6] = c + w;
+        out[7] = c + w + 1;
+        return 8;
+    case HYDRO_GRID4:
+        if (border) {
+            return grid_nbrs_checked(g, i, out);
+        }
+        out[0] = c - w;
+        out[1] = c - 1;
+        out[2] = c + 1;
+        out[3] = c + w;
+        return 4;
+    case HYDRO_MESH_TRIANGLES:
+        for (k = 0; k < 3; k++) {
+            int32_t o = g->mesh->halfedges[3 * i + (size_t)k];
+            if (o >= 0) {
+                out[cnt++] = o / 3;
+            }
+        }
+        return cnt;
+    case HYDRO_MESH_POINTS:
+        cnt = mesh_cell_neighbors(g->mesh, (int32_t)i, out, HYDRO_MAX_DEGREE);
+        return cnt < HYDRO_MAX_DEGREE ? cnt : HYDRO_MAX_DEGREE;
+    }
+    return 0;
+}
+
+static int
+is_grid(const struct hydro_graph *g)
+{
+    return g->kind == HYDRO_GRID8 || g->kind == HYDRO_GRID4;
+}
+
+static int
+on_border(const struct hydro_graph *g, size_t i)
+{
+    size_t w = (size_t)g->width, x, y;
+    if (!is_grid(g)) {
+        return 0;
+    }
+    x = i % w;
+    y = i / w;
+    return x == 0 || y == 0 || x + 1 == w || y + 1 == (size_t)g->height;
+}
+
+int
+hydro_neighbors(const struct hydro_graph *g, size_t i, int32_t *out)
+{
+    return nbrs(g, i, on_border(g, i), out);
+}
+
+size_t
+hydro_grid_outlets(int width, int height, const float *elev, float sea_level, uint8_t *outlet)
+{
+    size_t n = 0;
+    int x, y;
+    for (y = 0; y < height; y++) {
+        for (x = 0; x < width; x++) {
+            size_t i = (size_t)y * (size_t)width + (size_t)x;
+            int o = x == 0 || y == 0 || x == width - 1 || y == height - 1 || elev[i] <= sea_level;
+            outlet[i] = (uint8_t)o;
+            n += (size_t)o;
+        }
+    }
+    return n;
+}
+
+/* --- binary min-heap on (level, node) --------------------------------------- */
+
+struct heap_item {
+    float h;
+    int32_t i;
+};
+
+struct heap {
+    struct heap_item *a;
+    size_t len, cap;
+};
+
+static inline int
+item_less(struct heap_item x, struct heap_item y)
+{
+    return x.h < y.h || (x.h == y.h && x.i < y.i);
+}
+
+static int
+heap_push(struct heap *hp, float h, int32_t i)
+{
+    struct heap_item it = { h, i };
+    size_t k;
+
+    if (hp->len == hp->cap) {
+        size_t cap = hp->cap != 0 ? hp->cap * 2 : 4096;
+        struct heap_item *a;
+        if (cap > SIZE_MAX / sizeof *a) {
+            return -1;
+        }
+        a = realloc(hp->a, cap * sizeof *a);
+        if (a == NULL) {
+            return -1;
+        }
+        hp->a = a;
+        hp->cap = cap;
+    }
+    k = hp->len++;
+    while (k > 0) {
+        size_t p = (k - 1) / 2;
+        if (!item_less(it, hp->a[p])) {
+            break;
+        }
+        hp->a[k] = hp->a[p];
+        k = p;
+    }
+    hp->a[k] = it;
+    return 0;
+}
+
+static int32_t
+heap_pop(struct heap *hp)
+{
+    struct heap_item top = hp->a[0], last = hp->a[--hp->len];
+    size_t k = 0, n = hp->len;
+
+    for (;;) {
+        size_t c = 2 * k + 1;
+        if (c >= n) {
+            break;
+        }
+        if (c + 1 < n && item_less(hp->a[c + 1], hp->a[c])) {
+            c++;
+        }
+        if (!item_less(hp->a[c], last)) {
+            break;
+        }
+        hp->a[k] = hp->a[c];
+        k = c;
+    }
+    if (n > 0) {
+        hp->a[k] = last;
+    }
+    return top.i;
+}
+
+/* --- priority-flood ---------------------------------------------------------- */
+
+struct flood {
+    const struct hydro_graph *g;
+    const float *elev;
+    float *filled;
+    uint32_t *rank;
+    uint8_t *state;
+    int32_t *pit;       /* FIFO of cells at the current level (depressions, flats) */
+    size_t pit_head, pit_tail;
+    int32_t *trace;     /* LIFO of slope cells found by tracing upward (fast method) */
+    size_t trace_len;
+    struct heap heap;
+    uint32_t next_rank;
+    size_t done;
+    struct run_ctx *ctx;
+};
+
+static inline void
+visit(struct flood *f, int32_t i, float h)
+{
+    f->state[i] |= ST_DONE;
+    f->filled[i] = h;
+    if (f->rank != NULL) {
+        f->rank[i] = f->next_rank;
+    }
+    f->next_rank++;
+    f->done++;
+}
+
+static enum og_status
+flood_tick(struct flood *f)
+{
+    if ((f->done & TICK_MASK) == 0 && f->ctx != NULL) {
+        return pipeline_tick(f->ctx, (double)f->done / (double)f->g->n);
+    }
+    return OG_OK;
+}
+
+/* Seed the lowest node (smallest index on ties) of the next component that
+ * the flood has not reached, i.e. one that holds no outlet. The component is
+ * walked breadth-first with the pit array as scratch; each node is scanned at
+ * most once over the whole run, so all searches together cost O(n).
+ * Returns 0 when every node is done. */
+static int
+seed_next_component(struct flood *f, size_t *cursor)
+{
+    int32_t nb[HYDRO_MAX_DEGREE];
+    size_t s, head, tail;
+    int32_t best;
+
+    while (*cursor < f->g->n && (f->state[*cursor] & (ST_DONE | ST_SCANNED)) != 0) {
+        (*cursor)++;
+    }
+    if (*cursor >= f->g->n) {
+        return 0;
+    }
+    s = *cursor;
+    best = (int32_t)s;
+    head = tail = 0;
+    f->state[s] |= ST_SCANNED;
+    f->pit[tail++] = (int32_t)s;
+    while (head < tail) {
+        int32_t c = f->pit[head++];
+        int k, cnt = nbrs(f->g, (size_t)c, (f->state[c] & ST_BORDER) != 0, nb);
+        if (f->elev[c] < f->elev[best] || (f->elev[c] == f->elev[best] && c < best)) {
+            best = c;
+        }
+        for (k = 0; k < cnt; k++) {
+            if ((f->state[nb[k]] & (ST_DONE | ST_SCANNED)) == 0) {
+                f->state[nb[k]] |= ST_SCANNED;
+                f->pit[tail++] = nb[k];
+            }
+        }
+    }
+    visit(f, best, f->elev[best]);
+    f->pit_head = f->pit_tail = 0;
+    f->pit[f->pit_tail++] = best;
+    return 1;
+}
+
+/* Reach the unprocessed neighbours of c, whose filled height is final:
+ * neighbours at or below it are raised to it and queued in the pit FIFO;
+ * higher ones keep their height and go to the heap (plain method) or are
+ * traced up the slope (fast method). */
+static inline int
+expand(struct flood *f, int32_t c, int fast)
+{
+    int32_t nb[HYDRO_MAX_DEGREE];
+    float level = f->filled[c];
+    int k, cnt = nbrs(f->g, (size_t)c, (f->state[c] & ST_BORDER) != 0, nb);
+
+    for (k = 0; k < cnt; k++) {
+        int32_t n = nb[k];
+        float e;
+        if ((f->state[n] & ST_DONE) != 0) {
+            continue;
+        }
+        e = f->elev[n];
+        if (e <= level) {
+            visit(f, n, level);
+            f->pit[f->pit_tail++] = n;
+        } else {
+            visit(f, n, e);
+            if (fast) {
+                f->trace[f->trace_len++] = n;
+            } else if (heap_push(&f->heap, e, n) != 0) {
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Fast method: a slope cell t (filled == elev) was reached. Every unreached
+ * neighbour at least as high is final at its own height (the path through t
+ * never rises above it) and is traced further; if t also has a lower
+ * unreached neighbour, that one's spill height is not known yet, so t waits
+ * in the heap at its own height like in the plain method. */
+static int
+drain_trace(struct flood *f)
+{
+    int32_t nb[HYDRO_MAX_DEGREE];
+
+    while (f->trace_len > 0) {
+        int32_t t = f->trace[--f->trace_len];
+        float et = f->elev[t];
+        int k, lower = 0, cnt = nbrs(f->g, (size_t)t, (f->state[t] & ST_BORDER) != 0, nb);
+        for (k = 0; k < cnt; k++) {
+            int32_t m = nb[k];
+            if ((f->state[m] & ST_DONE) != 0) {
+                continue;
+            }
+            if (f->elev[m] >= et) {
+                visit(f, m, f->elev[m]);
+                f->trace[f->trace_len++] = m;
+            } else {
+                lower = 1;
+            }
+        }
+        if (lower && heap_push(&f->heap, et, t) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+enum og_status
+hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8_t *outlet,
+                     enum hydro_flood_method method, float *filled, uint32_t *rank,
+                     struct run_ctx *ctx, struct og_error *err)
+{
+    struct flood f;
+    enum og_status st;
+    size_t i, cursor = 0;
+    int fast = method == HYDRO_FLOOD_FAST;
+    int32_t c;
+
+    memset(&f, 0, sizeof f);
+    if (g->n >= (size_t)UINT32_MAX - 1 || g->n > (size_t)INT32_MAX) {
+        return og_error_set(err, OG_ERANGE, "hydrology: %zu nodes exceed %d", g->n, INT32_MAX);
+    }
+    if (g->n == 0) {
+        return OG_OK;
+    }
+    for (i = 0; i < g->n; i++) {
+        if (!isfinite(elev[i])) {
+            return og_error_set(err, OG_EINVAL, "hydrology: elevation of node %zu is not finite",
+                                i);
+        }
+    }
+    f.g = g;
+    f.elev = elev;
+    f.filled = filled;
+    f.rank = rank;
+    f.ctx = ctx;
+    st = grid_calloc((void **)&f.state, g->n, 1, "flood state", err);
+    if (st == OG_OK) {
+        st = grid_calloc((void **)&f.pit, g->n, sizeof *f.pit, "flood queue", err);
+    }
+    if (st == OG_OK && fast) {
+        st = grid_calloc((void **)&f.trace, g->n, sizeof *f.trace, "flood trace", err);
+    }
+    if (st != OG_OK) {
+        goto done;
+    }
+    if (is_grid(g)) {
+        size_t w = (size_t)g->width, h = (size_t)g->height;
+        for (i = 0; i < w; i++) {
+            f.state[i] |= ST_BORDER;
+            f.state[(h - 1) * w + i] |= ST_BORDER;
+        }
+        for (i = 0; i < h; i++) {
+            f.state[i * w] |= ST_BORDER;
+            f.state[i * w + w - 1] |= ST_BORDER;
+        }
+    }
+    for (i = 0; i < g->n; i++) {
+        if (outlet[i] != 0) {
+            visit(&f, (int32_t)i, elev[i]);
+            if (heap_push(&f.heap, elev[i], (int32_t)i) != 0) {
+                goto nomem;
+            }
+        }
+    }
+    for (;;) {
+        if (f.pit_head < f.pit_tail) {
+            c = f.pit[f.pit_head++];
+            if (f.pit_head == f.pit_tail) {
+                f.pit_head = f.pit_tail = 0;
+            }
+        } else if (f.heap.len > 0) {
+            c = heap_pop(&f.heap);
+        } else if (f.done < g->n && seed_next_component(&f, &cursor)) {
+            continue;
+        } else {
+            break;
+        }
+        if (expand(&f, c, fast) != 0 || (fast && drain_trace(&f) != 0)) {
+            goto nomem;
+        }
+        if ((st = flood_tick(&f)) != OG_OK) {
+            og_error_set(err, st, "hydrology: cancelled");
+            goto done;
+        }
+    }
+    assert(f.done == g->n);
+    st = OG_OK;
+    goto done;
+nomem:
+    st = og_error_set(err, OG_ENOMEM, "hydrology: out of memory for the flood queues");
+done:
+    free(f.state);
+    free(f.pit);
+    free(f.trace);
+    free(f.heap.a);
+    return st;
+}
+
+/* --- routing and accumulation ------------------------------------------------ */
+
+enum og_status
+hydro_route(const struct hydro_graph *g, const float *filled, const uint32_t *rank,
+            const uint8_t *outlet, int32_t *downhill, struct run_ctx *ctx, struct og_error *err)
+{
+    int32_t nb[HYDRO_MAX_DEGREE];
+    size_t i, w = (size_t)g->width, h = (size_t)g->height;
+    int grid = is_grid(g);
+
+    for (i = 0; i < g->n; i++) {
+        int32_t best = -1;
+        float bf;
+        uint32_t br;
+        int k, cnt, border = 0;
+
+        if ((i & TICK_MASK) == 0 && ctx != NULL && pipeline_tick(ctx, (double)i / (double)g->n)) {
+            return og_error_set(err, OG_ECANCELED, "hydrology: cancelled");
+        }
+        if (outlet[i] != 0) {
+            downhill[i] = -1;
+            continue;
+        }
+        if (grid) {
+            size_t x = i % w, y = i / w;
+            border = x == 0 || y == 0 || x + 1 == w || y + 1 == h;
+        }
+        cnt = nbrs(g, i, border, nb);
+        bf = filled[i];
+        br = rank[i];
+        for (k = 0; k < cnt; k++) {
+            int32_t n = nb[k];
+            if (filled[n] < bf || (filled[n] == bf && rank[n] < br)) {
+                best = n;
+                bf = filled[n];
+                br = rank[n];
+            }
+        }
+        downhill[i] = best;
+    }
+    return OG_OK;
+}
+
+#define DONOR_DONE UINT32_MAX
+
+enum og_status
+hydro_accumulate(size_t n, const int32_t *downhill, const float *rain, float *flow,
+                 struct run_ctx *ctx, struct og_error *err)
+{
+    uint32_t *ndon = NULL;
+    size_t i, processed = 0;
+    enum og_status st;
+
+    st = grid_calloc((void **)&ndon, n, sizeof *ndon, "donor counts", err);
+    if (st != OG_OK) {
+        return st;
+    }
+    for (i = 0; i < n; i++) {
+        int32_t d = downhill[i];
+        flow[i] = rain != NULL ? rain[i] : 1.0f;
+        if (d >= 0) {
+            if ((size_t)d >= n) {
+                free(ndon);
+                return og_error_set(err, OG_EINVAL, "downhill[%zu] = %ld is not a node", i,
+                                    (long)d);
+            }
+            ndon[d]++;
+        }
+    }
+    /* Walk each chain from a node whose donors are all done as far down as
+     * the next node still waiting for other donors. */
+    for (i = 0; i < n; i++) {
+        size_t j = i;
+        if (ndon[i] != 0) {
+            continue;
+        }
+        for (;;) {
+            int32_t d = downhill[j];
+            ndon[j] = DONOR_DONE;
+            processed++;
+            if (d < 0) {
+                break;
+            }
+            flow[d] += flow[j];
+            if (--ndon[d] != 0) {
+                break;
+            }
+            j = (size_t)d;
+        }
+        if ((i & TICK_MASK) == 0 && ctx != NULL && pipeline_tick(ctx, (double)i / (double)n)) {
+            free(ndon);
+            return og_error_set(err, OG_ECANCELED, "hydrology: cancelled");
+        }
+    }
+    free(ndon);
+    if (processed != n) {
+        return og_error_set(err, OG_EINVAL, "downhill graph has a cycle (%zu of %zu nodes drain)",
+                            processed, n);
+    }
+    return OG_OK;
+}
+
+void
+hydro_fill_stats(size_t n, const float *elev, const float *filled, struct hydro_fill_stats *out)
+{
+    size_t i;
+    memset(out, 0, sizeof *out);
+    for (i = 0; i < n; i++) {
+        double d = (double)filled[i] - (double)elev[i];
+        if (filled[i] > elev[i]) {
+            out->raised++;
+            out->sum_raise += d;
+            if (d > out->max_raise) {
+                out->max_raise = d;
+                out->max_at = i;
+            }
+        }
+    }
+}
+
+/* --- lakes and rivers -------------------------------------------------------- */
+
+enum og_status
+hydro_lakes(const struct hydro_graph *g, const float *elev, const float *filled,
+            double min_depth, uint8_t *lake, size_t *nlakes, size_t *lake_nodes,
+            struct og_error *err)
+{
+    int32_t nb[HYDRO_MAX_DEGREE];
+    int32_t *label = NULL, *queue = NULL;
+    double *depth = NULL;
+    size_t ndep = 0, cap = 0, i, nl = 0, nn = 0;
+    enum og_status st;
+
+    st = grid_calloc((void **)&label, g->n, sizeof *label, "lake labels", err);
+    if (st == OG_OK) {
+        st = grid_calloc((void **)&queue, g->n, sizeof *queue, "lake queue", err);
+    }
+    if (st != OG_OK) {
+        goto done;
+    }
+    for (i = 0; i < g->n; i++) {
+        label[i] = -1;
+    }
+    for (i = 0; i < g->n; i++) {
+        size_t head = 0, tail = 0;
+        double deepest = 0.0;
+        if (label[i] >= 0 || !(filled[i] > elev[i])) {
+            continue;
+        }
+        if (ndep == cap) {
+            size_t nc = cap != 0 ? cap * 2 : 64;
+            double *d = realloc(depth, nc * sizeof *d);
+            if (d == NULL) {
+                st = og_error_set(err, OG_ENOMEM, "hydrology: out of memory for lakes");
+                goto done;
+            }
+            depth = d;
+            cap = nc;
+        }
+        label[i] = (int32_t)ndep;
+        queue[tail++] = (int32_t)i;
+        while (head < tail) {
+            int32_t c = queue[head++];
+            int k, cnt = hydro_neighbors(g, (size_t)c, nb);
+            double d = (double)filled[c] - (double)elev[c];
+            deepest = d > deepest ? d : deepest;
+            for (k = 0; k < cnt; k++) {
+                int32_t m = nb[k];
+                if (label[m] < 0 && filled[m] > elev[m] && filled[m] == filled[i]) {
+                    label[m] = (int32_t)ndep;
+                    queue[tail++] = m;
+                }
+            }
+        }
+        depth[ndep++] = deepest;
+        if (deepest > min_depth) {
+            nl++;
+        }
+    }
+    for (i = 0; i < g->n; i++) {
+        lake[i] = (uint8_t)(label[i] >= 0 && depth[label[i]] > min_depth);
+        nn += lake[i];
+    }
+    if (nlakes != NULL) {
+        *nlakes = nl;
+    }
+    if (lake_nodes != NULL) {
+        *lake_nodes = nn;
+    }
+done:
+    free(label);
+    free(queue);
+    free(depth);
+    return st;
+}
+
+enum og_status
+hydro_rivers(size_t n, const int32_t *downhill, const float *flow, const uint8_t *lake,
+             double threshold, double width_scale, float *width, size_t *sources,
+             struct og_error *err)
+{
+    uint8_t *fed = NULL;
+    size_t i, ns = 0;
+    enum og_status st;
+
+    if (!(threshold > 0.0)) {
+        return og_error_set(err, OG_ERANGE, "river threshold %g must be positive", threshold);
+    }
+    st = grid_calloc((void **)&fed, n, 1, "river donors", err);
+    if (st != OG_OK) {
+        return st;
+    }
+    for (i = 0; i < n; i++) {
+        int river = flow[i] >= threshold;
+        width[i] = river && (lake == NULL || lake[i] == 0)
+                       ? (float)(width_scale * sqrt((double)flow[i] / threshold))
+                       : 0.0f;
+        if (river && downhill[i] >= 0) {
+            fed[downhill[i]] = 1;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        ns += flow[i] >= threshold && fed[i] == 0;
+    }
+    free(fed);
+    if (sources != NULL) {
+        *sources = ns;
+    }
+    return OG_OK;
+}
+
+enum og_status
+hydro_graph_distance(const struct hydro_graph *g, const uint8_t *source, int32_t *dist,
+                     struct og_error *err)
+{
+    int32_t nb[HYDRO_MAX_DEGREE];
+    int32_t *queue = NULL;
+    size_t head = 0, tail = 0, i;
+    enum og_status st;
+
+    st = grid_calloc((void **)&queue, g->n, sizeof *queue, "distance queue", err);
+    if (st != OG_OK) {
+        return st;
+    }
+    for (i = 0; i < g->n; i++) {
+        dist[i] = source[i] != 0 ? 0 : -1;
+        if (source[i] != 0) {
+            queue[tail++] = (int32_t)i;
+        }
+    }
+    while (head < tail) {
+        int32_t c = queue[head++];
+        int k, cnt = hydro_neighbors(g, (size_t)c, nb);
+        for (k = 0; k < cnt; k++) {
+            if (dist[nb[k]] < 0) {
+                dist[nb[k]] = dist[c] + 1;
+                queue[tail++] = nb[k];
+            }
+        }
+    }
+    free(queue);
+    return OG_OK;
+}

@@ -1,0 +1,510 @@
+/* Hydrology: priority-flood reference numbers on real DEMs
+ * (../shared/data/README.md), routing without cycles, flow conservation,
+ * lakes and adversarial grids. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/dem.h"
+#include "core/hydro.h"
+#include "core/mesh.h"
+#include "core/rng.h"
+#include "render/pngio.h"
+#include "tests.h"
+
+/* Everything one hydrology run produces on a graph. */
+struct run {
+    struct hydro_graph g;
+    float *elev, *filled, *flow;
+    uint32_t *rank;
+    int32_t *downhill;
+    uint8_t *outlet;
+};
+
+static void
+run_alloc(struct run *r, size_t n)
+{
+    r->elev = calloc(n, sizeof *r->elev);
+    r->filled = calloc(n, sizeof *r->filled);
+    r->flow = calloc(n, sizeof *r->flow);
+    r->rank = calloc(n, sizeof *r->rank);
+    r->downhill = calloc(n, sizeof *r->downhill);
+    r->outlet = calloc(n, 1);
+    ck_assert(r->elev && r->filled && r->flow && r->rank && r->downhill && r->outlet);
+}
+
+static void
+run_free(struct run *r)
+{
+    free(r->elev);
+    free(r->filled);
+    free(r->flow);
+    free(r->rank);
+    free(r->downhill);
+    free(r->outlet);
+}
+
+/* Flood, route and accumulate (rain may be NULL). */
+static void
+run_all(struct run *r, enum hydro_flood_method method, const float *rain)
+{
+    struct og_error e;
+    ck_assert_msg(hydro_priority_flood(&r->g, r->elev, r->outlet, method, r->filled, r->rank,
+                                       NULL, &e) == OG_OK, "%s", e.msg);
+    ck_assert_msg(hydro_route(&r->g, r->filled, r->rank, r->outlet, r->downhill, NULL, &e) == OG_OK,
+                  "%s", e.msg);
+    ck_assert_msg(hydro_accumulate(r->g.n, r->downhill, rain, r->flow, NULL, &e) == OG_OK, "%s",
+                  e.msg);
+}
+
+/* From every node the downhill chain reaches a sink within n steps (no
+ * cycle), each step goes to a graph neighbour, never rises on the filled
+ * surface, and never rises above the original height of where it started
+ * once on the filled surface. Every outlet is a sink. Returns the number
+ * of sinks. */
+static size_t
+check_chains(const struct run *r)
+{
+    size_t n = r->g.n, i, sinks = 0;
+    uint8_t *ok = calloc(n, 1);
+    int32_t nb[HYDRO_MAX_DEGREE];
+
+    ck_assert_ptr_nonnull(ok);
+    for (i = 0; i < n; i++) {
+        int32_t d = r->downhill[i];
+        int k, cnt, found = 0;
+        if (r->outlet[i]) {
+            ck_assert_int_eq(d, -1);
+        }
+        if (d < 0) {
+            sinks++;
+            continue;
+        }
+        cnt = hydro_neighbors(&r->g, i, nb);
+        for (k = 0; k < cnt; k++) {
+            found |= nb[k] == d;
+        }
+        ck_assert_msg(found, "downhill of %zu is not a neighbour", i);
+        ck_assert_msg(r->filled[d] <= r->filled[i], "node %zu routes uphill", i);
+        ck_assert(r->filled[i] >= r->elev[i]);
+    }
+    for (i = 0; i < n; i++) {
+        size_t steps = 0, j = i;
+        while (!ok[j] && r->downhill[j] >= 0) {
+            j = (size_t)r->downhill[j];
+            ck_assert_msg(++steps <= n, "cycle below node %zu", i);
+        }
+        for (j = i; !ok[j]; j = (size_t)r->downhill[j]) {
+            ok[j] = 1;
+            if (r->downhill[j] < 0) {
+                break;
+            }
+        }
+    }
+    free(ok);
+    return sinks;
+}
+
+/* Sum of flow at sinks (double) against the total rain. */
+static void
+check_conservation(const struct run *r, const float *rain)
+{
+    double out = 0.0, total = 0.0;
+    size_t i;
+    for (i = 0; i < r->g.n; i++) {
+        total += rain != NULL ? rain[i] : 1.0;
+        if (r->downhill[i] < 0) {
+            out += r->flow[i];
+        }
+    }
+    ck_assert_double_eq_tol(out, total, 1e-5 * total);
+}
+
+/* --- real DEMs ---------------------------------------------------------------- */
+
+static void
+load_dem(struct run *r, const char *path, int connectivity)
+{
+    struct dem_raster raster;
+    struct og_error e;
+    size_t n;
+
+    memset(&raster, 0, sizeof raster);
+    ck_assert_msg(pngio_read_raster(path, &raster, &e) == OG_OK, "%s", e.msg);
+    ck_assert_int_eq(hydro_graph_grid(&r->g, raster.width, raster.height, connectivity, &e),
+                     OG_OK);
+    n = r->g.n;
+    run_alloc(r, n);
+    ck_assert_msg(dem_decode(&raster, DEM_AUTO, 1.0, r->elev, &e) == OG_OK, "%s", e.msg);
+    dem_raster_fini(&raster);
+    /* The reference convention: border cells (and sea, h <= 0: none in these
+     * three files) are outlets at their own height. */
+    hydro_grid_outlets(r->g.width, r->g.height, r->elev, 0.0f, r->outlet);
+}
+
+/* Raised count exact, max raise and its position, sum to the README's
+ * precision; both flood methods give the same bytes. */
+static void
+check_reference(const char *path, int connectivity, size_t raised, double max_raise, int mx,
+                int my, double sum, double sum_tol)
+{
+    struct run r;
+    struct hydro_fill_stats fs;
+    float *other;
+    struct og_error e;
+
+    load_dem(&r, path, connectivity);
+    run_all(&r, HYDRO_FLOOD_FAST, NULL);
+    hydro_fill_stats(r.g.n, r.elev, r.filled, &fs);
+    ck_assert_uint_eq(fs.raised, raised);
+    ck_assert_double_eq_tol(fs.max_raise, max_raise, 0.02);
+    if (mx >= 0) {
+        ck_assert_int_eq((int)(fs.max_at % (size_t)r.g.width), mx);
+        ck_assert_int_eq((int)(fs.max_at / (size_t)r.g.width), my);
+    }
+    ck_assert_double_eq_tol(fs.sum_raise, sum, sum_tol);
+
+    other = malloc(r.g.n * sizeof *other);
+    ck_assert_ptr_nonnull(other);
+    ck_assert_int_eq(hydro_priority_flood(&r.g, r.elev, r.outlet, HYDRO_FLOOD_HEAP, other, NULL,
+                                          NULL, &e), OG_OK);
+    ck_assert(memcmp(other, r.filled, r.g.n * sizeof *other) == 0);
+    free(other);
+
+    check_chains(&r);
+    check_conservation(&r, NULL);
+    run_free(&r);
+}
+
+START_TEST(fuji_reference)
+{
+    check_reference(test_shared_data_path("dem/fuji.png"), 8, 4149, 158.4, 313, 174, 15535.1,
+                    0.5);
+}
+END_TEST
+
+START_TEST(fuji_reference_4)
+{
+    check_reference(test_shared_data_path("dem/fuji.png"), 4, 6958, 166.8, 313, 174, 22072.3,
+                    0.5);
+}
+END_TEST
+
+START_TEST(nevada_reference)
+{
+    check_reference(test_data_path("dem/terrarium_8_45_99.png"), 8, 7993, 201.0, 141, 207,
+                    414128.0, 0.5);
+}
+END_TEST
+
+START_TEST(front_range_reference)
+{
+    check_reference(test_data_path("srtmgl3_front_range_144.png"), 8, 194, 9.0, -1, -1, 518.0,
+                    1e-3);
+    check_reference(test_data_path("srtmgl3_front_range_144.png"), 4, 427, 16.0, -1, -1, 1385.0,
+                    1e-3);
+}
+END_TEST
+
+/* Fuji's summit crater is one lake with its surface at the spill height;
+ * the largest flow leaves the map at the border. */
+START_TEST(fuji_crater_lake)
+{
+    struct run r;
+    struct og_error e;
+    uint8_t *lake;
+    size_t nlakes, nodes, crater = 174 * 512 + 313, i, imax = 0;
+
+    load_dem(&r, test_shared_data_path("dem/fuji.png"), 8);
+    run_all(&r, HYDRO_FLOOD_FAST, NULL);
+    lake = calloc(r.g.n, 1);
+    ck_assert_int_eq(hydro_lakes(&r.g, r.elev, r.filled, 2.0, lake, &nlakes, &nodes, &e), OG_OK);
+    ck_assert(lake[crater]);
+    ck_assert_uint_gt(nlakes, 0);
+    ck_assert_uint_gt(nodes, 20);
+    /* The crater's surface is 158.4 m above its floor: floor + raise. */
+    ck_assert_double_eq_tol(r.filled[crater] - r.elev[crater], 158.4, 0.02);
+    for (i = 0; i < r.g.n; i++) {
+        imax = r.flow[i] > r.flow[imax] ? i : imax;
+    }
+    ck_assert(r.outlet[imax]);
+    free(lake);
+    run_free(&r);
+}
+END_TEST
+
+/* --- adversarial grids -------------------------------------------------------- */
+
+static void
+grid_run(struct run *r, int w, int h)
+{
+    struct og_error e;
+    ck_assert_int_eq(hydro_graph_grid(&r->g, w, h, 8, &e), OG_OK);
+    run_alloc(r, r->g.n);
+}
+
+/* A bowl far inside the land, its rim lowest at one notch: the bowl fills
+ * exactly to the notch and becomes one lake; every cell drains to the sea. */
+START_TEST(closed_bowl)
+{
+    struct run r;
+    struct og_error e;
+    uint8_t *lake;
+    size_t nlakes, nodes, sinks, i;
+    int x, y, w = 40, h = 40;
+
+    grid_run(&r, w, h);
+    for (y = 0; y < h; y++) {
+        for (x = 0; x < w; x++) {
+            double d = hypot(x - 20.0, y - 20.0);
+            float v = d < 8.0 ? (float)(2.0 + d * 0.25) : d < 10.0 ? 9.0f : (float)(1.0 + x * 0.1);
+            r.elev[y * w + x] = x == 0 ? 0.0f : v; /* the sea: column 0 */
+        }
+    }
+    r.elev[20 * w + 11] = r.elev[20 * w + 12] = 7.0f; /* a notch through the rim, west side */
+    /* Outlets: the sea only (no border rule), so the bowl is far from any. */
+    for (i = 0; i < r.g.n; i++) {
+        r.outlet[i] = r.elev[i] <= 0.0f;
+    }
+    run_all(&r, HYDRO_FLOOD_FAST, NULL);
+    ck_assert_float_eq(r.filled[20 * w + 20], 7.0f);
+    ck_assert_float_eq(r.filled[20 * w + 11], 7.0f);
+    lake = calloc(r.g.n, 1);
+    ck_assert_int_eq(hydro_lakes(&r.g, r.elev, r.filled, 0.5, lake, &nlakes, &nodes, &e), OG_OK);
+    ck_assert_uint_eq(nlakes, 1);
+    ck_assert(lake[20 * w + 20]);
+    ck_assert(!lake[20 * w + 11]);
+    sinks = check_chains(&r);
+    ck_assert_uint_eq(sinks, (size_t)h);
+    check_conservation(&r, NULL);
+    /* The whole bowl's rain leaves through the notch. */
+    ck_assert_float_ge(r.flow[20 * w + 11], 190.0f);
+    free(lake);
+    run_free(&r);
+}
+END_TEST
+
+/* No outlet at all (a map of land, no sea, no border rule): the lowest cell
+ * becomes the one sink and everything drains into it. */
+START_TEST(all_land_no_ocean)
+{
+    struct run r;
+    struct rng g;
+    size_t i, sinks, lowest = 0;
+    int w = 30, h = 20;
+
+    grid_run(&r, w, h);
+    rng_seed(&g, 7, 1);
+    for (i = 0; i < r.g.n; i++) {
+        r.elev[i] = 100.0f + (float)rng_next_double(&g) * 50.0f;
+        lowest = r.elev[i] < r.elev[lowest] ? i : lowest;
+    }
+    run_all(&r, HYDRO_FLOOD_HEAP, NULL);
+    sinks = check_chains(&r);
+    ck_assert_uint_eq(sinks, 1);
+    ck_assert_int_eq(r.downhill[lowest], -1);
+    ck_assert_float_eq(r.flow[lowest], (float)r.g.n);
+    run_free(&r);
+}
+END_TEST
+
+/* A constant plane whose only outlet is one low edge cell: a flat of 1199
+ * cells drains through it without cycles. */
+START_TEST(flat_plane_one_outlet)
+{
+    struct run r;
+    size_t i, sinks, low = 15;
+    int w = 40, h = 30;
+    enum hydro_flood_method m;
+
+    for (m = HYDRO_FLOOD_HEAP; m <= HYDRO_FLOOD_FAST; m++) {
+        grid_run(&r, w, h);
+        for (i = 0; i < r.g.n; i++) {
+            r.elev[i] = 10.0f;
+        }
+        r.elev[low] = 5.0f;
+        r.outlet[low] = 1;
+        run_all(&r, m, NULL);
+        sinks = check_chains(&r);
+        ck_assert_uint_eq(sinks, 1);
+        ck_assert_float_eq(r.flow[low], (float)r.g.n);
+        for (i = 0; i < r.g.n; i++) {
+            ck_assert_float_eq(r.filled[i], i == low ? 5.0f : 10.0f);
+        }
+        run_free(&r);
+    }
+}
+END_TEST
+
+/* Random rain on a random surface: outlets pass on exactly the rain. */
+START_TEST(conservation_random)
+{
+    struct run r;
+    struct rng g;
+    float *rain;
+    size_t i;
+    int w = 64, h = 48;
+
+    grid_run(&r, w, h);
+    rain = malloc(r.g.n * sizeof *rain);
+    rng_seed(&g, 11, 2);
+    for (i = 0; i < r.g.n; i++) {
+        r.elev[i] = (float)rng_next_double(&g);
+        rain[i] = (float)rng_next_double(&g) * 3.0f;
+    }
+    hydro_grid_outlets(w, h, r.elev, 0.05f, r.outlet);
+    run_all(&r, HYDRO_FLOOD_FAST, rain);
+    check_chains(&r);
+    check_conservation(&r, rain);
+    free(rain);
+    run_free(&r);
+}
+END_TEST
+
+/* Same input twice gives identical bytes; both methods give the same fill. */
+START_TEST(determinism)
+{
+    struct run a, b;
+    struct rng g;
+    size_t i;
+    int w = 50, h = 50;
+
+    grid_run(&a, w, h);
+    grid_run(&b, w, h);
+    rng_seed(&g, 3, 3);
+    for (i = 0; i < a.g.n; i++) {
+        /* coarse heights: many flats and ties */
+        a.elev[i] = b.elev[i] = (float)rng_next_below(&g, 8);
+    }
+    hydro_grid_outlets(w, h, a.elev, 0.0f, a.outlet);
+    memcpy(b.outlet, a.outlet, a.g.n);
+    run_all(&a, HYDRO_FLOOD_FAST, NULL);
+    run_all(&b, HYDRO_FLOOD_FAST, NULL);
+    ck_assert(memcmp(a.filled, b.filled, a.g.n * sizeof(float)) == 0);
+    ck_assert(memcmp(a.downhill, b.downhill, a.g.n * sizeof(int32_t)) == 0);
+    ck_assert(memcmp(a.flow, b.flow, a.g.n * sizeof(float)) == 0);
+    run_all(&b, HYDRO_FLOOD_HEAP, NULL);
+    ck_assert(memcmp(a.filled, b.filled, a.g.n * sizeof(float)) == 0);
+    check_chains(&a);
+    check_chains(&b);
+    run_free(&a);
+    run_free(&b);
+}
+END_TEST
+
+/* --- a hand-built triangle mesh ----------------------------------------------- */
+
+/* A k x k lattice of points split into 2 (k-1)^2 triangles, half-edges
+ * matched by brute force (small k). Only the fields the triangle graph
+ * reads are filled. */
+static void
+lattice_mesh(struct mesh *m, int k)
+{
+    size_t nt = 2 * (size_t)(k - 1) * (size_t)(k - 1), t = 0, e, f;
+    int x, y;
+
+    memset(m, 0, sizeof *m);
+    m->dim = 2;
+    m->ntriangles = nt;
+    m->triangles = malloc(3 * nt * sizeof *m->triangles);
+    m->halfedges = malloc(3 * nt * sizeof *m->halfedges);
+    for (y = 0; y + 1 < k; y++) {
+        for (x = 0; x + 1 < k; x++) {
+            int32_t a = y * k + x, b = a + 1, c = a + k, d = c + 1;
+            int32_t tri[6] = { a, c, b, b, c, d };
+            memcpy(m->triangles + 3 * t, tri, sizeof tri);
+            t += 2;
+        }
+    }
+    for (e = 0; e < 3 * nt; e++) {
+        int32_t p = m->triangles[e], q = m->triangles[mesh_edge_next((int32_t)e)];
+        m->halfedges[e] = -1;
+        for (f = 0; f < 3 * nt; f++) {
+            if (m->triangles[f] == q && m->triangles[mesh_edge_next((int32_t)f)] == p) {
+                m->halfedges[e] = (int32_t)f;
+            }
+        }
+    }
+}
+
+START_TEST(mesh_triangles)
+{
+    struct mesh m;
+    struct run r;
+    struct rng g;
+    size_t i, sinks, hull = 0;
+    int32_t nb[HYDRO_MAX_DEGREE];
+
+    lattice_mesh(&m, 12);
+    hydro_graph_mesh(&r.g, &m, HYDRO_MESH_TRIANGLES);
+    ck_assert_uint_eq(r.g.n, 242);
+    run_alloc(&r, r.g.n);
+    rng_seed(&g, 5, 5);
+    for (i = 0; i < r.g.n; i++) {
+        r.elev[i] = (float)rng_next_double(&g);
+        /* hull triangles (fewer than 3 neighbours) are the outlets */
+        r.outlet[i] = hydro_neighbors(&r.g, i, nb) < 3;
+        hull += r.outlet[i];
+    }
+    ck_assert_uint_eq(hull, 4 * 11 - 2);
+    run_all(&r, HYDRO_FLOOD_FAST, NULL);
+    sinks = check_chains(&r);
+    ck_assert_uint_eq(sinks, hull);
+    check_conservation(&r, NULL);
+    run_free(&r);
+    free(m.triangles);
+    free(m.halfedges);
+}
+END_TEST
+
+/* River widths and sources on a hand-made chain 0 -> 1 -> 2 -> 3 (outlet)
+ * with a tributary 4 -> 2. */
+START_TEST(rivers_sources)
+{
+    int32_t down[5] = { 1, 2, 3, -1, 2 };
+    float rain[5] = { 4, 1, 1, 0, 9 }, flow[5], width[5];
+    uint8_t lake[5] = { 0, 0, 0, 0, 0 };
+    size_t src;
+    struct og_error e;
+
+    ck_assert_int_eq(hydro_accumulate(5, down, rain, flow, NULL, &e), OG_OK);
+    ck_assert_float_eq(flow[2], 15.0f);
+    ck_assert_float_eq(flow[3], 15.0f);
+    ck_assert_int_eq(hydro_rivers(5, down, flow, lake, 4.0, 0.5, width, &src, &e), OG_OK);
+    ck_assert_uint_eq(src, 2); /* nodes 0 (4) and 4 (9) */
+    ck_assert_float_eq_tol(width[2], 0.5f * sqrtf(15.0f / 4.0f), 1e-6f);
+    ck_assert_float_eq(width[0], 0.5f);
+    lake[1] = 1;
+    ck_assert_int_eq(hydro_rivers(5, down, flow, lake, 4.0, 0.5, width, &src, &e), OG_OK);
+    ck_assert_float_eq(width[1], 0.0f);
+    ck_assert_uint_eq(src, 2);
+    down[3] = 0; /* a cycle 0 -> 1 -> 2 -> 3 -> 0 */
+    ck_assert_int_eq(hydro_accumulate(5, down, rain, flow, NULL, &e), OG_EINVAL);
+}
+END_TEST
+
+Suite *
+hydro_suite(void)
+{
+    Suite *s = suite_create("hydro");
+    TCase *tc = tcase_create("dem");
+    tcase_set_timeout(tc, 20);
+    tcase_add_test(tc, fuji_reference);
+    tcase_add_test(tc, fuji_reference_4);
+    tcase_add_test(tc, nevada_reference);
+    tcase_add_test(tc, front_range_reference);
+    tcase_add_test(tc, fuji_crater_lake);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("graphs");
+    tcase_add_test(tc, closed_bowl);
+    tcase_add_test(tc, all_land_no_ocean);
+    tcase_add_test(tc, flat_plane_one_outlet);
+    tcase_add_test(tc, conservation_random);
+    tcase_add_test(tc, determinism);
+    tcase_add_test(tc, mesh_triangles);
+    tcase_add_test(tc, rivers_sources);
+    suite_add_tcase(s, tc);
+    return s;
+}
