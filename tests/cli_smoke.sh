@@ -1,0 +1,68 @@
+#!/bin/sh
+# Batch CLI end to end: exports, recipes that regenerate the same bytes,
+# one-line errors with the right exit status and no file left behind.
+set -u
+BIN=${OROGEN_BIN:-src/cli/orogen}
+DATA=${OROGEN_DATA:-data}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-cli.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+
+check() { # description, command status (0 = ok)
+    if [ "$2" -eq 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fails=$((fails + 1)); fi
+}
+
+"$BIN" --version | grep -q '^orogen ' ; check "--version" $?
+"$BIN" --help | grep -q 'orogen export' ; check "--help lists export" $?
+"$BIN" params | grep -q '^island.cells ' ; check "params lists island.cells" $?
+
+"$BIN" export --seed 7 --set island.cells=2000 --map "$tmp/a.png" --size 128x128 \
+    --stats "$tmp/a.json"
+check "export map and stats" $?
+[ -s "$tmp/a.png" ] ; check "map PNG written" $?
+grep -q '"generator": "island"' "$tmp/a.json" && grep -q '"seed": 7' "$tmp/a.json"
+check "stats JSON names generator and seed" $?
+grep -q '"land_fraction"' "$tmp/a.json" ; check "stats JSON has land_fraction" $?
+
+"$BIN" export --from "$tmp/a.png" --map "$tmp/b.png" --size 128x128
+check "export --from a recipe" $?
+cmp -s "$tmp/a.png" "$tmp/b.png" ; check "recipe regenerates the same bytes" $?
+
+"$BIN" export --seed 7 --set island.cells=2000 --map "$tmp/c.png" --size 128x128
+cmp -s "$tmp/a.png" "$tmp/c.png" ; check "same seed, same bytes" $?
+
+out=$("$BIN" export --map "$tmp/missing/dir/x.png" 2>&1); st=$?
+[ $st -eq 1 ] ; check "unwritable path exits 1" $?
+echo "$out" | grep -q "^orogen: cannot write $tmp/missing/dir/x.png" ; check "error names the path" $?
+[ "$(echo "$out" | wc -l)" -eq 1 ] ; check "error is one line" $?
+[ ! -e "$tmp/missing" ] ; check "no file or folder left" $?
+
+out=$("$BIN" export --set island.cells=5 --map "$tmp/d.png" 2>&1); st=$?
+[ $st -eq 2 ] ; check "out-of-range parameter exits 2" $?
+echo "$out" | grep -q "island.cells' = 5 outside \[16, 2000000\]" ; check "range error worded" $?
+[ ! -e "$tmp/d.png" ] ; check "no PNG after a bad parameter" $?
+
+out=$("$BIN" --bogus 2>&1); st=$?
+[ $st -eq 2 ] && echo "$out" | grep -q "unknown option '--bogus'" ; check "unknown option" $?
+
+out=$("$BIN" export --dem "$tmp/nope.png" --map "$tmp/e.png" 2>&1); st=$?
+[ $st -eq 1 ] && echo "$out" | grep -q "nope.png" ; check "missing DEM named" $?
+printf 'not a png' > "$tmp/bad.png"
+out=$("$BIN" export --dem "$tmp/bad.png" --map "$tmp/e.png" 2>&1); st=$?
+[ $st -eq 1 ] && [ ! -e "$tmp/e.png" ] ; check "corrupt DEM refused" $?
+
+"$BIN" export --dem "$DATA/dem/fuji.png" --map "$tmp/fuji.png" --stats "$tmp/fuji.json"
+check "export Fuji" $?
+grep -q '"elevation_max": 3751' "$tmp/fuji.json" ; check "Fuji summit 3751 m" $?
+grep -q '"elevation_max_at": \[308, 178\]' "$tmp/fuji.json" ; check "Fuji summit at (308,178)" $?
+
+printf 'seed = 9\nisland.cells = 1500\n' > "$tmp/p.ini"
+"$BIN" export --preset "$tmp/p.ini" --map "$tmp/p.png" --size 64x64 --stats "$tmp/p.json"
+grep -q '"seed": 9' "$tmp/p.json" && grep -q '"island.cells": 1500' "$tmp/p.json"
+check "preset file applied" $?
+printf 'seed = 9\nisland.cells = oops\n' > "$tmp/bad.ini"
+out=$("$BIN" export --preset "$tmp/bad.ini" --map "$tmp/q.png" 2>&1); st=$?
+[ $st -eq 2 ] && echo "$out" | grep -q "bad.ini:2:" ; check "bad preset names file and line" $?
+
+[ $fails -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
+exit 0
