@@ -6,11 +6,13 @@
 #include "core/dem.h"
 #include "core/gen_hybrid.h"
 #include "core/gen_island.h"
+#include "core/gen_planet.h"
 
 static const struct generator *const registry[] = {
     &gen_island,
     &gen_dem,
     &gen_hybrid,
+    &gen_planet,
 };
 
 const struct generator *

@@ -1,0 +1,118 @@
+/* continents: land and sea on the sphere's vertices, by the five steps of
+ * Lingua Franca (../shared/seeds/planet-lingua-franca.txt):
+ *
+ * 1. ice caps: every vertex above the cap latitude (75 deg N or S) is land;
+ * 2. continents: seeded on triples of pairwise-adjacent vertices until there
+ *    are 9; then, while the land fraction is under the target, a random
+ *    mutual neighbour of two (adjacent) land vertices becomes land;
+ * 3. isthmuses: whenever continents join each other (or a cap), new ones are
+ *    seeded until there are 9 again;
+ * 4. coastlines: at the target (35 %) growth stops and every unassigned
+ *    vertex next to land becomes sea; if the southern hemisphere has more
+ *    land the planet is flipped (continents_flip);
+ * 5. islands: every remaining vertex becomes land with probability 0.08,
+ *    else sea.
+ *
+ * "Continent" here means a connected land component grown from seeds and
+ * not joined to a polar cap; the caps grow like any other land. Landmass
+ * ids are the connected components of the final land. The steps are
+ * separate calls so tests can look between them; continents_run does all. */
+#ifndef OROGEN_CORE_CONTINENTS_H
+#define OROGEN_CORE_CONTINENTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/og_error.h"
+
+struct adjacency;
+struct rng;
+struct run_ctx;
+
+enum { CONT_UNASSIGNED = 0, CONT_LAND = 1, CONT_SEA = 2 };
+
+struct continents_params {
+    double cap_latitude;   /* degrees, 0..90: land poleward of it */
+    int ncontinents;       /* continents kept alive during growth (>= 1) */
+    double land_target;    /* fraction 0..1 that ends growth */
+    double island_chance;  /* probability of land for each leftover vertex */
+};
+
+struct continents {
+    size_t n;
+    uint8_t *state;        /* CONT_* per vertex */
+    int32_t *landmass;     /* after continents_landmasses: component id, -1 sea */
+    /* figures */
+    size_t cap_vertices;   /* land after step 1 */
+    size_t target_vertices;/* land count that ends growth */
+    size_t land_after_growth;
+    size_t seeds;          /* continents instanced, re-seeds included */
+    size_t reseeds;        /* of those, instanced after merges */
+    size_t merges;         /* component joins during growth */
+    size_t islands;        /* land vertices added by step 5 */
+    int flipped;           /* 1 if continents_flip was applied */
+    size_t nlandmasses;
+    size_t largest;        /* vertices of the largest landmass */
+    size_t land;           /* land vertices at the end */
+    /* growth bookkeeping */
+    int32_t *parent;       /* union-find over land vertices */
+    uint8_t *has_cap;      /* per root: joined to a polar cap */
+    int32_t *cand, *cand_pos;
+    size_t ncand;
+    long live;             /* continents alive (not merged, not capped) */
+};
+
+/* Allocate the state for n vertices, all unassigned. Errors: OG_ENOMEM. */
+enum og_status continents_init(struct continents *c, size_t n, struct og_error *err);
+
+/* Free the arrays (accepts a zeroed struct). */
+void continents_fini(struct continents *c);
+
+/* Check p against its ranges. Errors: OG_ERANGE naming the field. */
+enum og_status continents_check(const struct continents_params *p, struct og_error *err);
+
+/* Step 1: land for every vertex with |latitude| > cap_latitude (xyz: unit
+ * vectors, z = north). */
+void continents_caps(struct continents *c, const double *xyz,
+                     const struct continents_params *p);
+
+/* Steps 2-3: seed and grow until land reaches round(land_target * n)
+ * (exactly, unless no unassigned vertex can be reached). triangles (3 * nt
+ * ids) are the seed triples. ctx may be NULL (polled for cancel).
+ * Errors: OG_ECANCELED, OG_ENOMEM. */
+enum og_status continents_grow(struct continents *c, const struct adjacency *adj,
+                               const int32_t *triangles, size_t nt,
+                               const struct continents_params *p, struct rng *r,
+                               struct run_ctx *ctx, struct og_error *err);
+
+/* Step 4 (first half): every unassigned vertex with a land neighbour
+ * becomes sea. */
+void continents_coast(struct continents *c, const struct adjacency *adj);
+
+/* Step 4 (second half): does the south (z < 0) hold more land than the
+ * north? */
+int continents_south_heavier(const struct continents *c, const double *xyz);
+
+/* Turn the planet upside down by rotating n points (and anything else the
+ * caller rotates the same way) half a turn about the x axis: (x, -y, -z).
+ * A rotation, so triangle orientation is kept. */
+void continents_flip(double *xyz, size_t n);
+
+/* Step 5: every still unassigned vertex becomes land with probability
+ * island_chance, in vertex order. */
+void continents_islands(struct continents *c, const struct continents_params *p, struct rng *r);
+
+/* Landmass ids = connected components of land (numbered by lowest vertex),
+ * -1 for sea; sets nlandmasses, largest and land. Errors: OG_ENOMEM. */
+enum og_status continents_landmasses(struct continents *c, const struct adjacency *adj,
+                                     struct og_error *err);
+
+/* Label the connected components of the vertices with land[v] != 0 (ids in
+ * order of each component's lowest vertex; -1 elsewhere) into landmass
+ * (adj->n entries); *count and *largest (vertices) may be NULL.
+ * Errors: OG_ENOMEM. */
+enum og_status continents_label(const uint8_t *land, const struct adjacency *adj,
+                                int32_t *landmass, size_t *count, size_t *largest,
+                                struct og_error *err);
+
+#endif

@@ -1,0 +1,498 @@
+#include "config.h"
+#include "core/gen_planet.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/adjacency.h"
+#include "core/continents.h"
+#include "core/mesh.h"
+#include "core/poisson_disk.h"
+#include "core/rng.h"
+#include "core/stereographic.h"
+#include "core/wfc.h"
+
+/* Data handed between stages before the mesh exists. */
+struct planet_priv {
+    double *xyz;          /* 3 * n unit vectors */
+    size_t n;
+    int32_t *tri;         /* 3 * nt, outward counter-clockwise */
+    size_t nt;
+    size_t flips;         /* Lawson repair flips, summed over triangulations */
+    double radius;        /* Poisson-disk radius, radians */
+    struct adjacency adj;
+    uint8_t *land;        /* continents' result, 1 = land */
+};
+
+static void
+planet_priv_free(void *p)
+{
+    struct planet_priv *pp = p;
+    if (pp != NULL) {
+        free(pp->xyz);
+        free(pp->tri);
+        free(pp->land);
+        adjacency_fini(&pp->adj);
+        free(pp);
+    }
+}
+
+/* Stage "points": Poisson-disk sampling with geodesic spacing. */
+static enum og_status
+stage_points(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    struct planet_priv *pp = calloc(1, sizeof *pp);
+    double spacing = params_get(ctx->params, P_PLANET_SPACING);
+    struct rng r;
+    enum og_status st;
+
+    if (pp == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for the planet");
+    }
+    w->priv = pp;
+    w->priv_free = planet_priv_free;
+    if (spacing > 0.0) {
+        pp->radius = spacing * M_PI / 180.0;
+        if (POISSON_DISK_DENSITY / (pp->radius * pp->radius) > POISSON_DISK_MAX_POINTS
+            || pp->radius < 1e-4) {
+            return og_error_set(err, OG_ERANGE,
+                                "param 'planet.spacing' = %g deg gives over %d points", spacing,
+                                POISSON_DISK_MAX_POINTS);
+        }
+    } else {
+        pp->radius = poisson_disk_radius_for_count((size_t)params_int(ctx->params,
+                                                                      P_PLANET_POINTS));
+    }
+    rng_for_stage(&r, ctx->params->seed, "planet.points");
+    st = poisson_disk_sphere(&pp->xyz, &pp->n, pp->radius, 30, &r, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    if (pp->n < 4) {
+        return og_error_set(err, OG_ERANGE,
+                            "param 'planet.spacing' = %g deg leaves %zu points, need 4", spacing,
+                            pp->n);
+    }
+    return OG_OK;
+}
+
+static enum og_status
+triangulate(struct planet_priv *pp, struct og_error *err)
+{
+    size_t flips = 0;
+    enum og_status st;
+    free(pp->tri);
+    pp->tri = NULL;
+    st = stereographic_delaunay(pp->xyz, pp->n, &pp->tri, &pp->nt, &flips, err);
+    pp->flips += flips;
+    return st;
+}
+
+static void
+normalise(double *q)
+{
+    double l = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+    q[0] /= l;
+    q[1] /= l;
+    q[2] /= l;
+}
+
+/* One relaxation step: every point moves to the normalised mean of the
+ * circumcentres around it (the vertices of its spherical Voronoi cell). */
+static enum og_status
+relax(struct planet_priv *pp, struct og_error *err)
+{
+    double *acc = calloc(3 * pp->n, sizeof *acc);
+    size_t t, i;
+    int k;
+
+    if (acc == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory relaxing %zu points", pp->n);
+    }
+    for (t = 0; t < pp->nt; t++) {
+        const double *a = &pp->xyz[3 * (size_t)pp->tri[3 * t]];
+        const double *b = &pp->xyz[3 * (size_t)pp->tri[3 * t + 1]];
+        const double *c = &pp->xyz[3 * (size_t)pp->tri[3 * t + 2]];
+        double u[3] = { b[0] - a[0], b[1] - a[1], b[2] - a[2] };
+        double v[3] = { c[0] - a[0], c[1] - a[1], c[2] - a[2] };
+        double cc[3] = { u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2],
+                         u[0] * v[1] - u[1] * v[0] };
+        normalise(cc);
+        for (k = 0; k < 3; k++) {
+            double *d = &acc[3 * (size_t)pp->tri[3 * t + k]];
+            d[0] += cc[0];
+            d[1] += cc[1];
+            d[2] += cc[2];
+        }
+    }
+    for (i = 0; i < pp->n; i++) {
+        normalise(&acc[3 * i]);
+    }
+    free(pp->xyz);
+    pp->xyz = acc;
+    return triangulate(pp, err);
+}
+
+/* One subdivision step: add the midpoint of every edge, re-triangulate. */
+static enum og_status
+subdivide(struct planet_priv *pp, struct og_error *err)
+{
+    struct adjacency a;
+    size_t ne, i, m;
+    double *xyz;
+    enum og_status st;
+
+    if ((st = adjacency_from_triangles(&a, pp->n, pp->tri, pp->nt, err)) != OG_OK) {
+        return st;
+    }
+    ne = adjacency_edges(&a);
+    if (pp->n + ne > POISSON_DISK_MAX_POINTS) {
+        adjacency_fini(&a);
+        return og_error_set(err, OG_ERANGE,
+                            "param 'planet.subdivide': %zu points would exceed %d", pp->n + ne,
+                            POISSON_DISK_MAX_POINTS);
+    }
+    xyz = realloc(pp->xyz, 3 * (pp->n + ne) * sizeof *xyz);
+    if (xyz == NULL) {
+        adjacency_fini(&a);
+        return og_error_set(err, OG_ENOMEM, "out of memory subdividing %zu points", pp->n);
+    }
+    pp->xyz = xyz;
+    m = pp->n;
+    for (i = 0; i < pp->n; i++) {
+        int32_t j;
+        for (j = a.start[i]; j < a.start[i + 1]; j++) {
+            size_t u = (size_t)a.nbr[j];
+            if (u > i) {
+                double *q = &xyz[3 * m++];
+                q[0] = xyz[3 * i] + xyz[3 * u];
+                q[1] = xyz[3 * i + 1] + xyz[3 * u + 1];
+                q[2] = xyz[3 * i + 2] + xyz[3 * u + 2];
+                normalise(q);
+            }
+        }
+    }
+    adjacency_fini(&a);
+    pp->n = m;
+    return triangulate(pp, err);
+}
+
+/* Stage "triangulate": spherical Delaunay, relaxation, subdivision. */
+static enum og_status
+stage_triangulate(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    struct planet_priv *pp = w->priv;
+    int i, nrelax = params_int(ctx->params, P_PLANET_RELAX);
+    int nsub = params_int(ctx->params, P_PLANET_SUBDIVIDE);
+    enum og_status st;
+
+    if ((st = triangulate(pp, err)) != OG_OK) {
+        return st;
+    }
+    for (i = 0; i < nrelax; i++) {
+        if ((st = pipeline_tick(ctx, (double)i / (nrelax + nsub + 1))) != OG_OK
+            || (st = relax(pp, err)) != OG_OK) {
+            return st == OG_ECANCELED ? og_error_set(err, st, "cancelled") : st;
+        }
+    }
+    for (i = 0; i < nsub; i++) {
+        if ((st = pipeline_tick(ctx, (double)(nrelax + i) / (nrelax + nsub + 1))) != OG_OK
+            || (st = subdivide(pp, err)) != OG_OK) {
+            return st == OG_ECANCELED ? og_error_set(err, st, "cancelled") : st;
+        }
+    }
+    return adjacency_from_triangles(&pp->adj, pp->n, pp->tri, pp->nt, err);
+}
+
+/* Stage "continents": the five steps. */
+static enum og_status
+stage_continents(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    struct planet_priv *pp = w->priv;
+    struct continents c;
+    struct continents_params cp;
+    struct rng r;
+    size_t i;
+    enum og_status st;
+
+    cp.cap_latitude = params_get(ctx->params, P_PLANET_CAP_LATITUDE);
+    cp.ncontinents = params_int(ctx->params, P_PLANET_CONTINENTS);
+    cp.land_target = params_get(ctx->params, P_PLANET_LAND_TARGET);
+    cp.island_chance = params_get(ctx->params, P_PLANET_ISLAND_CHANCE);
+    if ((st = continents_check(&cp, err)) != OG_OK) {
+        return st;
+    }
+    if ((st = continents_init(&c, pp->n, err)) != OG_OK) {
+        return st;
+    }
+    rng_for_stage(&r, ctx->params->seed, "planet.continents");
+    continents_caps(&c, pp->xyz, &cp);
+    if ((st = continents_grow(&c, &pp->adj, pp->tri, pp->nt, &cp, &r, ctx, err)) != OG_OK) {
+        continents_fini(&c);
+        return st;
+    }
+    continents_coast(&c, &pp->adj);
+    if (continents_south_heavier(&c, pp->xyz)) {
+        continents_flip(pp->xyz, pp->n);
+        c.flipped = 1;
+    }
+    continents_islands(&c, &cp, &r);
+    pp->land = malloc(pp->n);
+    if (pp->land == NULL) {
+        continents_fini(&c);
+        return og_error_set(err, OG_ENOMEM, "out of memory for the land mask");
+    }
+    for (i = 0; i < pp->n; i++) {
+        pp->land[i] = c.state[i] == CONT_LAND;
+    }
+    world_stat_int(w, "planet.cap_vertices", (long long)c.cap_vertices);
+    world_stat_real(w, "planet.land_fraction_growth", (double)c.land_after_growth / (double)pp->n);
+    world_stat_int(w, "planet.continent_seeds", (long long)c.seeds);
+    world_stat_int(w, "planet.continent_reseeds", (long long)c.reseeds);
+    world_stat_int(w, "planet.continent_merges", (long long)c.merges);
+    world_stat_int(w, "planet.flipped", c.flipped);
+    world_stat_int(w, "planet.island_vertices", (long long)c.islands);
+    continents_fini(&c);
+    return OG_OK;
+}
+
+/* Arc length of the shortest Delaunay edge: the nearest pair of points is
+ * always a Delaunay edge. */
+static double
+min_spacing(const double *xyz, const struct adjacency *a)
+{
+    double best = M_PI;
+    size_t i;
+    for (i = 0; i < a->n; i++) {
+        int32_t j;
+        for (j = a->start[i]; j < a->start[i + 1]; j++) {
+            const double *p = &xyz[3 * i], *q = &xyz[3 * (size_t)a->nbr[j]];
+            double cx = p[1] * q[2] - p[2] * q[1], cy = p[2] * q[0] - p[0] * q[2];
+            double cz = p[0] * q[1] - p[1] * q[0];
+            double d = atan2(sqrt(cx * cx + cy * cy + cz * cz),
+                             p[0] * q[0] + p[1] * q[1] + p[2] * q[2]);
+            best = d < best ? d : best;
+        }
+    }
+    return best;
+}
+
+/* Stage "mesh": the closed half-edge dual mesh and the land/sea field. */
+static enum og_status
+stage_mesh(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    struct planet_priv *pp = w->priv;
+    size_t i;
+    enum og_status st;
+
+    (void)ctx;
+    st = mesh_build_sphere(&w->mesh, pp->xyz, pp->n, pp->tri, pp->nt, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    w->ncells = pp->n;
+    if ((st = world_alloc((void **)&w->water, pp->n, 1, "water", err)) != OG_OK) {
+        return st;
+    }
+    for (i = 0; i < pp->n; i++) {
+        w->water[i] = pp->land[i] ? WATER_LAND : WATER_OCEAN;
+    }
+    world_stat_int(w, "planet.points", (long long)pp->n);
+    world_stat_int(w, "planet.triangles", (long long)pp->nt);
+    world_stat_real(w, "planet.spacing_deg", pp->radius * 180.0 / M_PI);
+    world_stat_real(w, "planet.min_spacing_deg", min_spacing(pp->xyz, &pp->adj) * 180.0 / M_PI);
+    world_stat_int(w, "planet.delaunay_repair_flips", (long long)pp->flips);
+    return OG_OK;
+}
+
+enum og_status
+gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error *err)
+{
+    size_t n = w->ncells, i, head = 0, tail = 0, nland = 0, count = 0, largest = 0;
+    int32_t *dist = NULL, *queue = NULL;
+    uint8_t *land = NULL;
+    enum og_status st;
+
+    if ((st = world_alloc((void **)&w->landmass, n, sizeof *w->landmass, "landmass", err))
+            != OG_OK
+        || (st = world_alloc((void **)&w->elevation, n, sizeof *w->elevation, "elevation", err))
+               != OG_OK) {
+        return st;
+    }
+    dist = malloc(n * sizeof *dist);
+    queue = malloc(n * sizeof *queue);
+    land = malloc(n);
+    if (dist == NULL || queue == NULL || land == NULL) {
+        st = og_error_set(err, OG_ENOMEM, "out of memory for planet elevation");
+        goto done;
+    }
+    for (i = 0; i < n; i++) {
+        land[i] = w->water[i] == WATER_LAND;
+        nland += land[i];
+    }
+    if ((st = continents_label(land, adj, w->landmass, &count, &largest, err)) != OG_OK) {
+        goto done;
+    }
+    /* hops to the nearest vertex of the other kind (1 on either side of a
+     * coast), breadth first from every coastal vertex */
+    for (i = 0; i < n; i++) {
+        int32_t j;
+        dist[i] = -1;
+        for (j = adj->start[i]; j < adj->start[i + 1]; j++) {
+            if (land[adj->nbr[j]] != land[i]) {
+                dist[i] = 1;
+                queue[tail++] = (int32_t)i;
+                break;
+            }
+        }
+    }
+    while (head < tail) {
+        int32_t v = queue[head++], j;
+        for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
+            int32_t u = adj->nbr[j];
+            if (dist[u] < 0 && land[u] == land[v]) {
+                dist[u] = dist[v] + 1;
+                queue[tail++] = u;
+            }
+        }
+    }
+    for (i = 0; i < n; i++) {
+        /* a planet with no coast at all: everything is as far as it gets */
+        double d = dist[i] < 0 ? 1e9 : (double)dist[i];
+        if (land[i]) {
+            w->elevation[i] = (float)(0.02 + 0.98 * (1.0 - exp(-(d - 1.0) / 6.0)));
+        } else {
+            w->elevation[i] = (float)-(0.05 + 0.95 * (1.0 - exp(-(d - 1.0) / 4.0)));
+        }
+    }
+    w->sea_level = 0.0f;
+    world_update_extent(w);
+    world_stat_real(w, "planet.land_fraction", n > 0 ? (double)nland / (double)n : 0.0);
+    world_stat_int(w, "planet.landmasses", (long long)count);
+    world_stat_real(w, "planet.largest_landmass_share",
+                    nland > 0 ? (double)largest / (double)nland : 0.0);
+    world_stat_real(w, "planet.largest_landmass_globe_share",
+                    n > 0 ? (double)largest / (double)n : 0.0);
+done:
+    free(dist);
+    free(queue);
+    free(land);
+    return st;
+}
+
+/* Stage "elevation": landmass ids and elevation from the coast distance. */
+static enum og_status
+stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    struct planet_priv *pp = w->priv;
+    (void)ctx;
+    return gen_planet_derive(w, &pp->adj, err);
+}
+
+enum og_status
+gen_planet_biomes(struct world *w, const struct adjacency *adj, const uint8_t *keep,
+                  struct rng *r, int max_restarts, double affinity, struct wfc_stats *stats,
+                  struct run_ctx *ctx, struct og_error *err)
+{
+    struct wfc_rules rules = *wfc_planet_rules();
+    size_t n = w->ncells, i;
+    uint32_t *dom = malloc(n * sizeof *dom);
+    uint8_t *sea = malloc(n), *out = malloc(n);
+    enum og_status st;
+
+    if (dom == NULL || sea == NULL || out == NULL) {
+        st = og_error_set(err, OG_ENOMEM, "out of memory for planet biomes");
+        goto done;
+    }
+    rules.affinity = affinity;
+    for (i = 0; i < n; i++) {
+        sea[i] = w->water[i] != WATER_LAND;
+    }
+    wfc_unary_domains(&rules, adj, w->mesh->points, sea, dom);
+    if (keep != NULL && w->biome != NULL) {
+        for (i = 0; i < n; i++) {
+            if (keep[i] && ((dom[i] >> w->biome[i]) & 1)) {
+                dom[i] = 1u << w->biome[i];
+            }
+        }
+    }
+    if ((st = wfc_solve(&rules, adj, dom, out, r, max_restarts, stats, ctx, err)) != OG_OK) {
+        goto done;
+    }
+    if ((st = world_alloc((void **)&w->biome, n, 1, "biome", err)) != OG_OK
+        || (st = world_alloc((void **)&w->color, n, sizeof *w->color, "colour", err)) != OG_OK) {
+        goto done;
+    }
+    memcpy(w->biome, out, n);
+    for (i = 0; i < n; i++) {
+        w->color[i] = rules.biome[out[i]].color;
+    }
+    {
+        size_t hist[WFC_MAX_BIOMES] = { 0 };
+        char key[48];
+        int b;
+        for (i = 0; i < n; i++) {
+            hist[out[i]]++;
+        }
+        for (b = 0; b < rules.nbiomes; b++) {
+            snprintf(key, sizeof key, "planet.biome.%s", rules.biome[b].name);
+            world_stat_int(w, key, (long long)hist[b]);
+        }
+    }
+done:
+    free(dom);
+    free(sea);
+    free(out);
+    return st;
+}
+
+/* Stage "biomes": wave-function collapse. */
+static enum og_status
+stage_biomes(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    struct planet_priv *pp = w->priv;
+    struct wfc_stats ws;
+    struct rng r;
+    enum og_status st;
+
+    rng_for_stage(&r, ctx->params->seed, "planet.biomes");
+    st = gen_planet_biomes(w, &pp->adj, NULL, &r, params_int(ctx->params, P_PLANET_WFC_RESTARTS),
+                           params_get(ctx->params, P_PLANET_WFC_AFFINITY), &ws, ctx, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    world_stat_int(w, "planet.wfc_contradictions", (long long)ws.contradictions);
+    world_stat_int(w, "planet.wfc_full_restarts", (long long)ws.full_restarts);
+    return OG_OK;
+}
+
+/* Stage "finish": drop the stage data the published world does not need. */
+static enum og_status
+stage_finish(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    (void)ctx;
+    (void)err;
+    planet_priv_free(w->priv);
+    w->priv = NULL;
+    w->priv_free = NULL;
+    return OG_OK;
+}
+
+static const struct stage planet_stages[] = {
+    { "points", stage_points },
+    { "triangulate", stage_triangulate },
+    { "continents", stage_continents },
+    { "mesh", stage_mesh },
+    { "elevation", stage_elevation },
+    { "biomes", stage_biomes },
+    { "finish", stage_finish },
+};
+
+const struct generator gen_planet = {
+    "planet", GEN_PLANET, WORLD_SPHERE,
+    (1u << PG_COMMON) | (1u << PG_PLANET),
+    planet_stages, sizeof planet_stages / sizeof planet_stages[0],
+    "whole planet: Poisson-disk sphere, continents by growth, biomes by wave-function collapse",
+};

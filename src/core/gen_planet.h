@@ -1,0 +1,40 @@
+/* gen_planet: the planet generator (after Lingua Franca,
+ * ../shared/seeds/planet-lingua-franca.txt): Poisson-disk points on the unit
+ * sphere with geodesic spacing, spherical Delaunay by stereographic
+ * projection, optional relaxation and subdivision, continents by the five
+ * steps (continents.h), biomes by wave-function collapse (wfc.h).
+ *
+ * The world is WORLD_SPHERE: mesh (dim 3, closed), ncells = points, water
+ * (WATER_LAND / WATER_OCEAN), elevation (land 0..1 rising with the distance
+ * from the coast, sea -1..0 falling with it), biome (ids of
+ * wfc_planet_rules()), color (0xRRGGBB of the biome), landmass (connected
+ * land component, -1 sea). Stats: the planet.* keys of doc/stats.md. */
+#ifndef OROGEN_CORE_GEN_PLANET_H
+#define OROGEN_CORE_GEN_PLANET_H
+
+#include <stdint.h>
+
+#include "core/pipeline.h"
+
+struct adjacency;
+struct rng;
+struct wfc_stats;
+
+extern const struct generator gen_planet;
+
+/* Re-derive the fields that follow from w->water on a planet world: landmass
+ * ids, elevation (and its extent), and the landmass stats. adj must be the
+ * mesh's adjacency. Errors: OG_ENOMEM. */
+enum og_status gen_planet_derive(struct world *w, const struct adjacency *adj,
+                                 struct og_error *err);
+
+/* Biomes and colours by wave-function collapse. keep (may be NULL): vertices
+ * with keep[v] != 0 keep their current w->biome when the rules still allow
+ * it there (the land editor re-solves only around an edit). Errors as
+ * wfc_solve. */
+enum og_status gen_planet_biomes(struct world *w, const struct adjacency *adj,
+                                 const uint8_t *keep, struct rng *r, int max_restarts,
+                                 double affinity, struct wfc_stats *stats, struct run_ctx *ctx,
+                                 struct og_error *err);
+
+#endif

@@ -1,0 +1,538 @@
+#include "config.h"
+#include "core/wfc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/adjacency.h"
+#include "core/pipeline.h"
+#include "core/rng.h"
+
+enum {
+    B_OCEAN, B_SHALLOW, B_SEA_ICE, B_ICE, B_TUNDRA, B_TAIGA, B_GRASSLAND, B_FOREST,
+    B_RAINFOREST, B_SAVANNA, B_DESERT, B_COAST, B_COUNT
+};
+
+#define BIT(b) (1u << (b))
+#define LAND_BITS                                                                          \
+    (BIT(B_ICE) | BIT(B_TUNDRA) | BIT(B_TAIGA) | BIT(B_GRASSLAND) | BIT(B_FOREST)           \
+     | BIT(B_RAINFOREST) | BIT(B_SAVANNA) | BIT(B_DESERT) | BIT(B_COAST))
+#define WATER_BITS (BIT(B_OCEAN) | BIT(B_SHALLOW) | BIT(B_SEA_ICE))
+
+/* The planet's biomes and rules: the one table. Bands are |latitude| in
+ * degrees; forbid lists are made symmetric by the rows of both biomes. */
+static const struct wfc_rules planet_rules = {
+    B_COUNT,
+    {
+        [B_OCEAN] = { "ocean", 0x1b3a6b, 1, 0, 90, WFC_SHORE_NEVER, 4.0 },
+        [B_SHALLOW] = { "shallows", 0x2f6fa8, 1, 0, 90, WFC_SHORE_ONLY, 2.0 },
+        [B_SEA_ICE] = { "sea_ice", 0xcfe3ee, 1, 62, 90, WFC_SHORE_ANY, 1.5 },
+        [B_ICE] = { "ice", 0xf2f6f9, 0, 60, 90, WFC_SHORE_ANY, 3.0 },
+        [B_TUNDRA] = { "tundra", 0x9a9f86, 0, 50, 80, WFC_SHORE_ANY, 2.0 },
+        [B_TAIGA] = { "taiga", 0x3d6b4c, 0, 40, 70, WFC_SHORE_NEVER, 2.0 },
+        [B_GRASSLAND] = { "grassland", 0x92b35c, 0, 15, 60, WFC_SHORE_NEVER, 2.0 },
+        [B_FOREST] = { "forest", 0x3f8a3a, 0, 10, 60, WFC_SHORE_NEVER, 2.0 },
+        [B_RAINFOREST] = { "rainforest", 0x1e6a2c, 0, 0, 25, WFC_SHORE_NEVER, 2.0 },
+        [B_SAVANNA] = { "savanna", 0xbfae5a, 0, 5, 35, WFC_SHORE_NEVER, 1.5 },
+        [B_DESERT] = { "desert", 0xe3cc8d, 0, 12, 40, WFC_SHORE_NEVER, 2.0 },
+        [B_COAST] = { "coast", 0xeadcaa, 0, 0, 65, WFC_SHORE_ONLY, 1.0 },
+    },
+    {
+        /* open ocean touches water only */
+        [B_OCEAN] = LAND_BITS,
+        [B_SHALLOW] = 0,
+        [B_SEA_ICE] = BIT(B_DESERT) | BIT(B_RAINFOREST) | BIT(B_SAVANNA),
+        [B_ICE] = BIT(B_DESERT) | BIT(B_RAINFOREST) | BIT(B_SAVANNA) | BIT(B_GRASSLAND)
+                  | BIT(B_OCEAN),
+        [B_TUNDRA] = BIT(B_RAINFOREST) | BIT(B_DESERT) | BIT(B_SAVANNA) | BIT(B_OCEAN),
+        [B_TAIGA] = BIT(B_DESERT) | BIT(B_SAVANNA) | BIT(B_RAINFOREST) | BIT(B_OCEAN),
+        [B_GRASSLAND] = BIT(B_ICE) | BIT(B_OCEAN),
+        [B_FOREST] = BIT(B_OCEAN),
+        [B_RAINFOREST] = BIT(B_TUNDRA) | BIT(B_DESERT) | BIT(B_ICE) | BIT(B_TAIGA)
+                         | BIT(B_SEA_ICE) | BIT(B_OCEAN),
+        [B_SAVANNA] = BIT(B_ICE) | BIT(B_TUNDRA) | BIT(B_TAIGA) | BIT(B_SEA_ICE) | BIT(B_OCEAN),
+        /* deserts are landlocked: never next to any water */
+        [B_DESERT] = WATER_BITS | BIT(B_RAINFOREST) | BIT(B_ICE) | BIT(B_TUNDRA) | BIT(B_TAIGA),
+        [B_COAST] = BIT(B_OCEAN),
+    },
+    3.0,
+};
+
+const struct wfc_rules *
+wfc_planet_rules(void)
+{
+    return &planet_rules;
+}
+
+int
+wfc_biome_find(const struct wfc_rules *rules, const char *name)
+{
+    int b;
+    for (b = 0; b < rules->nbiomes; b++) {
+        if (strcmp(rules->biome[b].name, name) == 0) {
+            return b;
+        }
+    }
+    return -1;
+}
+
+enum og_status
+wfc_rules_check(const struct wfc_rules *rules, struct og_error *err)
+{
+    int a;
+    if (rules->nbiomes < 1 || rules->nbiomes > WFC_MAX_BIOMES) {
+        return og_error_set(err, OG_EINVAL, "wfc: %d biomes outside [1, %d]", rules->nbiomes,
+                            WFC_MAX_BIOMES);
+    }
+    if (!(rules->affinity >= 0.0 && rules->affinity <= 1000.0)) {
+        return og_error_set(err, OG_EINVAL, "wfc: affinity %g outside [0, 1000]",
+                            rules->affinity);
+    }
+    for (a = 0; a < rules->nbiomes; a++) {
+        const struct wfc_biome *bi = &rules->biome[a];
+        if (!(bi->weight > 0.0) || !(bi->lat_min >= 0.0 && bi->lat_max <= 90.0
+                                     && bi->lat_min <= bi->lat_max)) {
+            return og_error_set(err, OG_EINVAL,
+                                "wfc: biome '%s' needs weight > 0 and a band inside [0, 90]",
+                                bi->name != NULL ? bi->name : "?");
+        }
+        if (rules->nbiomes < 32 && (rules->forbid[a] >> rules->nbiomes) != 0) {
+            return og_error_set(err, OG_EINVAL, "wfc: biome '%s' forbids an unknown biome",
+                                bi->name);
+        }
+    }
+    return OG_OK;
+}
+
+/* forbid made symmetric: compat[a] = biomes allowed next to a */
+static void
+compat_table(const struct wfc_rules *rules, uint32_t *compat)
+{
+    uint32_t all = rules->nbiomes >= 32 ? 0xffffffffu : (1u << rules->nbiomes) - 1u;
+    int a, b;
+    for (a = 0; a < rules->nbiomes; a++) {
+        compat[a] = all & ~rules->forbid[a];
+    }
+    for (a = 0; a < rules->nbiomes; a++) {
+        for (b = 0; b < rules->nbiomes; b++) {
+            if ((rules->forbid[b] >> a) & 1) {
+                compat[a] &= ~(1u << b);
+            }
+        }
+    }
+}
+
+void
+wfc_unary_domains(const struct wfc_rules *rules, const struct adjacency *adj, const double *xyz,
+                  const uint8_t *sea, uint32_t *dom)
+{
+    size_t v;
+    for (v = 0; v < adj->n; v++) {
+        double z = xyz[3 * v + 2];
+        double lat = fabs(asin(z < -1.0 ? -1.0 : z > 1.0 ? 1.0 : z)) * 180.0 / M_PI;
+        int shore = 0, b;
+        int32_t j;
+        uint32_t d = 0;
+        for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
+            if ((sea[adj->nbr[j]] != 0) != (sea[v] != 0)) {
+                shore = 1;
+                break;
+            }
+        }
+        for (b = 0; b < rules->nbiomes; b++) {
+            const struct wfc_biome *bi = &rules->biome[b];
+            if ((bi->water != 0) != (sea[v] != 0)) {
+                continue;
+            }
+            if (lat < bi->lat_min || lat > bi->lat_max) {
+                continue;
+            }
+            if ((bi->shore == WFC_SHORE_ONLY && !shore) || (bi->shore == WFC_SHORE_NEVER && shore)) {
+                continue;
+            }
+            d |= 1u << b;
+        }
+        dom[v] = d;
+    }
+}
+
+static int
+popcount32(uint32_t x)
+{
+    int n = 0;
+    while (x != 0) {
+        x &= x - 1;
+        n++;
+    }
+    return n;
+}
+
+/* Min-heap of (options << 32 | tie key, vertex) with lazy deletion. */
+struct heap_item {
+    uint64_t key;
+    int32_t v;
+};
+
+struct solver {
+    const struct adjacency *adj;
+    uint32_t compat[WFC_MAX_BIOMES];
+    uint32_t *dom;
+    uint8_t *done;
+    uint32_t *tie;
+    struct heap_item *heap;
+    size_t nheap, heap_cap;
+    int32_t *queue;
+    uint8_t *queued;
+};
+
+static int
+heap_push(struct solver *s, int32_t v)
+{
+    size_t i;
+    if (s->nheap == s->heap_cap) {
+        size_t cap = s->heap_cap * 2;
+        struct heap_item *h = realloc(s->heap, cap * sizeof *h);
+        if (h == NULL) {
+            return -1;
+        }
+        s->heap = h;
+        s->heap_cap = cap;
+    }
+    i = s->nheap++;
+    s->heap[i].key = ((uint64_t)popcount32(s->dom[v]) << 32) | s->tie[v];
+    s->heap[i].v = v;
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        struct heap_item t;
+        if (s->heap[p].key <= s->heap[i].key) {
+            break;
+        }
+        t = s->heap[p];
+        s->heap[p] = s->heap[i];
+        s->heap[i] = t;
+        i = p;
+    }
+    return 0;
+}
+
+/* The undecided vertex with the fewest options, or -1. */
+static int32_t
+heap_pop(struct solver *s)
+{
+    while (s->nheap > 0) {
+        struct heap_item top = s->heap[0];
+        size_t i = 0;
+        s->heap[0] = s->heap[--s->nheap];
+        for (;;) {
+            size_t l = 2 * i + 1, r = l + 1, m = i;
+            struct heap_item t;
+            if (l < s->nheap && s->heap[l].key < s->heap[m].key) {
+                m = l;
+            }
+            if (r < s->nheap && s->heap[r].key < s->heap[m].key) {
+                m = r;
+            }
+            if (m == i) {
+                break;
+            }
+            t = s->heap[m];
+            s->heap[m] = s->heap[i];
+            s->heap[i] = t;
+            i = m;
+        }
+        if (!s->done[top.v] && (top.key >> 32) == (uint64_t)popcount32(s->dom[top.v])) {
+            return top.v;
+        }
+    }
+    return -1;
+}
+
+static int
+heap_rebuild(struct solver *s)
+{
+    size_t v;
+    s->nheap = 0;
+    for (v = 0; v < s->adj->n; v++) {
+        if (!s->done[v] && heap_push(s, (int32_t)v) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Arc consistency from the queued vertices. Returns the first vertex left
+ * with no option, or -1; -2 on allocation failure. */
+static int32_t
+propagate(struct solver *s, size_t qhead, size_t qtail)
+{
+    const struct adjacency *adj = s->adj;
+    size_t qn = adj->n + 1;
+    while (qhead != qtail) {
+        int32_t v = s->queue[qhead], j;
+        uint32_t sup = 0, d = s->dom[v];
+        int b;
+        qhead = (qhead + 1) % qn;
+        s->queued[v] = 0;
+        for (b = 0; d != 0; b++, d >>= 1) {
+            if (d & 1) {
+                sup |= s->compat[b];
+            }
+        }
+        for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
+            int32_t u = adj->nbr[j];
+            uint32_t nd = s->dom[u] & sup;
+            if (nd == s->dom[u]) {
+                continue;
+            }
+            s->dom[u] = nd;
+            if (nd == 0) {
+                return u;
+            }
+            if (!s->done[u] && heap_push(s, u) != 0) {
+                return -2;
+            }
+            if (!s->queued[u]) {
+                s->queued[u] = 1;
+                s->queue[qtail] = u;
+                qtail = (qtail + 1) % qn;
+            }
+        }
+    }
+    return -1;
+}
+
+static int32_t
+propagate_from(struct solver *s, int32_t v)
+{
+    memset(s->queued, 0, s->adj->n);
+    s->queue[0] = v;
+    s->queued[v] = 1;
+    return propagate(s, 0, 1);
+}
+
+/* Weighted choice among dom[v], favouring biomes of decided neighbours. */
+static int
+choose(const struct wfc_rules *rules, struct solver *s, int32_t v, const uint8_t *out,
+       struct rng *r)
+{
+    double w[WFC_MAX_BIOMES], total = 0.0, x;
+    int same[WFC_MAX_BIOMES] = { 0 };
+    int b, last = -1;
+    int32_t j;
+    uint32_t d = s->dom[v];
+
+    for (j = s->adj->start[v]; j < s->adj->start[v + 1]; j++) {
+        int32_t u = s->adj->nbr[j];
+        if (s->done[u]) {
+            same[out[u]]++;
+        }
+    }
+    for (b = 0; b < rules->nbiomes; b++) {
+        w[b] = 0.0;
+        if ((d >> b) & 1) {
+            w[b] = rules->biome[b].weight * (1.0 + rules->affinity * same[b]);
+            total += w[b];
+            last = b;
+        }
+    }
+    x = rng_next_double(r) * total;
+    for (b = 0; b < rules->nbiomes; b++) {
+        if (w[b] > 0.0) {
+            if (x < w[b]) {
+                return b;
+            }
+            x -= w[b];
+        }
+    }
+    return last;
+}
+
+enum og_status
+wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint32_t *dom,
+          uint8_t *out, struct rng *r, int max_restarts, struct wfc_stats *stats,
+          struct run_ctx *ctx, struct og_error *err)
+{
+    struct solver s;
+    size_t n = adj->n, v, ndone = 0, ck_done = 0, interval, steps = 0;
+    uint32_t *ck0 = NULL, *ck1 = NULL;
+    uint8_t *ck1_done = NULL, *ck1_out = NULL;
+    struct wfc_stats local;
+    int fails_here = 0;
+    int32_t bad;
+    enum og_status st = OG_OK;
+
+    memset(&s, 0, sizeof s);
+    memset(&local, 0, sizeof local);
+    if (stats == NULL) {
+        stats = &local;
+    }
+    memset(stats, 0, sizeof *stats);
+    if ((st = wfc_rules_check(rules, err)) != OG_OK) {
+        return st;
+    }
+    if (max_restarts < 0) {
+        return og_error_set(err, OG_ERANGE, "wfc: max restarts %d below 0", max_restarts);
+    }
+    if (n == 0) {
+        return OG_OK;
+    }
+    s.adj = adj;
+    compat_table(rules, s.compat);
+    s.heap_cap = n + 16;
+    s.dom = malloc(n * sizeof *s.dom);
+    s.done = calloc(n, 1);
+    s.tie = malloc(n * sizeof *s.tie);
+    s.heap = malloc(s.heap_cap * sizeof *s.heap);
+    s.queue = malloc((n + 1) * sizeof *s.queue);
+    s.queued = calloc(n, 1);
+    ck0 = malloc(n * sizeof *ck0);
+    ck1 = malloc(n * sizeof *ck1);
+    ck1_done = malloc(n);
+    ck1_out = malloc(n);
+    if (s.dom == NULL || s.done == NULL || s.tie == NULL || s.heap == NULL || s.queue == NULL
+        || s.queued == NULL || ck0 == NULL || ck1 == NULL || ck1_done == NULL
+        || ck1_out == NULL) {
+        st = og_error_set(err, OG_ENOMEM, "out of memory for wave-function collapse of %zu vertices",
+                          n);
+        goto done;
+    }
+    memset(out, 0, n);
+    for (v = 0; v < n; v++) {
+        s.dom[v] = dom[v];
+        s.tie[v] = rng_next_u32(r);
+        if (s.dom[v] == 0) {
+            st = og_error_set(err, OG_EINVAL, "wfc: no biome fits vertex %zu (rules exclude all)", v);
+            goto done;
+        }
+    }
+    /* initial arc consistency over every vertex */
+    for (v = 0; v < n; v++) {
+        s.queue[v] = (int32_t)v;
+        s.queued[v] = 1;
+    }
+    bad = propagate(&s, 0, n);
+    if (bad == -2) {
+        goto nomem;
+    }
+    if (bad >= 0) {
+        st = og_error_set(err, OG_EINVAL, "wfc: no biome fits vertex %ld next to its neighbours",
+                          (long)bad);
+        goto done;
+    }
+    memcpy(ck0, s.dom, n * sizeof *ck0);
+    memcpy(ck1, s.dom, n * sizeof *ck1);
+    memset(ck1_done, 0, n);
+    memset(ck1_out, 0, n);
+    interval = n / 8 > 64 ? n / 8 : 64;
+    if (heap_rebuild(&s) != 0) {
+        goto nomem;
+    }
+    for (;;) {
+        int32_t x = heap_pop(&s);
+        int b;
+        if (x < 0) {
+            break;
+        }
+        b = choose(rules, &s, x, out, r);
+        out[x] = (uint8_t)b;
+        s.done[x] = 1;
+        ndone++;
+        stats->collapses++;
+        bad = -1;
+        if (s.dom[x] != (1u << b)) {
+            s.dom[x] = 1u << b;
+            bad = propagate_from(&s, x);
+        }
+        if (bad == -2) {
+            goto nomem;
+        }
+        if (bad >= 0) {
+            stats->contradictions++;
+            if (stats->contradictions > (size_t)max_restarts) {
+                st = og_error_set(err, OG_EINVAL,
+                                  "wfc: no solution after %d restarts (rules may be unsatisfiable)",
+                                  max_restarts);
+                goto done;
+            }
+            if (++fails_here > 3) {
+                /* this checkpoint looks doomed: start over */
+                memcpy(ck1, ck0, n * sizeof *ck1);
+                memset(ck1_done, 0, n);
+                memset(ck1_out, 0, n);
+                ck_done = 0;
+                fails_here = 0;
+                stats->full_restarts++;
+            }
+            memcpy(s.dom, ck1, n * sizeof *s.dom);
+            memcpy(s.done, ck1_done, n);
+            memcpy(out, ck1_out, n);
+            ndone = ck_done;
+            if (heap_rebuild(&s) != 0) {
+                goto nomem;
+            }
+            continue;
+        }
+        if (ndone - ck_done >= interval) {
+            memcpy(ck1, s.dom, n * sizeof *ck1);
+            memcpy(ck1_done, s.done, n);
+            memcpy(ck1_out, out, n);
+            ck_done = ndone;
+            fails_here = 0;
+        }
+        if ((++steps & 4095) == 0) {
+            enum og_status t = pipeline_tick(ctx, (double)ndone / (double)n);
+            if (t != OG_OK) {
+                st = og_error_set(err, t, "wfc: cancelled");
+                goto done;
+            }
+        }
+    }
+    goto done;
+
+nomem:
+    st = og_error_set(err, OG_ENOMEM, "out of memory for wave-function collapse of %zu vertices",
+                      n);
+done:
+    free(s.dom);
+    free(s.done);
+    free(s.tie);
+    free(s.heap);
+    free(s.queue);
+    free(s.queued);
+    free(ck0);
+    free(ck1);
+    free(ck1_done);
+    free(ck1_out);
+    return st;
+}
+
+size_t
+wfc_violations(const struct wfc_rules *rules, const struct adjacency *adj, const uint32_t *dom,
+               const uint8_t *biome, int32_t *first)
+{
+    uint32_t compat[WFC_MAX_BIOMES];
+    size_t v, bad = 0;
+    int32_t f = -1;
+
+    compat_table(rules, compat);
+    for (v = 0; v < adj->n; v++) {
+        int32_t j;
+        if (biome[v] >= rules->nbiomes || !((dom[v] >> biome[v]) & 1)) {
+            bad++;
+            f = f < 0 ? (int32_t)v : f;
+            continue;
+        }
+        for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
+            int32_t u = adj->nbr[j];
+            if ((size_t)u > v && biome[u] < rules->nbiomes && !((compat[biome[v]] >> biome[u]) & 1)) {
+                bad++;
+                f = f < 0 ? (int32_t)v : f;
+            }
+        }
+    }
+    if (first != NULL) {
+        *first = f;
+    }
+    return bad;
+}

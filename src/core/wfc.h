@@ -1,0 +1,97 @@
+/* wfc: biomes by wave-function collapse on the sphere's vertex graph.
+ *
+ * Method: M. Gumin's WaveFunctionCollapse (2016) in its "simple tiled"
+ * form on an arbitrary graph (as in Lingua Franca): every vertex starts
+ * with the set of biomes its unary rules allow (land or water, latitude
+ * band, shore), arc consistency with the pairwise rules prunes the sets, then
+ * repeatedly the undecided vertex with the fewest options (ties by a seeded
+ * per-vertex key) is collapsed to one biome, drawn by weight times
+ * (1 + affinity * equal decided neighbours), and the change is propagated.
+ * An empty set (contradiction) restores the last checkpoint (taken every
+ * n/8 collapses) and continues with fresh random draws; repeated failures
+ * fall back to the start; after max_restarts the run stops with OG_EINVAL,
+ * so rules without a solution are reported, never a hang. Deterministic for
+ * the rng state.
+ *
+ * The rules and the biome set are ONE table (struct wfc_rules); the
+ * planet's is wfc_planet_rules(). */
+#ifndef OROGEN_CORE_WFC_H
+#define OROGEN_CORE_WFC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/og_error.h"
+
+struct adjacency;
+struct rng;
+struct run_ctx;
+
+#define WFC_MAX_BIOMES 32
+
+enum wfc_shore {
+    WFC_SHORE_ANY,    /* no constraint */
+    WFC_SHORE_ONLY,   /* must have a neighbour of the other kind (land next to sea,
+                         or sea next to land) */
+    WFC_SHORE_NEVER   /* must not: landlocked land, open water */
+};
+
+struct wfc_biome {
+    const char *name;       /* stable key for stats ("desert") */
+    uint32_t color;         /* 0xRRGGBB */
+    int water;              /* 1: sea vertices only; 0: land only */
+    double lat_min, lat_max;/* allowed |latitude| band, degrees */
+    enum wfc_shore shore;
+    double weight;          /* relative frequency when collapsing (> 0) */
+};
+
+struct wfc_rules {
+    int nbiomes;
+    struct wfc_biome biome[WFC_MAX_BIOMES];
+    /* bit b of forbid[a]: biome a is never next to biome b (read both
+     * ways: a bit in either row forbids the pair) */
+    uint32_t forbid[WFC_MAX_BIOMES];
+    double affinity;        /* weight bonus per decided neighbour of the same biome */
+};
+
+struct wfc_stats {
+    size_t collapses;       /* decisions, restarts included */
+    size_t contradictions;  /* empty sets met (each one restores a checkpoint) */
+    size_t full_restarts;   /* of those, back to the very start */
+};
+
+/* The planet's biome set and rules: deserts landlocked, tundra never next to
+ * rainforest, ice (and sea ice) only near the poles, coasts only next to sea,
+ * and a few more (doc/planet.md lists them). */
+const struct wfc_rules *wfc_planet_rules(void);
+
+/* Biome id by name, or -1. */
+int wfc_biome_find(const struct wfc_rules *rules, const char *name);
+
+/* Check a table: 1..WFC_MAX_BIOMES biomes, positive weights, bands inside
+ * [0, 90], forbid symmetric. Errors: OG_EINVAL naming the biome. */
+enum og_status wfc_rules_check(const struct wfc_rules *rules, struct og_error *err);
+
+/* The unary domains: dom[v] = bit set of biomes allowed at vertex v by its
+ * kind (sea[v] != 0 for water), |latitude| from xyz (unit vectors, z north)
+ * and shore (a neighbour of the other kind). */
+void wfc_unary_domains(const struct wfc_rules *rules, const struct adjacency *adj,
+                       const double *xyz, const uint8_t *sea, uint32_t *dom);
+
+/* Collapse: dom[v] (adj->n entries, in) are the allowed sets (e.g. from
+ * wfc_unary_domains, possibly narrowed to fix some vertices); out[v] gets
+ * the biome. max_restarts bounds the contradictions handled (>= 0). ctx may
+ * be NULL. Errors: OG_EINVAL "no biome fits vertex V" when the rules leave a
+ * vertex nothing before any choice, or "no solution after N restarts";
+ * OG_ENOMEM; OG_ECANCELED. stats may be NULL. */
+enum og_status wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj,
+                         const uint32_t *dom, uint8_t *out, struct rng *r, int max_restarts,
+                         struct wfc_stats *stats, struct run_ctx *ctx, struct og_error *err);
+
+/* Count rule violations of an assignment: pairs (each edge once) with
+ * forbidden biomes, plus vertices whose biome is outside dom[v]. The first
+ * bad vertex goes to *first (may be NULL; -1 if none). */
+size_t wfc_violations(const struct wfc_rules *rules, const struct adjacency *adj,
+                      const uint32_t *dom, const uint8_t *biome, int32_t *first);
+
+#endif
