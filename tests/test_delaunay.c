@@ -1,9 +1,606 @@
+/* Tests of predicates.c, delaunay.c and mesh.c.
+ *
+ * Fixtures: delaunator's point sets (tests/data/points, ISC licence), with
+ * the distinct-point and hull counts from /work/shared/data/README.md. Every
+ * triangulation is validated exactly: symmetric twins, one orientation for
+ * every triangle (exact orient2d), empty circumcircle on every interior edge
+ * (exact incircle), triangle count 2n - 2 - b with b counted by an
+ * independent exact convex hull, and the hull as the cycle of twinless
+ * half-edges. */
 #include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/delaunay.h"
+#include "core/mesh.h"
+#include "core/predicates.h"
+#include "core/rng.h"
 #include "tests.h"
+
+#ifdef HAVE_QHULL
+#include <libqhull_r/qhull_ra.h>
+#endif
+
+/* Read a JSON array of [x, y] pairs: every number in the file, in order. */
+static double *
+read_points(const char *name, size_t *n)
+{
+    char path[256];
+    FILE *f;
+    long len;
+    char *buf, *p, *end;
+    double *xy;
+    size_t m = 0;
+
+    snprintf(path, sizeof path, "points/%s", name);
+    f = fopen(test_data_path(path), "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", test_data_path(path));
+    fseek(f, 0, SEEK_END);
+    len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = malloc((size_t)len + 1);
+    ck_assert_ptr_nonnull(buf);
+    ck_assert_int_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
+    buf[len] = '\0';
+    fclose(f);
+    xy = malloc(((size_t)len / 2 + 2) * sizeof *xy);
+    ck_assert_ptr_nonnull(xy);
+    for (p = buf; *p != '\0';) {
+        if (*p == '-' || (*p >= '0' && *p <= '9')) {
+            xy[m++] = strtod(p, &end);
+            ck_assert(end > p);
+            p = end;
+        } else {
+            p++;
+        }
+    }
+    free(buf);
+    ck_assert_int_eq(m % 2, 0);
+    *n = m / 2;
+    return xy;
+}
+
+static int
+cmp_xy(const void *a, const void *b)
+{
+    const double *p = a, *q = b;
+
+    if (p[0] != q[0]) {
+        return p[0] < q[0] ? -1 : 1;
+    }
+    if (p[1] != q[1]) {
+        return p[1] < q[1] ? -1 : 1;
+    }
+    return 0;
+}
+
+/* Distinct points and the number b of them on the convex-hull boundary
+ * (collinear ones included), by Andrew's monotone chain with exact
+ * orientation. */
+static void
+count_distinct_hull(const double *xy, size_t n, size_t *distinct, size_t *b)
+{
+    double *s = malloc((2 * n + 2) * sizeof *s);
+    size_t *h = malloc((2 * n + 2) * sizeof *h);
+    size_t i, m = 0, k = 0, lower;
+
+    ck_assert(s != NULL && h != NULL);
+    memcpy(s, xy, 2 * n * sizeof *s);
+    qsort(s, n, 2 * sizeof *s, cmp_xy);
+    for (i = 0; i < n; i++) {
+        if (m == 0 || s[2 * i] != s[2 * m - 2] || s[2 * i + 1] != s[2 * m - 1]) {
+            s[2 * m] = s[2 * i];
+            s[2 * m + 1] = s[2 * i + 1];
+            m++;
+        }
+    }
+    *distinct = m;
+    if (m < 3) {
+        *b = m;
+        free(s);
+        free(h);
+        return;
+    }
+    /* Keep collinear points: pop only on a strict right turn (y up). */
+    for (i = 0; i < m; i++) {
+        while (k >= 2 && predicates_orient2d(s + 2 * h[k - 2], s + 2 * h[k - 1], s + 2 * i) < 0) {
+            k--;
+        }
+        h[k++] = i;
+    }
+    lower = k;
+    for (i = m - 1; i-- > 0;) {
+        while (k > lower &&
+               predicates_orient2d(s + 2 * h[k - 2], s + 2 * h[k - 1], s + 2 * i) < 0) {
+            k--;
+        }
+        h[k++] = i;
+    }
+    /* All collinear: both chains are the same line. */
+    *b = k - 1 == 2 * (m - 1) ? m : k - 1;
+    free(s);
+    free(h);
+}
+
+/* Exact validation of d for the points xy; returns the number of triangles. */
+static void
+validate(const struct delaunay *d, const double *xy, size_t n)
+{
+    size_t e, t, ne = 3 * d->ntriangles, distinct, b, used = 0, i;
+    char *seen;
+
+    ck_assert_int_eq(d->npoints, n);
+    for (e = 0; e < ne; e++) {
+        int32_t f = d->halfedges[e];
+        ck_assert(d->triangles[e] >= 0 && (size_t)d->triangles[e] < n);
+        if (f >= 0) {
+            ck_assert((size_t)f < ne);
+            ck_assert_int_eq(d->halfedges[f], (int32_t)e);
+            /* Twins run between the same two points, reversed. */
+            ck_assert_int_eq(d->triangles[f], d->triangles[mesh_edge_next((int32_t)e)]);
+            ck_assert_int_eq(d->triangles[e], d->triangles[mesh_edge_next(f)]);
+        }
+    }
+    for (t = 0; t < d->ntriangles; t++) {
+        const double *a = xy + 2 * d->triangles[3 * t];
+        const double *bb = xy + 2 * d->triangles[3 * t + 1];
+        const double *c = xy + 2 * d->triangles[3 * t + 2];
+        ck_assert_msg(predicates_orient2d(a, bb, c) < 0.0, "triangle %zu not clockwise (y up)",
+                      t);
+    }
+    for (e = 0; e < ne; e++) {
+        int32_t f = d->halfedges[e];
+        if (f >= 0 && (size_t)f > e) {
+            int32_t en = mesh_edge_next((int32_t)e);
+            const double *pr = xy + 2 * d->triangles[e];
+            const double *pl = xy + 2 * d->triangles[en];
+            const double *p0 = xy + 2 * d->triangles[mesh_edge_prev((int32_t)e)];
+            const double *p1 = xy + 2 * d->triangles[mesh_edge_prev(f)];
+            ck_assert_msg(predicates_incircle(p0, pl, pr, p1) <= 0.0,
+                          "edge %zu not locally Delaunay", e);
+        }
+    }
+    count_distinct_hull(xy, n, &distinct, &b);
+    ck_assert_int_eq(d->nduplicates, n - distinct);
+    seen = calloc(n, 1);
+    ck_assert_ptr_nonnull(seen);
+    for (e = 0; e < ne; e++) {
+        if (!seen[d->triangles[e]]) {
+            seen[d->triangles[e]] = 1;
+            used++;
+        }
+    }
+    if (distinct >= 3 && d->ntriangles > 0) {
+        ck_assert_int_eq(used, distinct);
+        ck_assert_int_eq(d->ntriangles, 2 * distinct - 2 - b);
+        ck_assert_int_eq(d->nhull, b);
+        /* Hull: convex, and each step a -> b is a twinless half-edge. */
+        for (i = 0; i < d->nhull; i++) {
+            int32_t ha = d->hull[i], hb = d->hull[(i + 1) % d->nhull];
+            int32_t hc = d->hull[(i + 2) % d->nhull];
+            int found = 0;
+            ck_assert(predicates_orient2d(xy + 2 * ha, xy + 2 * hb, xy + 2 * hc) <= 0.0);
+            for (e = 0; e < ne && !found; e++) {
+                found = d->halfedges[e] < 0 && d->triangles[e] == ha &&
+                        d->triangles[mesh_edge_next((int32_t)e)] == hb;
+            }
+            ck_assert_msg(found, "hull step %d -> %d is not a hull half-edge", ha, hb);
+        }
+    } else {
+        ck_assert_int_eq(d->ntriangles, 0);
+        ck_assert_int_eq(d->nhull, distinct);
+    }
+    free(seen);
+}
+
+static void
+check_points(const double *xy, size_t n, size_t expect_tri, size_t expect_dup, size_t expect_hull)
+{
+    struct delaunay d;
+    struct og_error err;
+
+    ck_assert_int_eq(delaunay_build(&d, xy, n, &err), OG_OK);
+    validate(&d, xy, n);
+    ck_assert_int_eq(d.ntriangles, expect_tri);
+    ck_assert_int_eq(d.nduplicates, expect_dup);
+    ck_assert_int_eq(d.nhull, expect_hull);
+    delaunay_fini(&d);
+}
+
+static void
+check_file(const char *name, size_t npoints, size_t distinct, size_t b, size_t ntri)
+{
+    size_t n;
+    double *xy = read_points(name, &n);
+
+    ck_assert_int_eq(n, npoints);
+    check_points(xy, n, ntri, npoints - distinct, b);
+    free(xy);
+}
+
+START_TEST(test_predicates_basic)
+{
+    double a[2] = {0, 0}, b[2] = {1, 0}, c[2] = {0, 1}, d[2] = {1, 1}, e[2] = {0.5, 0.5};
+    double f[2] = {0.1, 0.1}, g[2] = {0.3, 0.3};
+    double p3[4][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0.25, 0.25, -1}};
+
+    ck_assert(predicates_orient2d(a, b, c) > 0);
+    ck_assert(predicates_orient2d(a, c, b) < 0);
+    ck_assert(predicates_orient2d(a, e, d) == 0);
+    /* Both lie exactly on y = x whatever their binary rounding. */
+    ck_assert(predicates_orient2d(a, f, g) == 0);
+    ck_assert(predicates_incircle(a, b, c, d) == 0);
+    ck_assert(predicates_incircle(a, b, c, e) > 0);
+    ck_assert(predicates_incircle(a, c, b, e) < 0);
+    ck_assert(predicates_orient3d(p3[0], p3[1], p3[2], p3[3]) > 0);
+}
+END_TEST
+
+START_TEST(test_predicates_near_degenerate)
+{
+    /* Points a few ulps off the line y = x and off a circle: the filter
+     * cannot decide, the exact stage must. */
+    double a[2] = {0.5, 0.5}, b[2] = {12.0, 12.0}, c[2] = {24.0, 24.0};
+    double sq[4][2] = {{0.5, 0.5}, {1.5, 0.5}, {1.5, 1.5}, {0.5, 1.5}};
+    double p[2];
+    double q[2] = {nextafter(18.0, 100.0), 18.0};
+    double r[2] = {18.0, nextafter(18.0, 100.0)};
+
+    ck_assert(predicates_orient2d(a, b, q) < 0);
+    ck_assert(predicates_orient2d(a, b, r) > 0);
+    ck_assert(predicates_orient2d(a, b, c) == 0);
+    ck_assert(predicates_orient2d(c, a, q) > 0);
+    ck_assert(predicates_incircle(sq[0], sq[1], sq[2], sq[3]) == 0);
+    p[0] = 0.5;
+    p[1] = nextafter(1.5, 2.0);
+    ck_assert(predicates_incircle(sq[0], sq[1], sq[2], p) < 0);
+    p[1] = nextafter(1.5, 1.0);
+    ck_assert(predicates_incircle(sq[0], sq[1], sq[2], p) > 0);
+}
+END_TEST
+
+START_TEST(test_fixture_ukraine)
+{
+    check_file("ukraine.json", 874, 867, 21, 1711);
+}
+END_TEST
+
+START_TEST(test_fixture_issue13)
+{
+    check_file("issue13.json", 17, 17, 17, 15);
+}
+END_TEST
+
+START_TEST(test_fixture_issue43)
+{
+    check_file("issue43.json", 5, 5, 3, 5);
+}
+END_TEST
+
+START_TEST(test_fixture_issue44)
+{
+    check_file("issue44.json", 2828, 2828, 55, 5599);
+}
+END_TEST
+
+START_TEST(test_fixture_robustness1)
+{
+    static const double scales[] = {1.0, 1e-9, 1e-2, 1e2, 1e9};
+    size_t n, i, k;
+    double *xy = read_points("robustness1.json", &n);
+    double *s = malloc(2 * n * sizeof *s);
+
+    ck_assert_int_eq(n, 79);
+    for (k = 0; k < sizeof scales / sizeof scales[0]; k++) {
+        for (i = 0; i < 2 * n; i++) {
+            s[i] = xy[i] * scales[k];
+        }
+        /* Scaling rounds the coordinates, which can move a nearly collinear
+         * hull point off its line: exact counts hold for the unscaled file,
+         * the scaled ones are checked against the independent hull. */
+        if (k == 0) {
+            check_points(s, n, 141, 0, 15);
+        } else {
+            struct delaunay d;
+            ck_assert_int_eq(delaunay_build(&d, s, n, NULL), OG_OK);
+            validate(&d, s, n);
+            ck_assert_int_eq(d.nduplicates, 0);
+            delaunay_fini(&d);
+        }
+    }
+    free(s);
+    free(xy);
+}
+END_TEST
+
+START_TEST(test_fixture_robustness2)
+{
+    size_t n;
+    double *xy = read_points("robustness2.json", &n);
+    struct delaunay d;
+
+    ck_assert_int_eq(n, 1000);
+    /* First 100 points: counts from the independent hull. */
+    ck_assert_int_eq(delaunay_build(&d, xy, 100, NULL), OG_OK);
+    validate(&d, xy, 100);
+    delaunay_fini(&d);
+    check_points(xy, n, 1924, 32, 10);
+    free(xy);
+}
+END_TEST
+
+START_TEST(test_fixture_robustness3)
+{
+    check_file("robustness3.json", 70, 54, 12, 94);
+}
+END_TEST
+
+START_TEST(test_fixture_robustness4)
+{
+    check_file("robustness4.json", 36, 36, 7, 63);
+}
+END_TEST
+
+START_TEST(test_inline_issues)
+{
+    static const double issue11[] = {516, 661, 369, 793, 426, 539, 273, 525,
+                                     204, 694, 747, 750, 454, 390};
+    static const double issue24[] = {382, 302, 382, 328, 382, 205, 623, 175, 382, 188,
+                                      382, 284, 623, 87,  623, 341, 141, 227};
+    struct delaunay d;
+
+    ck_assert_int_eq(delaunay_build(&d, issue11, 7, NULL), OG_OK);
+    validate(&d, issue11, 7);
+    delaunay_fini(&d);
+    ck_assert_int_eq(delaunay_build(&d, issue24, 9, NULL), OG_OK);
+    validate(&d, issue24, 9);
+    delaunay_fini(&d);
+}
+END_TEST
+
+START_TEST(test_degenerate)
+{
+    static const double one[] = {3, 4};
+    static const double two[] = {3, 4, 5, 6};
+    static const double line[] = {0, 0, 1, 0, 3, 0, 2, 0};
+    static const double same[] = {1, 1, 1, 1, 1, 1};
+    static const double vline[] = {2, 5, 2, 1, 2, 3, 2, 1};
+    static const double tri[] = {5, 5, 7, 5, 7, 6};
+    struct delaunay d;
+    struct og_error err;
+    double bad[] = {0, 0, 1, 1, NAN, 0};
+
+    ck_assert_int_eq(delaunay_build(&d, NULL, 0, NULL), OG_OK);
+    ck_assert_int_eq(d.ntriangles, 0);
+    ck_assert_int_eq(d.nhull, 0);
+    delaunay_fini(&d);
+
+    ck_assert_int_eq(delaunay_build(&d, one, 1, NULL), OG_OK);
+    ck_assert_int_eq(d.ntriangles, 0);
+    ck_assert_int_eq(d.nhull, 1);
+    ck_assert_int_eq(d.hull[0], 0);
+    delaunay_fini(&d);
+
+    ck_assert_int_eq(delaunay_build(&d, two, 2, NULL), OG_OK);
+    ck_assert_int_eq(d.ntriangles, 0);
+    ck_assert_int_eq(d.nhull, 2);
+    ck_assert_int_eq(d.hull[0] + d.hull[1], 1);
+    delaunay_fini(&d);
+
+    ck_assert_int_eq(delaunay_build(&d, line, 4, NULL), OG_OK);
+    ck_assert_int_eq(d.ntriangles, 0);
+    ck_assert_int_eq(d.nhull, 4);
+    ck_assert_int_eq(d.hull[0], 0);
+    ck_assert_int_eq(d.hull[1], 1);
+    ck_assert_int_eq(d.hull[2], 3);
+    ck_assert_int_eq(d.hull[3], 2);
+    delaunay_fini(&d);
+
+    ck_assert_int_eq(delaunay_build(&d, vline, 4, NULL), OG_OK);
+    ck_assert_int_eq(d.ntriangles, 0);
+    ck_assert_int_eq(d.nduplicates, 1);
+    ck_assert_int_eq(d.nhull, 3);
+    ck_assert_int_eq(d.hull[0], 1);
+    ck_assert_int_eq(d.hull[1], 2);
+    ck_assert_int_eq(d.hull[2], 0);
+    delaunay_fini(&d);
+
+    ck_assert_int_eq(delaunay_build(&d, same, 3, NULL), OG_OK);
+    ck_assert_int_eq(d.ntriangles, 0);
+    ck_assert_int_eq(d.nduplicates, 2);
+    ck_assert_int_eq(d.nhull, 1);
+    delaunay_fini(&d);
+
+    ck_assert_int_eq(delaunay_build(&d, tri, 3, NULL), OG_OK);
+    ck_assert_int_eq(d.ntriangles, 1);
+    ck_assert_int_eq(d.triangles[0], 0);
+    ck_assert_int_eq(d.triangles[1], 2);
+    ck_assert_int_eq(d.triangles[2], 1);
+    delaunay_fini(&d);
+
+    ck_assert_int_eq(delaunay_build(&d, bad, 3, &err), OG_EINVAL);
+    ck_assert_int_eq(err.code, OG_EINVAL);
+    ck_assert(strstr(err.msg, "point 2") != NULL);
+    ck_assert_ptr_null(d.triangles);
+}
+END_TEST
+
+START_TEST(test_lattice_and_duplicates)
+{
+    /* A 10 x 10 integer lattice (every square cocircular) and 3000 points
+     * drawn on a 25 x 25 lattice (many exact duplicates). */
+    double xy[6000];
+    struct rng r;
+    size_t i;
+
+    for (i = 0; i < 100; i++) {
+        xy[2 * i] = (double)(i % 10);
+        xy[2 * i + 1] = (double)(i / 10);
+    }
+    check_points(xy, 100, 2 * 100 - 2 - 36, 0, 36);
+    rng_seed(&r, 42, 1);
+    for (i = 0; i < 3000; i++) {
+        xy[2 * i] = 0.25 * rng_next_below(&r, 25);
+        xy[2 * i + 1] = 0.25 * rng_next_below(&r, 25);
+    }
+    {
+        struct delaunay d;
+        ck_assert_int_eq(delaunay_build(&d, xy, 3000, NULL), OG_OK);
+        validate(&d, xy, 3000);
+        ck_assert(d.nduplicates > 2000);
+        delaunay_fini(&d);
+    }
+}
+END_TEST
+
+START_TEST(test_random_and_determinism)
+{
+    enum { N = 20000 };
+    double *xy = malloc(2 * N * sizeof *xy);
+    struct delaunay d1, d2;
+    struct rng r;
+    size_t i;
+
+    rng_seed(&r, 7, 3);
+    for (i = 0; i < 2 * N; i++) {
+        xy[i] = rng_next_double(&r) * 1000.0 - 300.0;
+    }
+    ck_assert_int_eq(delaunay_build(&d1, xy, N, NULL), OG_OK);
+    validate(&d1, xy, N);
+    ck_assert_int_eq(delaunay_build(&d2, xy, N, NULL), OG_OK);
+    ck_assert_int_eq(d1.ntriangles, d2.ntriangles);
+    ck_assert(memcmp(d1.triangles, d2.triangles, 3 * d1.ntriangles * sizeof(int32_t)) == 0);
+    ck_assert(memcmp(d1.halfedges, d2.halfedges, 3 * d1.ntriangles * sizeof(int32_t)) == 0);
+    delaunay_fini(&d1);
+    delaunay_fini(&d2);
+    free(xy);
+}
+END_TEST
+
+#ifdef HAVE_QHULL
+static int
+cmp_tri(const void *a, const void *b)
+{
+    const int32_t *p = a, *q = b;
+    int k;
+
+    for (k = 0; k < 3; k++) {
+        if (p[k] != q[k]) {
+            return p[k] < q[k] ? -1 : 1;
+        }
+    }
+    return 0;
+}
+
+static void
+sort3(int32_t *t)
+{
+    int32_t x;
+
+    if (t[0] > t[1]) {
+        x = t[0], t[0] = t[1], t[1] = x;
+    }
+    if (t[1] > t[2]) {
+        x = t[1], t[1] = t[2], t[2] = x;
+    }
+    if (t[0] > t[1]) {
+        x = t[0], t[0] = t[1], t[1] = x;
+    }
+}
+
+START_TEST(test_qhull_oracle)
+{
+    enum { N = 3000 };
+    double xy[2 * N];
+    coordT pts[2 * N];
+    struct delaunay d;
+    struct rng r;
+    qhT qh_qh;
+    qhT *qh = &qh_qh;
+    facetT *facet;
+    vertexT *vertex, **vertexp;
+    int32_t *mine, *theirs;
+    size_t i, nq = 0;
+    int curlong, totlong;
+    char cmd[] = "qhull d Qt Qbb Qc Qz";
+
+    rng_seed(&r, 2024, 5);
+    for (i = 0; i < 2 * N; i++) {
+        xy[i] = rng_next_double(&r);
+        pts[i] = xy[i];
+    }
+    ck_assert_int_eq(delaunay_build(&d, xy, N, NULL), OG_OK);
+    validate(&d, xy, N);
+    mine = malloc(3 * d.ntriangles * sizeof *mine);
+    theirs = malloc(3 * (2 * N) * sizeof *theirs);
+    memcpy(mine, d.triangles, 3 * d.ntriangles * sizeof *mine);
+    for (i = 0; i < d.ntriangles; i++) {
+        sort3(mine + 3 * i);
+    }
+    qsort(mine, d.ntriangles, 3 * sizeof *mine, cmp_tri);
+
+    qh_zero(qh, stderr);
+    ck_assert_int_eq(qh_new_qhull(qh, 2, N, pts, False, cmd, NULL, stderr), 0);
+    FORALLfacets {
+        int k = 0;
+        if (facet->upperdelaunay) {
+            continue;
+        }
+        ck_assert(nq < 2 * N);
+        FOREACHvertex_(facet->vertices) {
+            ck_assert(k < 3);
+            theirs[3 * nq + k++] = (int32_t)qh_pointid(qh, vertex->point);
+        }
+        ck_assert_int_eq(k, 3);
+        sort3(theirs + 3 * nq);
+        nq++;
+    }
+    qh_freeqhull(qh, !qh_ALL);
+    qh_memfreeshort(qh, &curlong, &totlong);
+    qsort(theirs, nq, 3 * sizeof *theirs, cmp_tri);
+    ck_assert_int_eq(nq, d.ntriangles);
+    ck_assert(memcmp(mine, theirs, 3 * nq * sizeof *mine) == 0);
+    free(mine);
+    free(theirs);
+    delaunay_fini(&d);
+}
+END_TEST
+#endif
 
 Suite *
 delaunay_suite(void)
 {
     Suite *s = suite_create("delaunay");
+    TCase *tc = tcase_create("predicates");
+    TCase *tf = tcase_create("fixtures");
+    TCase *tm = tcase_create("method");
+
+    tcase_add_test(tc, test_predicates_basic);
+    tcase_add_test(tc, test_predicates_near_degenerate);
+    suite_add_tcase(s, tc);
+
+    tcase_add_test(tf, test_fixture_ukraine);
+    tcase_add_test(tf, test_fixture_issue13);
+    tcase_add_test(tf, test_fixture_issue43);
+    tcase_add_test(tf, test_fixture_issue44);
+    tcase_add_test(tf, test_fixture_robustness1);
+    tcase_add_test(tf, test_fixture_robustness2);
+    tcase_add_test(tf, test_fixture_robustness3);
+    tcase_add_test(tf, test_fixture_robustness4);
+    tcase_add_test(tf, test_inline_issues);
+    suite_add_tcase(s, tf);
+
+    tcase_add_test(tm, test_degenerate);
+    tcase_add_test(tm, test_lattice_and_duplicates);
+    tcase_add_test(tm, test_random_and_determinism);
+#ifdef HAVE_QHULL
+    tcase_add_test(tm, test_qhull_oracle);
+#endif
+    tcase_set_timeout(tm, 20);
+    tcase_set_timeout(tf, 20);
+    suite_add_tcase(s, tm);
     return s;
 }

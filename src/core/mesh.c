@@ -1,1 +1,416 @@
+/* mesh: the half-edge dual mesh (Delaunay triangles, Voronoi cells).
+ *
+ * Walks around a point follow delaunator's convention: from an incoming
+ * half-edge e (ending at p), next(e) leaves p and its twin is the next
+ * incoming half-edge. point_edge holds, for hull points, the incoming hull
+ * half-edge, so one walk covers the whole fan. */
 #include "config.h"
+
+#include "core/mesh.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/delaunay.h"
+
+static struct mesh *
+mesh_alloc(int dim, size_t npoints, size_t ntriangles)
+{
+    struct mesh *m = calloc(1, sizeof *m);
+
+    if (m == NULL) {
+        return NULL;
+    }
+    m->dim = dim;
+    m->npoints = npoints;
+    m->ntriangles = ntriangles;
+    /* Sizes were bounded by the callers (n <= INT32_MAX / 6), so these
+     * products cannot overflow size_t. */
+    m->points = malloc((npoints > 0 ? npoints : 1) * (size_t)dim * sizeof *m->points);
+    m->point_edge = malloc((npoints > 0 ? npoints : 1) * sizeof *m->point_edge);
+    m->centers = malloc((ntriangles > 0 ? ntriangles : 1) * (size_t)dim * sizeof *m->centers);
+    if (m->points == NULL || m->point_edge == NULL || m->centers == NULL) {
+        mesh_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+/* Fill point_edge: an incoming half-edge per point, the twinless one if
+ * any (hull points), -1 for unused points. */
+static void
+mesh_fill_point_edges(struct mesh *m)
+{
+    size_t e, ne = 3 * m->ntriangles;
+
+    for (e = 0; e < m->npoints; e++) {
+        m->point_edge[e] = -1;
+    }
+    for (e = 0; e < ne; e++) {
+        int32_t p = m->triangles[mesh_edge_next((int32_t)e)];
+        if (m->point_edge[p] < 0 || m->halfedges[e] < 0) {
+            m->point_edge[p] = (int32_t)e;
+        }
+    }
+}
+
+enum og_status
+mesh_build_planar(struct mesh **out, const double *xy, size_t n, struct og_error *err)
+{
+    struct delaunay d;
+    struct mesh *m;
+    enum og_status st;
+    size_t t;
+
+    *out = NULL;
+    st = delaunay_build(&d, xy, n, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    m = mesh_alloc(2, n, d.ntriangles);
+    if (m == NULL) {
+        delaunay_fini(&d);
+        return og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu points", n);
+    }
+    if (n > 0) {
+        memcpy(m->points, xy, 2 * n * sizeof *xy);
+    }
+    m->triangles = d.triangles;
+    m->halfedges = d.halfedges;
+    m->hull = d.hull;
+    m->nhull = d.nhull;
+    m->nduplicates = d.nduplicates;
+    if (m->triangles == NULL) {
+        /* No triangles: keep valid (non-NULL) arrays for callers. */
+        m->triangles = malloc(sizeof *m->triangles);
+        m->halfedges = malloc(sizeof *m->halfedges);
+        if (m->triangles == NULL || m->halfedges == NULL) {
+            free(d.hull);
+            m->hull = NULL;
+            mesh_free(m);
+            return og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu points", n);
+        }
+    }
+    for (t = 0; t < m->ntriangles; t++) {
+        const double *a = xy + 2 * m->triangles[3 * t];
+        const double *b = xy + 2 * m->triangles[3 * t + 1];
+        const double *c = xy + 2 * m->triangles[3 * t + 2];
+        double dx = b[0] - a[0], dy = b[1] - a[1];
+        double ex = c[0] - a[0], ey = c[1] - a[1];
+        double bl = dx * dx + dy * dy, cl = ex * ex + ey * ey;
+        double den = 0.5 / (dx * ey - dy * ex);
+
+        m->centers[2 * t] = a[0] + (ey * bl - dy * cl) * den;
+        m->centers[2 * t + 1] = a[1] + (dx * cl - ex * bl) * den;
+    }
+    mesh_fill_point_edges(m);
+    *out = m;
+    return OG_OK;
+}
+
+struct mesh_key {
+    uint64_t key;
+    int32_t edge;
+};
+
+static int
+mesh_cmp_key(const void *a, const void *b)
+{
+    uint64_t x = ((const struct mesh_key *)a)->key, y = ((const struct mesh_key *)b)->key;
+
+    return (x > y) - (x < y);
+}
+
+enum og_status
+mesh_build_sphere(struct mesh **out, const double *xyz, size_t n, const int32_t *triangles,
+                  size_t ntriangles, struct og_error *err)
+{
+    struct mesh *m = NULL;
+    struct mesh_key *keys = NULL;
+    size_t ne, e, t;
+    int32_t *count = NULL;
+    enum og_status st = OG_OK;
+
+    *out = NULL;
+    if (n > (size_t)INT32_MAX / 6 || ntriangles > (size_t)INT32_MAX / 3) {
+        return og_error_set(err, OG_EINVAL,
+                            "mesh: %zu points / %zu triangles exceed the limit %d / %d", n,
+                            ntriangles, INT32_MAX / 6, INT32_MAX / 3);
+    }
+    if (ntriangles == 0) {
+        return og_error_set(err, OG_EINVAL, "mesh: a closed sphere mesh needs triangles");
+    }
+    ne = 3 * ntriangles;
+    for (e = 0; e < ne; e++) {
+        if (triangles[e] < 0 || (size_t)triangles[e] >= n) {
+            return og_error_set(err, OG_EINVAL, "mesh: triangle corner %zu = %d outside [0, %zu)",
+                                e, (int)triangles[e], n);
+        }
+    }
+    for (t = 0; t < ntriangles; t++) {
+        int32_t a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+        if (a == b || b == c || a == c) {
+            return og_error_set(err, OG_EINVAL, "mesh: triangle %zu repeats a point", t);
+        }
+    }
+    m = mesh_alloc(3, n, ntriangles);
+    keys = malloc(ne * sizeof *keys);
+    count = calloc(n, sizeof *count);
+    if (m == NULL || keys == NULL || count == NULL ||
+        (m->triangles = malloc(ne * sizeof *m->triangles)) == NULL ||
+        (m->halfedges = malloc(ne * sizeof *m->halfedges)) == NULL) {
+        st = og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu triangles", ntriangles);
+        goto fail;
+    }
+    memcpy(m->points, xyz, 3 * n * sizeof *xyz);
+    memcpy(m->triangles, triangles, ne * sizeof *triangles);
+
+    /* Twins: sort the directed edges (from << 32 | to, id) and look up the
+     * reverse of each. A closed, consistently oriented surface has every
+     * directed edge exactly once and its reverse present. */
+    for (e = 0; e < ne; e++) {
+        uint64_t a = (uint32_t)triangles[e];
+        uint64_t b = (uint32_t)triangles[mesh_edge_next((int32_t)e)];
+        keys[e].key = (a << 32) | b;
+        keys[e].edge = (int32_t)e;
+    }
+    qsort(keys, ne, sizeof *keys, mesh_cmp_key);
+    for (e = 1; e < ne; e++) {
+        if (keys[e].key == keys[e - 1].key) {
+            st = og_error_set(err, OG_EINVAL,
+                              "mesh: edge %u -> %u used twice (not consistently oriented)",
+                              (unsigned)(keys[e].key >> 32),
+                              (unsigned)(keys[e].key & 0xffffffffu));
+            goto fail;
+        }
+    }
+    for (e = 0; e < ne; e++) {
+        uint64_t a = (uint32_t)triangles[e];
+        uint64_t b = (uint32_t)triangles[mesh_edge_next((int32_t)e)];
+        struct mesh_key rev = {(b << 32) | a, 0};
+        const struct mesh_key *hit = bsearch(&rev, keys, ne, sizeof *keys, mesh_cmp_key);
+        if (hit == NULL) {
+            st = og_error_set(err, OG_EINVAL, "mesh: edge %u -> %u has no twin (not closed)",
+                              (unsigned)a, (unsigned)b);
+            goto fail;
+        }
+        m->halfedges[e] = hit->edge;
+    }
+    mesh_fill_point_edges(m);
+    /* Every vertex must be a single fan (a manifold vertex): the walk from
+     * point_edge must meet all of its incoming half-edges. */
+    for (e = 0; e < ne; e++) {
+        count[m->triangles[mesh_edge_next((int32_t)e)]]++;
+    }
+    for (t = 0; t < n; t++) {
+        int32_t start = m->point_edge[t], in = start, k = 0;
+        if (start < 0) {
+            continue;
+        }
+        do {
+            k++;
+            in = m->halfedges[mesh_edge_next(in)];
+        } while (in != start && k <= count[t]);
+        if (k != count[t]) {
+            st = og_error_set(err, OG_EINVAL, "mesh: point %zu is not a single fan (%d of %d)",
+                              t, (int)k, (int)count[t]);
+            goto fail;
+        }
+    }
+    for (t = 0; t < ntriangles; t++) {
+        const double *a = xyz + 3 * (size_t)triangles[3 * t];
+        const double *b = xyz + 3 * (size_t)triangles[3 * t + 1];
+        const double *c = xyz + 3 * (size_t)triangles[3 * t + 2];
+        double u[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+        double v[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+        double nx = u[1] * v[2] - u[2] * v[1];
+        double ny = u[2] * v[0] - u[0] * v[2];
+        double nz = u[0] * v[1] - u[1] * v[0];
+        double len = sqrt(nx * nx + ny * ny + nz * nz);
+        double s = nx * (a[0] + b[0] + c[0]) + ny * (a[1] + b[1] + c[1]) +
+                   nz * (a[2] + b[2] + c[2]);
+
+        /* The circumcentre on the sphere is the unit normal of the plane
+         * through a, b, c, on the side of the triangle. */
+        if (len == 0.0) {
+            nx = a[0] + b[0] + c[0];
+            ny = a[1] + b[1] + c[1];
+            nz = a[2] + b[2] + c[2];
+            len = sqrt(nx * nx + ny * ny + nz * nz);
+            s = 1.0;
+        }
+        if (s < 0.0) {
+            len = -len;
+        }
+        m->centers[3 * t] = len != 0.0 ? nx / len : 0.0;
+        m->centers[3 * t + 1] = len != 0.0 ? ny / len : 0.0;
+        m->centers[3 * t + 2] = len != 0.0 ? nz / len : 0.0;
+    }
+    free(keys);
+    free(count);
+    *out = m;
+    return OG_OK;
+
+fail:
+    free(keys);
+    free(count);
+    mesh_free(m);
+    return st;
+}
+
+void
+mesh_free(struct mesh *m)
+{
+    if (m == NULL) {
+        return;
+    }
+    free(m->points);
+    free(m->triangles);
+    free(m->halfedges);
+    free(m->centers);
+    free(m->point_edge);
+    free(m->hull);
+    free(m);
+}
+
+int
+mesh_cell_neighbors(const struct mesh *m, int32_t p, int32_t *out, int max)
+{
+    int32_t start, in;
+    int k = 0;
+
+    if (p < 0 || (size_t)p >= m->npoints || (start = m->point_edge[p]) < 0) {
+        return 0;
+    }
+    in = start;
+    for (;;) {
+        int32_t outgoing = mesh_edge_next(in);
+        if (k < max) {
+            out[k] = m->triangles[in];
+        }
+        k++;
+        in = m->halfedges[outgoing];
+        if (in < 0) {
+            /* Hull: the far end of the last outgoing edge closes the fan. */
+            if (k < max) {
+                out[k] = m->triangles[mesh_edge_next(outgoing)];
+            }
+            k++;
+            break;
+        }
+        if (in == start) {
+            break;
+        }
+    }
+    return k;
+}
+
+int
+mesh_cell_triangles(const struct mesh *m, int32_t p, int32_t *out, int max)
+{
+    int32_t start, in;
+    int k = 0;
+
+    if (p < 0 || (size_t)p >= m->npoints || (start = m->point_edge[p]) < 0) {
+        return 0;
+    }
+    in = start;
+    do {
+        if (k < max) {
+            out[k] = mesh_edge_triangle(in);
+        }
+        k++;
+        in = m->halfedges[mesh_edge_next(in)];
+    } while (in >= 0 && in != start);
+    return k;
+}
+
+void
+mesh_triangle_neighbors(const struct mesh *m, int32_t t, int32_t out[3])
+{
+    int k;
+
+    for (k = 0; k < 3; k++) {
+        int32_t h = m->halfedges[3 * t + k];
+        out[k] = h < 0 ? -1 : mesh_edge_triangle(h);
+    }
+}
+
+static double
+mesh_dist2(const struct mesh *m, int32_t p, const double *q)
+{
+    const double *a = m->points + (size_t)m->dim * (size_t)p;
+    double s = 0.0;
+    int k;
+
+    for (k = 0; k < m->dim; k++) {
+        double d = a[k] - q[k];
+        s += d * d;
+    }
+    return s;
+}
+
+int32_t
+mesh_nearest_point(const struct mesh *m, const double *q, int32_t start)
+{
+    int32_t cur = start, best;
+    double dbest;
+
+    if (m->npoints == 0) {
+        return -1;
+    }
+    if (cur < 0 || (size_t)cur >= m->npoints || m->point_edge[cur] < 0) {
+        /* Start at a used point. */
+        size_t i;
+        for (i = 0; i < m->npoints && m->point_edge[i] < 0; i++) {
+        }
+        if (i == m->npoints) {
+            /* No triangles: linear scan of the distinct points. */
+            int32_t bi = 0;
+            double bd = mesh_dist2(m, 0, q);
+            for (i = 1; i < m->npoints; i++) {
+                double dd = mesh_dist2(m, (int32_t)i, q);
+                if (dd < bd) {
+                    bd = dd;
+                    bi = (int32_t)i;
+                }
+            }
+            return bi;
+        }
+        cur = (int32_t)i;
+    }
+    dbest = mesh_dist2(m, cur, q);
+    /* Greedy descent: in a Delaunay triangulation a point that is no
+     * farther than all its neighbours is the nearest (Voronoi property). */
+    for (;;) {
+        int32_t startedge = m->point_edge[cur], in = startedge;
+        best = cur;
+        for (;;) {
+            int32_t outgoing = mesh_edge_next(in);
+            int32_t nb = m->triangles[in];
+            double dd = mesh_dist2(m, nb, q);
+            if (dd < dbest) {
+                dbest = dd;
+                best = nb;
+            }
+            in = m->halfedges[outgoing];
+            if (in < 0) {
+                nb = m->triangles[mesh_edge_next(outgoing)];
+                dd = mesh_dist2(m, nb, q);
+                if (dd < dbest) {
+                    dbest = dd;
+                    best = nb;
+                }
+                break;
+            }
+            if (in == startedge) {
+                break;
+            }
+        }
+        if (best == cur) {
+            return cur;
+        }
+        cur = best;
+    }
+}
