@@ -480,6 +480,176 @@ START_TEST(test_random_and_determinism)
 }
 END_TEST
 
+/* Sum of neighbour counts, neighbour symmetry, fan order and circumcentres
+ * on a random planar mesh; nearest-point walk against brute force. */
+START_TEST(test_mesh_planar)
+{
+    enum { N = 1500 };
+    double xy[2 * N];
+    struct mesh *m;
+    struct rng r;
+    struct og_error err;
+    int32_t nb[64], tr[64];
+    size_t i, e, ne, nhull_edges = 0, total = 0;
+
+    rng_seed(&r, 11, 4);
+    for (i = 0; i < 2 * N; i++) {
+        xy[i] = rng_next_double(&r);
+    }
+    xy[2] = xy[0]; /* one exact duplicate: point 1 == point 0 */
+    xy[3] = xy[1];
+    ck_assert_int_eq(mesh_build_planar(&m, xy, N, &err), OG_OK);
+    ck_assert_int_eq(m->dim, 2);
+    ck_assert_int_eq(m->nduplicates, 1);
+    ck_assert_int_eq(m->point_edge[1], -1);
+    ck_assert_int_eq(mesh_cell_neighbors(m, 1, nb, 64), 0);
+    ne = 3 * m->ntriangles;
+    for (e = 0; e < ne; e++) {
+        nhull_edges += m->halfedges[e] < 0;
+    }
+    ck_assert_int_eq(nhull_edges, m->nhull);
+    for (i = 0; i < N; i++) {
+        int k = mesh_cell_neighbors(m, (int32_t)i, nb, 64);
+        int kt = mesh_cell_triangles(m, (int32_t)i, tr, 64);
+        int j, hull = m->point_edge[i] >= 0 && m->halfedges[m->point_edge[i]] < 0;
+        ck_assert(k <= 64);
+        total += (size_t)k;
+        ck_assert_int_eq(kt, hull ? k - 1 : k);
+        for (j = 0; j < kt; j++) {
+            /* Triangle j has the point and neighbours j and j+1. */
+            const int32_t *t = m->triangles + 3 * tr[j];
+            int32_t a = nb[j], b = nb[(j + 1) % k];
+            ck_assert(t[0] == (int32_t)i || t[1] == (int32_t)i || t[2] == (int32_t)i);
+            ck_assert(t[0] == a || t[1] == a || t[2] == a);
+            ck_assert(t[0] == b || t[1] == b || t[2] == b);
+        }
+    }
+    /* Each undirected edge counted from both ends. */
+    ck_assert_int_eq(total, 2 * ((ne + nhull_edges) / 2));
+    for (i = 0; i < m->ntriangles; i++) {
+        const double *c = m->centers + 2 * i;
+        double d[3];
+        int k;
+        int32_t tn[3];
+        for (k = 0; k < 3; k++) {
+            const double *p = m->points + 2 * m->triangles[3 * i + k];
+            d[k] = hypot(p[0] - c[0], p[1] - c[1]);
+        }
+        ck_assert(fabs(d[0] - d[1]) <= 1e-9 * d[0] && fabs(d[0] - d[2]) <= 1e-9 * d[0]);
+        mesh_triangle_neighbors(m, (int32_t)i, tn);
+        for (k = 0; k < 3; k++) {
+            int32_t h = m->halfedges[3 * i + k];
+            ck_assert_int_eq(tn[k], h < 0 ? -1 : h / 3);
+        }
+    }
+    for (i = 0; i < 500; i++) {
+        double q[2] = {rng_next_double(&r) * 1.2 - 0.1, rng_next_double(&r) * 1.2 - 0.1};
+        int32_t got = mesh_nearest_point(m, q, (int32_t)(i % N));
+        double dg = hypot(xy[2 * got] - q[0], xy[2 * got + 1] - q[1]), db = INFINITY;
+        size_t j;
+        for (j = 0; j < N; j++) {
+            double dd = hypot(xy[2 * j] - q[0], xy[2 * j + 1] - q[1]);
+            db = dd < db ? dd : db;
+        }
+        ck_assert(dg == db);
+    }
+    mesh_free(m);
+    mesh_free(NULL);
+}
+END_TEST
+
+START_TEST(test_mesh_degenerate)
+{
+    static const double line[] = {0, 0, 2, 0, 1, 0};
+    struct mesh *m;
+    int32_t nb[4];
+    double q[2] = {1.8, 5.0};
+
+    ck_assert_int_eq(mesh_build_planar(&m, line, 3, NULL), OG_OK);
+    ck_assert_int_eq(m->ntriangles, 0);
+    ck_assert_int_eq(m->nhull, 3);
+    ck_assert_int_eq(mesh_cell_neighbors(m, 0, nb, 4), 0);
+    ck_assert_int_eq(mesh_nearest_point(m, q, 0), 1);
+    mesh_free(m);
+    ck_assert_int_eq(mesh_build_planar(&m, NULL, 0, NULL), OG_OK);
+    ck_assert_int_eq(m->npoints, 0);
+    ck_assert_int_eq(mesh_nearest_point(m, q, 0), -1);
+    mesh_free(m);
+}
+END_TEST
+
+/* Octahedron: 6 unit vectors, 8 outward counter-clockwise faces. */
+static void
+octahedron(double xyz[18], int32_t tri[24])
+{
+    int k, t = 0, sx, sy, sz;
+
+    memset(xyz, 0, 18 * sizeof *xyz);
+    for (k = 0; k < 3; k++) {
+        xyz[3 * (2 * k) + k] = 1.0;
+        xyz[3 * (2 * k + 1) + k] = -1.0;
+    }
+    for (sx = 0; sx < 2; sx++) {
+        for (sy = 0; sy < 2; sy++) {
+            for (sz = 0; sz < 2; sz++) {
+                int32_t x = sx, y = 2 + sy, z = 4 + sz;
+                if ((sx + sy + sz) % 2 == 0) {
+                    tri[t++] = x, tri[t++] = y, tri[t++] = z;
+                } else {
+                    tri[t++] = x, tri[t++] = z, tri[t++] = y;
+                }
+            }
+        }
+    }
+}
+
+START_TEST(test_mesh_sphere)
+{
+    double xyz[18];
+    int32_t tri[24], nb[8], tt[8];
+    struct mesh *m;
+    struct og_error err;
+    size_t i, e;
+    double q[3] = {0.1, -0.2, -0.9};
+
+    octahedron(xyz, tri);
+    ck_assert_int_eq(mesh_build_sphere(&m, xyz, 6, tri, 8, &err), OG_OK);
+    ck_assert_int_eq(m->dim, 3);
+    for (e = 0; e < 24; e++) {
+        ck_assert(m->halfedges[e] >= 0);
+        ck_assert_int_eq(m->halfedges[m->halfedges[e]], (int32_t)e);
+    }
+    for (i = 0; i < 6; i++) {
+        ck_assert_int_eq(mesh_cell_neighbors(m, (int32_t)i, nb, 8), 4);
+        ck_assert_int_eq(mesh_cell_triangles(m, (int32_t)i, tt, 8), 4);
+    }
+    for (i = 0; i < 8; i++) {
+        /* Circumcentre of face (+-x, +-y, +-z) is its normalised centroid,
+         * outward: (+-1, +-1, +-1) / sqrt(3). */
+        const double *c = m->centers + 3 * i;
+        int k;
+        for (k = 0; k < 3; k++) {
+            const double *v = xyz + 3 * tri[3 * i + k];
+            ck_assert(fabs(c[0] * v[0] + c[1] * v[1] + c[2] * v[2] - 1 / sqrt(3.0)) < 1e-12);
+        }
+    }
+    ck_assert_int_eq(mesh_nearest_point(m, q, 0), 5);
+    mesh_free(m);
+
+    /* One face reversed: edges used twice in the same direction. */
+    tri[1] ^= tri[2], tri[2] ^= tri[1], tri[1] ^= tri[2];
+    ck_assert_int_eq(mesh_build_sphere(&m, xyz, 6, tri, 8, &err), OG_EINVAL);
+    ck_assert_ptr_null(m);
+    ck_assert(strstr(err.msg, "used twice") != NULL);
+    /* A missing face: not closed. */
+    octahedron(xyz, tri);
+    ck_assert_int_eq(mesh_build_sphere(&m, xyz, 6, tri, 7, &err), OG_EINVAL);
+    ck_assert(strstr(err.msg, "no twin") != NULL);
+    tri[0] = 9;
+    ck_assert_int_eq(mesh_build_sphere(&m, xyz, 6, tri, 8, &err), OG_EINVAL);
+}
+END_TEST
+
 #ifdef HAVE_QHULL
 static int
 cmp_tri(const void *a, const void *b)
@@ -577,6 +747,7 @@ delaunay_suite(void)
     TCase *tc = tcase_create("predicates");
     TCase *tf = tcase_create("fixtures");
     TCase *tm = tcase_create("method");
+    TCase *tmesh = tcase_create("mesh");
 
     tcase_add_test(tc, test_predicates_basic);
     tcase_add_test(tc, test_predicates_near_degenerate);
@@ -602,5 +773,11 @@ delaunay_suite(void)
     tcase_set_timeout(tm, 20);
     tcase_set_timeout(tf, 20);
     suite_add_tcase(s, tm);
+
+    tcase_add_test(tmesh, test_mesh_planar);
+    tcase_add_test(tmesh, test_mesh_degenerate);
+    tcase_add_test(tmesh, test_mesh_sphere);
+    tcase_set_timeout(tmesh, 20);
+    suite_add_tcase(s, tmesh);
     return s;
 }
