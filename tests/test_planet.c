@@ -1,0 +1,705 @@
+/* Planet generator: Poisson disk on the sphere, spherical Delaunay (with
+ * libqhull_r as an oracle when available), the five continent steps, WFC
+ * biome rules, determinism. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/adjacency.h"
+#include "core/continents.h"
+#include "core/gen_planet.h"
+#include "core/mesh.h"
+#include "core/poisson_disk.h"
+#include "core/predicates.h"
+#include "core/rng.h"
+#include "core/stereographic.h"
+#include "core/wfc.h"
+#include "tests.h"
+
+#ifdef HAVE_QHULL
+#include <libqhull_r/qhull_ra.h>
+#endif
+
+static double
+arc(const double *p, const double *q)
+{
+    double cx = p[1] * q[2] - p[2] * q[1], cy = p[2] * q[0] - p[0] * q[2];
+    double cz = p[0] * q[1] - p[1] * q[0];
+    return atan2(sqrt(cx * cx + cy * cy + cz * cz), p[0] * q[0] + p[1] * q[1] + p[2] * q[2]);
+}
+
+/* ---- Poisson disk ------------------------------------------------------ */
+
+START_TEST(test_poisson_spacing)
+{
+    struct rng r;
+    double *xyz, rad = poisson_disk_radius_for_count(2500), dmin = M_PI;
+    size_t n, i, j;
+
+    rng_for_stage(&r, 11, "test");
+    ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, rad, 30, &r, NULL), OG_OK);
+    for (i = 0; i < n; i++) {
+        const double *p = &xyz[3 * i];
+        ck_assert(fabs(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] - 1.0) < 1e-12);
+        for (j = i + 1; j < n; j++) {
+            double d = arc(p, &xyz[3 * j]);
+            dmin = d < dmin ? d : dmin;
+        }
+    }
+    /* no two samples closer than the radius, in arc length (all pairs) */
+    ck_assert_msg(dmin >= rad * (1.0 - 1e-12), "min arc %g < radius %g", dmin, rad);
+    /* and the sampling is tight: the nearest pair is close to the radius */
+    ck_assert(dmin < 1.05 * rad);
+    free(xyz);
+}
+END_TEST
+
+START_TEST(test_poisson_count)
+{
+    const double radii[] = { 0.2, 0.05, 0.02 };
+    size_t k;
+
+    for (k = 0; k < 3; k++) {
+        struct rng r;
+        double *xyz, rad = radii[k];
+        /* caps of radius r/2 are disjoint (at most hexagonal density
+         * 0.9069 of the sphere); caps of radius r cover it if the sampling
+         * is maximal */
+        double upper = 0.9069 * 2.0 / (1.0 - cos(rad / 2.0));
+        double lower = 2.0 / (1.0 - cos(rad));
+        double expect = POISSON_DISK_DENSITY / (rad * rad);
+        size_t n, polar = 0, i;
+
+        rng_for_stage(&r, 3 + k, "test");
+        ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, rad, 30, &r, NULL), OG_OK);
+        ck_assert_msg(n >= lower && n <= upper, "r %g: %zu points outside [%g, %g]", rad, n,
+                      lower, upper);
+        ck_assert_msg(fabs(n - expect) < 0.06 * expect + 5, "r %g: %zu points, expected ~%g",
+                      rad, n, expect);
+        /* uniform: |z| > 0.5 is exactly half the sphere's area (Archimedes),
+         * so no clustering at the poles */
+        for (i = 0; i < n; i++) {
+            polar += fabs(xyz[3 * i + 2]) > 0.5;
+        }
+        if (n > 1000) {
+            ck_assert_msg(fabs((double)polar / n - 0.5) < 0.03, "polar share %g",
+                          (double)polar / n);
+        }
+        free(xyz);
+    }
+}
+END_TEST
+
+START_TEST(test_poisson_contract)
+{
+    struct rng r;
+    double *xyz = (double *)&r;
+    size_t n = 7;
+    struct og_error e;
+
+    rng_for_stage(&r, 1, "test");
+    ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, 0.0, 30, &r, &e), OG_ERANGE);
+    ck_assert(xyz == NULL && n == 0);
+    ck_assert_ptr_nonnull(strstr(e.msg, "radius"));
+    ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, 1e-4, 30, &r, &e), OG_ERANGE);
+    ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, 0.1, 0, &r, &e), OG_ERANGE);
+}
+END_TEST
+
+/* ---- spherical Delaunay ------------------------------------------------ */
+
+static double *
+sample(size_t count, uint64_t seed, size_t *n)
+{
+    struct rng r;
+    double *xyz;
+    rng_for_stage(&r, seed, "test");
+    ck_assert_int_eq(poisson_disk_sphere(&xyz, n, poisson_disk_radius_for_count(count), 30, &r,
+                                         NULL),
+                     OG_OK);
+    return xyz;
+}
+
+/* Closed, consistently oriented, outward, Delaunay (every edge passes the
+ * spherical in-circle test: the far vertex is not above the triangle's
+ * plane). */
+static void
+check_sphere_triangulation(const double *xyz, size_t n, const int32_t *tri, size_t nt)
+{
+    struct mesh *m;
+    struct og_error e;
+    const double origin[3] = { 0.0, 0.0, 0.0 };
+    size_t t, nedges = 0;
+    int32_t s;
+
+    ck_assert_int_eq(nt, 2 * n - 4);
+    ck_assert_msg(mesh_build_sphere(&m, xyz, n, tri, nt, &e) == OG_OK, "%s", e.msg);
+    for (s = 0; s < (int32_t)(3 * nt); s++) {
+        int32_t tw = m->halfedges[s];
+        ck_assert_int_ge(tw, 0);
+        ck_assert_int_eq(m->halfedges[tw], s);
+        ck_assert_int_eq(m->triangles[tw], m->triangles[mesh_edge_next(s)]);
+        ck_assert_int_eq(m->triangles[s], m->triangles[mesh_edge_next(tw)]);
+        if (s < tw) {
+            const double *a = &xyz[3 * m->triangles[s]];
+            const double *b = &xyz[3 * m->triangles[mesh_edge_next(s)]];
+            const double *c = &xyz[3 * m->triangles[mesh_edge_prev(s)]];
+            const double *d = &xyz[3 * m->triangles[mesh_edge_prev(tw)]];
+            ck_assert_msg(predicates_orient3d(a, b, c, d) >= 0.0, "edge %d not Delaunay", s);
+            nedges++;
+        }
+    }
+    /* Euler characteristic of the sphere */
+    ck_assert_int_eq((long)n - (long)nedges + (long)nt, 2);
+    for (t = 0; t < nt; t++) {
+        ck_assert(predicates_orient3d(&xyz[3 * tri[3 * t]], &xyz[3 * tri[3 * t + 1]],
+                                      &xyz[3 * tri[3 * t + 2]], origin) > 0.0);
+    }
+    mesh_free(m);
+}
+
+START_TEST(test_delaunay_sphere)
+{
+    size_t n, nt, flips;
+    double *xyz = sample(3000, 5, &n);
+    int32_t *tri;
+
+    ck_assert_int_eq(stereographic_delaunay(xyz, n, &tri, &nt, &flips, NULL), OG_OK);
+    check_sphere_triangulation(xyz, n, tri, nt);
+    free(tri);
+    free(xyz);
+}
+END_TEST
+
+/* Cospherical sets: the octahedron and the cube (every face square, so any
+ * diagonal is Delaunay); exact predicates must still close the surface. */
+START_TEST(test_delaunay_cospherical)
+{
+    const double s = 1.0 / sqrt(3.0);
+    double oct[18] = { 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1 };
+    double cube[24];
+    int32_t *tri;
+    size_t nt, i;
+
+    ck_assert_int_eq(stereographic_delaunay(oct, 6, &tri, &nt, NULL, NULL), OG_OK);
+    check_sphere_triangulation(oct, 6, tri, nt);
+    free(tri);
+    for (i = 0; i < 8; i++) {
+        cube[3 * i] = (i & 1) ? s : -s;
+        cube[3 * i + 1] = (i & 2) ? s : -s;
+        cube[3 * i + 2] = (i & 4) ? s : -s;
+    }
+    ck_assert_int_eq(stereographic_delaunay(cube, 8, &tri, &nt, NULL, NULL), OG_OK);
+    check_sphere_triangulation(cube, 8, tri, nt);
+    free(tri);
+}
+END_TEST
+
+START_TEST(test_delaunay_contract)
+{
+    double few[9] = { 1, 0, 0, 0, 1, 0, 0, 0, 1 };
+    double twice[15] = { 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, -1, 0, 1, 0 };
+    double off[12] = { 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, -1.5 };
+    int32_t *tri = (int32_t *)few;
+    size_t nt = 5;
+    struct og_error e;
+
+    ck_assert_int_eq(stereographic_delaunay(few, 3, &tri, &nt, NULL, &e), OG_EINVAL);
+    ck_assert(tri == NULL && nt == 0);
+    ck_assert_int_eq(stereographic_delaunay(twice, 5, &tri, &nt, NULL, &e), OG_EINVAL);
+    ck_assert_ptr_nonnull(strstr(e.msg, "coincide"));
+    ck_assert_int_eq(stereographic_delaunay(off, 4, &tri, &nt, NULL, &e), OG_EINVAL);
+    ck_assert_ptr_nonnull(strstr(e.msg, "length"));
+}
+END_TEST
+
+static int
+cmp_tri(const void *a, const void *b)
+{
+    const int32_t *x = a, *y = b;
+    int k;
+    for (k = 0; k < 3; k++) {
+        if (x[k] != y[k]) {
+            return x[k] < y[k] ? -1 : 1;
+        }
+    }
+    return 0;
+}
+
+static void
+sort3(int32_t *t)
+{
+    int32_t x;
+    if (t[0] > t[1]) {
+        x = t[0], t[0] = t[1], t[1] = x;
+    }
+    if (t[1] > t[2]) {
+        x = t[1], t[1] = t[2], t[2] = x;
+    }
+    if (t[0] > t[1]) {
+        x = t[0], t[0] = t[1], t[1] = x;
+    }
+}
+
+#ifdef HAVE_QHULL
+/* The spherical Delaunay triangulation is the convex hull of the points:
+ * compare every triangle with libqhull_r's hull ("Qt": triangulated). */
+START_TEST(test_delaunay_qhull_oracle)
+{
+    size_t n, nt, nq = 0, i;
+    double *xyz = sample(4000, 9, &n);
+    int32_t *tri, *theirs;
+    coordT *pts = malloc(3 * n * sizeof *pts);
+    qhT qh_qh;
+    qhT *qh = &qh_qh;
+    facetT *facet;
+    vertexT *vertex, **vertexp;
+    int curlong, totlong;
+    char cmd[] = "qhull Qt";
+
+    ck_assert_int_eq(stereographic_delaunay(xyz, n, &tri, &nt, NULL, NULL), OG_OK);
+    for (i = 0; i < nt; i++) {
+        sort3(tri + 3 * i);
+    }
+    qsort(tri, nt, 3 * sizeof *tri, cmp_tri);
+    for (i = 0; i < 3 * n; i++) {
+        pts[i] = xyz[i];
+    }
+    theirs = malloc(3 * 2 * n * sizeof *theirs);
+    qh_zero(qh, stderr);
+    ck_assert_int_eq(qh_new_qhull(qh, 3, (int)n, pts, False, cmd, NULL, stderr), 0);
+    FORALLfacets {
+        int k = 0;
+        ck_assert(nq < 2 * n);
+        FOREACHvertex_(facet->vertices) {
+            ck_assert(k < 3);
+            theirs[3 * nq + k++] = (int32_t)qh_pointid(qh, vertex->point);
+        }
+        ck_assert_int_eq(k, 3);
+        sort3(theirs + 3 * nq);
+        nq++;
+    }
+    qh_freeqhull(qh, !qh_ALL);
+    qh_memfreeshort(qh, &curlong, &totlong);
+    qsort(theirs, nq, 3 * sizeof *theirs, cmp_tri);
+    ck_assert_int_eq(nq, nt);
+    ck_assert(memcmp(tri, theirs, 3 * nt * sizeof *tri) == 0);
+    free(theirs);
+    free(pts);
+    free(tri);
+    free(xyz);
+}
+END_TEST
+#endif
+
+/* ---- continents ------------------------------------------------------- */
+
+struct planet_fixture {
+    double *xyz;
+    size_t n;
+    int32_t *tri;
+    size_t nt;
+    struct adjacency adj;
+};
+
+static void
+fixture_make(struct planet_fixture *f, size_t count, uint64_t seed)
+{
+    f->xyz = sample(count, seed, &f->n);
+    ck_assert_int_eq(stereographic_delaunay(f->xyz, f->n, &f->tri, &f->nt, NULL, NULL), OG_OK);
+    ck_assert_int_eq(adjacency_from_triangles(&f->adj, f->n, f->tri, f->nt, NULL), OG_OK);
+}
+
+static void
+fixture_free(struct planet_fixture *f)
+{
+    free(f->xyz);
+    free(f->tri);
+    adjacency_fini(&f->adj);
+}
+
+static const struct continents_params default_cp = { 75.0, 9, 0.35, 0.08 };
+
+START_TEST(test_continents_steps)
+{
+    struct planet_fixture f;
+    struct continents c;
+    struct rng r;
+    size_t i, land = 0, north = 0, south = 0;
+    double zc = sin(75.0 * M_PI / 180.0);
+
+    fixture_make(&f, 4000, 21 + (uint64_t)_i);
+    ck_assert_int_eq(continents_init(&c, f.n, NULL), OG_OK);
+    rng_for_stage(&r, 21 + (uint64_t)_i, "continents");
+    continents_caps(&c, f.xyz, &default_cp);
+    ck_assert_int_gt(c.cap_vertices, 0);
+    ck_assert_int_eq(continents_grow(&c, &f.adj, f.tri, f.nt, &default_cp, &r, NULL, NULL),
+                     OG_OK);
+    /* growth stops exactly at the target (within one vertex) */
+    for (i = 0; i < f.n; i++) {
+        land += c.state[i] == CONT_LAND;
+    }
+    ck_assert_int_eq(land, c.land_after_growth);
+    ck_assert(fabs((double)land - 0.35 * (double)f.n) <= 1.0);
+    /* both polar caps are land before any flip */
+    for (i = 0; i < f.n; i++) {
+        if (fabs(f.xyz[3 * i + 2]) > zc) {
+            ck_assert_int_eq(c.state[i], CONT_LAND);
+        }
+    }
+    /* nine continents were instanced first; every later seed replaced a
+     * merged one, and nine are alive at the end */
+    ck_assert_int_eq(c.seeds - c.reseeds, 9);
+    ck_assert_int_le(c.reseeds, c.merges);
+    ck_assert_int_eq(c.live, 9);
+    /* coastlines: no unassigned vertex next to land */
+    continents_coast(&c, &f.adj);
+    for (i = 0; i < f.n; i++) {
+        int32_t j;
+        if (c.state[i] != CONT_UNASSIGNED) {
+            continue;
+        }
+        for (j = f.adj.start[i]; j < f.adj.start[i + 1]; j++) {
+            ck_assert_int_ne(c.state[f.adj.nbr[j]], CONT_LAND);
+        }
+    }
+    if (continents_south_heavier(&c, f.xyz)) {
+        continents_flip(f.xyz, f.n);
+    }
+    for (i = 0; i < f.n; i++) {
+        north += c.state[i] == CONT_LAND && f.xyz[3 * i + 2] > 0.0;
+        south += c.state[i] == CONT_LAND && f.xyz[3 * i + 2] < 0.0;
+    }
+    ck_assert_int_ge(north, south);
+    /* islands: nothing left unassigned, about 8 % of the rest is land */
+    {
+        size_t rest = 0;
+        for (i = 0; i < f.n; i++) {
+            rest += c.state[i] == CONT_UNASSIGNED;
+        }
+        continents_islands(&c, &default_cp, &r);
+        for (i = 0; i < f.n; i++) {
+            ck_assert_int_ne(c.state[i], CONT_UNASSIGNED);
+        }
+        ck_assert(rest > 500);
+        ck_assert(fabs((double)c.islands / rest - 0.08) < 0.03);
+    }
+    /* landmass ids are the connected components */
+    ck_assert_int_eq(continents_landmasses(&c, &f.adj, NULL), OG_OK);
+    {
+        int32_t *uf = malloc(f.n * sizeof *uf);
+        size_t roots = 0, biggest = 0;
+        size_t *size = calloc(f.n, sizeof *size);
+        for (i = 0; i < f.n; i++) {
+            uf[i] = (int32_t)i;
+        }
+        for (i = 0; i < f.n; i++) {
+            int32_t j;
+            ck_assert_int_eq(c.landmass[i] >= 0, c.state[i] == CONT_LAND);
+            for (j = f.adj.start[i]; j < f.adj.start[i + 1]; j++) {
+                int32_t u = f.adj.nbr[j], a = (int32_t)i, b;
+                if (c.state[i] != CONT_LAND || c.state[u] != CONT_LAND) {
+                    continue;
+                }
+                ck_assert_int_eq(c.landmass[i], c.landmass[u]);
+                while (uf[a] != a) {
+                    a = uf[a];
+                }
+                for (b = u; uf[b] != b;) {
+                    b = uf[b];
+                }
+                uf[a] = b;
+            }
+        }
+        for (i = 0; i < f.n; i++) {
+            int32_t a = (int32_t)i;
+            if (c.state[i] != CONT_LAND) {
+                continue;
+            }
+            while (uf[a] != a) {
+                a = uf[a];
+            }
+            roots += a == (int32_t)i;
+            size[a]++;
+        }
+        for (i = 0; i < f.n; i++) {
+            biggest = size[i] > biggest ? size[i] : biggest;
+        }
+        ck_assert_int_eq(roots, c.nlandmasses);
+        ck_assert_int_eq(biggest, c.largest);
+        free(uf);
+        free(size);
+    }
+    continents_fini(&c);
+    fixture_free(&f);
+}
+END_TEST
+
+START_TEST(test_continents_contract)
+{
+    struct continents_params p = default_cp;
+    struct og_error e;
+    p.land_target = 1.5;
+    ck_assert_int_eq(continents_check(&p, &e), OG_ERANGE);
+    ck_assert_ptr_nonnull(strstr(e.msg, "land target"));
+    p = default_cp;
+    p.ncontinents = 0;
+    ck_assert_int_eq(continents_check(&p, &e), OG_ERANGE);
+}
+END_TEST
+
+/* ---- wave-function collapse ------------------------------------------- */
+
+START_TEST(test_wfc_rules_hold)
+{
+    const struct wfc_rules *rules = wfc_planet_rules();
+    int desert = wfc_biome_find(rules, "desert"), tundra = wfc_biome_find(rules, "tundra");
+    int rain = wfc_biome_find(rules, "rainforest"), ice = wfc_biome_find(rules, "ice");
+    int coast = wfc_biome_find(rules, "coast");
+    struct planet_fixture f;
+    uint64_t seed;
+
+    ck_assert(desert >= 0 && tundra >= 0 && rain >= 0 && ice >= 0 && coast >= 0);
+    fixture_make(&f, 3000, 77);
+    for (seed = 1; seed <= 12; seed++) {
+        struct continents c;
+        struct rng r;
+        struct wfc_stats ws;
+        uint8_t *sea = malloc(f.n), *bio = malloc(f.n);
+        uint32_t *dom = malloc(f.n * sizeof *dom);
+        size_t i, seen_desert = 0, seen_ice = 0;
+
+        rng_for_stage(&r, seed, "continents");
+        ck_assert_int_eq(continents_init(&c, f.n, NULL), OG_OK);
+        continents_caps(&c, f.xyz, &default_cp);
+        ck_assert_int_eq(continents_grow(&c, &f.adj, f.tri, f.nt, &default_cp, &r, NULL, NULL),
+                         OG_OK);
+        continents_coast(&c, &f.adj);
+        continents_islands(&c, &default_cp, &r);
+        for (i = 0; i < f.n; i++) {
+            sea[i] = c.state[i] != CONT_LAND;
+        }
+        wfc_unary_domains(rules, &f.adj, f.xyz, sea, dom);
+        ck_assert_int_eq(wfc_solve(rules, &f.adj, dom, bio, &r, 200, &ws, NULL, NULL), OG_OK);
+        ck_assert_int_eq(wfc_violations(rules, &f.adj, dom, bio, NULL), 0);
+        /* the named rules, checked directly on every edge */
+        for (i = 0; i < f.n; i++) {
+            double lat = asin(f.xyz[3 * i + 2]) * 180.0 / M_PI;
+            int shore = 0;
+            int32_t j;
+            ck_assert_int_eq(rules->biome[bio[i]].water, sea[i]);
+            for (j = f.adj.start[i]; j < f.adj.start[i + 1]; j++) {
+                int32_t u = f.adj.nbr[j];
+                shore |= sea[u] != sea[i];
+                if (bio[i] == desert) {
+                    ck_assert(!sea[u]); /* deserts are landlocked */
+                }
+                if (bio[i] == tundra) {
+                    ck_assert_int_ne(bio[u], rain);
+                }
+            }
+            if (bio[i] == ice) {
+                ck_assert(fabs(lat) >= 60.0);
+                seen_ice++;
+            }
+            if (bio[i] == coast) {
+                ck_assert(shore && !sea[i]);
+            }
+            seen_desert += bio[i] == desert;
+        }
+        ck_assert_int_gt(seen_ice, 0);
+        (void)seen_desert;
+        continents_fini(&c);
+        free(sea);
+        free(bio);
+        free(dom);
+    }
+    fixture_free(&f);
+}
+END_TEST
+
+/* Two biomes that may not touch themselves: a proper 2-colouring, which a
+ * triangulation (odd cycles everywhere) cannot have. Arc consistency does
+ * not see it; the bounded restarts must report it. */
+START_TEST(test_wfc_unsatisfiable)
+{
+    struct wfc_rules rules;
+    struct planet_fixture f;
+    struct og_error e;
+    struct rng r;
+    struct wfc_stats ws;
+    uint32_t *dom;
+    uint8_t *out;
+    size_t i;
+
+    memset(&rules, 0, sizeof rules);
+    rules.nbiomes = 2;
+    rules.biome[0] = (struct wfc_biome){ "a", 0xff0000, 0, 0, 90, WFC_SHORE_ANY, 1.0 };
+    rules.biome[1] = (struct wfc_biome){ "b", 0x0000ff, 0, 0, 90, WFC_SHORE_ANY, 1.0 };
+    rules.forbid[0] = 1u;
+    rules.forbid[1] = 2u;
+    fixture_make(&f, 2000, 3);
+    dom = malloc(f.n * sizeof *dom);
+    out = malloc(f.n);
+    for (i = 0; i < f.n; i++) {
+        dom[i] = 3u;
+    }
+    rng_for_stage(&r, 1, "wfc");
+    ck_assert_int_eq(wfc_solve(&rules, &f.adj, dom, out, &r, 50, &ws, NULL, &e), OG_EINVAL);
+    ck_assert_ptr_nonnull(strstr(e.msg, "no solution"));
+    ck_assert_int_eq(ws.contradictions, 51);
+    /* a biome that fits nowhere at all is caught before any choice */
+    rules.forbid[0] = 0;
+    rules.forbid[1] = 0;
+    for (i = 0; i < f.n; i++) {
+        dom[i] = i == 17 ? 0u : 3u;
+    }
+    ck_assert_int_eq(wfc_solve(&rules, &f.adj, dom, out, &r, 50, &ws, NULL, &e), OG_EINVAL);
+    ck_assert_ptr_nonnull(strstr(e.msg, "vertex 17"));
+    free(dom);
+    free(out);
+    fixture_free(&f);
+}
+END_TEST
+
+/* ---- the generator ---------------------------------------------------- */
+
+static struct world *
+run_planet(size_t points, uint64_t seed, int threads)
+{
+    struct params p;
+    struct run_ctx ctx;
+    struct world *w;
+    struct og_error e;
+
+    params_defaults(&p);
+    p.seed = seed;
+    ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, (double)points, NULL), OG_OK);
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.threads = threads;
+    ck_assert_msg(pipeline_run(&gen_planet, &ctx, &w, &e) == OG_OK, "%s", e.msg);
+    return w;
+}
+
+static uint64_t
+world_hash(const struct world *w)
+{
+    uint64_t h = test_fnv1a(w->mesh->points, 3 * w->ncells * sizeof(double));
+    h ^= test_fnv1a(w->mesh->triangles, 3 * w->mesh->ntriangles * sizeof(int32_t)) * 3;
+    h ^= test_fnv1a(w->elevation, w->ncells * sizeof(float)) * 5;
+    h ^= test_fnv1a(w->water, w->ncells) * 7;
+    h ^= test_fnv1a(w->biome, w->ncells) * 11;
+    h ^= test_fnv1a(w->color, w->ncells * sizeof(uint32_t)) * 13;
+    h ^= test_fnv1a(w->landmass, w->ncells * sizeof(int32_t)) * 17;
+    return h;
+}
+
+START_TEST(test_generator_world)
+{
+    struct world *w = run_planet(2000, 42, 1);
+    const struct world_stat *s;
+    size_t i, land = 0;
+
+    ck_assert_int_eq(w->kind, WORLD_SPHERE);
+    ck_assert_int_eq(w->mesh->dim, 3);
+    ck_assert_int_eq(w->mesh->npoints, w->ncells);
+    for (i = 0; i < w->ncells; i++) {
+        ck_assert_int_eq(w->water[i] == WATER_LAND, w->elevation[i] > 0.0f);
+        ck_assert_int_eq(w->water[i] == WATER_LAND, w->landmass[i] >= 0);
+        ck_assert(w->elevation[i] >= -1.0f && w->elevation[i] <= 1.0f);
+        ck_assert_uint_eq(w->color[i], wfc_planet_rules()->biome[w->biome[i]].color);
+        land += w->water[i] == WATER_LAND;
+    }
+    s = world_stat_find(w, "planet.land_fraction_growth");
+    ck_assert_ptr_nonnull(s);
+    ck_assert(fabs(s->a - 0.35) <= 1.0 / (double)w->ncells);
+    s = world_stat_find(w, "planet.land_fraction");
+    ck_assert(fabs(s->a - (double)land / w->ncells) < 1e-12);
+    ck_assert_ptr_nonnull(world_stat_find(w, "planet.min_spacing_deg"));
+    ck_assert_ptr_nonnull(world_stat_find(w, "planet.biome.desert"));
+    ck_assert_ptr_nonnull(world_stat_find(w, "planet.wfc_contradictions"));
+    ck_assert_int_eq((long)world_stat_find(w, "planet.triangles")->a, 2 * (long)w->ncells - 4);
+    ck_assert(world_stat_find(w, "planet.min_spacing_deg")->a
+              >= world_stat_find(w, "planet.spacing_deg")->a * (1.0 - 1e-9));
+    world_unref(w);
+}
+END_TEST
+
+START_TEST(test_generator_determinism)
+{
+    struct world *a = run_planet(1500, 7, 1), *b = run_planet(1500, 7, 4);
+    struct world *c = run_planet(1500, 8, 1);
+    ck_assert_int_eq(a->ncells, b->ncells);
+    ck_assert_uint_eq(world_hash(a), world_hash(b));
+    ck_assert_uint_ne(world_hash(a), world_hash(c));
+    world_unref(a);
+    world_unref(b);
+    world_unref(c);
+}
+END_TEST
+
+START_TEST(test_generator_relax_subdivide)
+{
+    struct params p;
+    struct run_ctx ctx;
+    struct world *w;
+    struct og_error e;
+    size_t nt;
+    int32_t *tri;
+
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, 500, NULL), OG_OK);
+    ck_assert_int_eq(params_set(&p, P_PLANET_RELAX, 2, NULL), OG_OK);
+    ck_assert_int_eq(params_set(&p, P_PLANET_SUBDIVIDE, 1, NULL), OG_OK);
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.threads = 1;
+    ck_assert_msg(pipeline_run(&gen_planet, &ctx, &w, &e) == OG_OK, "%s", e.msg);
+    /* a subdivision adds one point per edge: n' = n + 3n - 6 */
+    ck_assert_int_gt(w->ncells, 4 * 480 - 6);
+    ck_assert_int_eq(stereographic_delaunay(w->mesh->points, w->ncells, &tri, &nt, NULL, NULL),
+                     OG_OK);
+    check_sphere_triangulation(w->mesh->points, w->ncells, tri, nt);
+    free(tri);
+    world_unref(w);
+}
+END_TEST
+
+Suite *
+planet_suite(void)
+{
+    Suite *s = suite_create("planet");
+    TCase *tp = tcase_create("poisson");
+    TCase *td = tcase_create("delaunay");
+    TCase *tc = tcase_create("continents");
+    TCase *tw = tcase_create("wfc");
+    TCase *tg = tcase_create("generator");
+
+    tcase_add_test(tp, test_poisson_spacing);
+    tcase_add_test(tp, test_poisson_count);
+    tcase_add_test(tp, test_poisson_contract);
+    tcase_add_test(td, test_delaunay_sphere);
+    tcase_add_test(td, test_delaunay_cospherical);
+    tcase_add_test(td, test_delaunay_contract);
+#ifdef HAVE_QHULL
+    tcase_add_test(td, test_delaunay_qhull_oracle);
+#endif
+    tcase_add_loop_test(tc, test_continents_steps, 0, 4);
+    tcase_add_test(tc, test_continents_contract);
+    tcase_add_test(tw, test_wfc_rules_hold);
+    tcase_add_test(tw, test_wfc_unsatisfiable);
+    tcase_set_timeout(tw, 10);
+    tcase_add_test(tg, test_generator_world);
+    tcase_add_test(tg, test_generator_determinism);
+    tcase_add_test(tg, test_generator_relax_subdivide);
+    tcase_set_timeout(tg, 10);
+    suite_add_tcase(s, tp);
+    suite_add_tcase(s, td);
+    suite_add_tcase(s, tc);
+    suite_add_tcase(s, tw);
+    suite_add_tcase(s, tg);
+    return s;
+}
