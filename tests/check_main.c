@@ -21,6 +21,7 @@ main(void)
         hydro_suite,
         hybrid_suite,
         droplet_suite,
+        paramedit_suite,
         planet_suite,
     };
     SRunner *sr;

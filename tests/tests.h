@@ -18,6 +18,7 @@ Suite *dem_suite(void);
 Suite *hydro_suite(void);
 Suite *hybrid_suite(void);
 Suite *droplet_suite(void);
+Suite *paramedit_suite(void);
 Suite *planet_suite(void);
 
 /* Path of a file under tests/data ($OROGEN_TEST_DATA) or data/ ($OROGEN_DATA)

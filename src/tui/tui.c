@@ -1,1 +1,806 @@
+/* tui: the main loop of the terminal interface.
+ *
+ * Threads (../shared/TERMINAL.md section 3): only this thread calls curses.
+ * The generation worker and export jobs are started with SIGWINCH, SIGINT,
+ * SIGTERM, SIGHUP and SIGTSTP blocked, so those signals interrupt our poll()
+ * and ncurses reports KEY_RESIZE. Workers wake the loop by writing a byte to
+ * a non-blocking self-pipe polled together with stdin; keys are then drained
+ * with a non-blocking getch on a 1x1 window that is never drawn (getch on a
+ * modified window would refresh it). The map is redrawn only on new data or
+ * a view change; progress ticks redraw the status line alone, at most ten
+ * times a second. Parameter edits regenerate after TUI_DEBOUNCE_MS. */
 #include "config.h"
+#include "tui/tui.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/generators.h"
+#include "core/pipeline.h"
+#include "core/rng.h"
+#include "tui/tui_state.h"
+
+static volatile sig_atomic_t sig_quit;
+static int sig_wake_fd = -1;
+
+static void
+on_signal(int sig)
+{
+    int saved = errno;
+    char c = 's';
+
+    sig_quit = sig;
+    if (sig_wake_fd >= 0) {
+        ssize_t r = write(sig_wake_fd, &c, 1);
+        (void)r;
+    }
+    errno = saved;
+}
+
+static void
+wake_cb(void *arg)
+{
+    struct tui *t = arg;
+    char c = 'w';
+    /* A full pipe already holds a wake-up: EAGAIN is fine. */
+    ssize_t r = write(t->wake_fd[1], &c, 1);
+    (void)r;
+}
+
+int
+tui_color_mode_parse(const char *s)
+{
+    if (strcmp(s, "auto") == 0) {
+        return TUI_COLOR_AUTO;
+    }
+    if (strcmp(s, "direct") == 0 || strcmp(s, "truecolor") == 0 || strcmp(s, "24bit") == 0) {
+        return TUI_COLOR_DIRECT;
+    }
+    if (strcmp(s, "256") == 0) {
+        return TUI_COLOR_256;
+    }
+    if (strcmp(s, "16") == 0 || strcmp(s, "8") == 0) {
+        return TUI_COLOR_16;
+    }
+    if (strcmp(s, "none") == 0) {
+        return TUI_COLOR_NONE;
+    }
+    return -2;
+}
+
+const char *
+tui_color_mode_name(int mode)
+{
+    switch (mode) {
+    case TUI_COLOR_DIRECT: return "direct";
+    case TUI_COLOR_256: return "256";
+    case TUI_COLOR_16: return "16";
+    case TUI_COLOR_NONE: return "none";
+    default: return "auto";
+    }
+}
+
+void
+tui_message(struct tui *t, int error, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(t->msg, sizeof t->msg, fmt, ap);
+    va_end(ap);
+    t->msg_error = error;
+    t->chrome_dirty = 1;
+}
+
+unsigned
+tui_groups(const struct tui *t)
+{
+    const struct generator *g = generator_get(t->gen);
+    return g != NULL ? g->param_groups : 1u << PG_COMMON;
+}
+
+void
+tui_regen_now(struct tui *t)
+{
+    struct worker_request req;
+
+    memset(&req, 0, sizeof req);
+    req.gen = t->gen;
+    req.params = t->params;
+    req.dem = t->opt->dem;
+    t->request = worker_submit(t->wk, &req);
+    t->regen_at = 0;
+    t->chrome_dirty = 1;
+}
+
+void
+tui_schedule_regen(struct tui *t)
+{
+    t->regen_at = pipeline_now_ms() + TUI_DEBOUNCE_MS;
+}
+
+/* Run f with the signals the UI thread handles blocked, so a thread it
+ * creates inherits the mask (STYLE.md, threads and ncurses). */
+static void
+block_ui_signals(sigset_t *old)
+{
+    sigset_t set;
+
+    sigemptyset(&set);
+    sigaddset(&set, SIGWINCH);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
+    sigaddset(&set, SIGTSTP);
+    pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+/* --- layout ------------------------------------------------------------- */
+
+static void
+delete_windows(struct tui *t)
+{
+    if (t->mapwin != NULL) {
+        delwin(t->mapwin);
+    }
+    if (t->panelwin != NULL) {
+        delwin(t->panelwin);
+    }
+    if (t->statwin != NULL) {
+        delwin(t->statwin);
+    }
+    t->mapwin = t->panelwin = t->statwin = NULL;
+}
+
+static void
+layout(struct tui *t)
+{
+    int rows, cols, avail, mrows, mcols;
+
+    delete_windows(t);
+    getmaxyx(stdscr, rows, cols);
+    t->rows = rows;
+    t->cols = cols;
+    werase(stdscr);
+    wnoutrefresh(stdscr);
+    t->too_small = cols < TUI_MIN_COLS || rows < TUI_MIN_ROWS;
+    t->map_stale = t->map_dirty = t->chrome_dirty = 1;
+    t->col.pair_limit = 4L * rows * cols > 4096 ? 4L * rows * cols : 4096;
+    if (t->too_small) {
+        return;
+    }
+    avail = rows - 2;
+    mrows = avail;
+    mcols = cols;
+    if (t->panel != PANEL_NONE) {
+        if (cols - TUI_PANEL_COLS >= TUI_SIDE_MIN_MAP) {
+            t->panel_side = 1;
+            mcols = cols - TUI_PANEL_COLS;
+            t->panelwin = newwin(avail, TUI_PANEL_COLS, 0, mcols);
+        } else {
+            int prows = avail - 3 < TUI_PANEL_ROWS ? avail - 3 : TUI_PANEL_ROWS;
+            t->panel_side = 0;
+            mrows = avail - prows;
+            t->panelwin = newwin(prows, cols, mrows, 0);
+        }
+    }
+    t->mapwin = newwin(mrows, mcols, 0, 0);
+    t->statwin = newwin(2, cols, rows - 2, 0);
+    if (t->mapwin == NULL || t->statwin == NULL ||
+        (t->panel != PANEL_NONE && t->panelwin == NULL)) {
+        delete_windows(t);
+        t->too_small = 1;
+        return;
+    }
+    if (t->cur_x >= mcols) {
+        t->cur_x = mcols - 1;
+    }
+    if (t->cur_y >= mrows) {
+        t->cur_y = mrows - 1;
+    }
+}
+
+static void
+set_panel(struct tui *t, enum tui_panel p)
+{
+    if (t->prompt != PROMPT_NONE) {
+        prompt_close(t);
+    }
+    t->panel = p;
+    t->legend_auto = 0;
+    t->inspect = p == PANEL_INSPECT;
+    if (p == PANEL_PARAMS) {
+        t->pe.cur = t->params;
+        paramedit_set_groups(&t->pe, tui_groups(t));
+    }
+    layout(t);
+}
+
+/* --- drawing ------------------------------------------------------------ */
+
+static void
+draw_too_small(struct tui *t)
+{
+    char need[64];
+
+    werase(stdscr);
+    snprintf(need, sizeof need, "need %dx%d, have %dx%d", TUI_MIN_COLS, TUI_MIN_ROWS, t->cols,
+             t->rows);
+    mvwaddnstr(stdscr, 0, 0, "terminal too small", t->cols);
+    if (t->rows > 1) {
+        mvwaddnstr(stdscr, 1, 0, need, t->cols);
+    }
+    if (t->rows > 2) {
+        mvwaddnstr(stdscr, 2, 0, "q quits", t->cols);
+    }
+    wnoutrefresh(stdscr);
+}
+
+static void
+draw_panel(struct tui *t)
+{
+    switch (t->panel) {
+    case PANEL_PARAMS:
+        /* An open field lives inside the panel: repainting would wipe it. */
+        if (t->prompt != PROMPT_VALUE || t->form == NULL) {
+            paramform_draw(t);
+        }
+        break;
+    case PANEL_PRESETS:
+        presets_draw(t);
+        break;
+    case PANEL_INSPECT:
+        inspect_draw(t);
+        break;
+    case PANEL_LEGEND:
+        legend_draw(t);
+        break;
+    default:
+        break;
+    }
+}
+
+static void
+draw_frame(struct tui *t)
+{
+    int drew = 0;
+
+    if (t->too_small) {
+        if (t->chrome_dirty || t->map_dirty) {
+            draw_too_small(t);
+            t->chrome_dirty = t->map_dirty = 0;
+            doupdate();
+        }
+        return;
+    }
+    if (colors_check_reset(t)) {
+        t->map_dirty = t->chrome_dirty = 1;
+    }
+    if (t->map_dirty) {
+        mapview_draw(t);
+        drew = 1;
+        if (t->panel == PANEL_LEGEND || t->panel == PANEL_INSPECT) {
+            t->chrome_dirty = 1;
+        }
+    }
+    if (t->chrome_dirty) {
+        t->chrome_dirty = 0;
+        draw_panel(t);
+        statusbar_draw(t);
+        drew = 1;
+    }
+    if (t->help && drew) {
+        help_draw(t);
+    }
+    if (t->prompt != PROMPT_NONE && t->form != NULL) {
+        WINDOW *parent = form_win(t->form);
+        touchwin(parent);
+        pos_form_cursor(t->form);
+        wnoutrefresh(parent);
+        drew = 1;
+    }
+    if (drew) {
+        doupdate();
+    }
+}
+
+/* --- world and export events --------------------------------------------- */
+
+static void
+pick_layer(struct tui *t)
+{
+    int l;
+
+    if (t->world == NULL || mapimg_layer_available(t->world, t->layer)) {
+        return;
+    }
+    for (l = 0; l < LAYER_COUNT; l++) {
+        if (mapimg_layer_available(t->world, (enum map_layer)l)) {
+            t->layer = (enum map_layer)l;
+            return;
+        }
+    }
+}
+
+struct export_args {
+    enum map_layer layer;
+    int width, height;
+    char path[1024];
+};
+static struct export_args export_args;
+
+static enum og_status
+export_run(const struct world *w, void *arg, struct og_error *err)
+{
+    const struct export_args *a = arg;
+    return export_map_png(w, a->layer, a->width, a->height, a->path, err);
+}
+
+static void
+export_start(struct tui *t)
+{
+    const struct world *w = t->world;
+    const char *dir = t->opt->export_dir != NULL ? t->opt->export_dir : ".";
+    struct og_error err;
+    sigset_t old;
+    enum og_status st;
+
+    if (t->job != NULL) {
+        tui_message(t, 1, "an export is already running (%s)", export_args.path);
+        return;
+    }
+    if (w == NULL) {
+        tui_message(t, 1, "nothing to export yet: the world is still generating");
+        return;
+    }
+    export_args.layer = t->layer;
+    if (w->kind == WORLD_GRID && w->width > 0 && w->height > 0) {
+        double k = fmin(1.0, 2048.0 / fmax(w->width, w->height));
+        export_args.width = (int)lround(w->width * k);
+        export_args.height = (int)lround(w->height * k);
+    } else if (w->kind == WORLD_SPHERE) {
+        export_args.width = 2048;
+        export_args.height = 1024;
+    } else {
+        export_args.width = export_args.height = 1024;
+    }
+    snprintf(export_args.path, sizeof export_args.path, "%s/orogen-%s-%llu%s%s.png", dir,
+             world_gen_name(w->gen), (unsigned long long)w->params.seed,
+             t->layer != LAYER_COLOR ? "-" : "", t->layer != LAYER_COLOR ?
+             mapimg_layer_name(t->layer) : "");
+    snprintf(t->export_path, sizeof t->export_path, "%s", export_args.path);
+    block_ui_signals(&old);
+    st = export_job_start(&t->job, t->world, export_run, &export_args, wake_cb, t, &err);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (st != OG_OK) {
+        t->job = NULL;
+        tui_message(t, 1, "export: %s", err.msg);
+        return;
+    }
+    tui_message(t, 0, "exporting %s ...", t->export_path);
+}
+
+static void
+export_poll(struct tui *t)
+{
+    struct og_error err;
+
+    if (t->job == NULL || !export_job_done(t->job)) {
+        return;
+    }
+    og_error_clear(&err);
+    if (export_job_finish(t->job, &err) == OG_OK) {
+        tui_message(t, 0, "exported %s (%dx%d)", t->export_path, export_args.width,
+                    export_args.height);
+    } else {
+        tui_message(t, 1, "export failed: %s", err.msg);
+    }
+    t->job = NULL;
+    if (t->quit_asked) {
+        t->quit = 1;
+    }
+}
+
+static void
+worker_poll(struct tui *t)
+{
+    static double last_draw;
+    struct world *w;
+    struct worker_status old = t->wst;
+    int final = 1;
+    double now;
+
+    while ((w = worker_take(t->wk, &final)) != NULL) {
+        world_unref(t->world);
+        t->world = w;
+        t->world_final = final;
+        t->map_stale = t->map_dirty = 1;
+        t->chrome_dirty = 1;
+        pick_layer(t);
+    }
+    worker_get_status(t->wk, &t->wst);
+    if (old.busy != t->wst.busy || old.last_status != t->wst.last_status ||
+        old.generation != t->wst.generation) {
+        t->chrome_dirty = 1;
+        return;
+    }
+    if (old.stage != t->wst.stage || old.permille / 10 != t->wst.permille / 10) {
+        /* Progress alone: at most ten status redraws a second. */
+        now = pipeline_now_ms();
+        if (now - last_draw >= 100.0) {
+            last_draw = now;
+            t->chrome_dirty = 1;
+        }
+    }
+}
+
+/* --- keys --------------------------------------------------------------- */
+
+static void
+next_generator(struct tui *t, int dir)
+{
+    int id = (int)t->gen, i;
+
+    for (i = 0; i < GEN_COUNT; i++) {
+        id = (id + dir + GEN_COUNT) % GEN_COUNT;
+        if (id == GEN_DEM && t->opt->dem == NULL) {
+            continue;
+        }
+        if (generator_get((enum gen_id)id) != NULL) {
+            break;
+        }
+    }
+    if (id == (int)t->gen) {
+        tui_message(t, 0, "only %s is available%s", world_gen_name(t->gen),
+                    t->opt->dem == NULL ? " (orogen --dem FILE adds a DEM)" : "");
+        return;
+    }
+    if (tui_set_generator(t, (enum gen_id)id) == 0) {
+        tui_regen_now(t);
+    }
+}
+
+int
+tui_set_generator(struct tui *t, enum gen_id gen)
+{
+    if ((gen == GEN_DEM && t->opt->dem == NULL) || generator_get(gen) == NULL) {
+        tui_message(t, 1, "generator %s is not available%s", world_gen_name(gen),
+                    gen == GEN_DEM ? " (start with orogen --dem FILE)" : "");
+        return -1;
+    }
+    t->gen = gen;
+    paramedit_set_groups(&t->pe, tui_groups(t));
+    world_unref(t->world);
+    t->world = NULL;
+    t->map_stale = t->map_dirty = t->chrome_dirty = 1;
+    tui_message(t, 0, "generator %s", world_gen_name(t->gen));
+    return 0;
+}
+
+static void
+next_layer(struct tui *t, int dir)
+{
+    int l = (int)t->layer, i;
+
+    if (t->world == NULL) {
+        return;
+    }
+    for (i = 0; i < LAYER_COUNT; i++) {
+        l = (l + dir + LAYER_COUNT) % LAYER_COUNT;
+        if (mapimg_layer_available(t->world, (enum map_layer)l)) {
+            break;
+        }
+    }
+    t->layer = (enum map_layer)l;
+    t->map_stale = t->map_dirty = t->chrome_dirty = 1;
+    tui_message(t, 0, "layer %s", mapimg_layer_name(t->layer));
+}
+
+static void
+global_key(struct tui *t, int ch)
+{
+    static uint64_t seed_state;
+
+    switch (ch) {
+    case 'q': case 'Q':
+        if (t->job != NULL && !export_job_done(t->job)) {
+            t->quit_asked = 1;
+            tui_message(t, 1, "an export is still running: q again quits after it, any other "
+                              "key stays");
+        } else {
+            t->quit = 1;
+        }
+        break;
+    case '?': case KEY_F(1):
+        t->help = 1;
+        t->chrome_dirty = 1;
+        break;
+    case 27:
+        if (t->panel != PANEL_NONE) {
+            set_panel(t, PANEL_NONE);
+        }
+        break;
+    case KEY_LEFT: case 'h': mapview_pan(t, -1, 0); break;
+    case KEY_RIGHT: case 'l': mapview_pan(t, 1, 0); break;
+    case KEY_UP: case 'k': mapview_pan(t, 0, -1); break;
+    case KEY_DOWN: case 'j': mapview_pan(t, 0, 1); break;
+    case '+': case '=': mapview_zoom(t, 1.5); break;
+    case '-': case '_': mapview_zoom(t, 1 / 1.5); break;
+    case '0': mapview_reset(t); break;
+    case 'n':
+        if (seed_state == 0) {
+            seed_state = (uint64_t)time(NULL) ^ (uint64_t)getpid() << 32;
+        }
+        t->params.seed = rng_splitmix64(&seed_state);
+        t->params.v[P_SEED] = (double)t->params.seed;
+        t->pe.cur.seed = t->params.seed;
+        t->pe.cur.v[P_SEED] = t->params.v[P_SEED];
+        tui_message(t, 0, "seed %llu", (unsigned long long)t->params.seed);
+        tui_regen_now(t);
+        break;
+    case 'r':
+        tui_message(t, 0, "regenerating");
+        tui_regen_now(t);
+        break;
+    case '\t': next_generator(t, 1); break;
+    case KEY_BTAB: next_generator(t, -1); break;
+    case 'e': export_start(t); break;
+    case 'a': next_layer(t, 1); break;
+    case 'A': next_layer(t, -1); break;
+    case 'c':
+        colors_cycle(t);
+        t->map_stale = t->map_dirty = t->chrome_dirty = 1;
+        tui_message(t, 0, "colour mode %s%s", tui_color_mode_name(t->col.mode),
+                    colors_halfblocks(t) ? "" : " (glyph map)");
+        break;
+    case 't': set_panel(t, t->panel == PANEL_PARAMS ? PANEL_NONE : PANEL_PARAMS); break;
+    case 'i':
+        if (t->panel != PANEL_INSPECT && t->mapwin != NULL) {
+            int w, h;
+            getmaxyx(t->mapwin, h, w);
+            t->cur_x = w / 2;
+            t->cur_y = h / 2;
+        }
+        set_panel(t, t->panel == PANEL_INSPECT ? PANEL_NONE : PANEL_INSPECT);
+        break;
+    case 'L': set_panel(t, t->panel == PANEL_LEGEND ? PANEL_NONE : PANEL_LEGEND); break;
+    case 'o':
+        set_panel(t, PANEL_PRESETS);
+        presets_open(t);
+        break;
+    case 'w':
+        prompt_open(t, PROMPT_PRESET_NAME, t->preset_name[0] != '\0' ? t->preset_name : "");
+        break;
+    case 'p':
+        /* TUI_VIEW_ISO belongs to the renderer's isometric preview. */
+        tui_message(t, 0, "isometric preview: not available in this build");
+        break;
+    default:
+        if (ch >= 32 && ch < 127) {
+            tui_message(t, 0, "key '%c' does nothing here: ? lists the keys", ch);
+        }
+        break;
+    }
+}
+
+static void
+handle_key(struct tui *t, int ch)
+{
+    if (ch == KEY_RESIZE) {
+        prompt_suspend(t);
+        layout(t);
+        prompt_resume(t);
+        return;
+    }
+    if (t->too_small) {
+        if (ch == 'q' || ch == 'Q') {
+            global_key(t, 'q');
+        }
+        return;
+    }
+    if (t->help) {
+        t->help = 0;
+        t->map_dirty = t->chrome_dirty = 1;
+        return;
+    }
+    if (t->quit_asked) {
+        if (ch == 'q' || ch == 'Q') {
+            t->quit = 1;
+            tui_message(t, 0, "waiting for the export to finish ...");
+        } else {
+            t->quit_asked = 0;
+            tui_message(t, 0, "staying");
+        }
+        return;
+    }
+    if (t->prompt != PROMPT_NONE && prompt_key(t, ch)) {
+        return;
+    }
+    switch (t->panel) {
+    case PANEL_PARAMS:
+        if (paramform_key(t, ch)) {
+            return;
+        }
+        break;
+    case PANEL_PRESETS:
+        if (presets_key(t, ch)) {
+            return;
+        }
+        break;
+    case PANEL_INSPECT:
+        if (inspect_key(t, ch)) {
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    global_key(t, ch);
+}
+
+/* --- main loop ------------------------------------------------------------ */
+
+static void
+drain(int fd)
+{
+    char buf[256];
+    while (read(fd, buf, sizeof buf) > 0) {
+    }
+}
+
+static void
+run_loop(struct tui *t)
+{
+    struct pollfd pfd[2];
+    int ch;
+
+    while (!t->quit && !sig_quit) {
+        double now = pipeline_now_ms();
+        int timeout = 250;
+
+        drain(t->wake_fd[0]);
+        worker_poll(t);
+        export_poll(t);
+        if (t->regen_at > 0 && now >= t->regen_at) {
+            tui_regen_now(t);
+        }
+        draw_frame(t);
+        if (t->quit) {
+            break;
+        }
+        if (t->regen_at > 0) {
+            double d = t->regen_at - pipeline_now_ms();
+            timeout = d <= 0 ? 0 : d < 250 ? (int)ceil(d) : 250;
+        }
+        /* The 250 ms bound also covers a SIGWINCH that arrived between the
+         * last getch and poll (ncurses then holds the KEY_RESIZE). */
+        pfd[0].fd = STDIN_FILENO;
+        pfd[0].events = POLLIN;
+        pfd[1].fd = t->wake_fd[0];
+        pfd[1].events = POLLIN;
+        if (poll(pfd, 2, timeout) < 0 && errno != EINTR) {
+            break;
+        }
+        if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
+            break;  /* the terminal is gone (SSH dropped) */
+        }
+        while ((ch = wgetch(t->inwin)) != ERR) {
+            handle_key(t, ch);
+            if (t->quit) {
+                break;
+            }
+        }
+    }
+}
+
+int
+tui_main(const struct tui_options *opt)
+{
+    struct tui *t;
+    struct og_error err;
+    struct sigaction sa;
+    sigset_t old;
+    char why[512];
+    int i;
+
+    t = calloc(1, sizeof *t);
+    if (t == NULL) {
+        fputs("orogen: out of memory\n", stderr);
+        return 1;
+    }
+    t->opt = opt;
+    t->params = opt->params;
+    t->gen = opt->generator;
+    t->layer = LAYER_COLOR;
+    t->zoom = 1.0;
+    t->cu = t->cv = 0.5;
+    if (opt->preset != NULL) {
+        const char *base = strrchr(opt->preset, '/');
+        snprintf(t->preset_name, sizeof t->preset_name, "%s", base != NULL ? base + 1 : opt->preset);
+    }
+    if (pipe(t->wake_fd) != 0) {
+        fprintf(stderr, "orogen: cannot create a pipe: %s\n", strerror(errno));
+        free(t);
+        return 1;
+    }
+    for (i = 0; i < 2; i++) {
+        fcntl(t->wake_fd[i], F_SETFL, fcntl(t->wake_fd[i], F_GETFL) | O_NONBLOCK);
+        fcntl(t->wake_fd[i], F_SETFD, FD_CLOEXEC);
+    }
+    if (caps_open(t, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
+        close(t->wake_fd[0]);
+        close(t->wake_fd[1]);
+        free(t);
+        return 1;
+    }
+    t->inwin = newwin(1, 1, 0, 0);
+    if (t->inwin == NULL) {
+        caps_close(t);
+        fputs("orogen: cannot create a curses window\n", stderr);
+        free(t);
+        return 1;
+    }
+    keypad(t->inwin, TRUE);
+    nodelay(t->inwin, TRUE);
+
+    block_ui_signals(&old);
+    if (worker_new(&t->wk, wake_cb, t, &err) != OG_OK) {
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        caps_close(t);
+        fprintf(stderr, "orogen: %s\n", err.msg);
+        free(t);
+        return 1;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    sig_wake_fd = t->wake_fd[1];
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+
+    paramedit_init(&t->pe, &t->params, tui_groups(t));
+    if (!colors_halfblocks(t)) {
+        /* Glyphs need their key: show the legend from the start. */
+        t->panel = PANEL_LEGEND;
+    }
+    layout(t);
+    t->legend_auto = t->panel == PANEL_LEGEND;
+    if (t->hint[0] != '\0') {
+        tui_message(t, 0, "%s", t->hint);
+    }
+    tui_regen_now(t);
+    run_loop(t);
+
+    if (t->job != NULL) {
+        export_job_finish(t->job, &err);
+    }
+    worker_free(t->wk);
+    world_unref(t->world);
+    if (t->prompt != PROMPT_NONE) {
+        prompt_close(t);
+    }
+    delete_windows(t);
+    delwin(t->inwin);
+    caps_close(t);
+    sig_wake_fd = -1;
+    close(t->wake_fd[0]);
+    close(t->wake_fd[1]);
+    mapview_free(t);
+    free(t->presets);
+    free(t);
+    return sig_quit == SIGINT || sig_quit == SIGTERM || sig_quit == SIGHUP ? 128 + sig_quit : 0;
+}

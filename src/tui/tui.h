@@ -1,1 +1,50 @@
-/* placeholder */
+/* tui: the ncurses front end (the only code that includes <curses.h>, through
+ * tui/curses_compat.h). main() in src/cli fills a struct tui_options and calls
+ * tui_main(), which owns the terminal until the user quits. */
+#ifndef OROGEN_TUI_TUI_H
+#define OROGEN_TUI_TUI_H
+
+#include "core/params.h"
+#include "core/world.h"
+
+struct dem_raster;
+
+/* Colour modes of the map view. TUI_COLOR_AUTO picks the best the terminal
+ * offers: terminfo RGB -> direct, COLORS >= 256 -> 256, >= 8 -> 16, else none
+ * (../shared/TERMINAL.md section 1.4). */
+enum tui_color_mode {
+    TUI_COLOR_AUTO = -1,
+    TUI_COLOR_DIRECT = 0,  /* 24-bit through a -direct terminfo entry */
+    TUI_COLOR_256,         /* xterm 256-colour cube + grey ramp, OKLab nearest */
+    TUI_COLOR_16,          /* semantic 8/16-colour palette (the user's theme) */
+    TUI_COLOR_NONE,        /* glyph map, no colour */
+    TUI_COLOR_COUNT
+};
+
+struct tui_options {
+    enum gen_id generator;        /* the generator shown first */
+    struct params params;         /* initial parameters (already validated) */
+    const struct dem_raster *dem; /* decoded DEM or NULL; must outlive tui_main */
+    int color_mode;               /* TUI_COLOR_AUTO or an enum tui_color_mode */
+    int ascii;                    /* non-zero: glyph map even in a UTF-8 locale */
+    const char *preset;           /* name of the preset the CLI applied to params
+                                     (shown in the status bar), or NULL */
+    const char *export_dir;       /* folder for `e` exports, NULL: current folder */
+};
+
+/* Parse a --color argument: "auto", "direct" (also "truecolor", "24bit"),
+ * "256", "16", "8" (same as 16) or "none". Returns the mode, or -2 for an
+ * unknown word. */
+int tui_color_mode_parse(const char *s);
+
+/* Name of a colour mode ("direct", "256", "16", "none", "auto"). */
+const char *tui_color_mode_name(int mode);
+
+/* Run the interactive interface until the user quits. Returns the process
+ * exit status: 0 after q, 1 when the terminal cannot be used (unknown TERM,
+ * TERM=dumb, --color direct without an RGB terminfo entry); the reason is
+ * printed as one line on standard error. Only the calling thread touches
+ * curses; the generation worker and exports run on their own threads. */
+int tui_main(const struct tui_options *opt);
+
+#endif

@@ -1,0 +1,165 @@
+#include "config.h"
+#include "tui/colorquant.h"
+
+#include <math.h>
+#include <stddef.h>
+
+#include "render/mapimg.h"
+
+static const int cube_level[6] = { 0, 95, 135, 175, 215, 255 };
+
+static double
+srgb_to_linear(double c)
+{
+    return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+struct quant_lab
+quant_oklab(uint32_t rgb)
+{
+    double r = srgb_to_linear(((rgb >> 16) & 0xff) / 255.0);
+    double g = srgb_to_linear(((rgb >> 8) & 0xff) / 255.0);
+    double b = srgb_to_linear((rgb & 0xff) / 255.0);
+    /* Ottosson's linear sRGB -> LMS -> OKLab matrices. */
+    double l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
+    double m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
+    double s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
+    struct quant_lab o;
+
+    o.l = 0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s;
+    o.a = 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s;
+    o.b = 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s;
+    return o;
+}
+
+uint32_t
+quant_xterm_rgb(int idx)
+{
+    static const uint32_t ansi[16] = {
+        0x000000, 0xcd0000, 0x00cd00, 0xcdcd00, 0x0000ee, 0xcd00cd, 0x00cdcd, 0xe5e5e5,
+        0x7f7f7f, 0xff0000, 0x00ff00, 0xffff00, 0x5c5cff, 0xff00ff, 0x00ffff, 0xffffff,
+    };
+    if (idx < 0) {
+        return 0;
+    }
+    if (idx < 16) {
+        return ansi[idx];
+    }
+    if (idx < 232) {
+        int i = idx - 16;
+        return (uint32_t)cube_level[i / 36] << 16 | (uint32_t)cube_level[(i / 6) % 6] << 8 |
+               (uint32_t)cube_level[i % 6];
+    }
+    if (idx < 256) {
+        uint32_t v = (uint32_t)(8 + 10 * (idx - 232));
+        return v << 16 | v << 8 | v;
+    }
+    return 0xffffff;
+}
+
+static struct quant_lab palette_lab[256];
+static int palette_ready;
+
+static void
+palette_init(void)
+{
+    int i;
+    if (palette_ready) {
+        return;
+    }
+    for (i = 16; i < 256; i++) {
+        palette_lab[i] = quant_oklab(quant_xterm_rgb(i));
+    }
+    palette_ready = 1;
+}
+
+int
+quant_xterm256_exact(uint32_t rgb)
+{
+    struct quant_lab c = quant_oklab(rgb);
+    double best = INFINITY;
+    int i, besti = 16;
+
+    palette_init();
+    for (i = 16; i < 256; i++) {
+        double dl = c.l - palette_lab[i].l, da = c.a - palette_lab[i].a;
+        double db = c.b - palette_lab[i].b;
+        double d = dl * dl + da * da + db * db;
+        if (d < best) {
+            best = d;
+            besti = i;
+        }
+    }
+    return besti;
+}
+
+int
+quant_xterm256(uint32_t rgb)
+{
+    static uint8_t lut[32 * 32 * 32];
+    static int lut_ready;
+    uint32_t r = (rgb >> 19) & 31, g = (rgb >> 11) & 31, b = (rgb >> 3) & 31;
+
+    if (!lut_ready) {
+        uint32_t i;
+        for (i = 0; i < 32 * 32 * 32; i++) {
+            /* Bucket centre: 8 * k + 4 on each channel. */
+            uint32_t c = ((i >> 10) * 8 + 4) << 16 | (((i >> 5) & 31) * 8 + 4) << 8 |
+                         ((i & 31) * 8 + 4);
+            lut[i] = (uint8_t)quant_xterm256_exact(c);
+        }
+        lut_ready = 1;
+    }
+    return lut[r << 10 | g << 5 | b];
+}
+
+uint32_t
+quant_rgb6(uint32_t rgb)
+{
+    uint32_t hi = rgb & 0xfcfcfc;
+    return hi | ((hi >> 6) & 0x030303);
+}
+
+int
+quant_class_ansi(int map_class)
+{
+    switch (map_class) {
+    case MC_DEEP: return 4;       /* blue */
+    case MC_WATER: return 12;     /* bright blue */
+    case MC_LAKE: return 6;       /* cyan */
+    case MC_RIVER: return 14;     /* bright cyan */
+    case MC_BEACH: return 11;     /* bright yellow */
+    case MC_LOW: return 10;       /* bright green */
+    case MC_GRASS: return 2;      /* green */
+    case MC_FOREST: return 2;     /* green */
+    case MC_TREE: return 2;       /* green */
+    case MC_DIRT: return 3;       /* yellow (brown on most themes) */
+    case MC_DESERT: return 11;    /* bright yellow */
+    case MC_HILL: return 3;       /* yellow */
+    case MC_ROCK: return 7;       /* white (grey) */
+    case MC_MOUNTAIN: return 8;   /* bright black (dark grey) */
+    case MC_SNOW: return 15;      /* bright white */
+    case MC_ICE: return 14;       /* bright cyan */
+    default: return 7;
+    }
+}
+
+uint32_t
+quant_bayer(uint32_t rgb, long x, long y)
+{
+    static const int bayer4[4][4] = {
+        { 0, 8, 2, 10 }, { 12, 4, 14, 6 }, { 3, 11, 1, 9 }, { 15, 7, 13, 5 },
+    };
+    /* About half the widest gap between cube levels (40): enough to mix
+     * neighbouring entries, small enough not to change a flat colour's hue. */
+    int off = (bayer4[(unsigned long)y & 3][(unsigned long)x & 3] * 2 - 15) * 20 / 16;
+    uint32_t out = 0;
+    int sh;
+
+    for (sh = 16; sh >= 0; sh -= 8) {
+        int c = (int)((rgb >> sh) & 0xff) + off;
+        c = c < 0 ? 0 : c > 255 ? 255 : c;
+        out |= (uint32_t)c << sh;
+    }
+    return out;
+}

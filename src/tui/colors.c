@@ -1,0 +1,100 @@
+/* colors: terminal colour numbers and colour pairs for the map.
+ *
+ * A map pixel 0xRRGGBB (and its semantic class) becomes a terminal colour
+ * number for the active mode: direct colour sends the packed value (6 bits a
+ * channel, so pairs stay bounded), 256 the nearest xterm entry in OKLab,
+ * 16 the class's ANSI colour. On an RGB terminal the 256 and 16 modes send
+ * their palette's RGB so they can be compared side by side (key c). Pairs
+ * come from ncurses' alloc_pair; when more than pair_limit have been made,
+ * reset_color_pairs() drops them all and the caller repaints
+ * (../shared/TERMINAL.md section 1.3). */
+#include "config.h"
+
+#include "tui/colorquant.h"
+#include "tui/tui_state.h"
+
+/* Direct-colour values below 8 are palette colours on xterm-direct (setaf
+ * sends SGR 30..37 for them): nudge them off the palette. */
+static int
+direct_value(uint32_t rgb)
+{
+    return rgb < 8 ? 8 : (int)rgb;
+}
+
+int
+colors_halfblocks(const struct tui *t)
+{
+    return t->utf8 && !t->opt->ascii && t->col.mode != TUI_COLOR_NONE;
+}
+
+int
+colors_number(struct tui *t, uint32_t rgb, int cls, int dither, long wx, long wy, attr_t *attr)
+{
+    int idx;
+
+    switch (t->col.mode) {
+    case TUI_COLOR_DIRECT:
+        return direct_value(quant_rgb6(rgb & 0xffffff));
+    case TUI_COLOR_256:
+        idx = quant_xterm256(dither ? quant_bayer(rgb, wx, wy) : rgb);
+        return t->col.rgb_term ? direct_value(quant_xterm_rgb(idx)) : idx;
+    case TUI_COLOR_16:
+        idx = quant_class_ansi(cls);
+        if (t->col.rgb_term) {
+            return direct_value(quant_xterm_rgb(idx));
+        }
+        if (t->col.ncolors >= 16) {
+            return idx;
+        }
+        if (idx >= 8 && attr != NULL) {
+            *attr |= A_BOLD;
+        }
+        return idx & 7;
+    default:
+        return -1;
+    }
+}
+
+int
+colors_pair(struct tui *t, int fg, int bg)
+{
+    int p;
+
+    if (t->col.ncolors == 0 || t->col.mode == TUI_COLOR_NONE) {
+        return 0;
+    }
+    p = find_pair(fg, bg);
+    if (p < 0) {
+        p = alloc_pair(fg, bg);
+        if (p < 0) {
+            return 0;
+        }
+        t->col.live_pairs++;
+    }
+    return p;
+}
+
+int
+colors_check_reset(struct tui *t)
+{
+    if (t->col.live_pairs <= t->col.pair_limit || t->col.ncolors == 0) {
+        return 0;
+    }
+    reset_color_pairs();
+    t->col.live_pairs = 0;
+    return 1;
+}
+
+void
+colors_cycle(struct tui *t)
+{
+    int m = t->col.mode, i;
+
+    for (i = 0; i < TUI_COLOR_COUNT; i++) {
+        m = (m + 1) % TUI_COLOR_COUNT;
+        if (t->col.available[m]) {
+            break;
+        }
+    }
+    t->col.mode = m;
+}

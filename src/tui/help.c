@@ -1,0 +1,83 @@
+/* help: the `?` overlay listing every key, grouped (doc/keys.md has the
+ * same list). Drawn in its own window over the map; any key closes it. */
+#include "config.h"
+
+#include <string.h>
+
+#include "tui/tui_state.h"
+
+static const char *const help_lines[] = {
+    "#Map",
+    "arrows, h j k l   pan",
+    "+ / -             zoom in / out",
+    "0                 whole map",
+    "a / A             next / previous layer",
+    "c                 colour mode: direct, 256, 16, none",
+    "p                 isometric preview (when built)",
+    "#World",
+    "n                 new seed",
+    "r                 regenerate now",
+    "Tab / Shift-Tab   next / previous generator",
+    "e                 export the map as PNG",
+    "#Panels",
+    "t                 parameter panel",
+    "i                 inspect cursor (cell values)",
+    "L                 legend of the current layer",
+    "o                 load a preset",
+    "w                 save the parameters as a preset",
+    "Esc               close the panel or field",
+    "#In the parameter panel",
+    "Up / Down         select a parameter",
+    "Left/Right, - +   step the value",
+    "PgUp/PgDn, S-L/R  step x10",
+    "Enter             type an exact value",
+    "d                 reset to the default",
+    "#Other",
+    "?                 this help",
+    "q                 quit (asks while an export runs)",
+};
+
+void
+help_draw(struct tui *t)
+{
+    int n = (int)(sizeof help_lines / sizeof help_lines[0]);
+    int w = 56, h = n + 3, y, x, i, row;
+    WINDOW *win;
+
+    if (w > t->cols - 2) {
+        w = t->cols - 2;
+    }
+    if (h > t->rows - 2) {
+        h = t->rows - 2;
+    }
+    if (w < 10 || h < 4) {
+        return;
+    }
+    y = (t->rows - 2 - h) / 2;
+    x = (t->cols - w) / 2;
+    win = newwin(h, w, y < 0 ? 0 : y, x < 0 ? 0 : x);
+    if (win == NULL) {
+        return;
+    }
+    werase(win);
+    box(win, 0, 0);
+    mvwaddnstr(win, 0, 2, " orogen keys ", w - 4);
+    row = 1;
+    for (i = 0; i < n && row < h - 1; i++, row++) {
+        const char *s = help_lines[i];
+        if (s[0] == '#') {
+            wattron(win, A_BOLD);
+            mvwaddnstr(win, row, 2, s + 1, w - 4);
+            wattroff(win, A_BOLD);
+        } else {
+            mvwaddnstr(win, row, 3, s, w - 5);
+        }
+    }
+    if (i < n) {
+        mvwaddnstr(win, h - 1, 2, " more: enlarge the terminal ", w - 4);
+    } else {
+        mvwaddnstr(win, h - 1, 2, " any key closes ", w - 4);
+    }
+    wnoutrefresh(win);
+    delwin(win);
+}

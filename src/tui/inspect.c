@@ -1,0 +1,211 @@
+/* inspect: a cursor on the map (key i) and a panel with the values of the
+ * world cell under it: coordinates, elevation (metres for a DEM, model
+ * units otherwise), water, moisture, biome, flow and river width, and the
+ * generator-specific fields it has. */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "core/mesh.h"
+#include "tui/tui_state.h"
+
+int
+inspect_key(struct tui *t, int ch)
+{
+    int w, h, step = 1;
+
+    if (t->mapwin == NULL) {
+        return 0;
+    }
+    getmaxyx(t->mapwin, h, w);
+    switch (ch) {
+    case 'H': case 'J': case 'K': case 'L':
+        step = 8;
+        ch = ch == 'H' ? 'h' : ch == 'J' ? 'j' : ch == 'K' ? 'k' : 'l';
+        break;
+    default:
+        break;
+    }
+    switch (ch) {
+    case KEY_LEFT: case 'h': t->cur_x -= step; break;
+    case KEY_RIGHT: case 'l': t->cur_x += step; break;
+    case KEY_UP: case 'k': t->cur_y -= step; break;
+    case KEY_DOWN: case 'j': t->cur_y += step; break;
+    default: return 0;
+    }
+    /* Keep the cursor inside the window; a cursor at the edge pans the view
+     * so any cell can be reached. */
+    if (t->cur_x < 0) {
+        t->cur_x = 0;
+        mapview_pan(t, -1, 0);
+    }
+    if (t->cur_x >= w) {
+        t->cur_x = w - 1;
+        mapview_pan(t, 1, 0);
+    }
+    if (t->cur_y < 0) {
+        t->cur_y = 0;
+        mapview_pan(t, 0, -1);
+    }
+    if (t->cur_y >= h) {
+        t->cur_y = h - 1;
+        mapview_pan(t, 0, 1);
+    }
+    t->map_dirty = t->chrome_dirty = 1;
+    return 1;
+}
+
+static const char *
+water_name(int wclass)
+{
+    switch (wclass) {
+    case WATER_LAND: return "land";
+    case WATER_OCEAN: return "ocean";
+    case WATER_LAKE: return "lake";
+    default: return "?";
+    }
+}
+
+/* The hydrology node of a cell: the cell itself on a grid; on a mesh the
+ * Voronoi vertex around the cell carrying the most flow. */
+static long
+hydro_node(const struct world *wd, long cell)
+{
+    if (wd->nhydro == 0 || wd->flow == NULL) {
+        return -1;
+    }
+    if (wd->kind == WORLD_GRID) {
+        return (size_t)cell < wd->nhydro ? cell : -1;
+    }
+    if (wd->mesh != NULL) {
+        int32_t tri[32];
+        int n = mesh_cell_triangles(wd->mesh, (int32_t)cell, tri, 32), i;
+        long best = -1;
+        if (n > 32) {
+            n = 32;
+        }
+        for (i = 0; i < n; i++) {
+            if (tri[i] >= 0 && (size_t)tri[i] < wd->nhydro &&
+                (best < 0 || wd->flow[tri[i]] > wd->flow[best])) {
+                best = tri[i];
+            }
+        }
+        return best;
+    }
+    return -1;
+}
+
+/* Label/value lines down the panel; a short bottom panel continues in a
+ * second column. */
+struct panel_lines {
+    WINDOW *win;
+    int row, col, h, w, col_step;
+};
+
+static void __attribute__((format(printf, 2, 3)))
+put_line(struct panel_lines *pl, const char *fmt, ...)
+{
+    char buf[96];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (pl->row >= pl->h) {
+        if (pl->col_step <= 0 || pl->col + pl->col_step >= pl->w) {
+            return;
+        }
+        pl->col += pl->col_step;
+        pl->row = 1;
+    }
+    mvwaddnstr(pl->win, pl->row++, pl->col + 1, buf, pl->w - pl->col - 2);
+}
+
+void
+inspect_draw(struct tui *t)
+{
+    WINDOW *win = t->panelwin;
+    const struct world *wd = t->world;
+    double u, v;
+    long cell, node;
+    struct panel_lines pl;
+    int w, h;
+
+    if (win == NULL || t->mapwin == NULL) {
+        return;
+    }
+    getmaxyx(win, h, w);
+    werase(win);
+    wattron(win, A_BOLD);
+    mvwaddnstr(win, 0, 1, "Inspect", w - 2);
+    wattroff(win, A_BOLD);
+    mapview_cell_uv(t, t->cur_x, t->cur_y, &u, &v);
+    pl.win = win;
+    pl.row = 1;
+    pl.col = 0;
+    pl.h = h;
+    pl.w = w;
+    pl.col_step = t->panel_side ? 0 : w / 2;
+    put_line(&pl, "map u,v     %.4f, %.4f", u, v);
+    if (wd == NULL) {
+        put_line(&pl, "(no world yet)");
+        wnoutrefresh(win);
+        return;
+    }
+    cell = mapimg_cell_at(wd, u, v);
+    if (cell < 0 || (size_t)cell >= wd->ncells) {
+        put_line(&pl, "outside the map");
+        wnoutrefresh(win);
+        return;
+    }
+    if (wd->kind == WORLD_GRID && wd->width > 0) {
+        put_line(&pl, "cell        %ld (x %ld, y %ld)", cell, cell % wd->width, cell / wd->width);
+    } else {
+        put_line(&pl, "cell        %ld", cell);
+    }
+    put_line(&pl, "class       %s", mapimg_class_name(mapimg_cell_class(wd, (size_t)cell)));
+    if (wd->elevation != NULL) {
+        if (wd->gen == GEN_DEM) {
+            put_line(&pl, "elevation   %.1f m", wd->elevation[cell]);
+        } else {
+            put_line(&pl, "elevation   %.4f", wd->elevation[cell]);
+        }
+    }
+    if (wd->water != NULL) {
+        put_line(&pl, "water       %s", water_name(wd->water[cell]));
+    }
+    if (wd->moisture != NULL) {
+        put_line(&pl, "moisture    %.3f", wd->moisture[cell]);
+    }
+    if (wd->biome != NULL) {
+        put_line(&pl, "biome       %d", wd->biome[cell]);
+    }
+    node = hydro_node(wd, cell);
+    if (node >= 0) {
+        put_line(&pl, "flow        %.2f", wd->flow[node]);
+        if (wd->river_width != NULL) {
+            put_line(&pl, "river width %.3f", wd->river_width[node]);
+        }
+        if (wd->lake != NULL && wd->lake[node]) {
+            put_line(&pl, "in a lake");
+        }
+    }
+    if (wd->roughness != NULL) {
+        put_line(&pl, "roughness   %.3f", wd->roughness[cell]);
+    }
+    if (wd->forest != NULL) {
+        put_line(&pl, "forest      %.3f", wd->forest[cell]);
+    }
+    if (wd->trees != NULL) {
+        put_line(&pl, "tree        %s", wd->trees[cell] ? "yes" : "no");
+    }
+    if (wd->mask != NULL) {
+        put_line(&pl, "mountain    %s", wd->mask[cell] ? "yes" : "no");
+    }
+    if (wd->landmass != NULL) {
+        put_line(&pl, "landmass    %ld", (long)wd->landmass[cell]);
+    }
+    wnoutrefresh(win);
+}

@@ -1,0 +1,314 @@
+/* mapview: the map window. In colour modes with a UTF-8 locale each
+ * character cell shows two map pixels with the upper half block U+2580
+ * (fg = upper pixel, bg = lower); otherwise one map cell per character with
+ * the terrain glyphs of render/mapimg.h ('~' water, '.' low land, '^' high
+ * land ...), coloured when the terminal has colour.
+ *
+ * Geometry: a character cell is one unit wide and two units tall, so a
+ * half-block pixel is square. `zoom` 1 fits the whole [0,1]^2 map square;
+ * only the part of the view inside the square is sampled. The sampled
+ * pixels are cached: they are recomputed when the world, view, layer or
+ * window size change (map_stale), and the window is redrawn only then or
+ * when the colour mode changes (map_dirty), never per progress tick. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "tui/tui_state.h"
+
+/* Map units per horizontal unit (one character width). */
+static double
+view_scale(const struct tui *t)
+{
+    int w, h;
+    double fit;
+
+    getmaxyx(t->mapwin, h, w);
+    fit = fmax(1.0 / (w > 0 ? w : 1), 1.0 / (2.0 * (h > 0 ? h : 1)));
+    return fit / t->zoom;
+}
+
+void
+mapview_reset(struct tui *t)
+{
+    t->cu = 0.5;
+    t->cv = 0.5;
+    t->zoom = 1.0;
+    t->map_stale = t->map_dirty = 1;
+}
+
+void
+mapview_pan(struct tui *t, double dx, double dy)
+{
+    int w, h;
+    double s;
+
+    if (t->mapwin == NULL) {
+        return;
+    }
+    getmaxyx(t->mapwin, h, w);
+    s = view_scale(t);
+    /* One press moves an eighth of the visible span; the centre stays on the
+     * map (a view limit, not a user value). */
+    t->cu = fmin(1.0, fmax(0.0, t->cu + dx * w * s / 8.0));
+    t->cv = fmin(1.0, fmax(0.0, t->cv + dy * 2.0 * h * s / 8.0));
+    t->map_stale = t->map_dirty = 1;
+}
+
+void
+mapview_zoom(struct tui *t, double factor)
+{
+    t->zoom = fmin(256.0, fmax(0.5, t->zoom * factor));
+    t->map_stale = t->map_dirty = 1;
+}
+
+void
+mapview_cell_uv(const struct tui *t, int x, int y, double *u, double *v)
+{
+    int w, h;
+    double s;
+
+    getmaxyx(t->mapwin, h, w);
+    s = view_scale(t);
+    *u = t->cu + (x + 0.5 - w / 2.0) * s;
+    *v = t->cv + (2.0 * y + 1.0 - h) * s;
+}
+
+void
+mapview_free(struct tui *t)
+{
+    free(t->rgb);
+    free(t->cls);
+    t->rgb = NULL;
+    t->cls = NULL;
+    t->buf_cap = 0;
+}
+
+/* Sampled sub-rectangle of the pixel grid (pixels whose centre lies in the
+ * map square). */
+static int sub_x0, sub_y0, sub_w, sub_h;
+
+static int
+layer_dithers(enum map_layer layer)
+{
+    return layer == LAYER_ELEVATION || layer == LAYER_MOISTURE || layer == LAYER_ROUGHNESS ||
+           layer == LAYER_FOREST;
+}
+
+static void
+resample(struct tui *t, int pw, int ph, double su, double sv, double u0, double v0)
+{
+    struct map_view view;
+    struct og_error err;
+    size_t need;
+    int x0, x1, y0, y1;
+
+    t->map_stale = 0;
+    sub_w = sub_h = 0;
+    if (t->world == NULL || !mapimg_layer_available(t->world, t->layer)) {
+        return;
+    }
+    x0 = (int)fmax(0.0, ceil(-u0 / su - 0.5));
+    x1 = (int)fmin(pw, ceil((1.0 - u0) / su - 0.5));
+    y0 = (int)fmax(0.0, ceil(-v0 / sv - 0.5));
+    y1 = (int)fmin(ph, ceil((1.0 - v0) / sv - 0.5));
+    if (x1 <= x0 || y1 <= y0) {
+        return;
+    }
+    need = (size_t)(x1 - x0) * (size_t)(y1 - y0);
+    if (need > t->buf_cap) {
+        uint32_t *nr = realloc(t->rgb, need * sizeof *nr);
+        uint8_t *nc;
+        if (nr == NULL) {
+            tui_message(t, 1, "out of memory for a %dx%d map view", x1 - x0, y1 - y0);
+            return;
+        }
+        t->rgb = nr;
+        nc = realloc(t->cls, need);
+        if (nc == NULL) {
+            tui_message(t, 1, "out of memory for a %dx%d map view", x1 - x0, y1 - y0);
+            return;
+        }
+        t->cls = nc;
+        t->buf_cap = need;
+    }
+    view.u0 = u0 + x0 * su;
+    view.u1 = u0 + x1 * su;
+    view.v0 = v0 + y0 * sv;
+    view.v1 = v0 + y1 * sv;
+    if (mapimg_render(t->world, t->layer, &view, x1 - x0, y1 - y0, t->rgb, t->cls, &err) !=
+        OG_OK) {
+        tui_message(t, 1, "map: %s", err.msg);
+        return;
+    }
+    sub_x0 = x0;
+    sub_y0 = y0;
+    sub_w = x1 - x0;
+    sub_h = y1 - y0;
+    t->pw = pw;
+    t->ph = ph;
+}
+
+/* Pixel (x, y) of the full grid: 1 and its colour/class, or 0 if outside. */
+static int
+pixel(const struct tui *t, int x, int y, uint32_t *rgb, int *cls)
+{
+    int sx = x - sub_x0, sy = y - sub_y0;
+    size_t i;
+
+    if (sx < 0 || sy < 0 || sx >= sub_w || sy >= sub_h) {
+        return 0;
+    }
+    i = (size_t)sy * (size_t)sub_w + (size_t)sx;
+    *rgb = t->rgb[i];
+    *cls = t->cls[i];
+    return 1;
+}
+
+static void
+put_cell(WINDOW *win, int y, int x, wchar_t ch, attr_t attr, int pair)
+{
+    cchar_t cc;
+    wchar_t wc[2] = { ch, L'\0' };
+
+    setcchar(&cc, wc, attr, 0, &pair);
+    mvwadd_wch(win, y, x, &cc);
+}
+
+static void
+draw_centered(WINDOW *win, const char *text)
+{
+    int w, h, len = (int)strlen(text);
+
+    getmaxyx(win, h, w);
+    mvwaddnstr(win, h / 2, len < w ? (w - len) / 2 : 0, text, w);
+}
+
+void
+mapview_draw(struct tui *t)
+{
+    WINDOW *win = t->mapwin;
+    int w, h, hb, pw, ph, x, y;
+    double s, su, sv, u0, v0;
+    long wx0, wy0;
+    int dither;
+
+    if (win == NULL) {
+        return;
+    }
+    t->map_dirty = 0;
+    werase(win);
+    getmaxyx(win, h, w);
+    if (t->view == TUI_VIEW_ISO) {
+        /* The renderer's isometric preview draws here (key p). */
+        draw_centered(win, "isometric preview: not available in this build");
+        wnoutrefresh(win);
+        return;
+    }
+    hb = colors_halfblocks(t);
+    pw = w;
+    ph = hb ? 2 * h : h;
+    s = view_scale(t);
+    su = s;
+    sv = 2.0 * h * s / ph;
+    u0 = t->cu - w / 2.0 * s;
+    v0 = t->cv - h * s;
+    if (t->map_stale || pw != t->pw || ph != t->ph) {
+        resample(t, pw, ph, su, sv, u0, v0);
+    }
+    if (t->world == NULL) {
+        draw_centered(win, t->wst.busy ? "generating ..." : "no world yet");
+        wnoutrefresh(win);
+        return;
+    }
+    if (sub_w == 0) {
+        draw_centered(win, "(outside the map: press 0 to recentre)");
+        wnoutrefresh(win);
+        return;
+    }
+    dither = t->col.mode == TUI_COLOR_256 && layer_dithers(t->layer);
+    wx0 = lround(u0 / su);
+    wy0 = lround(v0 / sv);
+    for (y = 0; y < h; y++) {
+        for (x = 0; x < w; x++) {
+            uint32_t c1 = 0, c2 = 0;
+            int k1 = 0, k2 = 0, in1, in2, fg, bg, pair;
+            attr_t attr = A_NORMAL;
+
+            if (hb) {
+                in1 = pixel(t, x, 2 * y, &c1, &k1);
+                in2 = pixel(t, x, 2 * y + 1, &c2, &k2);
+                if (!in1 && !in2) {
+                    continue;
+                }
+                if (in1) {
+                    fg = colors_number(t, c1, k1, dither, wx0 + x, wy0 + 2 * y, &attr);
+                    bg = in2 ? colors_number(t, c2, k2, dither, wx0 + x, wy0 + 2 * y + 1, NULL)
+                             : -1;
+                    pair = colors_pair(t, fg, bg);
+                    put_cell(win, y, x, L'\u2580', attr, pair);
+                } else {
+                    fg = colors_number(t, c2, k2, dither, wx0 + x, wy0 + 2 * y + 1, &attr);
+                    pair = colors_pair(t, fg, -1);
+                    put_cell(win, y, x, L'\u2584', attr, pair);
+                }
+            } else {
+                if (!pixel(t, x, y, &c1, &k1)) {
+                    continue;
+                }
+                pair = 0;
+                if (t->col.mode != TUI_COLOR_NONE) {
+                    fg = colors_number(t, c1, k1, 0, wx0 + x, wy0 + y, &attr);
+                    pair = colors_pair(t, fg, -1);
+                }
+                put_cell(win, y, x, (wchar_t)(unsigned char)mapimg_class_glyph(
+                                        (enum map_class)k1),
+                         attr, pair);
+            }
+        }
+    }
+    if (t->inspect && t->cur_x < w && t->cur_y < h) {
+        put_cell(win, t->cur_y, t->cur_x, L'+', A_REVERSE | A_BOLD, 0);
+    }
+    wnoutrefresh(win);
+}
+
+int
+mapview_class_stats(const struct tui *t, long counts[MC_COUNT], uint32_t mean[MC_COUNT])
+{
+    double sum[MC_COUNT][3];
+    size_t i, n = (size_t)sub_w * (size_t)sub_h;
+    int c, total = 0;
+
+    memset(sum, 0, sizeof sum);
+    for (c = 0; c < MC_COUNT; c++) {
+        counts[c] = 0;
+    }
+    if (t->world == NULL || t->rgb == NULL) {
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        c = t->cls[i];
+        if (c >= MC_COUNT) {
+            continue;
+        }
+        counts[c]++;
+        sum[c][0] += (t->rgb[i] >> 16) & 0xff;
+        sum[c][1] += (t->rgb[i] >> 8) & 0xff;
+        sum[c][2] += t->rgb[i] & 0xff;
+        total++;
+    }
+    for (c = 0; c < MC_COUNT; c++) {
+        if (counts[c] > 0) {
+            mean[c] = (uint32_t)lround(sum[c][0] / counts[c]) << 16 |
+                      (uint32_t)lround(sum[c][1] / counts[c]) << 8 |
+                      (uint32_t)lround(sum[c][2] / counts[c]);
+        } else {
+            mean[c] = 0;
+        }
+    }
+    return total;
+}

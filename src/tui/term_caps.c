@@ -1,0 +1,178 @@
+/* term_caps: opening the terminal and deciding what it can show, following
+ * ../shared/TERMINAL.md: newterm (not initscr) so an unknown TERM is our own
+ * one-line error; TERM=dumb refused for lack of cursor addressing; LC_CTYPE
+ * from the environment only, half blocks only on a UTF-8 codeset; colour
+ * mode from terminfo (RGB -> direct, COLORS >= 256, >= 8, none) with the
+ * --color override; COLORTERM=truecolor without RGB gets a hint. */
+#include "config.h"
+
+#include <langinfo.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "tui/tui_state.h"
+
+static int
+cap_string_ok(const char *s)
+{
+    return s != NULL && s != (char *)-1 && s[0] != '\0';
+}
+
+/* Open a screen for type (NULL: $TERM) and check cursor addressing. */
+static int
+open_screen(struct tui *t, const char *type, char *why, size_t why_size)
+{
+    const char *shown = type != NULL ? type : getenv("TERM");
+
+    t->screen = newterm(type, stdout, stdin);
+    if (t->screen == NULL) {
+        snprintf(why, why_size,
+                 "orogen: unknown terminal type TERM=%s (no terminfo entry; try "
+                 "TERM=xterm-256color%s)",
+                 shown, strstr(shown, "-direct") != NULL ? ", or apt-get install ncurses-term" : "");
+        return -1;
+    }
+    set_term(t->screen);
+    if (!cap_string_ok(tigetstr("cup"))) {
+        endwin();
+        delscreen(t->screen);
+        t->screen = NULL;
+        snprintf(why, why_size,
+                 "orogen: TERM=%s cannot move the cursor; orogen needs a full-screen terminal "
+                 "(e.g. TERM=xterm-256color)",
+                 shown);
+        return -1;
+    }
+    return 0;
+}
+
+static void
+detect_colours(struct tui *t)
+{
+    struct tui_colors *c = &t->col;
+    int rgb = tigetflag("RGB") > 0 || tigetnum("RGB") > 0;
+
+    memset(c, 0, sizeof *c);
+    if (has_colors()) {
+        start_color();
+        use_default_colors();
+        c->ncolors = COLORS;
+    }
+    c->rgb_term = rgb && c->ncolors > 256;
+    c->available[TUI_COLOR_DIRECT] = c->rgb_term;
+    c->available[TUI_COLOR_256] = c->rgb_term || c->ncolors >= 256;
+    c->available[TUI_COLOR_16] = c->ncolors >= 8;
+    c->available[TUI_COLOR_NONE] = 1;
+}
+
+/* "xterm-256color" -> "xterm-direct", "tmux-256color" -> "tmux-direct". */
+static void
+direct_name(const char *term, char *buf, size_t size)
+{
+    size_t len = strcspn(term, "-");
+    snprintf(buf, size, "%.*s-direct", (int)len, term);
+}
+
+int
+caps_open(struct tui *t, char *why, size_t why_size)
+{
+    const char *term = getenv("TERM");
+    const char *cs, *colorterm;
+    int want = t->opt->color_mode;
+
+    setlocale(LC_CTYPE, "");
+    cs = nl_langinfo(CODESET);
+    t->utf8 = cs != NULL && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0);
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        snprintf(why, why_size,
+                 "orogen: the interface needs a terminal on standard input and output "
+                 "(use `orogen export` in scripts)");
+        return -1;
+    }
+    if (term == NULL || term[0] == '\0') {
+        snprintf(why, why_size,
+                 "orogen: TERM is not set; set it to your terminal type (e.g. "
+                 "TERM=xterm-256color)");
+        return -1;
+    }
+    /* An exported LINES/COLUMNS must not override the real pty size. */
+    use_tioctl(TRUE);
+    if (open_screen(t, NULL, why, why_size) != 0) {
+        return -1;
+    }
+    detect_colours(t);
+    if (want == TUI_COLOR_DIRECT && !t->col.available[TUI_COLOR_DIRECT]) {
+        char alt[64];
+        direct_name(term, alt, sizeof alt);
+        endwin();
+        delscreen(t->screen);
+        t->screen = NULL;
+        if (open_screen(t, alt, why, why_size) != 0) {
+            snprintf(why, why_size,
+                     "orogen: --color direct: TERM=%s has no RGB capability and there is no "
+                     "%s terminfo entry (apt-get install ncurses-term)",
+                     term, alt);
+            return -1;
+        }
+        detect_colours(t);
+        if (!t->col.available[TUI_COLOR_DIRECT]) {
+            caps_close(t);
+            snprintf(why, why_size, "orogen: --color direct: %s has no RGB capability", alt);
+            return -1;
+        }
+        snprintf(t->hint, sizeof t->hint, "--color direct: drawing through TERM=%s", alt);
+    }
+    if (want >= 0 && want < TUI_COLOR_COUNT && !t->col.available[want]) {
+        caps_close(t);
+        snprintf(why, why_size, "orogen: --color %s: TERM=%s has %d colours%s",
+                 tui_color_mode_name(want), term, t->col.ncolors,
+                 want == TUI_COLOR_256 ? " (try TERM=xterm-256color)" : "");
+        return -1;
+    }
+    if (want >= 0 && want < TUI_COLOR_COUNT) {
+        t->col.mode = want;
+    } else if (t->col.available[TUI_COLOR_DIRECT]) {
+        t->col.mode = TUI_COLOR_DIRECT;
+    } else if (t->col.available[TUI_COLOR_256]) {
+        t->col.mode = TUI_COLOR_256;
+    } else if (t->col.available[TUI_COLOR_16]) {
+        t->col.mode = TUI_COLOR_16;
+    } else {
+        t->col.mode = TUI_COLOR_NONE;
+    }
+    colorterm = getenv("COLORTERM");
+    if (colorterm != NULL && !t->col.rgb_term &&
+        (strcasecmp(colorterm, "truecolor") == 0 || strcasecmp(colorterm, "24bit") == 0)) {
+        char alt[64];
+        direct_name(term, alt, sizeof alt);
+        snprintf(t->hint, sizeof t->hint,
+                 "COLORTERM=%s but TERM=%s has no RGB: for 24-bit colour run with TERM=%s "
+                 "(package ncurses-term)",
+                 colorterm, term, strncmp(term, "tmux", 4) == 0 ? "tmux-direct" : "xterm-direct");
+    } else if (!t->utf8 && !t->opt->ascii && t->hint[0] == '\0') {
+        snprintf(t->hint, sizeof t->hint,
+                 "locale codeset %s is not UTF-8: glyph map instead of half blocks "
+                 "(set LANG=C.UTF-8)",
+                 cs != NULL && cs[0] != '\0' ? cs : "?");
+    }
+    cbreak();
+    noecho();
+    nonl();
+    set_escdelay(75);
+    curs_set(0);
+    return 0;
+}
+
+void
+caps_close(struct tui *t)
+{
+    if (t->screen != NULL) {
+        endwin();
+        delscreen(t->screen);
+        t->screen = NULL;
+    }
+}

@@ -1,0 +1,181 @@
+/* tui_state: the private state shared by the TUI's parts (tui.c owns it;
+ * mapview, statusbar, help, paramform, inspect and legend draw from it).
+ * Everything here is touched by the main thread only. */
+#ifndef OROGEN_TUI_TUI_STATE_H
+#define OROGEN_TUI_TUI_STATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/params.h"
+#include "core/worker.h"
+#include "core/world.h"
+#include "render/export.h"
+#include "render/mapimg.h"
+#include "tui/curses_compat.h"
+#include "tui/paramedit.h"
+#include "tui/tui.h"
+
+/* The smallest usable terminal; below it a 'terminal too small' message. */
+#define TUI_MIN_COLS 40
+#define TUI_MIN_ROWS 12
+/* Side panel width; the panel goes below the map when the map would be
+ * narrower than TUI_SIDE_MIN_MAP columns. */
+#define TUI_PANEL_COLS 38
+#define TUI_SIDE_MIN_MAP 50
+#define TUI_PANEL_ROWS 9
+/* Parameter changes regenerate after this pause (ms). */
+#define TUI_DEBOUNCE_MS 250.0
+
+/* What fills the map area. The isometric preview is the renderer's: it
+ * adds its drawing function and the `p` key here. */
+enum tui_view { TUI_VIEW_MAP, TUI_VIEW_ISO, TUI_VIEW_COUNT };
+
+/* What fills the panel (side or bottom). */
+enum tui_panel { PANEL_NONE, PANEL_PARAMS, PANEL_INSPECT, PANEL_LEGEND, PANEL_PRESETS };
+
+/* The inline formw field, when open. */
+enum tui_prompt { PROMPT_NONE, PROMPT_VALUE, PROMPT_PRESET_NAME };
+
+struct tui_colors {
+    int mode;                        /* active enum tui_color_mode */
+    int rgb_term;                    /* terminfo RGB: colour numbers are 0xRRGGBB */
+    int ncolors;                     /* COLORS */
+    int available[TUI_COLOR_COUNT];  /* modes this terminal can show */
+    long live_pairs;                 /* pairs allocated since the last reset */
+    long pair_limit;                 /* reset_color_pairs() beyond this */
+};
+
+struct tui {
+    const struct tui_options *opt;
+    struct params params;       /* the parameters of the newest request */
+    enum gen_id gen;
+
+    /* terminal */
+    SCREEN *screen;
+    int utf8;                   /* the locale's codeset is UTF-8 */
+    char hint[200];             /* one-time hint (COLORTERM without RGB ...) */
+    struct tui_colors col;
+    int rows, cols;
+    int too_small;
+
+    /* windows (NULL while too small) */
+    WINDOW *inwin;              /* 1x1, never drawn: keys are read here */
+    WINDOW *mapwin, *statwin, *panelwin;
+    int panel_side;             /* panel at the right (else below the map) */
+
+    /* generation */
+    struct worker *wk;
+    int wake_fd[2];
+    struct world *world;        /* displayed world, own reference (or NULL) */
+    int world_final;
+    uint64_t request;           /* generation number of the newest request */
+    struct worker_status wst;
+    char progress_text[96];     /* last progress shown, to redraw only on change */
+
+    /* view */
+    enum tui_view view;
+    enum map_layer layer;
+    double cu, cv;              /* view centre in map units */
+    double zoom;                /* 1: whole map fits; 2: twice as close */
+    uint32_t *rgb;              /* sampled pixels of the map area */
+    uint8_t *cls;
+    size_t buf_cap;
+    int pw, ph;                 /* sampled size */
+    int map_stale;              /* resample before drawing */
+    int map_dirty;              /* redraw the map window */
+    int chrome_dirty;           /* redraw status, panel, help */
+
+    /* panel and forms */
+    enum tui_panel panel;
+    int legend_auto;            /* legend shown because of the glyph map */
+    struct paramedit pe;
+    double regen_at;            /* debounce deadline (pipeline_now_ms), 0 if none */
+    struct preset_entry *presets;
+    int npresets, preset_sel;
+    char preset_name[PRESET_NAME_MAX];
+    enum tui_prompt prompt;
+    FORM *form;
+    FIELD *fields[2];
+    WINDOW *formsub;
+    char **choices;             /* TYPE_ENUM list of the open field */
+    char prompt_text[128];      /* field contents kept across a resize */
+
+    /* inspect cursor, in map-window cells */
+    int inspect;
+    int cur_x, cur_y;
+
+    int help;                   /* help overlay shown */
+
+    /* export */
+    struct export_job *job;
+    char export_path[1024];
+    int quit_asked;
+
+    /* status line message */
+    char msg[256];
+    int msg_error;
+
+    volatile int quit;
+};
+
+/* tui.c */
+void tui_message(struct tui *t, int error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void tui_schedule_regen(struct tui *t);   /* after TUI_DEBOUNCE_MS of quiet */
+void tui_regen_now(struct tui *t);        /* submit the request now */
+unsigned tui_groups(const struct tui *t);
+/* Switch to generator gen if this build and session have it (dem needs a
+ * loaded DEM); returns 0, or -1 with a status message. Does not submit. */
+int tui_set_generator(struct tui *t, enum gen_id gen);
+
+/* term_caps.c: open the terminal (locale, newterm, cup check, colours).
+ * Returns 0, or -1 with a one-line reason in why. */
+int caps_open(struct tui *t, char *why, size_t why_size);
+void caps_close(struct tui *t);
+
+/* colors.c */
+int colors_number(struct tui *t, uint32_t rgb, int cls, int dither, long wx, long wy,
+                  attr_t *attr);
+int colors_pair(struct tui *t, int fg, int bg);
+int colors_check_reset(struct tui *t);
+void colors_cycle(struct tui *t);
+int colors_halfblocks(const struct tui *t);
+
+/* mapview.c */
+void mapview_reset(struct tui *t);
+void mapview_pan(struct tui *t, double dx, double dy);
+void mapview_zoom(struct tui *t, double factor);
+void mapview_draw(struct tui *t);
+void mapview_cell_uv(const struct tui *t, int x, int y, double *u, double *v);
+void mapview_free(struct tui *t);
+/* Pixel counts and mean colour per map class over the sampled view; returns
+ * the number of pixels. */
+int mapview_class_stats(const struct tui *t, long counts[MC_COUNT], uint32_t mean[MC_COUNT]);
+
+/* statusbar.c */
+void statusbar_draw(struct tui *t);
+
+/* help.c */
+void help_draw(struct tui *t);
+
+/* paramform.c */
+void paramform_draw(struct tui *t);
+int paramform_key(struct tui *t, int ch);
+void presets_draw(struct tui *t);
+int presets_key(struct tui *t, int ch);
+void presets_open(struct tui *t);
+int prompt_open(struct tui *t, enum tui_prompt kind, const char *initial);
+int prompt_key(struct tui *t, int ch);
+void prompt_close(struct tui *t);
+void prompt_suspend(struct tui *t);
+void prompt_resume(struct tui *t);
+
+/* inspect.c */
+void inspect_draw(struct tui *t);
+int inspect_key(struct tui *t, int ch);
+
+/* legend.c */
+void legend_draw(struct tui *t);
+
+#endif
