@@ -9,5 +9,6 @@ double bench_now_ms(void);
 void bench_noise(void);
 void bench_island(void);
 void bench_hybrid(void);
+void bench_delaunay(void);
 
 #endif

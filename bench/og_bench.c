@@ -13,5 +13,6 @@ main(void)
     bench_noise();
     bench_island();
     bench_hybrid();
+    bench_delaunay();
     return 0;
 }

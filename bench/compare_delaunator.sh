@@ -1,0 +1,40 @@
+#!/bin/sh
+# compare_delaunator.sh FILE N [RUNS]: time delaunator (JavaScript, under
+# node) on N points stored in FILE as 2*N little-endian float64 (x0 y0 x1
+# y1 ...). Prints "delaunator <N>: <best ms> ms <triangles> triangles".
+# Skips (exit 77, one line on stdout) when node or delaunator is missing.
+# delaunator is looked up in $DELAUNATOR_DIR/node_modules (default
+# /tmp/delaunator); install it outside the repository with
+#   mkdir -p /tmp/delaunator && cd /tmp/delaunator && npm install delaunator
+set -eu
+file=${1:?usage: compare_delaunator.sh FILE N [RUNS]}
+n=${2:?usage: compare_delaunator.sh FILE N [RUNS]}
+runs=${3:-5}
+dir=${DELAUNATOR_DIR:-/tmp/delaunator}
+mod=$dir/node_modules/delaunator/index.js
+if ! command -v node >/dev/null 2>&1; then
+    echo "skip: node not found"
+    exit 77
+fi
+if [ ! -f "$mod" ]; then
+    echo "skip: $mod not found"
+    exit 77
+fi
+node --input-type=module - "$file" "$n" "$runs" "$mod" <<'JS'
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+const [file, nArg, runsArg, mod] = process.argv.slice(2);
+const { default: Delaunator } = await import(pathToFileURL(mod).href);
+const buf = readFileSync(file);
+const n = Number(nArg);
+const coords = new Float64Array(buf.buffer, buf.byteOffset, 2 * n).slice();
+let best = Infinity, ntri = 0;
+for (let r = 0; r < Number(runsArg) + 1; r++) {
+    const t0 = process.hrtime.bigint();
+    const d = new Delaunator(coords);
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    ntri = d.triangles.length / 3;
+    if (r > 0 && ms < best) best = ms; // the first run warms up the JIT
+}
+console.log(`delaunator ${n}: ${best.toFixed(1)} ms ${ntri} triangles`);
+JS
