@@ -11,6 +11,7 @@
 #include "core/continents.h"
 #include "core/gen_planet.h"
 #include "core/mesh.h"
+#include "core/planet_edit.h"
 #include "core/poisson_disk.h"
 #include "core/predicates.h"
 #include "core/rng.h"
@@ -668,6 +669,168 @@ START_TEST(test_generator_relax_subdivide)
 }
 END_TEST
 
+
+/* ---- the land editor -------------------------------------------------- */
+
+static size_t
+count_ids(const struct world *w)
+{
+    int32_t top = -1;
+    size_t i;
+    for (i = 0; i < w->ncells; i++) {
+        top = w->landmass[i] > top ? w->landmass[i] : top;
+    }
+    return (size_t)(top + 1);
+}
+
+/* Biomes of an edited world still obey every rule. */
+static void
+check_biomes(const struct world *w)
+{
+    struct adjacency a;
+    uint8_t *sea = malloc(w->ncells);
+    uint32_t *dom = malloc(w->ncells * sizeof *dom);
+    size_t i;
+    ck_assert_int_eq(adjacency_from_triangles(&a, w->ncells, w->mesh->triangles,
+                                              w->mesh->ntriangles, NULL),
+                     OG_OK);
+    for (i = 0; i < w->ncells; i++) {
+        sea[i] = w->water[i] != WATER_LAND;
+    }
+    wfc_unary_domains(wfc_planet_rules(), &a, w->mesh->points, sea, dom);
+    ck_assert_int_eq(wfc_violations(wfc_planet_rules(), &a, dom, w->biome, NULL), 0);
+    adjacency_fini(&a);
+    free(sea);
+    free(dom);
+}
+
+START_TEST(test_edit_join_split)
+{
+    struct world *w = run_planet(2000, 5, 1), *joined, *split;
+    struct adjacency a;
+    int32_t s = -1, ida = -1, idb = -1, ra = -1, rb = -1;
+    size_t i, before, changed = 0;
+
+    ck_assert_int_eq(adjacency_from_triangles(&a, w->ncells, w->mesh->triangles,
+                                              w->mesh->ntriangles, NULL),
+                     OG_OK);
+    /* a sea vertex between two different landmasses */
+    for (i = 0; i < w->ncells && s < 0; i++) {
+        int32_t j;
+        if (w->water[i] == WATER_LAND) {
+            continue;
+        }
+        ida = idb = -1;
+        for (j = a.start[i]; j < a.start[i + 1]; j++) {
+            int32_t id = w->landmass[a.nbr[j]];
+            if (id >= 0 && ida < 0) {
+                ida = id;
+                ra = a.nbr[j];
+            } else if (id >= 0 && id != ida) {
+                idb = id;
+                rb = a.nbr[j];
+                s = (int32_t)i;
+                break;
+            }
+        }
+    }
+    ck_assert_int_ge(s, 0);
+    before = count_ids(w);
+    ck_assert_int_eq(planet_edit_set_land(w, s, 1, &joined, NULL), OG_OK);
+    ck_assert_ptr_ne(joined, w);
+    /* adding land joins the landmasses around it under one id */
+    ck_assert_int_eq(joined->water[s], WATER_LAND);
+    ck_assert_int_ge(joined->landmass[s], 0);
+    ck_assert_int_eq(joined->landmass[ra], joined->landmass[s]);
+    ck_assert_int_eq(joined->landmass[rb], joined->landmass[s]);
+    ck_assert_int_lt(count_ids(joined), before);
+    {
+        size_t cells;
+        double share;
+        ck_assert_int_eq(planet_landmass_at(joined, s, &cells, &share), joined->landmass[s]);
+        /* its size: the landmasses around s plus s itself */
+        int32_t ids[32], j;
+        size_t nids = 0, k, expect = 1;
+        for (j = a.start[s]; j < a.start[s + 1]; j++) {
+            int32_t id = w->landmass[a.nbr[j]];
+            for (k = 0; k < nids && ids[k] != id; k++) {
+            }
+            if (id >= 0 && k == nids) {
+                ids[nids++] = id;
+                expect += planet_landmass_mark(w, id, NULL);
+            }
+        }
+        ck_assert_int_eq(cells, expect);
+        ck_assert(fabs(share - (double)cells / w->ncells) < 1e-12);
+        ck_assert(share > 0.0 && share < 1.0);
+        ck_assert_int_eq(planet_landmass_at(joined, -5, &cells, NULL), -1);
+        ck_assert_int_eq(cells, 0);
+    }
+    check_biomes(joined);
+    ck_assert(world_stat_find(joined, "planet.edits")->a == 1.0);
+    /* removing it again splits the landmass back into the same parts */
+    ck_assert_int_eq(planet_edit_set_land(joined, s, 0, &split, NULL), OG_OK);
+    ck_assert_int_eq(split->landmass[s], -1);
+    ck_assert_int_ne(split->landmass[ra], split->landmass[rb]);
+    ck_assert_int_eq(count_ids(split), before);
+    ck_assert(memcmp(split->water, w->water, w->ncells) == 0);
+    ck_assert(memcmp(split->landmass, w->landmass, w->ncells * sizeof(int32_t)) == 0);
+    check_biomes(split);
+    /* biomes far from the edits stay as they were */
+    for (i = 0; i < w->ncells; i++) {
+        changed += split->biome[i] != w->biome[i];
+    }
+    ck_assert_msg(changed < w->ncells / 20, "%zu biomes changed", changed);
+    /* a no-op edit hands back the same world */
+    {
+        struct world *same;
+        ck_assert_int_eq(planet_edit_set_land(split, s, 0, &same, NULL), OG_OK);
+        ck_assert_ptr_eq(same, split);
+        world_unref(same);
+    }
+    adjacency_fini(&a);
+    world_unref(split);
+    world_unref(joined);
+    world_unref(w);
+}
+END_TEST
+
+START_TEST(test_edit_new_island_and_errors)
+{
+    struct world *w = run_planet(2000, 9, 1), *nw;
+    struct adjacency a;
+    struct og_error e;
+    int32_t s = -1;
+    size_t i, before;
+
+    ck_assert_int_eq(adjacency_from_triangles(&a, w->ncells, w->mesh->triangles,
+                                              w->mesh->ntriangles, NULL),
+                     OG_OK);
+    /* open sea: no land among the neighbours */
+    for (i = 0; i < w->ncells && s < 0; i++) {
+        int32_t j, wet = w->water[i] != WATER_LAND;
+        for (j = a.start[i]; j < a.start[i + 1]; j++) {
+            wet &= w->water[a.nbr[j]] != WATER_LAND;
+        }
+        s = wet ? (int32_t)i : -1;
+    }
+    ck_assert_int_ge(s, 0);
+    before = count_ids(w);
+    ck_assert_int_eq(planet_edit_set_land(w, s, 1, &nw, NULL), OG_OK);
+    /* a new landmass of one cell */
+    ck_assert_int_eq(count_ids(nw), before + 1);
+    ck_assert_int_eq(planet_landmass_mark(nw, nw->landmass[s], NULL), 1);
+    ck_assert(nw->elevation[s] > 0.0f);
+    check_biomes(nw);
+    world_unref(nw);
+    ck_assert_int_eq(planet_edit_set_land(w, (int32_t)w->ncells, 1, &nw, &e), OG_EINVAL);
+    ck_assert_ptr_null(nw);
+    ck_assert_ptr_nonnull(strstr(e.msg, "outside"));
+    adjacency_fini(&a);
+    world_unref(w);
+}
+END_TEST
+
 Suite *
 planet_suite(void)
 {
@@ -677,6 +840,7 @@ planet_suite(void)
     TCase *tc = tcase_create("continents");
     TCase *tw = tcase_create("wfc");
     TCase *tg = tcase_create("generator");
+    TCase *te = tcase_create("edit");
 
     tcase_add_test(tp, test_poisson_spacing);
     tcase_add_test(tp, test_poisson_count);
@@ -701,5 +865,9 @@ planet_suite(void)
     suite_add_tcase(s, tc);
     suite_add_tcase(s, tw);
     suite_add_tcase(s, tg);
+    tcase_add_test(te, test_edit_join_split);
+    tcase_add_test(te, test_edit_new_island_and_errors);
+    tcase_set_timeout(te, 10);
+    suite_add_tcase(s, te);
     return s;
 }
