@@ -17,6 +17,7 @@
 #include "core/rng.h"
 #include "core/stereographic.h"
 #include "core/wfc.h"
+#include "render/globe.h"
 #include "tests.h"
 
 #ifdef HAVE_QHULL
@@ -831,6 +832,58 @@ START_TEST(test_edit_new_island_and_errors)
 }
 END_TEST
 
+
+/* ---- the globe sampler ------------------------------------------------- */
+
+START_TEST(test_globe_sampler)
+{
+    enum { S = 64 };
+    struct world *w = run_planet(1000, 3, 1);
+    uint32_t *rgb = malloc(S * S * sizeof *rgb);
+    int32_t *cell = malloc(S * S * sizeof *cell);
+    const double east[3] = { 0.0, 1.0, 0.0 };
+    size_t i, inside = 0;
+    int32_t c;
+
+    ck_assert_int_eq(planet_sample_ortho(w, 0.0, 0.0, S, S, rgb, cell), OG_OK);
+    for (i = 0; i < S * S; i++) {
+        ck_assert(cell[i] >= -1 && cell[i] < (int32_t)w->ncells);
+        inside += cell[i] >= 0;
+        if (cell[i] < 0) {
+            ck_assert_uint_eq(rgb[i], 0);
+        }
+    }
+    /* the disc covers pi r^2 pixels; corners are off the globe */
+    ck_assert(fabs((double)inside - M_PI * (S / 2) * (S / 2)) < 0.02 * M_PI * (S / 2) * (S / 2));
+    ck_assert_int_eq(cell[0], -1);
+    ck_assert_int_eq(cell[S * S - 1], -1);
+    /* the centre looks at longitude 0, latitude 0: the cell nearest (1, 0, 0) */
+    c = globe_center_cell(w, 0.0, 0.0);
+    ck_assert_int_eq(c, mesh_nearest_point(w->mesh, (const double[3]){ 1.0, 0.0, 0.0 }, 0));
+    ck_assert_int_eq(cell[(S / 2) * S + S / 2], c);
+    /* yaw 90 turns the globe so that the east point faces the viewer */
+    ck_assert_int_eq(globe_center_cell(w, 90.0, 0.0), mesh_nearest_point(w->mesh, east, 0));
+    /* pitch 90 looks down at the north pole, an ice-cap land cell */
+    c = globe_center_cell(w, 0.0, 90.0);
+    ck_assert_int_eq(w->water[c], WATER_LAND);
+    /* light from the upper left: the upper-left limb is brighter than the
+     * lower-right one for the same colour */
+    {
+        uint32_t a, b;
+        int32_t ca = cell[(S / 4) * S + S / 4 + 4], cb = cell[(3 * S / 4) * S + 3 * S / 4 - 4];
+        a = rgb[(S / 4) * S + S / 4 + 4];
+        b = rgb[(3 * S / 4) * S + 3 * S / 4 - 4];
+        if (w->color[ca] == w->color[cb]) {
+            ck_assert_uint_gt(a & 0xff00, b & 0xff00);
+        }
+    }
+    ck_assert_int_eq(planet_sample_ortho(w, 0.0, 0.0, 0, S, rgb, cell), OG_ERANGE);
+    free(rgb);
+    free(cell);
+    world_unref(w);
+}
+END_TEST
+
 Suite *
 planet_suite(void)
 {
@@ -859,6 +912,7 @@ planet_suite(void)
     tcase_add_test(tg, test_generator_world);
     tcase_add_test(tg, test_generator_determinism);
     tcase_add_test(tg, test_generator_relax_subdivide);
+    tcase_add_test(tg, test_globe_sampler);
     tcase_set_timeout(tg, 10);
     suite_add_tcase(s, tp);
     suite_add_tcase(s, td);
