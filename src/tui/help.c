@@ -2,6 +2,7 @@
  * same list). Drawn in its own window over the map; any key closes it. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "tui/tui_state.h"
@@ -37,13 +38,44 @@ static const char *const help_lines[] = {
     "q                 quit (asks while an export runs)",
 };
 
+/* Draw lines [from, to) of the help in a column at x. */
+static void
+help_column(WINDOW *win, int from, int to, int x, int w, int h)
+{
+    int i, row = 1;
+
+    for (i = from; i < to && row < h - 1; i++, row++) {
+        const char *s = help_lines[i];
+        if (s[0] == '#') {
+            wattron(win, A_BOLD);
+            mvwaddnstr(win, row, x, s + 1, w);
+            wattroff(win, A_BOLD);
+        } else {
+            mvwaddnstr(win, row, x + 1, s, w - 1);
+        }
+    }
+}
+
 void
 help_draw(struct tui *t)
 {
     int n = (int)(sizeof help_lines / sizeof help_lines[0]);
-    int w = 56, h = n + 3, y, x, i, row;
+    int colw = 54, ncol = 1, split = n, w, h, y, x, i, rows;
     WINDOW *win;
 
+    /* Two columns when one does not fit the height but two fit the width;
+     * the split falls on a group heading. */
+    if (n + 2 > t->rows - 2 && t->cols >= 2 * colw + 4) {
+        ncol = 2;
+        for (i = 1; i < n; i++) {
+            if (help_lines[i][0] == '#' && abs(2 * i - n) < abs(2 * split - n)) {
+                split = i;
+            }
+        }
+    }
+    rows = ncol == 1 ? n : (split > n - split ? split : n - split);
+    w = ncol * colw + 2;
+    h = rows + 2;
     if (w > t->cols - 2) {
         w = t->cols - 2;
     }
@@ -60,20 +92,13 @@ help_draw(struct tui *t)
         return;
     }
     werase(win);
-    box(win, 0, 0);
+    tui_box(t, win);
     mvwaddnstr(win, 0, 2, " orogen keys ", w - 4);
-    row = 1;
-    for (i = 0; i < n && row < h - 1; i++, row++) {
-        const char *s = help_lines[i];
-        if (s[0] == '#') {
-            wattron(win, A_BOLD);
-            mvwaddnstr(win, row, 2, s + 1, w - 4);
-            wattroff(win, A_BOLD);
-        } else {
-            mvwaddnstr(win, row, 3, s, w - 5);
-        }
+    help_column(win, 0, split, 2, (ncol == 1 ? w : colw) - 3, h);
+    if (ncol == 2) {
+        help_column(win, split, n, 2 + colw, colw - 3, h);
     }
-    if (i < n) {
+    if (rows > h - 2) {
         mvwaddnstr(win, h - 1, 2, " more: enlarge the terminal ", w - 4);
     } else {
         mvwaddnstr(win, h - 1, 2, " any key closes ", w - 4);

@@ -468,6 +468,12 @@ preset_save(const char *name, const struct params *p, unsigned groups, const cha
         free(body);
         return og_error_set(err, OG_EIO, "cannot write %s: %s", target, strerror(errno));
     }
+    /* mkstemp makes the file 0600; presets are ordinary files. */
+    {
+        mode_t mask = umask(022);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
     f = fdopen(fd, "w");
     if (f == NULL) {
         close(fd);

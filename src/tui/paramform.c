@@ -22,8 +22,8 @@
 #include "core/generators.h"
 #include "tui/tui_state.h"
 
-#define LABEL_W 17
-#define VALUE_W 12
+#define LABEL_W 20
+#define VALUE_W 10
 
 /* Rows of the list area: the panel minus the title and the help lines. */
 static int
@@ -110,7 +110,7 @@ paramform_draw(struct tui *t)
     sel = paramedit_selected(&t->pe);
     paramedit_range_text(sel, range, sizeof range);
     if (t->panel_side) {
-        mvwhline(win, h - 4, 0, ACS_HLINE, w);
+        tui_hline(t, win, h - 4, 0, w);
         wrap_text(win, h - 3, 1, w - 2, 2, param_def(sel)->help);
         wattron(win, A_DIM);
         mvwaddnstr(win, h - 1, 1, range, w - 2);
@@ -541,7 +541,11 @@ prompt_suspend(struct tui *t)
 void
 prompt_resume(struct tui *t)
 {
-    if (t->prompt == PROMPT_NONE) {
+    if (t->prompt == PROMPT_NONE || t->form != NULL) {
+        return;
+    }
+    if (t->too_small) {
+        /* Keep the text; the field comes back when the terminal grows. */
         return;
     }
     if (t->prompt == PROMPT_VALUE) {

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include "tui/tui_state.h"
 
@@ -175,4 +176,42 @@ caps_close(struct tui *t)
         delscreen(t->screen);
         t->screen = NULL;
     }
+}
+
+static void
+wide_char(cchar_t *cc, wchar_t ch)
+{
+    wchar_t wc[2] = { ch, L'\0' };
+    setcchar(cc, wc, A_NORMAL, 0, NULL);
+}
+
+void
+tui_hline(const struct tui *t, WINDOW *win, int y, int x, int n)
+{
+    cchar_t cc;
+
+    if (!t->utf8) {
+        mvwhline(win, y, x, '-', n);
+        return;
+    }
+    wide_char(&cc, L'\u2500');
+    mvwhline_set(win, y, x, &cc, n);
+}
+
+void
+tui_box(const struct tui *t, WINDOW *win)
+{
+    cchar_t h, v, tl, tr, bl, br;
+
+    if (!t->utf8) {
+        wborder(win, '|', '|', '-', '-', '+', '+', '+', '+');
+        return;
+    }
+    wide_char(&h, L'\u2500');
+    wide_char(&v, L'\u2502');
+    wide_char(&tl, L'\u250c');
+    wide_char(&tr, L'\u2510');
+    wide_char(&bl, L'\u2514');
+    wide_char(&br, L'\u2518');
+    wborder_set(win, &v, &v, &h, &h, &tl, &tr, &bl, &br);
 }

@@ -561,18 +561,26 @@ global_key(struct tui *t, int ch)
     case 'c':
         colors_cycle(t);
         t->map_stale = t->map_dirty = t->chrome_dirty = 1;
+        /* Glyphs need their key: the legend follows the glyph map unless
+         * the user chose another panel. */
+        if (!colors_halfblocks(t) && t->panel == PANEL_NONE) {
+            set_panel(t, PANEL_LEGEND);
+            t->legend_auto = 1;
+        } else if (colors_halfblocks(t) && t->legend_auto && t->panel == PANEL_LEGEND) {
+            set_panel(t, PANEL_NONE);
+        }
         tui_message(t, 0, "colour mode %s%s", tui_color_mode_name(t->col.mode),
                     colors_halfblocks(t) ? "" : " (glyph map)");
         break;
     case 't': set_panel(t, t->panel == PANEL_PARAMS ? PANEL_NONE : PANEL_PARAMS); break;
     case 'i':
-        if (t->panel != PANEL_INSPECT && t->mapwin != NULL) {
+        set_panel(t, t->panel == PANEL_INSPECT ? PANEL_NONE : PANEL_INSPECT);
+        if (t->panel == PANEL_INSPECT && t->mapwin != NULL) {
             int w, h;
             getmaxyx(t->mapwin, h, w);
             t->cur_x = w / 2;
             t->cur_y = h / 2;
         }
-        set_panel(t, t->panel == PANEL_INSPECT ? PANEL_NONE : PANEL_INSPECT);
         break;
     case 'L': set_panel(t, t->panel == PANEL_LEGEND ? PANEL_NONE : PANEL_LEGEND); break;
     case 'o':

@@ -21,7 +21,7 @@
 #define TUI_MIN_ROWS 12
 /* Side panel width; the panel goes below the map when the map would be
  * narrower than TUI_SIDE_MIN_MAP columns. */
-#define TUI_PANEL_COLS 38
+#define TUI_PANEL_COLS 42
 #define TUI_SIDE_MIN_MAP 50
 #define TUI_PANEL_ROWS 9
 /* Parameter changes regenerate after this pause (ms). */
@@ -128,6 +128,11 @@ unsigned tui_groups(const struct tui *t);
 /* Switch to generator gen if this build and session have it (dem needs a
  * loaded DEM); returns 0, or -1 with a status message. Does not submit. */
 int tui_set_generator(struct tui *t, enum gen_id gen);
+
+/* Lines and boxes: Unicode box drawing in a UTF-8 locale, ASCII otherwise
+ * (ACS line drawing shows as letters in some captures and terminals). */
+void tui_hline(const struct tui *t, WINDOW *win, int y, int x, int n);
+void tui_box(const struct tui *t, WINDOW *win);
 
 /* term_caps.c: open the terminal (locale, newterm, cup check, colours).
  * Returns 0, or -1 with a one-line reason in why. */
