@@ -19,6 +19,7 @@ main(void)
         island_suite,
         dem_suite,
         hydro_suite,
+        biome_suite,
         hybrid_suite,
         droplet_suite,
         paramedit_suite,

@@ -16,6 +16,7 @@ Suite *lloyd_suite(void);
 Suite *island_suite(void);
 Suite *dem_suite(void);
 Suite *hydro_suite(void);
+Suite *biome_suite(void);
 Suite *hybrid_suite(void);
 Suite *droplet_suite(void);
 Suite *paramedit_suite(void);

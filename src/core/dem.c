@@ -8,6 +8,9 @@
 
 #include "core/grid.h"
 #include "core/tint.h"
+#include "core/biome.h"
+#include "core/hydro.h"
+#include "core/moisture.h"
 
 static const char *const enc_names[] = { "auto", "gray", "terrain-rgb", "terrarium" };
 
@@ -178,6 +181,9 @@ static const struct stage dem_stages[] = {
     { "decode", stage_decode },
     { "sea", stage_sea },
     { "tint", stage_tint },
+    { "hydrology", hydro_stage },
+    { "moisture", moisture_stage },
+    { "biomes", biome_stage },
 };
 
 const struct generator gen_dem = {

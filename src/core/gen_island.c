@@ -11,6 +11,9 @@
 #include "core/noise.h"
 #include "core/rng.h"
 #include "core/tint.h"
+#include "core/biome.h"
+#include "core/hydro.h"
+#include "core/moisture.h"
 
 /* Data handed between stages before the mesh exists. */
 struct island_priv {
@@ -230,6 +233,9 @@ static const struct stage island_stages[] = {
     { "delaunay", stage_delaunay },
     { "elevation", stage_elevation },
     { "tint", stage_tint },
+    { "hydrology", hydro_stage },
+    { "moisture", moisture_stage },
+    { "biomes", biome_stage },
 };
 
 const struct generator gen_island = {

@@ -8,7 +8,10 @@
 
 #include "core/grid.h"
 #include "core/mesh.h"
+#include "core/moisture.h"
+#include "core/params.h"
 #include "core/pipeline.h"
+#include "core/world.h"
 
 /* Node states during a flood. */
 #define ST_DONE 1u    /* reached: filled and rank are final */
@@ -245,7 +248,7 @@ struct flood {
     uint8_t *state;
     int32_t *pit;       /* FIFO of cells at the current level (depressions, flats) */
     size_t pit_head, pit_tail;
-    int32_t *trace;     /* LIFO of slope cells found by tracing upward (fast method) */
+    int32_t *trace;     /* FIFO of slope cells found by tracing upward (fast method) */
     size_t trace_len;
     struct heap heap;
     uint32_t next_rank;
@@ -359,8 +362,13 @@ drain_trace(struct flood *f)
 {
     int32_t nb[HYDRO_MAX_DEGREE];
 
-    while (f->trace_len > 0) {
-        int32_t t = f->trace[--f->trace_len];
+    size_t head = 0;
+
+    /* Breadth-first: the traced front climbs evenly, so fewer slope cells are
+     * left with a lower unreached neighbour (and need the heap) than with a
+     * depth-first walk. */
+    while (head < f->trace_len) {
+        int32_t t = f->trace[head++];
         float et = f->elev[t];
         int k, lower = 0, cnt = nbrs(f->g, (size_t)t, (f->state[t] & ST_BORDER) != 0, nb);
         for (k = 0; k < cnt; k++) {
@@ -379,6 +387,7 @@ drain_trace(struct flood *f)
             return -1;
         }
     }
+    f->trace_len = 0;
     return 0;
 }
 
@@ -736,4 +745,264 @@ hydro_graph_distance(const struct hydro_graph *g, const uint8_t *source, int32_t
     }
     free(queue);
     return OG_OK;
+}
+
+/* --- the stage ------------------------------------------------------------------ */
+
+struct stage_bufs {
+    float *elev;      /* mesh: vertex elevation (owned); grid: w->elevation */
+    float *rain;
+    uint8_t *outlet;
+    uint8_t *wet;     /* node lies in the sea: no rain */
+    uint32_t *rank;
+};
+
+/* Node position for stats: grid cell (x, y), mesh circumcentre. */
+static void
+node_pos(const struct world *w, size_t i, double *x, double *y)
+{
+    if (w->kind == WORLD_GRID) {
+        *x = (double)(i % (size_t)w->width);
+        *y = (double)(i / (size_t)w->width);
+    } else {
+        *x = w->mesh->centers[2 * i];
+        *y = w->mesh->centers[2 * i + 1];
+    }
+}
+
+/* Graph, node elevations, outlets and the sea for either world kind. */
+static enum og_status
+stage_nodes(struct world *w, struct hydro_graph *g, struct stage_bufs *b, struct og_error *err)
+{
+    size_t i, n;
+    enum og_status st;
+
+    if (w->elevation == NULL || w->water == NULL) {
+        return og_error_set(err, OG_EINVAL, "hydrology: needs elevation and a water mask");
+    }
+    if (w->kind == WORLD_GRID) {
+        st = hydro_graph_grid(g, w->width, w->height, 8, err);
+        if (st != OG_OK) {
+            return st;
+        }
+    } else if (w->kind == WORLD_MESH && w->mesh != NULL && w->mesh->dim == 2) {
+        hydro_graph_mesh(g, w->mesh, HYDRO_MESH_TRIANGLES);
+    } else {
+        return og_error_set(err, OG_EUNSUPPORTED, "hydrology: only island and dem worlds");
+    }
+    n = g->n;
+    st = grid_calloc((void **)&b->outlet, n, 1, "outlets", err);
+    if (st == OG_OK) {
+        st = grid_calloc((void **)&b->wet, n, 1, "sea nodes", err);
+    }
+    if (st == OG_OK) {
+        st = grid_calloc((void **)&b->rain, n, sizeof *b->rain, "rain", err);
+    }
+    if (st == OG_OK) {
+        st = grid_calloc((void **)&b->rank, n, sizeof *b->rank, "flood order", err);
+    }
+    if (st != OG_OK) {
+        return st;
+    }
+    if (w->kind == WORLD_GRID) {
+        b->elev = w->elevation;
+        for (i = 0; i < n; i++) {
+            b->wet[i] = w->water[i] == WATER_OCEAN;
+            b->outlet[i] = (uint8_t)(b->wet[i] || on_border(g, i));
+        }
+        return OG_OK;
+    }
+    st = grid_calloc((void **)&b->elev, n, sizeof *b->elev, "vertex elevation", err);
+    if (st != OG_OK) {
+        return st;
+    }
+    for (i = 0; i < n; i++) {
+        const int32_t *tri = w->mesh->triangles + 3 * i;
+        const int32_t *he = w->mesh->halfedges + 3 * i;
+        /* A Voronoi vertex is as high as the mean of its three cells; it is in
+         * the sea (an outlet) if any of them is ocean, so rivers end on the
+         * coastline; hull triangles drain off the map like a grid border. */
+        b->elev[i] = (w->elevation[tri[0]] + w->elevation[tri[1]] + w->elevation[tri[2]]) / 3.0f;
+        b->wet[i] = w->water[tri[0]] == WATER_OCEAN || w->water[tri[1]] == WATER_OCEAN ||
+                    w->water[tri[2]] == WATER_OCEAN;
+        b->outlet[i] = (uint8_t)(b->wet[i] || he[0] < 0 || he[1] < 0 || he[2] < 0);
+    }
+    return OG_OK;
+}
+
+static void
+stage_rain(const struct world *w, struct stage_bufs *b, size_t n)
+{
+    struct moisture_noise mn;
+    int follow = params_int(&w->params, P_HYDRO_RAINFALL) == 1;
+    double s = w->width > w->height ? w->width : w->height;
+    size_t i;
+
+    if (follow) {
+        moisture_noise_init(&mn, &w->params);
+    }
+    for (i = 0; i < n; i++) {
+        double u, v;
+        if (b->wet[i]) {
+            b->rain[i] = 0.0f;
+            continue;
+        }
+        if (!follow) {
+            b->rain[i] = 1.0f;
+            continue;
+        }
+        if (w->kind == WORLD_GRID) {
+            u = ((double)(i % (size_t)w->width) + 0.5) / s;
+            v = ((double)(i / (size_t)w->width) + 0.5) / s;
+        } else {
+            u = w->mesh->centers[2 * i];
+            v = w->mesh->centers[2 * i + 1];
+        }
+        b->rain[i] = (float)(2.0 * moisture_noise_at(&mn, u, v));
+    }
+}
+
+/* Cells under a lake surface become WATER_LAKE: grid cells that are lake
+ * nodes; Voronoi cells with a lake corner whose surface lies above the
+ * cell's own height. Returns the count. */
+static size_t
+mark_lake_cells(struct world *w)
+{
+    size_t i, k, count = 0;
+    for (i = 0; i < w->nhydro; i++) {
+        if (!w->lake[i]) {
+            continue;
+        }
+        if (w->kind == WORLD_GRID) {
+            if (w->water[i] == WATER_LAND) {
+                w->water[i] = WATER_LAKE;
+                count++;
+            }
+            continue;
+        }
+        for (k = 0; k < 3; k++) {
+            int32_t p = w->mesh->triangles[3 * i + k];
+            if (w->water[p] == WATER_LAND && w->elevation[p] < w->hydro_elev[i]) {
+                w->water[p] = WATER_LAKE;
+                count++;
+            }
+        }
+    }
+    return count;
+}
+
+static void
+stage_stats(struct world *w, const struct stage_bufs *b, size_t nlakes, size_t lake_nodes,
+            size_t lake_cells, size_t sources)
+{
+    struct hydro_fill_stats fs;
+    size_t i, n = w->nhydro, outlets = 0, mouths = 0, imax = 0;
+    uint8_t *fed = calloc(n != 0 ? n : 1, 1);
+    double rain = 0.0, x, y;
+    int grid = w->kind == WORLD_GRID;
+
+    hydro_fill_stats(n, b->elev, w->hydro_elev, &fs);
+    for (i = 0; i < n; i++) {
+        rain += b->rain[i];
+        imax = w->flow[i] > w->flow[imax] ? i : imax;
+        if (fed != NULL && w->downhill[i] >= 0) {
+            fed[w->downhill[i]] = 1;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        if (w->downhill[i] < 0) {
+            outlets++;
+            mouths += fed != NULL && fed[i];
+        }
+    }
+    free(fed);
+    world_stat_text(w, "hydro.connectivity",
+                    grid ? "grid 8-neighbour (D8 to the lowest neighbour)"
+                         : "Voronoi vertices, 3 neighbours along Voronoi edges");
+    world_stat_text(w, "hydro.fill", "plain priority-flood, no epsilon; flats by flood order");
+    world_stat_text(w, "hydro.outlet_rule", grid ? "border and sea cells" : "ocean and hull vertices");
+    world_stat_int(w, "hydro.nodes", (long long)n);
+    world_stat_int(w, "hydro.raised", (long long)fs.raised);
+    world_stat_real(w, "hydro.max_raise", fs.max_raise);
+    node_pos(w, fs.max_at, &x, &y);
+    world_stat_point(w, "hydro.max_raise_at", x, y);
+    world_stat_real(w, "hydro.raise_sum", fs.sum_raise);
+    world_stat_int(w, "hydro.lakes", (long long)nlakes);
+    world_stat_int(w, "hydro.lake_nodes", (long long)lake_nodes);
+    world_stat_int(w, "hydro.lake_cells", (long long)lake_cells);
+    world_stat_int(w, "hydro.rivers", (long long)sources);
+    world_stat_int(w, "hydro.outlets", (long long)outlets);
+    world_stat_int(w, "hydro.mouths", (long long)mouths);
+    world_stat_real(w, "hydro.total_rain", rain);
+    world_stat_real(w, "hydro.max_flow", n != 0 ? w->flow[imax] : 0.0);
+    node_pos(w, imax, &x, &y);
+    world_stat_point(w, "hydro.max_flow_at", x, y);
+}
+
+enum og_status
+hydro_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    const struct params *p = &w->params;
+    struct hydro_graph g;
+    struct stage_bufs b;
+    enum hydro_flood_method method =
+        params_int(p, P_HYDRO_FLOOD) == 1 ? HYDRO_FLOOD_HEAP : HYDRO_FLOOD_FAST;
+    int grid = w->kind == WORLD_GRID;
+    double depth = params_get(p, grid ? P_HYDRO_DEM_LAKE_DEPTH : P_HYDRO_LAKE_DEPTH);
+    double threshold = params_get(p, grid ? P_HYDRO_DEM_RIVER_THRESHOLD : P_HYDRO_RIVER_THRESHOLD);
+    size_t n, nlakes = 0, lake_nodes = 0, lake_cells, sources = 0;
+    enum og_status st;
+
+    memset(&b, 0, sizeof b);
+    st = stage_nodes(w, &g, &b, err);
+    if (st != OG_OK) {
+        goto done;
+    }
+    n = g.n;
+    w->nhydro = n;
+    st = world_alloc((void **)&w->hydro_elev, n, sizeof(float), "filled surface", err);
+    if (st == OG_OK) {
+        st = world_alloc((void **)&w->downhill, n, sizeof(int32_t), "downhill", err);
+    }
+    if (st == OG_OK) {
+        st = world_alloc((void **)&w->flow, n, sizeof(float), "flow", err);
+    }
+    if (st == OG_OK) {
+        st = world_alloc((void **)&w->river_width, n, sizeof(float), "river width", err);
+    }
+    if (st == OG_OK) {
+        st = world_alloc((void **)&w->lake, n, 1, "lakes", err);
+    }
+    if (st != OG_OK) {
+        goto done;
+    }
+    stage_rain(w, &b, n);
+    st = hydro_priority_flood(&g, b.elev, b.outlet, method, w->hydro_elev, b.rank, ctx, err);
+    if (st == OG_OK) {
+        st = hydro_route(&g, w->hydro_elev, b.rank, b.outlet, w->downhill, ctx, err);
+    }
+    if (st == OG_OK) {
+        st = hydro_accumulate(n, w->downhill, b.rain, w->flow, ctx, err);
+    }
+    if (st == OG_OK) {
+        st = hydro_lakes(&g, b.elev, w->hydro_elev, depth, w->lake, &nlakes, &lake_nodes, err);
+    }
+    if (st == OG_OK) {
+        st = hydro_rivers(n, w->downhill, w->flow, w->lake, threshold,
+                          params_get(p, P_HYDRO_WIDTH_SCALE), w->river_width, &sources, err);
+    }
+    if (st != OG_OK) {
+        goto done;
+    }
+    lake_cells = mark_lake_cells(w);
+    stage_stats(w, &b, nlakes, lake_nodes, lake_cells, sources);
+done:
+    if (b.elev != w->elevation) {
+        free(b.elev);
+    }
+    free(b.rain);
+    free(b.outlet);
+    free(b.wet);
+    free(b.rank);
+    return st;
 }

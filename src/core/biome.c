@@ -1,0 +1,242 @@
+#include "config.h"
+#include "core/biome.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/grid.h"
+#include "core/pipeline.h"
+#include "core/world.h"
+
+static const struct {
+    const char *name;
+    uint32_t color;
+} biomes[BIOME_COUNT] = {
+    [BIOME_OCEAN] = { "ocean", 0x2f5a8a },
+    [BIOME_LAKE] = { "lake", 0x4a86b8 },
+    [BIOME_BEACH] = { "beach", 0xd8c9a0 },
+    [BIOME_MARSH] = { "marsh", 0x5f8c72 },
+    [BIOME_SNOW] = { "snow and ice", 0xf2f4f6 },
+    [BIOME_TUNDRA] = { "tundra", 0xc2c6a6 },
+    [BIOME_BARE] = { "bare", 0xa39f96 },
+    [BIOME_SCORCHED] = { "scorched", 0x6c6862 },
+    [BIOME_TAIGA] = { "taiga", 0x8aa683 },
+    [BIOME_SHRUBLAND] = { "shrubland", 0xa0aa85 },
+    [BIOME_TEMPERATE_DESERT] = { "temperate desert", 0xccd0a0 },
+    [BIOME_GRASSLAND] = { "grassland", 0x93b468 },
+    [BIOME_TEMPERATE_DECIDUOUS_FOREST] = { "temperate deciduous forest", 0x689858 },
+    [BIOME_TEMPERATE_RAIN_FOREST] = { "temperate rain forest", 0x48865b },
+    [BIOME_SUBTROPICAL_DESERT] = { "subtropical desert", 0xdbc492 },
+    [BIOME_TROPICAL_SEASONAL_FOREST] = { "tropical seasonal forest", 0x5c9c43 },
+    [BIOME_TROPICAL_RAIN_FOREST] = { "tropical rain forest", 0x337848 },
+};
+
+const char *
+biome_name(enum biome b)
+{
+    return (unsigned)b < BIOME_COUNT ? biomes[b].name : "?";
+}
+
+uint32_t
+biome_color(enum biome b)
+{
+    return (unsigned)b < BIOME_COUNT ? biomes[b].color : 0xff00ff;
+}
+
+enum biome
+biome_classify(double e, double m)
+{
+    if (e < 0.03) {
+        return m >= 0.8 ? BIOME_MARSH : BIOME_BEACH;
+    }
+    if (e < 0.3) {
+        return m < 0.16   ? BIOME_SUBTROPICAL_DESERT
+               : m < 0.33 ? BIOME_GRASSLAND
+               : m < 0.66 ? BIOME_TROPICAL_SEASONAL_FOREST
+                          : BIOME_TROPICAL_RAIN_FOREST;
+    }
+    if (e < 0.6) {
+        return m < 0.16   ? BIOME_TEMPERATE_DESERT
+               : m < 0.5  ? BIOME_GRASSLAND
+               : m < 0.83 ? BIOME_TEMPERATE_DECIDUOUS_FOREST
+                          : BIOME_TEMPERATE_RAIN_FOREST;
+    }
+    if (e < 0.8) {
+        return m < 0.33 ? BIOME_TEMPERATE_DESERT : m < 0.66 ? BIOME_SHRUBLAND : BIOME_TAIGA;
+    }
+    return m < 0.1 ? BIOME_SCORCHED : m < 0.2 ? BIOME_BARE : m < 0.5 ? BIOME_TUNDRA : BIOME_SNOW;
+}
+
+enum og_status
+biome_blur(float *img, int width, int height, int channels, double sigma, struct og_error *err)
+{
+    float *tmp = NULL, *kernel = NULL;
+    int r, k, x, y, c;
+    double sum = 0.0;
+    enum og_status st;
+
+    if (!(sigma > 0.0 && sigma <= 64.0)) {
+        return og_error_set(err, OG_ERANGE, "blur sigma %g outside (0, 64]", sigma);
+    }
+    r = (int)ceil(3.0 * sigma);
+    st = grid_calloc((void **)&kernel, (size_t)(2 * r + 1), sizeof *kernel, "blur kernel", err);
+    if (st == OG_OK) {
+        st = grid_calloc((void **)&tmp, (size_t)width * (size_t)height * (size_t)channels,
+                         sizeof *tmp, "blur buffer", err);
+    }
+    if (st != OG_OK) {
+        free(kernel);
+        return st;
+    }
+    for (k = -r; k <= r; k++) {
+        sum += exp(-0.5 * k * k / (sigma * sigma));
+    }
+    for (k = -r; k <= r; k++) {
+        kernel[k + r] = (float)(exp(-0.5 * k * k / (sigma * sigma)) / sum);
+    }
+    /* Rows into tmp, then columns back into img; out-of-range taps read the
+     * nearest edge texel. */
+    for (y = 0; y < height; y++) {
+        for (x = 0; x < width; x++) {
+            for (c = 0; c < channels; c++) {
+                double acc = 0.0;
+                for (k = -r; k <= r; k++) {
+                    int xx = x + k < 0 ? 0 : x + k >= width ? width - 1 : x + k;
+                    acc += kernel[k + r] * img[((size_t)y * width + xx) * channels + c];
+                }
+                tmp[((size_t)y * width + x) * channels + c] = (float)acc;
+            }
+        }
+    }
+    for (y = 0; y < height; y++) {
+        for (x = 0; x < width; x++) {
+            for (c = 0; c < channels; c++) {
+                double acc = 0.0;
+                for (k = -r; k <= r; k++) {
+                    int yy = y + k < 0 ? 0 : y + k >= height ? height - 1 : y + k;
+                    acc += kernel[k + r] * tmp[((size_t)yy * width + x) * channels + c];
+                }
+                img[((size_t)y * width + x) * channels + c] = (float)acc;
+            }
+        }
+    }
+    free(tmp);
+    free(kernel);
+    return OG_OK;
+}
+
+enum og_status
+biome_table_build(struct biome_table *t, double sigma, struct og_error *err)
+{
+    int i, j;
+    for (i = 0; i < BIOME_TABLE_SIZE; i++) {
+        for (j = 0; j < BIOME_TABLE_SIZE; j++) {
+            uint32_t col = biome_color(biome_classify((i + 0.5) / BIOME_TABLE_SIZE,
+                                                      (j + 0.5) / BIOME_TABLE_SIZE));
+            float *px = t->rgb + 3 * ((size_t)i * BIOME_TABLE_SIZE + (size_t)j);
+            px[0] = (float)((col >> 16) & 0xff);
+            px[1] = (float)((col >> 8) & 0xff);
+            px[2] = (float)(col & 0xff);
+        }
+    }
+    if (sigma > 0.0) {
+        return biome_blur(t->rgb, BIOME_TABLE_SIZE, BIOME_TABLE_SIZE, 3, sigma, err);
+    }
+    return OG_OK;
+}
+
+/* Continuous texel coordinate of a value in [0, 1], clamped to the texel
+ * centres; *i0 the lower texel, the return value the weight of the next. */
+static double
+texel(double v, int *i0)
+{
+    double f = v * BIOME_TABLE_SIZE - 0.5;
+    if (!(f > 0.0)) {
+        f = 0.0;
+    }
+    if (f > BIOME_TABLE_SIZE - 1) {
+        f = BIOME_TABLE_SIZE - 1;
+    }
+    *i0 = (int)f;
+    if (*i0 >= BIOME_TABLE_SIZE - 1) {
+        *i0 = BIOME_TABLE_SIZE - 2;
+    }
+    return f - *i0;
+}
+
+uint32_t
+biome_table_lookup(const struct biome_table *t, double e, double m)
+{
+    int i0, j0, c;
+    double te = texel(e, &i0), tm = texel(m, &j0);
+    uint32_t out = 0;
+
+    for (c = 0; c < 3; c++) {
+        const float *row0 = t->rgb + 3 * ((size_t)i0 * BIOME_TABLE_SIZE) + c;
+        const float *row1 = row0 + 3 * BIOME_TABLE_SIZE;
+        double a = row0[3 * j0] * (1.0 - tm) + row0[3 * (j0 + 1)] * tm;
+        double b = row1[3 * j0] * (1.0 - tm) + row1[3 * (j0 + 1)] * tm;
+        long v = lround(a * (1.0 - te) + b * te);
+        v = v < 0 ? 0 : v > 255 ? 255 : v;
+        out = (out << 8) | (uint32_t)v;
+    }
+    return out;
+}
+
+double
+biome_elevation(const struct world *w, size_t i)
+{
+    double e = w->elevation[i];
+    if (w->gen == GEN_DEM) {
+        e = (e - w->sea_level) / params_get(&w->params, P_HYDRO_DEM_ELEV_SPAN);
+    }
+    return e < 0.0 ? 0.0 : e > 1.0 ? 1.0 : e;
+}
+
+enum og_status
+biome_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    struct biome_table *t = NULL;
+    int smooth = params_int(&w->params, P_HYDRO_SMOOTHING);
+    size_t i, n = w->ncells;
+    enum og_status st;
+
+    if (w->water == NULL || w->elevation == NULL || w->moisture == NULL) {
+        return og_error_set(err, OG_EINVAL, "biomes: needs elevation, water and moisture");
+    }
+    st = world_alloc((void **)&w->biome, n, 1, "biomes", err);
+    if (st == OG_OK) {
+        st = world_alloc((void **)&w->color, n, sizeof(uint32_t), "colour", err);
+    }
+    if (st == OG_OK && smooth) {
+        st = grid_calloc((void **)&t, 1, sizeof *t, "biome table", err);
+        if (st == OG_OK) {
+            st = biome_table_build(t, params_get(&w->params, P_HYDRO_BLUR_SIGMA), err);
+        }
+    }
+    if (st == OG_OK) {
+        st = pipeline_tick(ctx, 0.3);
+    }
+    if (st != OG_OK) {
+        free(t);
+        return st;
+    }
+    for (i = 0; i < n; i++) {
+        enum biome b;
+        double e, m;
+        if (w->water[i] == WATER_OCEAN || w->water[i] == WATER_LAKE) {
+            b = w->water[i] == WATER_OCEAN ? BIOME_OCEAN : BIOME_LAKE;
+            w->biome[i] = (uint8_t)b;
+            w->color[i] = biome_color(b);
+            continue;
+        }
+        e = biome_elevation(w, i);
+        m = w->moisture[i];
+        b = biome_classify(e, m);
+        w->biome[i] = (uint8_t)b;
+        w->color[i] = t != NULL ? biome_table_lookup(t, e, m) : biome_color(b);
+    }
+    free(t);
+    return OG_OK;
+}

@@ -1,0 +1,146 @@
+#include "config.h"
+#include "core/moisture.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "core/grid.h"
+#include "core/hydro.h"
+#include "core/mesh.h"
+#include "core/pipeline.h"
+#include "core/rng.h"
+#include "core/world.h"
+
+void
+moisture_noise_init(struct moisture_noise *mn, const struct params *p)
+{
+    perlin_init(&mn->perlin, rng_hash_str("moisture") ^ p->seed);
+    mn->fbm.octaves = params_int(p, P_HYDRO_MOISTURE_OCTAVES);
+    mn->fbm.frequency = params_get(p, P_HYDRO_MOISTURE_FREQUENCY);
+    mn->fbm.lacunarity = 2.0;
+    mn->fbm.gain = 0.5;
+}
+
+double
+moisture_noise_at(const struct moisture_noise *mn, double u, double v)
+{
+    double m = 0.5 + 0.75 * fbm2(&mn->perlin, &mn->fbm, u, v);
+    return m < 0.0 ? 0.0 : m > 1.0 ? 1.0 : m;
+}
+
+double
+moisture_combine(double base, int32_t d_fresh, int32_t d_ocean, double falloff,
+                 double ocean_weight)
+{
+    double boost = 0.0, b;
+    if (d_fresh >= 0) {
+        boost = exp(-(double)d_fresh / falloff);
+    }
+    if (d_ocean >= 0) {
+        b = ocean_weight * exp(-(double)d_ocean / falloff);
+        boost = b > boost ? b : boost;
+    }
+    return base + (1.0 - base) * boost;
+}
+
+enum og_status
+moisture_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    const struct params *p = &w->params;
+    struct moisture_noise mn;
+    struct hydro_graph g;
+    uint8_t *fresh = NULL, *ocean = NULL;
+    int32_t *dfresh = NULL, *docean = NULL;
+    double falloff = params_get(p, P_HYDRO_MOISTURE_FALLOFF);
+    double ow = params_get(p, P_HYDRO_OCEAN_MOISTURE);
+    size_t i, n = w->ncells;
+    enum og_status st;
+
+    if (w->water == NULL || n == 0) {
+        return og_error_set(err, OG_EINVAL, "moisture: the world has no water mask");
+    }
+    if (w->kind == WORLD_GRID) {
+        st = hydro_graph_grid(&g, w->width, w->height, 8, err);
+        if (st != OG_OK) {
+            return st;
+        }
+    } else if (w->kind == WORLD_MESH && w->mesh != NULL) {
+        hydro_graph_mesh(&g, w->mesh, HYDRO_MESH_POINTS);
+    } else {
+        return og_error_set(err, OG_EUNSUPPORTED, "moisture: only island and dem worlds");
+    }
+    st = world_alloc((void **)&w->moisture, n, sizeof(float), "moisture", err);
+    if (st == OG_OK) {
+        st = grid_calloc((void **)&fresh, n, 1, "fresh water mask", err);
+    }
+    if (st == OG_OK) {
+        st = grid_calloc((void **)&ocean, n, 1, "ocean mask", err);
+    }
+    if (st == OG_OK) {
+        st = grid_calloc((void **)&dfresh, n, sizeof *dfresh, "fresh water distance", err);
+    }
+    if (st == OG_OK) {
+        st = grid_calloc((void **)&docean, n, sizeof *docean, "ocean distance", err);
+    }
+    if (st != OG_OK) {
+        goto done;
+    }
+    for (i = 0; i < n; i++) {
+        ocean[i] = w->water[i] == WATER_OCEAN;
+        fresh[i] = w->water[i] == WATER_LAKE;
+    }
+    /* Cells a river runs through: on a grid the node is the cell; on a mesh
+     * a river runs along Voronoi edges, through the corners of cells. */
+    if (w->river_width != NULL) {
+        if (w->kind == WORLD_GRID) {
+            for (i = 0; i < n && i < w->nhydro; i++) {
+                fresh[i] |= w->river_width[i] > 0.0f;
+            }
+        } else {
+            for (i = 0; i < w->nhydro; i++) {
+                if (w->river_width[i] > 0.0f) {
+                    fresh[w->mesh->triangles[3 * i]] = 1;
+                    fresh[w->mesh->triangles[3 * i + 1]] = 1;
+                    fresh[w->mesh->triangles[3 * i + 2]] = 1;
+                }
+            }
+        }
+    }
+    st = hydro_graph_distance(&g, fresh, dfresh, err);
+    if (st == OG_OK) {
+        st = pipeline_tick(ctx, 0.4);
+    }
+    if (st == OG_OK) {
+        st = hydro_graph_distance(&g, ocean, docean, err);
+    }
+    if (st == OG_OK) {
+        st = pipeline_tick(ctx, 0.7);
+    }
+    if (st != OG_OK) {
+        goto done;
+    }
+    moisture_noise_init(&mn, p);
+    for (i = 0; i < n; i++) {
+        double u, v, base;
+        if (w->water[i] != WATER_LAND) {
+            w->moisture[i] = 1.0f;
+            continue;
+        }
+        if (w->kind == WORLD_GRID) {
+            double s = w->width > w->height ? w->width : w->height;
+            u = ((double)(i % (size_t)w->width) + 0.5) / s;
+            v = ((double)(i / (size_t)w->width) + 0.5) / s;
+        } else {
+            u = w->mesh->points[2 * i];
+            v = w->mesh->points[2 * i + 1];
+        }
+        base = moisture_noise_at(&mn, u, v);
+        w->moisture[i] = (float)moisture_combine(base, dfresh[i], docean[i], falloff, ow);
+    }
+done:
+    free(fresh);
+    free(ocean);
+    free(dfresh);
+    free(docean);
+    return st;
+}

@@ -1,0 +1,251 @@
+/* Biomes and moisture: Whittaker classification, the blurred table,
+ * bilinear lookup, smoothing on/off, moisture near water, determinism. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/biome.h"
+#include "core/moisture.h"
+#include "core/params.h"
+#include "core/world.h"
+#include "tests.h"
+
+START_TEST(classify_corners_centre)
+{
+    ck_assert_int_eq(biome_classify(0.0, 0.0), BIOME_BEACH);
+    ck_assert_int_eq(biome_classify(0.0, 1.0), BIOME_MARSH);
+    ck_assert_int_eq(biome_classify(1.0, 0.0), BIOME_SCORCHED);
+    ck_assert_int_eq(biome_classify(1.0, 1.0), BIOME_SNOW);
+    ck_assert_int_eq(biome_classify(0.5, 0.5), BIOME_TEMPERATE_DECIDUOUS_FOREST);
+    ck_assert_int_eq(biome_classify(0.1, 0.05), BIOME_SUBTROPICAL_DESERT);
+    ck_assert_int_eq(biome_classify(0.1, 0.9), BIOME_TROPICAL_RAIN_FOREST);
+    ck_assert_int_eq(biome_classify(0.45, 0.95), BIOME_TEMPERATE_RAIN_FOREST);
+    ck_assert_int_eq(biome_classify(0.7, 0.9), BIOME_TAIGA);
+    ck_assert_int_eq(biome_classify(0.7, 0.5), BIOME_SHRUBLAND);
+    ck_assert_int_eq(biome_classify(0.85, 0.3), BIOME_TUNDRA);
+    ck_assert_int_eq(biome_classify(0.85, 0.15), BIOME_BARE);
+    ck_assert_str_eq(biome_name(BIOME_TROPICAL_SEASONAL_FOREST), "tropical seasonal forest");
+}
+END_TEST
+
+static void
+unpack(uint32_t c, double *rgb)
+{
+    rgb[0] = (c >> 16) & 0xff;
+    rgb[1] = (c >> 8) & 0xff;
+    rgb[2] = c & 0xff;
+}
+
+/* The unblurred table holds the class colour at every texel centre, and the
+ * lookup there returns it exactly; corners of the table are the corner
+ * classes. */
+START_TEST(table_unblurred_exact)
+{
+    struct biome_table *t = malloc(sizeof *t);
+    struct og_error e;
+    int i, j;
+
+    ck_assert_int_eq(biome_table_build(t, 0.0, &e), OG_OK);
+    for (i = 0; i < BIOME_TABLE_SIZE; i += 5) {
+        for (j = 0; j < BIOME_TABLE_SIZE; j += 3) {
+            double ee = (i + 0.5) / BIOME_TABLE_SIZE, m = (j + 0.5) / BIOME_TABLE_SIZE;
+            ck_assert_uint_eq(biome_table_lookup(t, ee, m), biome_color(biome_classify(ee, m)));
+        }
+    }
+    ck_assert_uint_eq(biome_table_lookup(t, 0.0, 0.0), biome_color(BIOME_BEACH));
+    ck_assert_uint_eq(biome_table_lookup(t, 1.0, 1.0), biome_color(BIOME_SNOW));
+    free(t);
+}
+END_TEST
+
+/* The Gaussian keeps a constant image constant, keeps the total of an
+ * interior impulse (kernel sums to 1) and spreads it with the right shape:
+ * the value one sigma away is exp(-1/2) of the centre along an axis. */
+START_TEST(blur_kernel)
+{
+    int w = 101, h = 101, x, y;
+    float *img = calloc((size_t)w * h, sizeof *img);
+    struct og_error e;
+    double sum = 0.0;
+
+    img[50 * w + 50] = 1000.0f;
+    ck_assert_int_eq(biome_blur(img, w, h, 1, 4.0, &e), OG_OK);
+    for (y = 0; y < h; y++) {
+        for (x = 0; x < w; x++) {
+            sum += img[y * w + x];
+        }
+    }
+    ck_assert_double_eq_tol(sum, 1000.0, 1e-3);
+    ck_assert_double_eq_tol(img[50 * w + 54] / img[50 * w + 50], exp(-0.5), 2e-3);
+    ck_assert_double_eq_tol(img[54 * w + 54] / img[50 * w + 50], exp(-1.0), 2e-3);
+    for (x = 0; x < w * h; x++) {
+        img[x] = 7.5f;
+    }
+    ck_assert_int_eq(biome_blur(img, w, h, 1, 8.0, &e), OG_OK);
+    for (x = 0; x < w * h; x++) {
+        ck_assert_float_eq_tol(img[x], 7.5f, 1e-4f);
+    }
+    ck_assert_int_eq(biome_blur(img, w, h, 1, 0.0, &e), OG_ERANGE);
+    free(img);
+}
+END_TEST
+
+/* sigma 8 on the Whittaker table: the mean colour stays within half a level
+ * of 255 per channel (clamped edges weigh the border texels a little more),
+ * while the colours do change (a real blur). */
+START_TEST(table_blur_mean)
+{
+    struct biome_table *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    struct og_error e;
+    double ma[3] = { 0, 0, 0 }, mb[3] = { 0, 0, 0 }, maxdiff = 0.0;
+    size_t i, n = BIOME_TABLE_SIZE * BIOME_TABLE_SIZE;
+    int c;
+
+    ck_assert_int_eq(biome_table_build(a, 0.0, &e), OG_OK);
+    ck_assert_int_eq(biome_table_build(b, 8.0, &e), OG_OK);
+    for (i = 0; i < n; i++) {
+        for (c = 0; c < 3; c++) {
+            double d = fabs(a->rgb[3 * i + c] - b->rgb[3 * i + c]);
+            ma[c] += a->rgb[3 * i + c];
+            mb[c] += b->rgb[3 * i + c];
+            maxdiff = d > maxdiff ? d : maxdiff;
+        }
+    }
+    for (c = 0; c < 3; c++) {
+        ck_assert_double_eq_tol(ma[c] / n, mb[c] / n, 0.5);
+    }
+    ck_assert_double_gt(maxdiff, 20.0);
+    free(a);
+    free(b);
+}
+END_TEST
+
+/* Bilinear lookup between two texels is their average at the midpoint. */
+START_TEST(lookup_bilinear)
+{
+    struct biome_table *t = malloc(sizeof *t);
+    struct og_error e;
+    double p[3], q[3], r[3];
+    uint32_t mid;
+    int c;
+
+    ck_assert_int_eq(biome_table_build(t, 8.0, &e), OG_OK);
+    unpack(biome_table_lookup(t, 100.5 / 256, 40.5 / 256), p);
+    unpack(biome_table_lookup(t, 101.5 / 256, 40.5 / 256), q);
+    mid = biome_table_lookup(t, 101.0 / 256, 40.5 / 256);
+    unpack(mid, r);
+    for (c = 0; c < 3; c++) {
+        ck_assert_double_le(fabs(r[c] - 0.5 * (p[c] + q[c])), 1.0);
+    }
+    free(t);
+}
+END_TEST
+
+START_TEST(moisture_rule)
+{
+    ck_assert_double_eq_tol(moisture_combine(0.3, 0, -1, 3.0, 0.5), 1.0, 1e-12);
+    ck_assert_double_eq_tol(moisture_combine(0.3, -1, -1, 3.0, 0.5), 0.3, 1e-12);
+    ck_assert_double_eq_tol(moisture_combine(0.3, 3, -1, 3.0, 0.5), 0.3 + 0.7 * exp(-1.0),
+                            1e-12);
+    ck_assert_double_eq_tol(moisture_combine(0.3, -1, 0, 3.0, 0.5), 0.65, 1e-12);
+    ck_assert_double_eq_tol(moisture_combine(0.2, 6, 0, 3.0, 0.5), 0.6, 1e-12);
+}
+END_TEST
+
+/* A 48 x 32 grid world (dem kind) with a sea column and a lake. */
+static struct world *
+tiny_world(int smoothing)
+{
+    struct params p;
+    struct world *w;
+    struct og_error e;
+    int x, y, W = 48, H = 32;
+
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_HYDRO_SMOOTHING, smoothing, &e), OG_OK);
+    ck_assert_int_eq(world_new(&w, GEN_DEM, WORLD_GRID, &p, &e), OG_OK);
+    w->width = W;
+    w->height = H;
+    w->ncells = (size_t)W * H;
+    ck_assert_int_eq(world_alloc((void **)&w->elevation, w->ncells, sizeof(float), "e", &e), OG_OK);
+    ck_assert_int_eq(world_alloc((void **)&w->water, w->ncells, 1, "w", &e), OG_OK);
+    for (y = 0; y < H; y++) {
+        for (x = 0; x < W; x++) {
+            size_t i = (size_t)y * W + x;
+            w->elevation[i] = x < 4 ? -20.0f : (float)(x * 80);
+            w->water[i] = x < 4 ? WATER_OCEAN : (x == 30 && y == 16) ? WATER_LAKE : WATER_LAND;
+        }
+    }
+    return w;
+}
+
+START_TEST(smoothing_off_exact)
+{
+    struct world *w = tiny_world(0);
+    struct og_error e;
+    size_t i;
+
+    ck_assert_msg(moisture_stage(w, NULL, &e) == OG_OK, "%s", e.msg);
+    ck_assert_msg(biome_stage(w, NULL, &e) == OG_OK, "%s", e.msg);
+    for (i = 0; i < w->ncells; i++) {
+        ck_assert_uint_eq(w->color[i], biome_color(w->biome[i]));
+        if (w->water[i] == WATER_LAND) {
+            ck_assert_int_eq(w->biome[i],
+                             biome_classify(biome_elevation(w, i), w->moisture[i]));
+        }
+    }
+    ck_assert_int_eq(w->biome[0], BIOME_OCEAN);
+    ck_assert_int_eq(w->biome[16 * 48 + 30], BIOME_LAKE);
+    world_unref(w);
+}
+END_TEST
+
+/* Smoothing on: land colours come from the blurred table (not all class
+ * colours); moisture is 1 on water, in [0, 1], and highest beside the lake
+ * among cells at the same column. Two runs give the same bytes. */
+START_TEST(smoothing_on_and_moisture)
+{
+    struct world *w = tiny_world(1), *v = tiny_world(1);
+    struct og_error e;
+    size_t i, differ = 0;
+
+    ck_assert_int_eq(moisture_stage(w, NULL, &e), OG_OK);
+    ck_assert_int_eq(biome_stage(w, NULL, &e), OG_OK);
+    ck_assert_int_eq(moisture_stage(v, NULL, &e), OG_OK);
+    ck_assert_int_eq(biome_stage(v, NULL, &e), OG_OK);
+    for (i = 0; i < w->ncells; i++) {
+        ck_assert(w->moisture[i] >= 0.0f && w->moisture[i] <= 1.0f);
+        if (w->water[i] != WATER_LAND) {
+            ck_assert_float_eq(w->moisture[i], 1.0f);
+        } else {
+            differ += w->color[i] != biome_color(w->biome[i]);
+        }
+    }
+    ck_assert_uint_gt(differ, 0);
+    /* next to the lake: boost exp(-1/3) at least */
+    ck_assert_float_ge(w->moisture[16 * 48 + 31], (float)exp(-1.0 / 3.0));
+    ck_assert(memcmp(w->moisture, v->moisture, w->ncells * sizeof(float)) == 0);
+    ck_assert(memcmp(w->color, v->color, w->ncells * sizeof(uint32_t)) == 0);
+    world_unref(w);
+    world_unref(v);
+}
+END_TEST
+
+Suite *
+biome_suite(void)
+{
+    Suite *s = suite_create("biome");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, classify_corners_centre);
+    tcase_add_test(tc, table_unblurred_exact);
+    tcase_add_test(tc, blur_kernel);
+    tcase_add_test(tc, table_blur_mean);
+    tcase_add_test(tc, lookup_bilinear);
+    tcase_add_test(tc, moisture_rule);
+    tcase_add_test(tc, smoothing_off_exact);
+    tcase_add_test(tc, smoothing_on_and_moisture);
+    suite_add_tcase(s, tc);
+    return s;
+}
