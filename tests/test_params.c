@@ -36,7 +36,7 @@ START_TEST(range_error_names_param_and_range)
     ck_assert(params_get(&p, P_ISLAND_CELLS) == before);
     ck_assert_int_eq(params_set_text(&p, P_ISLAND_SEA_LEVEL, "1.5", &e), OG_ERANGE);
     ck_assert_str_eq(e.msg, "param 'island.sea_level' = 1.5 outside [-1, 1]");
-    ck_assert_int_eq(params_set_text(&p, P_ISLAND_CELLS, "12.5", &e), OG_EINVAL);
+    ck_assert_int_eq(params_set_text(&p, P_ISLAND_CELLS, "100.5", &e), OG_EINVAL);
     ck_assert_int_eq(params_set_text(&p, P_ISLAND_CELLS, "abc", &e), OG_EINVAL);
     ck_assert_str_eq(e.msg, "param 'island.cells' = 'abc' is not a number");
     ck_assert_int_eq(params_set_text(&p, P_ISLAND_CELLS, "nan", &e), OG_EINVAL);
@@ -99,7 +99,8 @@ START_TEST(text_round_trip_and_bad_lines)
     ck_assert_int_eq(params_to_text(&p, ~0u, &text, &e), OG_OK);
     params_defaults(&q);
     ck_assert_int_eq(params_parse_text(&q, text, "t", &e), OG_OK);
-    ck_assert(memcmp(&p, &q, sizeof p) == 0);
+    ck_assert(p.seed == q.seed);
+    ck_assert(memcmp(&p.v[P_SEED + 1], &q.v[P_SEED + 1], sizeof(double) * (P_COUNT - 1)) == 0);
     free(text);
 
     params_defaults(&q);

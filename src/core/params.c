@@ -73,6 +73,10 @@ static void
 fmt_real(double v, char *buf, size_t size)
 {
     int prec;
+    if (v == floor(v) && fabs(v) < 1e15) {
+        snprintf(buf, size, "%.0f", v);
+        return;
+    }
     for (prec = 6; prec <= 17; prec++) {
         snprintf(buf, size, "%.*g", prec, v);
         if (strtod(buf, NULL) == v) {
