@@ -322,7 +322,7 @@ fixture_free(struct planet_fixture *f)
     adjacency_fini(&f->adj);
 }
 
-static const struct continents_params default_cp = { 75.0, 9, 0.35, 0.08 };
+static const struct continents_params default_cp = { 75.0, 9, 0.35, 0.08, 0 };
 
 START_TEST(test_continents_steps)
 {

@@ -62,6 +62,9 @@ continents_check(const struct continents_params *p, struct og_error *err)
     if (!(p->island_chance >= 0.0 && p->island_chance <= 1.0)) {
         return og_error_set(err, OG_ERANGE, "island chance %g outside [0, 1]", p->island_chance);
     }
+    if (p->caps_grow != 0 && p->caps_grow != 1) {
+        return og_error_set(err, OG_ERANGE, "caps_grow %d outside [0, 1]", p->caps_grow);
+    }
     return OG_OK;
 }
 
@@ -232,8 +235,8 @@ continents_grow(struct continents *c, const struct adjacency *adj, const int32_t
 
     target = (size_t)llround(p->land_target * (double)c->n);
     c->target_vertices = target;
-    /* growth from the caps: every edge between two cap vertices makes their
-     * mutual neighbours candidates */
+    /* the caps' components; with caps_grow, every edge between two cap
+     * vertices also makes their mutual neighbours candidates */
     for (i = 0; i < c->n; i++) {
         int32_t j;
         if (c->state[i] != CONT_LAND) {
@@ -243,7 +246,7 @@ continents_grow(struct continents *c, const struct adjacency *adj, const int32_t
             int32_t u = adj->nbr[j], common[8];
             int nc, m;
             if (c->state[u] == CONT_LAND) {
-                nc = adjacency_common(adj, (int32_t)i, u, common, 8);
+                nc = p->caps_grow ? adjacency_common(adj, (int32_t)i, u, common, 8) : 0;
                 for (m = 0; m < nc; m++) {
                     if (c->state[common[m]] == CONT_UNASSIGNED) {
                         cand_add(c, common[m]);

@@ -14,7 +14,11 @@
  *    else sea.
  *
  * "Continent" here means a connected land component grown from seeds and
- * not joined to a polar cap; the caps grow like any other land. Landmass
+ * not joined to a polar cap. Whether the caps themselves grow is a choice
+ * (caps_grow): the source's words allow both ("a mutual neighbour of two
+ * land vertices ... filling out the continents"); when they do, their long
+ * rims take most of the growth and the planet gets wide polar land bands,
+ * so the default keeps them fixed. Landmass
  * ids are the connected components of the final land. The steps are
  * separate calls so tests can look between them; continents_run does all. */
 #ifndef OROGEN_CORE_CONTINENTS_H
@@ -36,6 +40,8 @@ struct continents_params {
     int ncontinents;       /* continents kept alive during growth (>= 1) */
     double land_target;    /* fraction 0..1 that ends growth */
     double island_chance;  /* probability of land for each leftover vertex */
+    int caps_grow;         /* 1: the caps' edges seed growth like any land; 0: only
+                              continents grow (caps still merge with them) */
 };
 
 struct continents {

@@ -221,6 +221,7 @@ stage_continents(struct world *w, struct run_ctx *ctx, struct og_error *err)
     cp.ncontinents = params_int(ctx->params, P_PLANET_CONTINENTS);
     cp.land_target = params_get(ctx->params, P_PLANET_LAND_TARGET);
     cp.island_chance = params_get(ctx->params, P_PLANET_ISLAND_CHANCE);
+    cp.caps_grow = params_int(ctx->params, P_PLANET_CAP_GROWTH);
     if ((st = continents_check(&cp, err)) != OG_OK) {
         return st;
     }
