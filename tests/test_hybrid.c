@@ -1,9 +1,464 @@
+/* hybrid: the Donjourno grid generator (core/gen_hybrid.h) with its value
+ * noise (core/value_noise.h) and selection (core/select.h). */
 #include "config.h"
 #include "tests.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/gen_hybrid.h"
+#include "core/params.h"
+#include "core/pipeline.h"
+#include "core/rng.h"
+#include "core/select.h"
+#include "core/value_noise.h"
+#include "core/world.h"
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* ---- select ------------------------------------------------------------ */
+
+START_TEST(test_select_matches_sort)
+{
+    static const size_t sizes[] = { 1, 2, 3, 17, 100, 1000, 5000 };
+    struct rng r;
+    size_t si;
+
+    rng_seed(&r, 123, 1);
+    for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        size_t n = sizes[si], k, i, pattern;
+        uint64_t *a = malloc(n * sizeof *a), *sorted = malloc(n * sizeof *a);
+        for (pattern = 0; pattern < 4; pattern++) {
+            for (i = 0; i < n; i++) {
+                switch (pattern) {
+                case 0: sorted[i] = rng_next_u32(&r); break;           /* random */
+                case 1: sorted[i] = i; break;                           /* ascending */
+                case 2: sorted[i] = n - i; break;                       /* descending */
+                default: sorted[i] = rng_next_below(&r, 3); break;      /* many ties */
+                }
+            }
+            memcpy(a, sorted, n * sizeof *a);
+            qsort(sorted, n, sizeof *sorted, cmp_u64);
+            for (k = 0; k < n; k += n / 7 + 1) {
+                size_t kk = pattern == 3 ? n - 1 - k : k;
+                uint64_t *b = malloc(n * sizeof *b);
+                memcpy(b, a, n * sizeof *b);
+                select_nth_u64(b, n, kk);
+                ck_assert_uint_eq(b[kk], sorted[kk]);
+                for (i = 0; i < kk; i++) {
+                    ck_assert(b[i] <= b[kk]);
+                }
+                for (i = kk + 1; i < n; i++) {
+                    ck_assert(b[i] >= b[kk]);
+                }
+                free(b);
+            }
+        }
+        free(a);
+        free(sorted);
+    }
+}
+END_TEST
+
+START_TEST(test_float_key_order)
+{
+    static const float v[] = { -INFINITY, -3.5f, -1e-30f, -0.0f, 0.0f, 1e-30f, 0.25f, 7.0f };
+    size_t i;
+    for (i = 0; i + 1 < sizeof v / sizeof v[0]; i++) {
+        ck_assert(select_float_key(v[i]) < select_float_key(v[i + 1]));
+    }
+    for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+        float back = select_key_float(select_float_key(v[i]));
+        ck_assert(memcmp(&back, &v[i], sizeof back) == 0);
+    }
+}
+END_TEST
+
+/* ---- exact coverage ------------------------------------------------------ */
+
+START_TEST(test_select_mask_exact)
+{
+    static const size_t sizes[] = { 1, 7, 100, 4096, 65536 };
+    static const double cov[] = { 0.0, 0.01, 0.25, 0.5, 0.999, 1.0 };
+    size_t si, ci, i;
+
+    for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        size_t n = sizes[si];
+        float *m = malloc(n * sizeof *m);
+        uint8_t *mask = malloc(n);
+        for (i = 0; i < n; i++) {
+            /* Coarse values: many ties across the threshold. */
+            m[i] = (float)value_noise_lattice(5, (int64_t)i, 0) > 0.5f ? 0.75f
+                   : (float)(i % 13) / 16.0f;
+        }
+        for (ci = 0; ci < sizeof cov / sizeof cov[0]; ci++) {
+            size_t target = (size_t)floor(cov[ci] * (double)n + 0.5), count = 0;
+            float tau = -1.0f;
+            ck_assert_int_eq(gen_hybrid_select_mask(m, n, target, mask, &tau, NULL), OG_OK);
+            for (i = 0; i < n; i++) {
+                count += mask[i];
+                if (target > 0) {
+                    /* Everything in the mask is >= tau, everything out <= tau,
+                     * and among cells equal to tau the lower index won. */
+                    ck_assert(mask[i] ? m[i] >= tau : m[i] <= tau);
+                }
+            }
+            ck_assert_uint_eq(count, target);
+            if (target > 0 && target < n) {
+                size_t last_in = 0, first_out = n;
+                for (i = 0; i < n; i++) {
+                    if (m[i] == tau && mask[i]) {
+                        last_in = i;
+                    }
+                    if (m[i] == tau && !mask[i] && first_out == n) {
+                        first_out = i;
+                    }
+                }
+                ck_assert(first_out == n || last_in < first_out);
+            }
+        }
+        free(m);
+        free(mask);
+    }
+}
+END_TEST
+
+/* ---- value noise --------------------------------------------------------- */
+
+START_TEST(test_value_noise)
+{
+    int i, j, differ = 0;
+    double lo = 1.0, hi = 0.0;
+    for (i = -4; i < 4; i++) {
+        for (j = -4; j < 4; j++) {
+            ck_assert(value_noise2(99, i, j) == value_noise_lattice(99, i, j));
+            differ += value_noise_lattice(99, i, j) != value_noise_lattice(100, i, j);
+        }
+    }
+    ck_assert_int_eq(differ, 64);
+    for (i = 0; i < 4000; i++) {
+        double v = value_noise_fbm2(7, 6, i * 0.173, i * 0.071);
+        ck_assert(v >= 0.0 && v <= 1.0);
+        lo = v < lo ? v : lo;
+        hi = v > hi ? v : hi;
+    }
+    ck_assert(hi - lo > 0.4); /* it does vary */
+    /* Continuity: a tiny step changes the value a tiny bit. */
+    ck_assert(fabs(value_noise2(3, 10.5, 3.25) - value_noise2(3, 10.5 + 1e-7, 3.25)) < 1e-5);
+}
+END_TEST
+
+/* ---- colour table -------------------------------------------------------- */
+
+/* 3x3 hand-made grids: the centre cell's colour. */
+static uint32_t
+centre_colour(const float h[9], const uint8_t mask[9], const uint8_t *trees)
+{
+    uint32_t color[9];
+    gen_hybrid_texture(h, mask, trees, 3, 3, 0.1f, 0.08f, 0.08f, color);
+    return color[4];
+}
+
+START_TEST(test_colour_cases)
+{
+    static const uint8_t none[9] = { 0 }, all[9] = { 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+    static const uint8_t tree[9] = { 0, 0, 0, 0, 1, 0, 0, 0, 0 };
+    /* Flat grass, all 0. */
+    static const float flat0[9] = { 0 };
+    /* Grass whose right neighbour is 0.2 higher: slope (0.2 - 0) / 2 = 0.1 > 0.08. */
+    static const float dirt[9] = { 0, 0, 0, 0, 0, 0.2f, 0, 0, 0 };
+    /* Grass slope 0.07 / 1... (0.14 - 0) / 2 = 0.07 <= 0.08: still green. */
+    static const float gentle[9] = { 0, 0, 0, 0, 0, 0.14f, 0, 0, 0 };
+    /* Flat mountain plateaus at h_rel 1, 0.5, 0.3 of the 3x3 maximum. */
+    static const float peak[9] = { 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+    static const float mid[9] = { 1.0f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f, 0.5f };
+    static const float low[9] = { 1.0f, 0.3f, 0.3f, 0.3f, 0.3f, 0.3f, 0.3f, 0.3f, 0.3f };
+    /* A steep mountain: slope (0.9 - 0.5) / 2 = 0.2; centre 0.7 of max 0.9. */
+    static const float steep[9] = { 0.7f, 0.7f, 0.7f, 0.5f, 0.7f, 0.9f, 0.7f, 0.7f, 0.7f };
+
+    ck_assert_uint_eq(centre_colour(flat0, none, NULL), 0x3C8C3C);       /* green */
+    ck_assert_uint_eq(centre_colour(dirt, none, NULL), 0x8B7355);        /* dirt */
+    ck_assert_uint_eq(centre_colour(gentle, none, NULL), 0x3C8C3C);
+    ck_assert_uint_eq(centre_colour(flat0, none, tree), 0x1E641E);       /* tree */
+    ck_assert_uint_eq(centre_colour(dirt, none, tree), 0x1E641E);        /* tree beats dirt */
+    ck_assert_uint_eq(centre_colour(peak, all, NULL), 0xF0F0FA);         /* snow */
+    ck_assert_uint_eq(centre_colour(mid, all, NULL), 0x6E5F4B);          /* brown rock */
+    ck_assert_uint_eq(centre_colour(low, all, NULL), 0x5A8250);          /* highland grass */
+    /* Grey rock at h_rel 0.7 / 0.9: 80 + 50 * 0.7778 = 118.9 -> 119. */
+    ck_assert_uint_eq(centre_colour(steep, all, NULL), 0x777777);
+    /* The same heights outside the mask are Grass: steep grass is dirt. */
+    ck_assert_uint_eq(centre_colour(steep, none, NULL), 0x8B7355);
+    /* Not above the Mountain height (0.1): Grass even inside the mask. */
+    ck_assert_uint_eq(centre_colour(gentle, all, NULL), 0x3C8C3C);
+    /* Grey rock ends of the scale. */
+    ck_assert_uint_eq(gen_hybrid_grey_rock(0.0f), 0x505050);
+    ck_assert_uint_eq(gen_hybrid_grey_rock(1.0f), 0x828282);
+    ck_assert_uint_eq(gen_hybrid_grey_rock(2.0f), 0x828282);
+    ck_assert_int_eq(gen_hybrid_kind_glyph(HYBRID_KIND_SNOW), '*');
+    ck_assert_int_eq(gen_hybrid_kind_glyph(HYBRID_KIND_ROCK), '#');
+}
+END_TEST
+
+/* ---- the generator ------------------------------------------------------- */
+
+struct snaps {
+    int count;
+    int bad;
+};
+
+static void
+on_snapshot(void *arg, struct world *snap)
+{
+    struct snaps *s = arg;
+    const struct world_stat *done = world_stat_find(snap, "hybrid.droplets_done");
+    size_t i;
+    s->count++;
+    if (snap->elevation == NULL || snap->color == NULL || snap->mask == NULL || done == NULL) {
+        s->bad++;
+        return;
+    }
+    for (i = 0; i < snap->ncells; i++) {
+        if (!isfinite(snap->elevation[i]) || (!snap->mask[i] && snap->elevation[i] != 0.0f)) {
+            s->bad++;
+            return;
+        }
+    }
+}
+
+static struct world *
+generate(struct params *p, snapshot_fn *snap, void *arg)
+{
+    struct run_ctx ctx;
+    struct og_error err;
+    struct world *w = NULL;
+    enum og_status st;
+
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = p;
+    ctx.threads = 1;
+    ctx.snapshot = snap;
+    ctx.snapshot_arg = arg;
+    st = pipeline_run(&gen_hybrid, &ctx, &w, &err);
+    ck_assert_msg(st == OG_OK, "hybrid failed: %s", err.msg);
+    return w;
+}
+
+static void
+small_params(struct params *p, int w, int h, double coverage, int droplets)
+{
+    params_defaults(p);
+    ck_assert_int_eq(params_set(p, P_HYBRID_WIDTH, w, NULL), OG_OK);
+    ck_assert_int_eq(params_set(p, P_HYBRID_HEIGHT, h, NULL), OG_OK);
+    ck_assert_int_eq(params_set(p, P_HYBRID_COVERAGE, coverage, NULL), OG_OK);
+    ck_assert_int_eq(params_set(p, P_HYBRID_DROPLETS, droplets, NULL), OG_OK);
+}
+
+static int
+finite_field(const float *v, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (!isfinite(v[i])) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+START_TEST(test_generator_coverage)
+{
+    static const int sizes[][2] = { { 16, 16 }, { 48, 40 }, { 100, 37 } };
+    static const double cov[] = { 0.0, 0.3, 0.77, 1.0 };
+    size_t si, ci, i;
+
+    for (si = 0; si < 3; si++) {
+        for (ci = 0; ci < 4; ci++) {
+            struct params p;
+            struct world *w;
+            size_t n, count = 0, target;
+            small_params(&p, sizes[si][0], sizes[si][1], cov[ci], 500);
+            w = generate(&p, NULL, NULL);
+            n = (size_t)sizes[si][0] * (size_t)sizes[si][1];
+            target = (size_t)floor(cov[ci] * (double)n + 0.5);
+            ck_assert_int_eq(w->kind, WORLD_GRID);
+            ck_assert_uint_eq(w->ncells, n);
+            for (i = 0; i < n; i++) {
+                count += w->mask[i];
+                if (!w->mask[i]) {
+                    ck_assert(w->elevation[i] == 0.0f);
+                    ck_assert(w->roughness[i] == 0.0f);
+                }
+                ck_assert_int_eq(w->water[i], WATER_LAND);
+            }
+            ck_assert_uint_eq(count, target);
+            ck_assert(world_stat_find(w, "hybrid.mask_cells")->a == (double)target);
+            world_unref(w);
+        }
+    }
+}
+END_TEST
+
+START_TEST(test_generator_default_map)
+{
+    struct params p;
+    struct world *w;
+    size_t i, mountains = 0, trees = 0;
+    const struct world_stat *eroded, *deposited, *lost, *evap, *before, *after;
+    uint32_t *again;
+
+    small_params(&p, 96, 96, 0.3, 4000);
+    w = generate(&p, NULL, NULL);
+    ck_assert(finite_field(w->elevation, w->ncells));
+    ck_assert(finite_field(w->roughness, w->ncells));
+    ck_assert(finite_field(w->forest, w->ncells));
+    for (i = 0; i < w->ncells; i++) {
+        int mountain = w->mask[i] && w->elevation[i] > 0.1f;
+        if (!w->mask[i]) {
+            ck_assert(w->elevation[i] == 0.0f);
+        }
+        if (mountain) {
+            mountains++;
+            ck_assert(w->forest[i] == 0.0f);
+            ck_assert(!w->trees[i]);
+        } else {
+            ck_assert(w->forest[i] >= 0.0f && w->forest[i] <= 1.0f);
+        }
+        trees += w->trees[i];
+        ck_assert(w->roughness[i] >= 0.0f && w->roughness[i] <= 1.0f);
+    }
+    ck_assert(mountains > 100);
+    ck_assert(trees > 0);
+    ck_assert(world_stat_find(w, "hybrid.trees")->a == (double)trees);
+    ck_assert(world_stat_find(w, "hybrid.mountain_cells")->a == (double)mountains);
+    /* Grass far from the mountains: forest 1 - 0 = 1, trees at about the
+     * density 0.4. */
+    ck_assert(fabs((double)trees / (double)(w->ncells - mountains) - 0.4) < 0.05);
+    /* Erosion did something and kept its books. */
+    eroded = world_stat_find(w, "hybrid.eroded");
+    deposited = world_stat_find(w, "hybrid.deposited");
+    lost = world_stat_find(w, "hybrid.sediment_lost");
+    evap = world_stat_find(w, "hybrid.sediment_evaporated");
+    before = world_stat_find(w, "hybrid.max_height_before");
+    after = world_stat_find(w, "hybrid.max_height_after");
+    ck_assert(eroded && deposited && lost && evap && before && after);
+    ck_assert(eroded->a > 0.0);
+    ck_assert(fabs(eroded->a - deposited->a - lost->a - evap->a) < 1e-4 * eroded->a);
+    ck_assert(world_stat_find(w, "hybrid.droplets")->a == 4000.0);
+    ck_assert(world_stat_find(w, "hybrid.droplet_steps")->a > 4000.0);
+    ck_assert(before->a <= 1.0 && before->a > 0.5);
+    ck_assert(after->a == (double)w->elev_max);
+    /* The colours are the table applied to the final fields. */
+    again = malloc(w->ncells * sizeof *again);
+    gen_hybrid_texture(w->elevation, w->mask, w->trees, w->width, w->height, 0.1f, 0.08f, 0.08f,
+                       again);
+    ck_assert(memcmp(again, w->color, w->ncells * sizeof *again) == 0);
+    free(again);
+    world_unref(w);
+}
+END_TEST
+
+START_TEST(test_generator_deterministic)
+{
+    struct params p;
+    struct world *a, *b, *c;
+    struct snaps s = { 0, 0 };
+    size_t n;
+
+    small_params(&p, 128, 96, 0.4, 60000);
+    a = generate(&p, NULL, NULL);
+    b = generate(&p, on_snapshot, &s);
+    n = a->ncells;
+    ck_assert(s.count >= 1);
+    ck_assert_int_eq(s.bad, 0);
+    ck_assert(memcmp(a->elevation, b->elevation, n * sizeof *a->elevation) == 0);
+    ck_assert(memcmp(a->color, b->color, n * sizeof *a->color) == 0);
+    ck_assert(memcmp(a->trees, b->trees, n) == 0);
+    ck_assert(memcmp(a->roughness, b->roughness, n * sizeof *a->roughness) == 0);
+    p.seed = 2;
+    c = generate(&p, NULL, NULL);
+    ck_assert(memcmp(a->elevation, c->elevation, n * sizeof *a->elevation) != 0);
+    world_unref(a);
+    world_unref(b);
+    world_unref(c);
+}
+END_TEST
+
+START_TEST(test_generator_bad_params)
+{
+    struct params p;
+    struct run_ctx ctx;
+    struct og_error err;
+    struct world *w = NULL;
+
+    small_params(&p, 32, 32, 0.5, 10);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_FRICTION, 0.9, NULL), OG_OK);
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.threads = 1;
+    ck_assert_int_eq(pipeline_run(&gen_hybrid, &ctx, &w, &err), OG_ERANGE);
+    ck_assert_ptr_null(w);
+    ck_assert_msg(strstr(err.msg, "hybrid.friction") != NULL, "%s", err.msg);
+    /* Out-of-range values are refused by the table, never clamped. */
+    ck_assert_int_eq(params_set(&p, P_HYBRID_COVERAGE, 1.5, &err), OG_ERANGE);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_WIDTH, 8192, &err), OG_ERANGE);
+}
+END_TEST
+
+static void
+cancel_on_snapshot(void *arg, struct world *snap)
+{
+    (void)snap;
+    atomic_store((atomic_int *)arg, 1);
+}
+
+START_TEST(test_generator_cancel)
+{
+    struct params p;
+    struct run_ctx ctx;
+    struct og_error err;
+    struct world *w = NULL;
+    atomic_int cancel;
+
+    small_params(&p, 64, 64, 0.5, 100000);
+    atomic_init(&cancel, 0);
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.threads = 1;
+    ctx.cancel = &cancel;
+    ctx.snapshot = cancel_on_snapshot;
+    ctx.snapshot_arg = &cancel;
+    ck_assert_int_eq(pipeline_run(&gen_hybrid, &ctx, &w, &err), OG_ECANCELED);
+    ck_assert_ptr_null(w);
+}
+END_TEST
 
 Suite *
 hybrid_suite(void)
 {
     Suite *s = suite_create("hybrid");
+    TCase *tc = tcase_create("method");
+
+    tcase_add_test(tc, test_select_matches_sort);
+    tcase_add_test(tc, test_float_key_order);
+    tcase_add_test(tc, test_select_mask_exact);
+    tcase_add_test(tc, test_value_noise);
+    tcase_add_test(tc, test_colour_cases);
+    tcase_add_test(tc, test_generator_coverage);
+    tcase_add_test(tc, test_generator_default_map);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("golden");
+    tcase_set_timeout(tc, 20);
+    tcase_add_test(tc, test_generator_deterministic);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("contract");
+    tcase_add_test(tc, test_generator_bad_params);
+    tcase_add_test(tc, test_generator_cancel);
+    suite_add_tcase(s, tc);
     return s;
 }

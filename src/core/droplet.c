@@ -209,7 +209,6 @@ apply_partial(struct droplet_field *f, size_t i, unsigned q, float dh, float w00
         }
         d = dh * (w[k] / sum);
         f->h[c[k]] += d;
-        f->activity[c[k]] += fabsf(d);
         x = c[k] % s;
         y = c[k] / s;
         if (x + 1 == (size_t)f->width) {
@@ -228,31 +227,36 @@ void
 droplet_run(struct droplet_field *f, const struct droplet_params *p, struct rng *r,
             uint64_t count, struct droplet_totals *tot)
 {
-    const float dt = p->dt, rho = p->density, depo = p->deposition;
+    /* Everything the inner loop reads is copied into locals and the arrays
+     * are restrict-qualified: otherwise every float store into the height
+     * field would force the compiler to reload parameters from memory. */
+    const float dt = p->dt, relief = p->relief, min_volume = p->min_volume;
+    const float inv_rho = 1.0f / p->density, dt_depo = p->dt * p->deposition;
     const float keep_friction = 1.0f - p->dt * p->friction;
     const float keep_volume = 1.0f - p->dt * p->evaporation;
-    const float dt_evap = p->dt * p->evaporation;
-    const float relief = p->relief, min_volume = p->min_volume;
+    const float inv_keep_volume = 1.0f / keep_volume, dt_evap = p->dt * p->evaporation;
     const float fw = (float)f->width, fh = (float)f->height;
-    const size_t s = f->stride;
+    const size_t s = f->stride, nspawn = f->nspawn;
     const int max_steps = p->max_steps, keep = p->keep_sediment;
-    float *const h = f->h;
-    float *const act = f->activity;
-    const uint8_t *const quad = f->quad;
+    float *restrict const h = f->h;
+    float *restrict const act = f->activity;
+    const uint8_t *restrict const quad = f->quad;
+    const uint32_t *restrict const spawn = f->spawn;
     double eroded = 0.0, deposited = 0.0, lost = 0.0, evaporated = 0.0;
     uint64_t steps = 0, d;
 
     assert(droplet_params_check(p, NULL) == OG_OK);
-    if (f->nspawn == 0) {
+    if (nspawn == 0 || count == 0) {
         return;
     }
     for (d = 0; d < count; d++) {
-        uint32_t cell = f->spawn[rng_next_below(r, (uint32_t)f->nspawn)];
+        uint32_t cell = spawn[rng_next_below(r, (uint32_t)nspawn)];
         uint32_t bits = rng_next_u32(r);
         /* 12-bit offsets are exact in float for x, y < 4096. */
         float px = (float)(cell % s) + (float)(bits >> 20) * (1.0f / 4096.0f);
         float py = (float)(cell / s) + (float)((bits >> 8) & 0xFFFu) * (1.0f / 4096.0f);
-        float sx = 0.0f, sy = 0.0f, vol = 1.0f, sed = 0.0f;
+        float sx = 0.0f, sy = 0.0f, vol = 1.0f, sed = 0.0f, inv_mass = inv_rho;
+        float d_net = 0.0f, d_abs = 0.0f, d_evaporated = 0.0f;
         int step;
 
         for (step = 0; step < max_steps; step++) {
@@ -260,22 +264,23 @@ droplet_run(struct droplet_field *f, const struct droplet_params *p, struct rng 
             float fx = px - (float)ix, fy = py - (float)iy;
             size_t i = (size_t)iy * s + (size_t)ix, ni;
             float h00 = h[i], h10 = h[i + 1], h01 = h[i + s], h11 = h[i + s + 1];
-            float gx = (h10 - h00) * (1.0f - fy) + (h11 - h01) * fy;
-            float gy = (h01 - h00) * (1.0f - fx) + (h11 - h10) * fx;
-            float w00 = (1.0f - fx) * (1.0f - fy), w10 = fx * (1.0f - fy);
-            float w01 = (1.0f - fx) * fy, w11 = fx * fy;
-            float h_old = h00 * w00 + h10 * w10 + h01 * w01 + h11 * w11;
+            /* Bilinear height and its gradient over the quad: with
+             * a = h10 - h00, c = h01 - h00, e = h11 - h01 - h10 + h00,
+             * grad = (a + fy e, c + fx e), h = h00 + fx a + fy (c + fx e). */
+            float a = h10 - h00, c = h01 - h00, e = (h11 - h01) - a;
+            float gx = a + fy * e, gy = c + fx * e;
+            float h_old = h00 + fx * a + fy * gy;
             float nx = -relief * gx, ny = -relief * gy;
-            float inv = 1.0f / sqrtf(1.0f + nx * nx + ny * ny);
-            float npx, npy, h_new, speed, cap, diff, dh;
+            float acc, npx, npy, ex, ey, top, bot, h_new, speed, drop, cap, diff, dh, d0, d1;
             int jx, jy;
 
-            if (nx == 0.0f && ny == 0.0f && sx == 0.0f && sy == 0.0f) {
-                break; /* flat spot at rest: the droplet stops */
+            /* 1. s += dt n_xz / (V rho), n = (-R gx, 1, -R gy) / |...| */
+            acc = dt * inv_mass / sqrtf(1.0f + nx * nx + ny * ny);
+            sx += nx * acc;
+            sy += ny * acc;
+            if (sx == 0.0f && sy == 0.0f) {
+                break; /* at rest on a flat spot: the droplet stops */
             }
-            /* 1. acceleration by the horizontal part of the unit normal */
-            sx += dt * (nx * inv) / (vol * rho);
-            sy += dt * (ny * inv) / (vol * rho);
             /* 2. move, then friction */
             npx = px + dt * sx;
             npy = py + dt * sy;
@@ -291,51 +296,57 @@ droplet_run(struct droplet_field *f, const struct droplet_params *p, struct rng 
             if ((quad[ni] & Q00) == 0) {
                 break;
             }
-            {
-                float ex = npx - (float)jx, ey = npy - (float)jy;
-                float top = h[ni] + ex * (h[ni + 1] - h[ni]);
-                float bot = h[ni + s] + ex * (h[ni + s + 1] - h[ni + s]);
-                h_new = top + ey * (bot - top);
-            }
-            /* 4. unified erosion / deposition toward the capacity */
+            ex = npx - (float)jx;
+            ey = npy - (float)jy;
+            top = h[ni] + ex * (h[ni + 1] - h[ni]);
+            bot = h[ni + s] + ex * (h[ni + s + 1] - h[ni + s]);
+            h_new = top + ey * (bot - top);
+            /* 4. unified erosion / deposition toward the capacity; the
+             * maxima are branch-free because erosion and deposition
+             * alternate unpredictably. */
             speed = sqrtf(sx * sx + sy * sy);
-            cap = h_old > h_new ? vol * speed * (h_old - h_new) : 0.0f;
+            drop = h_old - h_new;
+            cap = vol * speed * (drop > 0.0f ? drop : 0.0f);
             diff = cap - sed;
-            sed += dt * depo * diff;
-            dh = dt * vol * depo * diff; /* height removed at the old spot */
-            if (dh > 0.0f) {
-                eroded += (double)dh;
-            } else {
-                deposited -= (double)dh;
-            }
+            sed += dt_depo * diff;
+            dh = vol * dt_depo * diff; /* height removed at the old spot */
+            d_net += dh;
+            d_abs += dh > 0.0f ? dh : -dh;
             if (quad[i] == QALL) {
-                float a = fabsf(dh);
-                h[i] -= dh * w00;
-                h[i + 1] -= dh * w10;
-                h[i + s] -= dh * w01;
-                h[i + s + 1] -= dh * w11;
-                act[i] += a * w00;
-                act[i + 1] += a * w10;
-                act[i + s] += a * w01;
-                act[i + s + 1] += a * w11;
+                d0 = dh * (1.0f - fy);
+                d1 = dh * fy;
+                h[i] -= d0 * (1.0f - fx);
+                h[i + 1] -= d0 * fx;
+                h[i + s] -= d1 * (1.0f - fx);
+                h[i + s + 1] -= d1 * fx;
             } else {
-                apply_partial(f, i, quad[i], -dh, w00, w10, w01, w11);
+                apply_partial(f, i, quad[i], -dh, (1.0f - fx) * (1.0f - fy), fx * (1.0f - fy),
+                              (1.0f - fx) * fy, fx * fy);
             }
+            /* Activity goes to the droplet's cell only: it feeds the
+             * roughness layer, which needs no sub-cell precision. */
+            act[i] += dh > 0.0f ? dh : -dh;
             /* 5. evaporation */
             if (keep) {
-                sed /= keep_volume;
+                sed *= inv_keep_volume;
             } else {
-                evaporated += (double)(vol * sed * dt_evap);
+                d_evaporated += vol * sed * dt_evap;
             }
             vol *= keep_volume;
+            inv_mass *= inv_keep_volume;
             px = npx;
             py = npy;
-            steps++;
             if (vol < min_volume) {
+                step++;
                 break;
             }
         }
+        steps += (uint64_t)step;
         lost += (double)(vol * sed);
+        /* net = eroded - deposited, abs = eroded + deposited */
+        eroded += 0.5 * ((double)d_abs + (double)d_net);
+        deposited += 0.5 * ((double)d_abs - (double)d_net);
+        evaporated += (double)d_evaporated;
     }
     tot->droplets += count;
     tot->steps += steps;
