@@ -57,6 +57,53 @@ dl_pt(const struct dl *s, int32_t i)
     return s->p + 2 * (size_t)i;
 }
 
+/* In-circle test of p1 against the circle through p0, pl, pr
+ * (counter-clockwise, y up): the filter of predicates_incircle inlined,
+ * which decides almost every call; the exact predicate otherwise. */
+static inline int
+dl_incircle_positive(const double *a, const double *b, const double *c, const double *d)
+{
+    double adx = a[0] - d[0], ady = a[1] - d[1];
+    double bdx = b[0] - d[0], bdy = b[1] - d[1];
+    double cdx = c[0] - d[0], cdy = c[1] - d[1];
+    double bc = bdx * cdy, cb = cdx * bdy;
+    double ca = cdx * ady, ac = adx * cdy;
+    double ab = adx * bdy, ba = bdx * ady;
+    double al = adx * adx + ady * ady;
+    double bl = bdx * bdx + bdy * bdy;
+    double cl = cdx * cdx + cdy * cdy;
+    double det = al * (bc - cb) + bl * (ca - ac) + cl * (ab - ba);
+    double perm = (fabs(bc) + fabs(cb)) * al + (fabs(ca) + fabs(ac)) * bl +
+                  (fabs(ab) + fabs(ba)) * cl;
+    double bound = PREDICATES_INCIRCLE_BOUND * perm;
+
+    if (det > bound) {
+        return 1;
+    }
+    if (-det > bound) {
+        return 0;
+    }
+    return predicates_incircle(a, b, c, d) > 0.0;
+}
+
+/* orient2d(a, b, c) > 0, filter inlined as above. */
+static inline int
+dl_orient_positive(const double *a, const double *b, const double *c)
+{
+    double left = (a[0] - c[0]) * (b[1] - c[1]);
+    double right = (a[1] - c[1]) * (b[0] - c[0]);
+    double det = left - right;
+    double bound = PREDICATES_ORIENT2D_BOUND * (fabs(left) + fabs(right));
+
+    if (det > bound) {
+        return 1;
+    }
+    if (-det > bound) {
+        return 0;
+    }
+    return predicates_orient2d(a, b, c) > 0.0;
+}
+
 /* Make e's twin f (f may be -1: e is then the hull edge from tri[e]). */
 static inline void
 dl_link(struct dl *s, int32_t e, int32_t f)
@@ -108,72 +155,77 @@ dl_hash_put(struct dl *s, int32_t i)
 }
 
 static enum og_status
-dl_push(struct dl *s, size_t *top, int32_t e)
+dl_grow_stack(struct dl *s)
 {
-    if (*top == s->stack_cap) {
-        size_t cap = s->stack_cap * 2;
-        int32_t *ns = realloc(s->stack, cap * sizeof *ns);
-        if (ns == NULL) {
-            return OG_ENOMEM;
-        }
-        s->stack = ns;
-        s->stack_cap = cap;
+    size_t cap = s->stack_cap * 2;
+    int32_t *ns = realloc(s->stack, cap * sizeof *ns);
+
+    if (ns == NULL) {
+        return OG_ENOMEM;
     }
-    s->stack[(*top)++] = e;
+    s->stack = ns;
+    s->stack_cap = cap;
     return OG_OK;
 }
 
-/* Restore the Delaunay property after an insertion: every edge on the stack
- * is opposite the new point in its triangle; flip it while the point on the
- * other side lies strictly inside the circumcircle (Lawson), then check the
- * two edges that the flip puts opposite the new point. */
+/* Restore the Delaunay property after an insertion: every edge examined is
+ * opposite the new point p0 in its triangle; flip it while the point on the
+ * other side lies strictly inside the circumcircle (Lawson), then examine
+ * the two edges that the flip puts opposite p0 (one now, one stacked). */
 static enum og_status
-dl_legalize(struct dl *s, int32_t start)
+dl_legalize(struct dl *s, int32_t a)
 {
+    static const int32_t next_off[3] = {1, 1, -2}, prev_off[3] = {2, -1, -1};
+    int32_t *tri = s->tri, *half = s->half;
+    int32_t p0 = tri[a + prev_off[a % 3]];
+    const double *pc = dl_pt(s, p0);
     size_t top = 0;
 
-    s->stack[top++] = start;
-    while (top > 0) {
-        int32_t a = s->stack[--top];
-        int32_t b = s->half[a];
-        int32_t al, ar, bl, br, p0, pr, pl, p1, hbl, har;
+    for (;;) {
+        int32_t b = half[a];
+        int32_t ra, rb, al, ar, bl, br, pr, pl, p1, hbl, har;
 
-        if (b < 0) {
-            continue;
+        if (b >= 0) {
+            ra = a % 3;
+            rb = b % 3;
+            al = a + next_off[ra];
+            ar = a + prev_off[ra];
+            bl = b + prev_off[rb];
+            br = b + next_off[rb];
+            pr = tri[a];
+            pl = tri[al];
+            p1 = tri[bl];
+            /* (p0, pl, pr) is counter-clockwise in the y-up sense. */
+            if (dl_incircle_positive(pc, dl_pt(s, pl), dl_pt(s, pr), dl_pt(s, p1))) {
+                /* Flip: A = (pr, pl, p0) and B = (pl, pr, p1) become
+                 * A' = (p1, pl, p0) in A's slot and B' = (p0, pr, p1) in
+                 * B's; a (p1 -> pl) and br (pr -> p1) face p0 now. */
+                hbl = half[bl];
+                har = half[ar];
+                tri[a] = p1;
+                tri[b] = p0;
+                dl_link(s, a, hbl);
+                dl_link(s, b, har);
+                dl_link(s, ar, bl);
+                if (top == s->stack_cap && dl_grow_stack(s) != OG_OK) {
+                    return OG_ENOMEM;
+                }
+                s->stack[top++] = br;
+                continue;
+            }
         }
-        al = dl_next(a);
-        ar = dl_prev(a);
-        bl = dl_prev(b);
-        br = dl_next(b);
-        p0 = s->tri[ar];
-        pr = s->tri[a];
-        pl = s->tri[al];
-        p1 = s->tri[bl];
-        /* (p0, pl, pr) is counter-clockwise in the y-up sense. */
-        if (predicates_incircle(dl_pt(s, p0), dl_pt(s, pl), dl_pt(s, pr), dl_pt(s, p1)) <= 0.0) {
-            continue;
+        if (top == 0) {
+            return OG_OK;
         }
-        /* Flip: A = (pr, pl, p0) and B = (pl, pr, p1) become
-         * A' = (p1, pl, p0) in A's slot and B' = (p0, pr, p1) in B's. */
-        hbl = s->half[bl];
-        har = s->half[ar];
-        s->tri[a] = p1;
-        s->tri[b] = p0;
-        dl_link(s, a, hbl);
-        dl_link(s, b, har);
-        dl_link(s, ar, bl);
-        if (dl_push(s, &top, a) != OG_OK || dl_push(s, &top, br) != OG_OK) {
-            return OG_ENOMEM;
-        }
+        a = s->stack[--top];
     }
-    return OG_OK;
 }
 
 /* Is hull edge e -> hnext[e] visible from q (q strictly outside it)? */
 static inline int
 dl_visible(const struct dl *s, int32_t e, const double *q)
 {
-    return predicates_orient2d(dl_pt(s, e), dl_pt(s, s->hnext[e]), q) > 0.0;
+    return dl_orient_positive(dl_pt(s, e), dl_pt(s, s->hnext[e]), q);
 }
 
 /* Find the triangle containing q (closed), starting from triangle t, by a

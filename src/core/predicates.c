@@ -11,13 +11,9 @@
 
 #include <math.h>
 
-/* Half an ulp of 1.0 (the paper's epsilon) and the error-bound constants of
- * the first (floating-point) stage of each predicate. */
-#define PRED_EPS 1.1102230246251565e-16 /* 2^-53 */
-#define PRED_SPLITTER 134217729.0       /* 2^27 + 1 */
-#define PRED_ORIENT2D_BOUND ((3.0 + 16.0 * PRED_EPS) * PRED_EPS)
-#define PRED_ORIENT3D_BOUND ((7.0 + 56.0 * PRED_EPS) * PRED_EPS)
-#define PRED_INCIRCLE_BOUND ((10.0 + 96.0 * PRED_EPS) * PRED_EPS)
+/* Dekker's splitter for binary64: 2^27 + 1. The error bounds of the
+ * floating-point stage are in predicates.h. */
+#define PRED_SPLITTER 134217729.0
 
 /* a + b = *x + *y exactly, *x the rounded sum (Knuth's Two-Sum). */
 static inline void
@@ -173,7 +169,7 @@ predicates_orient2d(const double *a, const double *b, const double *c)
     double left = (a[0] - c[0]) * (b[1] - c[1]);
     double right = (a[1] - c[1]) * (b[0] - c[0]);
     double det = left - right;
-    double bound = PRED_ORIENT2D_BOUND * (fabs(left) + fabs(right));
+    double bound = PREDICATES_ORIENT2D_BOUND * (fabs(left) + fabs(right));
 
     if (det > bound || -det > bound) {
         return det;
@@ -259,7 +255,7 @@ predicates_incircle(const double *a, const double *b, const double *c, const dou
                  clift * (adxbdy - bdxady);
     double perm = (fabs(bdxcdy) + fabs(cdxbdy)) * alift + (fabs(cdxady) + fabs(adxcdy)) * blift +
                   (fabs(adxbdy) + fabs(bdxady)) * clift;
-    double bound = PRED_INCIRCLE_BOUND * perm;
+    double bound = PREDICATES_INCIRCLE_BOUND * perm;
 
     if (det > bound || -det > bound) {
         return det;
@@ -280,7 +276,7 @@ predicates_orient3d(const double *a, const double *b, const double *c, const dou
     double perm = (fabs(bdxcdy) + fabs(cdxbdy)) * fabs(adz) +
                   (fabs(cdxady) + fabs(adxcdy)) * fabs(bdz) +
                   (fabs(adxbdy) + fabs(bdxady)) * fabs(cdz);
-    double bound = PRED_ORIENT3D_BOUND * perm;
+    double bound = PREDICATES_ORIENT3D_BOUND * perm;
 
     if (det > bound || -det > bound) {
         return det;

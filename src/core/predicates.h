@@ -21,6 +21,15 @@
 #ifndef OROGEN_CORE_PREDICATES_H
 #define OROGEN_CORE_PREDICATES_H
 
+/* Relative error bounds of the floating-point stage (Shewchuk's
+ * ccwerrboundA, iccerrboundA, o3derrboundA; epsilon = 2^-53), for callers
+ * that inline the filter and call the predicate only when it cannot
+ * decide: |det| > bound * permanent means the sign of det is exact. */
+#define PREDICATES_EPS 1.1102230246251565e-16
+#define PREDICATES_ORIENT2D_BOUND ((3.0 + 16.0 * PREDICATES_EPS) * PREDICATES_EPS)
+#define PREDICATES_ORIENT3D_BOUND ((7.0 + 56.0 * PREDICATES_EPS) * PREDICATES_EPS)
+#define PREDICATES_INCIRCLE_BOUND ((10.0 + 96.0 * PREDICATES_EPS) * PREDICATES_EPS)
+
 /* Twice the signed area of triangle abc: positive if a, b, c are
  * counter-clockwise (y up), negative if clockwise, exactly zero if
  * collinear. */
