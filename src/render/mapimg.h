@@ -69,4 +69,15 @@ long mapimg_cell_at(const struct world *w, double u, double v);
 /* Hypsometric tint for elevation t in [-1, 1] relative to the coast (0). */
 uint32_t mapimg_hypsometric(double t);
 
+/* Draw the rivers of w over an image that mapimg_render made for the same
+ * view (src/render/mapimg_rivers.c): anti-aliased lines from every river
+ * node to its downhill node, along Voronoi edges (circumcentre to
+ * circumcentre) on a mesh or between cell centres on a grid, as wide as
+ * w->river_width (node spacings; at least one pixel), tapering to the
+ * next node's width. Pixels mostly covered become MC_RIVER in cls (water
+ * classes stay). rgb and cls may be NULL; a world without hydrology is left
+ * as it is. Errors: OG_ENOMEM. */
+enum og_status mapimg_draw_rivers(const struct world *w, const struct map_view *view, int width,
+                                  int height, uint32_t *rgb, uint8_t *cls, struct og_error *err);
+
 #endif
