@@ -14,6 +14,8 @@ main(void)
         rng_noise_suite,
         pipeline_suite,
         pngio_suite,
+        raster_suite,
+        iso_suite,
         delaunay_suite,
         lloyd_suite,
         island_suite,

@@ -11,6 +11,8 @@ Suite *params_suite(void);
 Suite *rng_noise_suite(void);
 Suite *pipeline_suite(void);
 Suite *pngio_suite(void);
+Suite *raster_suite(void);
+Suite *iso_suite(void);
 Suite *delaunay_suite(void);
 Suite *lloyd_suite(void);
 Suite *island_suite(void);

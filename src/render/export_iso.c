@@ -1,0 +1,70 @@
+#include "config.h"
+#include "render/export_iso.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/export.h"
+#include "render/pngio.h"
+#include "render/raster.h"
+
+enum og_status
+export_iso_png(const struct world *w, const struct iso_options *o, int width, int height,
+               const char *path, struct og_error *err)
+{
+    struct iso_options opt;
+    struct raster *fb = NULL;
+    struct pngio_text *text = NULL;
+    struct world recipe;
+    size_t ntext = 0;
+    void *block = NULL;
+    enum og_status st;
+
+    if (o != NULL) {
+        opt = *o;
+    } else {
+        iso_options_from_params(&opt, &w->params);
+    }
+    if (width == 0) {
+        width = params_int(&w->params, P_RENDER_WIDTH);
+    }
+    if (height == 0) {
+        height = params_int(&w->params, P_RENDER_HEIGHT);
+    }
+    if (width < 1 || height < 1 || width > RASTER_MAX_SIDE || height > RASTER_MAX_SIDE) {
+        return og_error_set(err, OG_ERANGE, "render size %dx%d outside [1, %d] per side", width,
+                            height, RASTER_MAX_SIDE);
+    }
+    /* The recipe is the world's with the render rows set to what is drawn:
+     * a byte copy of the struct (export_recipe only reads gen, params and
+     * source; the copy's reference count is never used). */
+    memcpy(&recipe, w, sizeof recipe);
+    if ((st = iso_options_to_params(&opt, &recipe.params, err)) != OG_OK ||
+        (st = params_set(&recipe.params, P_RENDER_WIDTH, width, err)) != OG_OK ||
+        (st = params_set(&recipe.params, P_RENDER_HEIGHT, height, err)) != OG_OK) {
+        return st;
+    }
+    if ((st = raster_new(&fb, width, height, err)) != OG_OK) {
+        return st;
+    }
+    if ((st = iso_render(NULL, w, &opt, fb, NULL, err)) != OG_OK) {
+        goto out;
+    }
+    if ((st = export_recipe(&recipe, NULL, &text, &ntext, &block, err)) != OG_OK) {
+        goto out;
+    }
+    st = pngio_write_rgba(path, fb->rgba, width, height, text, ntext, EXPORT_ISO_ZLIB_LEVEL, err);
+out:
+    free(block);
+    raster_free(fb);
+    return st;
+}
+
+enum og_status
+export_iso_job(const struct world *w, void *arg, struct og_error *err)
+{
+    const struct export_iso_request *r = arg;
+
+    return export_iso_png(w, r->have_options ? &r->options : NULL, r->width, r->height, r->path,
+                          err);
+}

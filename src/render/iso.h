@@ -1,0 +1,142 @@
+/* iso: the isometric camera, tessellation, jitter and lighting that turn a
+ * world into shaded triangles for render/raster (no curses, no PNG).
+ *
+ * Source: the "Rendering Pipeline" of Donjourno (seeds/hybrid-donjourno.txt):
+ *   camera   sx = (x - y) * 32,  sy = (x + y) * 16 - h * 80
+ *   tessellation  each cell split into N x N micro-quads (N = 1..64) with
+ *            vertex heights by bilinear interpolation of the cell corners
+ *   jitter   h' = h + (hash(x, y) - 0.5) * clamp(1.5 h, 0, 1) * roughness,
+ *            the hash depending only on the vertex position
+ *   light    I = clamp(0.35 + 0.8 * max(n . L, 0), 0, 1) per triangle
+ *   cache    tessellated, lit geometry kept until its inputs change.
+ * Our reading of it (doc/rendering.md): h is the height normalised so that
+ * sea level is 0 and the highest land 1; the 80 is for a 16-cell map and
+ * grows with the map side so relief keeps its proportion at any resolution,
+ * times the exaggeration; x runs east, y south, so the default view looks
+ * north-west from the south-east corner. */
+#ifndef OROGEN_RENDER_ISO_H
+#define OROGEN_RENDER_ISO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/og_error.h"
+#include "core/params.h"
+#include "core/world.h"
+#include "render/raster.h"
+
+#define ISO_MAX_SUBDIV 64
+#define ISO_MAX_VERTICES ((size_t)1 << 26)  /* tessellated vertices per render */
+
+/* What changes interactively: cheap to vary (no re-tessellation). */
+struct iso_view {
+    double time;          /* time of day, hours in [6, 18] */
+    int rotation;         /* quarter turns 0..3 */
+    double exaggeration;  /* height multiplier >= 0 (1: the seed's scale) */
+};
+
+struct iso_options {
+    struct iso_view view;
+    int subdiv;               /* N, 1..64 */
+    double jitter;            /* roughness jitter amplitude >= 0, units of land relief */
+    int island_resolution;    /* heightfield side for mesh worlds, 16..4096 */
+};
+
+/* A heightfield ready to render: width x height samples (vertices), row-major,
+ * x east, y south. Heights are normalised (0 sea level, 1 highest land). */
+struct iso_field {
+    int width, height;   /* >= 2 each */
+    float *terrain;      /* ground height, including the sea floor (< 0) */
+    float *water;        /* water surface height, or -INFINITY where dry */
+    uint32_t *color;     /* 0xRRGGBB ground colour */
+    float *roughness;    /* 0..1 per sample, or NULL for 1 everywhere */
+};
+
+/* Figures of one render (for benchmarks and the status bar). */
+struct iso_stats {
+    size_t triangles;     /* triangles sent to the rasterizer */
+    size_t pixels;        /* pixels written (after the depth test) */
+    double ms_field, ms_geometry, ms_light, ms_raster;
+    int rebuilt_geometry, rebuilt_light;  /* 1 when the cache was (re)built */
+};
+
+/* Options from the render.* parameters of p. */
+void iso_options_from_params(struct iso_options *o, const struct params *p);
+
+/* Store o into the render.* rows of p (for recipes). Errors as params_set. */
+enum og_status iso_options_to_params(const struct iso_options *o, struct params *p,
+                                     struct og_error *err);
+
+/* Check every option against its parameter range. Errors: OG_ERANGE naming
+ * the parameter and range, like params_set. */
+enum og_status iso_options_check(const struct iso_options *o, struct og_error *err);
+
+/* Unit vector towards the sun at `hours` (6..18; values outside are
+ * clamped to the daylight arc, a camera setting rather than user input):
+ * rises in the east (+x) at 6, culminates in the south (+y) at 12 at 55
+ * degrees elevation, sets in the west at 18. L[2] is up. */
+void iso_sun_direction(double hours, double L[3]);
+
+/* Lambert intensity of the seed: clamp(0.35 + 0.8 * max(n . L, 0), 0, 1). */
+double iso_lambert(const double n[3], const double L[3]);
+
+/* Position-only hash in [0, 1) of the vertex at (cx + a/n, cy + b/n): the
+ * fraction is reduced first, so every tessellation level gives a shared
+ * point the same value. */
+double iso_vertex_hash(long cx, long a, long cy, long b, long n);
+
+/* Build a field from a world: grids sample for sample; meshes (island)
+ * rasterized to res x res samples by interpolating elevation linearly over
+ * the Delaunay triangles, colours and water from the nearest cell.
+ * Errors: OG_EUNSUPPORTED for sphere worlds or a world without elevation,
+ * OG_ERANGE for a grid smaller than 2x2, OG_ENOMEM. */
+enum og_status iso_field_from_world(struct iso_field *f, const struct world *w, int res,
+                                    struct og_error *err);
+
+/* Allocate a w x h field (all samples 0, dry, grey). Errors: OG_ERANGE,
+ * OG_ENOMEM. */
+enum og_status iso_field_alloc(struct iso_field *f, int width, int height, int with_roughness,
+                               struct og_error *err);
+
+/* Free a field's arrays (the struct is the caller's). */
+void iso_field_fini(struct iso_field *f);
+
+/* Tessellated vertex heights: ((width-1)*subdiv+1) x ((height-1)*subdiv+1)
+ * floats into *out (malloc'd), sizes in *nx, *ny; with jitter 0 they are the
+ * bilinear surface exactly. Errors: OG_ERANGE beyond ISO_MAX_VERTICES,
+ * OG_ENOMEM. */
+enum og_status iso_tessellate(const struct iso_field *f, int subdiv, double jitter, float **out,
+                              size_t *nx, size_t *ny, struct og_error *err);
+
+/* A geometry cache: keeps the field, tessellation and lighting of the last
+ * render and rebuilds only what the new request changes. Not thread-safe:
+ * one cache per thread. */
+struct iso_cache;
+
+enum og_status iso_cache_new(struct iso_cache **out, struct og_error *err);
+void iso_cache_free(struct iso_cache *c);
+
+/* Render world w into fb (cleared first, background opaque). The cache may
+ * be NULL (nothing kept); with a cache, w is kept referenced until the
+ * cache is freed or given another world. stats may be NULL.
+ * Errors: as iso_field_from_world, iso_options_check, iso_tessellate. */
+enum og_status iso_render(struct iso_cache *c, const struct world *w,
+                          const struct iso_options *o, struct raster *fb, struct iso_stats *stats,
+                          struct og_error *err);
+
+/* Render a field directly (tests, tools); nothing is cached. */
+enum og_status iso_render_field(const struct iso_field *f, const struct iso_options *o,
+                                struct raster *fb, struct iso_stats *stats, struct og_error *err);
+
+/* Terminal preview for the TUI: render w at width x height into
+ * rgb[y * width + x] = 0xRRGGBB, untessellated, with view. Keeps one
+ * geometry cache (and a reference to the last world) behind a mutex, so
+ * changing time or rotation only relights or reprojects.
+ * Errors: as iso_render, OG_ERANGE for a size outside 1..16384. */
+enum og_status iso_render_preview(const struct world *w, const struct iso_view *view, int width,
+                                  int height, uint32_t *rgb, struct og_error *err);
+
+/* Drop the preview cache and its world reference (at TUI exit). */
+void iso_preview_release(void);
+
+#endif

@@ -1,0 +1,213 @@
+#include "config.h"
+#include "render/raster.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SUB_BITS 8
+#define SUB (1 << SUB_BITS)    /* sub-pixel steps per pixel */
+
+enum og_status
+raster_new(struct raster **out, int width, int height, struct og_error *err)
+{
+    struct raster *r;
+    size_t n;
+
+    *out = NULL;
+    if (width < 1 || height < 1 || width > RASTER_MAX_SIDE || height > RASTER_MAX_SIDE) {
+        return og_error_set(err, OG_ERANGE, "render size %dx%d outside [1, %d] per side", width,
+                            height, RASTER_MAX_SIDE);
+    }
+    n = (size_t)width * (size_t)height;
+    /* 16384^2 * 4 fits any 64-bit size_t; check for 32-bit hosts. */
+    if (n > SIZE_MAX / 4 || n > SIZE_MAX / sizeof(float)) {
+        return og_error_set(err, OG_ENOMEM, "render size %dx%d overflows memory sizes", width,
+                            height);
+    }
+    r = calloc(1, sizeof *r);
+    if (r == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d render", width, height);
+    }
+    r->width = width;
+    r->height = height;
+    r->rgba = malloc(n * 4);
+    r->depth = malloc(n * sizeof *r->depth);
+    if (r->rgba == NULL || r->depth == NULL) {
+        raster_free(r);
+        return og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d render (%zu MB)", width,
+                            height, n * (4 + sizeof(float)) >> 20);
+    }
+    raster_clear(r, 0, 0);
+    *out = r;
+    return OG_OK;
+}
+
+void
+raster_free(struct raster *r)
+{
+    if (r != NULL) {
+        free(r->rgba);
+        free(r->depth);
+        free(r);
+    }
+}
+
+void
+raster_clear(struct raster *r, uint32_t rgb, uint8_t alpha)
+{
+    size_t i, n = (size_t)r->width * (size_t)r->height;
+    uint8_t px[4] = {(uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb, alpha};
+
+    for (i = 0; i < n; i++) {
+        memcpy(r->rgba + 4 * i, px, 4);
+        r->depth[i] = INFINITY;
+    }
+}
+
+/* floor(a / SUB) for any sign */
+static int64_t
+sub_floor(int64_t a)
+{
+    return a >= 0 ? a / SUB : -((-a + SUB - 1) / SUB);
+}
+
+/* Is edge a->b a top or left edge of a triangle whose interior has
+ * positive edge functions (area > 0, y down)? Left: the edge goes up the
+ * screen; top: horizontal, going right, interior below. */
+static int
+top_left(int64_t dx, int64_t dy)
+{
+    return dy < 0 || (dy == 0 && dx > 0);
+}
+
+size_t
+raster_triangle_rows(struct raster *r, const float xyz[9], uint32_t rgb, unsigned flags, int y0,
+                     int y1)
+{
+    int64_t X[3], Y[3], A, dx[3], dy[3], bias[3], e0[3], e[3];
+    int64_t minx, maxx, miny, maxy, pcx, pcy;
+    double xs[3], ys[3], z[3], Af, dzdx, dzdy;
+    long px0, px1, py0, py1, px, py;
+    uint8_t col[4] = {(uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb, 255};
+    size_t written = 0;
+    int i, a, b;
+
+    for (i = 0; i < 3; i++) {
+        /* the comparisons also reject NaN */
+        if (!(fabsf(xyz[3 * i]) <= RASTER_GUARD && fabsf(xyz[3 * i + 1]) <= RASTER_GUARD)) {
+            return 0;
+        }
+        X[i] = llrint((double)xyz[3 * i] * SUB);
+        Y[i] = llrint((double)xyz[3 * i + 1] * SUB);
+        z[i] = xyz[3 * i + 2];
+    }
+    A = (X[1] - X[0]) * (Y[2] - Y[0]) - (Y[1] - Y[0]) * (X[2] - X[0]);
+    if (A == 0) {
+        return 0;
+    }
+    if (A < 0) {
+        int64_t t;
+        double tz;
+        if (flags & RASTER_CULL_BACK) {
+            return 0;
+        }
+        /* swap vertices 1 and 2 so the interior is on the positive side */
+        t = X[1], X[1] = X[2], X[2] = t;
+        t = Y[1], Y[1] = Y[2], Y[2] = t;
+        tz = z[1], z[1] = z[2], z[2] = tz;
+        A = -A;
+    }
+
+    minx = X[0] < X[1] ? X[0] : X[1];
+    minx = X[2] < minx ? X[2] : minx;
+    maxx = X[0] > X[1] ? X[0] : X[1];
+    maxx = X[2] > maxx ? X[2] : maxx;
+    miny = Y[0] < Y[1] ? Y[0] : Y[1];
+    miny = Y[2] < miny ? Y[2] : miny;
+    maxy = Y[0] > Y[1] ? Y[0] : Y[1];
+    maxy = Y[2] > maxy ? Y[2] : maxy;
+    /* pixels whose centre (p + 1/2) may lie in [min, max] */
+    px0 = (long)sub_floor(minx - SUB / 2);
+    px1 = (long)sub_floor(maxx - SUB / 2) + 1;
+    py0 = (long)sub_floor(miny - SUB / 2);
+    py1 = (long)sub_floor(maxy - SUB / 2) + 1;
+    if (px0 < 0) {
+        px0 = 0;
+    }
+    if (px1 > r->width - 1) {
+        px1 = r->width - 1;
+    }
+    if (y0 < 0) {
+        y0 = 0;
+    }
+    if (y1 > r->height) {
+        y1 = r->height;
+    }
+    if (py0 < y0) {
+        py0 = y0;
+    }
+    if (py1 > y1 - 1) {
+        py1 = y1 - 1;
+    }
+    if (px0 > px1 || py0 > py1) {
+        return 0;
+    }
+
+    /* edge i runs from vertex a = i to b = i + 1 (mod 3) */
+    pcx = (int64_t)px0 * SUB + SUB / 2;
+    pcy = (int64_t)py0 * SUB + SUB / 2;
+    for (i = 0; i < 3; i++) {
+        a = i;
+        b = (i + 1) % 3;
+        dx[i] = X[b] - X[a];
+        dy[i] = Y[b] - Y[a];
+        bias[i] = top_left(dx[i], dy[i]) ? 0 : -1;
+        e0[i] = dx[i] * (pcy - Y[a]) - dy[i] * (pcx - X[a]) + bias[i];
+    }
+
+    /* depth plane through the snapped vertices */
+    for (i = 0; i < 3; i++) {
+        xs[i] = (double)X[i] / SUB;
+        ys[i] = (double)Y[i] / SUB;
+    }
+    Af = (xs[1] - xs[0]) * (ys[2] - ys[0]) - (ys[1] - ys[0]) * (xs[2] - xs[0]);
+    dzdx = ((z[1] - z[0]) * (ys[2] - ys[0]) - (z[2] - z[0]) * (ys[1] - ys[0])) / Af;
+    dzdy = ((z[2] - z[0]) * (xs[1] - xs[0]) - (z[1] - z[0]) * (xs[2] - xs[0])) / Af;
+
+    for (py = py0; py <= py1; py++) {
+        size_t row = (size_t)py * (size_t)r->width;
+        double zrow = z[0] + dzdx * ((double)px0 + 0.5 - xs[0]) + dzdy * ((double)py + 0.5 - ys[0]);
+        e[0] = e0[0];
+        e[1] = e0[1];
+        e[2] = e0[2];
+        for (px = px0; px <= px1; px++) {
+            if ((e[0] | e[1] | e[2]) >= 0) {
+                size_t o = row + (size_t)px;
+                if (flags & RASTER_DEPTH) {
+                    float zz = (float)(zrow + dzdx * (double)(px - px0));
+                    if (!(zz < r->depth[o])) {
+                        goto next;
+                    }
+                    r->depth[o] = zz;
+                }
+                memcpy(r->rgba + 4 * o, col, 4);
+                written++;
+            }
+next:
+            e[0] -= dy[0] * SUB;
+            e[1] -= dy[1] * SUB;
+            e[2] -= dy[2] * SUB;
+        }
+        e0[0] += dx[0] * SUB;
+        e0[1] += dx[1] * SUB;
+        e0[2] += dx[2] * SUB;
+    }
+    return written;
+}
+
+size_t
+raster_triangle(struct raster *r, const float xyz[9], uint32_t rgb, unsigned flags)
+{
+    return raster_triangle_rows(r, xyz, rgb, flags, 0, r->height);
+}
