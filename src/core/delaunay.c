@@ -138,12 +138,9 @@ dl_hash_key(const struct dl *s, double x, double y)
     double den = fabs(dx) + fabs(dy);
     double q = den > 0.0 ? dx / den : 0.0;
     double a = (dy > 0.0 ? 3.0 - q : 1.0 + q) / 4.0;
-    int32_t k = (int32_t)floor(a * (double)s->hash_size);
+    int32_t k = (int32_t)(a * (double)s->hash_size); /* a >= 0: truncation is floor */
 
-    if (k < 0) {
-        k = 0;
-    }
-    return k % s->hash_size;
+    return k < s->hash_size ? k : s->hash_size - 1;
 }
 
 static inline void
@@ -688,10 +685,11 @@ delaunay_build(struct delaunay *d, const double *xy, size_t n, struct og_error *
         }
         key = dl_hash_key(&s, pp[0], pp[1]);
         for (j = 0; j < s.hash_size; j++) {
-            start = s.hash[(key + j) % s.hash_size];
+            start = s.hash[key];
             if (start >= 0 && s.hnext[start] != start) {
                 break;
             }
+            key = key + 1 < s.hash_size ? key + 1 : 0;
         }
         s0 = s.hprev[start];
         e = s0;
