@@ -6,6 +6,7 @@
 #include "core/generators.h"
 #include "core/pipeline.h"
 #include "render/export.h"
+#include "render/globe.h"
 #include "render/mapimg.h"
 #include "render/pngio.h"
 
@@ -82,11 +83,22 @@ batch_export(const struct cli_args *a, struct og_error *err)
             goto done;
         }
     }
-    /* Isometric and globe renders: see render/export_iso.h (issue 5/6). */
-    if (a->iso_path != NULL || a->globe_path != NULL) {
-        st = og_error_set(err, OG_EUNSUPPORTED, "%s renders are not in this build yet",
-                          a->iso_path != NULL ? "isometric" : "globe");
+    /* Isometric renders: see render/export_iso.h (issue 5). */
+    if (a->iso_path != NULL) {
+        st = og_error_set(err, OG_EUNSUPPORTED, "isometric renders are not in this build yet");
         goto done;
+    }
+    /* Globe (issue 6): square, the smaller side of --size, default 1024. */
+    if (a->globe_path != NULL) {
+        int side = !a->size_given ? 1024 : (a->map_w < a->map_h ? a->map_w : a->map_h);
+        if (w->kind != WORLD_SPHERE) {
+            st = og_error_set(err, OG_EINVAL, "--globe needs a planet world (--generator planet)");
+            goto done;
+        }
+        st = globe_export_png(w, side, a->globe_path, err);
+        if (st != OG_OK) {
+            goto done;
+        }
     }
     if (a->stats_path != NULL) {
         st = export_stats_file(w, a->stats_path, err);
