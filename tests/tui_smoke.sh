@@ -1,2 +1,200 @@
 #!/bin/sh
-exit 77
+# tui_smoke.sh: drive the real orogen binary ($OROGEN_BIN) in tmux, the way
+# a person meets it over SSH (issues 2 and 7):
+#   A  TERM=xterm-256color 100x30: map and status bar, n, e (PNG written),
+#      ?, resizes while generating, the parameter panel (step, typed value,
+#      invalid value refused and explained, resize with the panel and field
+#      open), save a preset and load it back, q exits 0;
+#   B  --from the exported PNG reproduces the same map bytes;
+#   C  TERM=vt100: glyph map with legend, panel step, resize, q exits 0;
+#   D  LANG=C: no half blocks, glyphs instead;
+#   E  20x6: 'terminal too small', q exits 0;
+#   F  TERM=dumb and an unknown TERM: one-line error, exit status 1.
+# Exit 77 (skip) without tmux. Every wait is bounded; a private tmux socket
+# is used and its server killed at the end.
+set -u
+
+command -v tmux >/dev/null 2>&1 || { echo "tmux is not installed: skipping"; exit 77; }
+BIN=${OROGEN_BIN:-src/cli/orogen}
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+[ -x "$BIN" ] || { echo "no orogen binary at $BIN"; exit 99; }
+
+sock=orogen-test-$$
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-tui.XXXXXX") || exit 99
+unset TMUX
+printf 'set -g status off\nset -g default-terminal screen\n' >"$tmp/tmux.conf"
+
+T() { tmux -L "$sock" -f "$tmp/tmux.conf" "$@"; }
+cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
+trap cleanup EXIT
+trap 'exit 99' INT TERM
+
+fails=0
+passes=0
+ok() { passes=$((passes + 1)); echo "ok - $1"; }
+bad() { fails=$((fails + 1)); echo "FAIL - $1"; [ -n "${2:-}" ] && sed 's/^/    | /' "$2"; }
+check() { if [ "$1" -eq 0 ]; then ok "$2"; else bad "$2" "${3:-}"; fi; }
+
+# start NAME W H TERM LANG [ARGS...]: run orogen in a new detached session,
+# in its own folder $tmp/NAME.d (exports land there).
+start() {
+    _n=$1 _w=$2 _h=$3 _term=$4 _lang=$5
+    shift 5
+    mkdir -p "$tmp/$_n.d"
+    T new-session -d -s "$_n" -x "$_w" -y "$_h" \
+        "cd '$tmp/$_n.d' && env TERM=$_term LANG=$_lang LC_ALL= COLORTERM= \
+XDG_CONFIG_HOME='$tmp/cfg' '$BIN' $* 2>'$tmp/$_n.err'; echo \$? >'$tmp/$_n.exit'; sleep 120"
+}
+
+screen() { T capture-pane -p -t "$1" 2>/dev/null; }
+
+# wait_for NAME TEXT [SECONDS]: until the pane shows TEXT (fixed string).
+wait_for() {
+    _i=0
+    _max=$(( ${3:-20} * 5 ))
+    while [ $_i -lt $_max ]; do
+        screen "$1" | grep -qF -- "$2" && return 0
+        sleep 0.2
+        _i=$((_i + 1))
+    done
+    screen "$1" >"$tmp/last-screen.txt"
+    return 1
+}
+
+# wait_exit NAME [SECONDS]: until the program has exited; prints its status.
+wait_exit() {
+    _i=0
+    _max=$(( ${2:-20} * 5 ))
+    while [ $_i -lt $_max ]; do
+        if [ -s "$tmp/$1.exit" ]; then
+            cat "$tmp/$1.exit"
+            return 0
+        fi
+        sleep 0.2
+        _i=$((_i + 1))
+    done
+    echo none
+    return 1
+}
+
+keys() { _s=$1; shift; T send-keys -t "$_s" "$@"; sleep 0.15; }
+
+# --- A: xterm-256color ---------------------------------------------------------
+start a 100 30 xterm-256color C.UTF-8
+wait_for a "ready in" 30; check $? "A: status bar shows the finished island" "$tmp/last-screen.txt"
+screen a | grep -qF "seed 1 "; check $? "A: status bar names the seed"
+screen a | grep -qF "colour 256"; check $? "A: status bar shows colour mode 256"
+screen a | grep -q "▀"; check $? "A: half-block map drawn"
+T capture-pane -p -e -t a | grep -q '38;2;\|48;2;'
+[ $? -ne 0 ]; check $? "A: no 24-bit colour sent to xterm-256color"
+
+keys a n
+wait_for a "ready in" 30 && ! screen a | grep -qF "seed 1 "
+check $? "A: n draws a new seed" "$tmp/last-screen.txt"
+keys a e
+wait_for a "exported ./orogen-island-" 30; check $? "A: e reports the export" "$tmp/last-screen.txt"
+ls "$tmp/a.d"/orogen-island-*.png >/dev/null 2>&1; check $? "A: exported PNG exists"
+exported=$(ls "$tmp/a.d"/orogen-island-*.png 2>/dev/null | head -1)
+
+keys a '?'
+wait_for a "orogen keys" 5; check $? "A: ? opens the help" "$tmp/last-screen.txt"
+keys a x
+! screen a | grep -qF "orogen keys"; check $? "A: any key closes the help"
+
+# Resize while generating (r starts a run).
+keys a r
+for size in "60 20" "130 40" "30 8" "45 14" "100 30"; do
+    set -- $size
+    T resize-window -t a -x "$1" -y "$2"
+    sleep 0.15
+done
+wait_for a "ready in" 30; check $? "A: resizes during generation relay out" "$tmp/last-screen.txt"
+
+# Parameter panel: step, typed value, invalid value.
+keys a t
+wait_for a "Parameters: island" 5; check $? "A: t opens the parameter panel" "$tmp/last-screen.txt"
+keys a Down Right
+wait_for a "island.cells = 17000" 5; check $? "A: Right steps island.cells" "$tmp/last-screen.txt"
+keys a Enter
+keys a C-u 2 0 0 0 0 Enter
+wait_for a "island.cells = 20000" 5; check $? "A: typed value applied" "$tmp/last-screen.txt"
+keys a Enter
+keys a C-u 5 Enter
+wait_for a "outside [16, " 5; check $? "A: out-of-range value explained" "$tmp/last-screen.txt"
+keys a C-u a b c Enter
+wait_for a "'abc' is not a number" 5; check $? "A: invalid value explained" "$tmp/last-screen.txt"
+# Resize with the field open, then cancel: the value is unchanged.
+T resize-window -t a -x 70 -y 24; sleep 0.4
+T resize-window -t a -x 100 -y 30; sleep 0.4
+keys a Escape
+screen a | grep -qE "cells +20000"; check $? "A: refused values not applied; panel survives resizes"
+# Save a preset, change a value, load the preset back.
+keys a w
+keys a C-u s m o k e Enter
+wait_for a "saved preset" 5; check $? "A: w saves a preset" "$tmp/last-screen.txt"
+grep -q "island.cells = 20000" "$tmp/cfg/orogen/presets/smoke.ini" 2>/dev/null
+check $? "A: preset file holds the values"
+keys a Right
+wait_for a "island.cells = 21000" 5; check $? "A: value changed after saving" "$tmp/last-screen.txt"
+keys a o
+wait_for a "Presets" 5 && keys a s Enter
+wait_for a "loaded preset smoke" 5; check $? "A: o loads the preset back" "$tmp/last-screen.txt"
+keys a t
+wait_for a "Parameters: island" 5 && screen a | grep -qE "cells +20000"
+check $? "A: loaded preset restored island.cells" "$tmp/last-screen.txt"
+keys a Escape q
+st=$(wait_exit a 20); [ "$st" = 0 ]; check $? "A: q exits with status 0 (got $st)" "$tmp/a.err"
+
+# --- B: --from reproduces the exported map -----------------------------------
+if [ -n "$exported" ]; then
+    start b 100 30 xterm-256color C.UTF-8 --from "$exported"
+    wait_for b "ready in" 30 && keys b e && wait_for b "exported" 30
+    check $? "B: --from run exports" "$tmp/last-screen.txt"
+    keys b q
+    wait_exit b 20 >/dev/null
+    cmp -s "$exported" "$tmp/b.d/$(basename "$exported")"
+    check $? "B: --from PNG gives the same map bytes"
+else
+    bad "B: no exported PNG to reproduce"
+fi
+
+# --- C: vt100, glyph map -------------------------------------------------------
+start c 100 30 vt100 C.UTF-8
+wait_for c "ready in" 30; check $? "C: vt100 shows the island" "$tmp/last-screen.txt"
+screen c | grep -qF "colour none glyphs"; check $? "C: glyph mode named in the status bar"
+! screen c | grep -q "▀"; check $? "C: no half blocks on vt100"
+screen c | grep -qF "~"; check $? "C: water glyphs drawn"
+screen c | grep -qF "Legend:"; check $? "C: legend shown with the glyph map"
+keys c t
+wait_for c "Parameters: island" 5 && keys c Down Down Right
+wait_for c "island.lloyd_iterations = 3" 5; check $? "C: panel steps a value on vt100" "$tmp/last-screen.txt"
+T resize-window -t c -x 60 -y 20; sleep 0.4
+T resize-window -t c -x 100 -y 30; sleep 0.4
+wait_for c "Parameters: island" 5; check $? "C: panel survives resizes" "$tmp/last-screen.txt"
+keys c q
+st=$(wait_exit c 20); [ "$st" = 0 ]; check $? "C: q exits with status 0 (got $st)" "$tmp/c.err"
+
+# --- D: LANG=C, no UTF-8 --------------------------------------------------------
+start d 100 30 xterm-256color C
+wait_for d "ready in" 30; check $? "D: LANG=C shows the island" "$tmp/last-screen.txt"
+! screen d | grep -q "▀"; check $? "D: no half blocks without UTF-8"
+screen d | grep -qF "glyphs"; check $? "D: glyph map named in the status bar"
+keys d q
+st=$(wait_exit d 20); [ "$st" = 0 ]; check $? "D: q exits with status 0 (got $st)" "$tmp/d.err"
+
+# --- E: too small ---------------------------------------------------------------
+start e 20 6 xterm-256color C.UTF-8
+wait_for e "too small" 10; check $? "E: 20x6 says the terminal is too small" "$tmp/last-screen.txt"
+keys e q
+st=$(wait_exit e 20); [ "$st" = 0 ]; check $? "E: q exits with status 0 (got $st)" "$tmp/e.err"
+
+# --- F: unusable terminals ------------------------------------------------------
+start f 80 24 dumb C.UTF-8
+st=$(wait_exit f 10); [ "$st" = 1 ] && grep -q "TERM=dumb" "$tmp/f.err"
+check $? "F: TERM=dumb refused with exit 1 (got $st)" "$tmp/f.err"
+start g 80 24 no-such-term C.UTF-8
+st=$(wait_exit g 10); [ "$st" = 1 ] && grep -q "unknown terminal type" "$tmp/g.err"
+check $? "F: unknown TERM refused with exit 1 (got $st)" "$tmp/g.err"
+
+echo "$passes passed, $fails failed"
+[ $fails -eq 0 ]

@@ -65,7 +65,7 @@ help_draw(struct tui *t)
 
     /* Two columns when one does not fit the height but two fit the width;
      * the split falls on a group heading. */
-    if (n + 2 > t->rows - 2 && t->cols >= 2 * colw + 4) {
+    if (n + 2 > t->rows - TUI_STATUS_ROWS && t->cols >= 2 * colw + 4) {
         ncol = 2;
         for (i = 1; i < n; i++) {
             if (help_lines[i][0] == '#' && abs(2 * i - n) < abs(2 * split - n)) {
@@ -79,13 +79,13 @@ help_draw(struct tui *t)
     if (w > t->cols - 2) {
         w = t->cols - 2;
     }
-    if (h > t->rows - 2) {
-        h = t->rows - 2;
+    if (h > t->rows - TUI_STATUS_ROWS) {
+        h = t->rows - TUI_STATUS_ROWS;
     }
     if (w < 10 || h < 4) {
         return;
     }
-    y = (t->rows - 2 - h) / 2;
+    y = (t->rows - TUI_STATUS_ROWS - h) / 2;
     x = (t->cols - w) / 2;
     win = newwin(h, w, y < 0 ? 0 : y, x < 0 ? 0 : x);
     if (win == NULL) {

@@ -316,6 +316,19 @@ presets_key(struct tui *t, int ch)
         tui_regen_now(t);
         break;
     default:
+        /* A letter or digit jumps to the next preset starting with it. */
+        if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9')) {
+            int i;
+            for (i = 1; i <= t->npresets; i++) {
+                int k = (t->preset_sel + i) % t->npresets;
+                if (t->presets[k].name[0] == ch) {
+                    t->preset_sel = k;
+                    t->chrome_dirty = 1;
+                    return 1;
+                }
+            }
+        }
+        /* Other keys keep their global meaning. */
         return 0;
     }
     t->chrome_dirty = 1;
@@ -393,7 +406,7 @@ field_place(struct tui *t, enum tui_prompt kind, WINDOW **parent, int *y, int *x
         getmaxyx(t->statwin, ph, pw);
         (void)ph;
         *parent = t->statwin;
-        *y = 1;
+        *y = TUI_STATUS_ROWS - 1;
         *x = 16;
         *w = pw - 16 - 28 > 12 ? pw - 16 - 28 : pw - 17;
         if (*w > PRESET_NAME_MAX - 1) {

@@ -1,7 +1,7 @@
-/* statusbar: the two bottom lines. Line 1 (reverse video): generator,
- * seed, layer, colour mode, the running stage and its progress, and the
- * last message (errors in bold). Line 2: the 4-5 most useful keys of the
- * current mode, or the preset-name prompt. */
+/* statusbar: the three bottom lines. Line 1 (reverse video): generator,
+ * seed, layer, colour mode, preset, the running stage and its progress.
+ * Line 2: the last message (errors in bold). Line 3: the 4-5 most useful
+ * keys of the current mode, or the preset-name prompt. */
 #include "config.h"
 
 #include <stdio.h>
@@ -27,7 +27,7 @@ key_hints(const struct tui *t)
         return "Up/Down select  Left/Right or -/+ step (PgUp/PgDn x10)  Enter type  d default  "
                "Esc close  ? help";
     case PANEL_PRESETS:
-        return "Up/Down select  Enter load  Esc close  w save current  ? help";
+        return "Up/Down or first letter select  Enter load  Esc close  ? help";
     case PANEL_INSPECT:
         return "arrows/hjkl move cursor (HJKL x8)  Esc leave  L legend  ? help";
     default:
@@ -63,60 +63,49 @@ void
 statusbar_draw(struct tui *t)
 {
     WINDOW *win = t->statwin;
-    char left[160], prog[320], line[800];
-    int w, h, llen;
+    char line[600], prog[320];
+    int w, h;
 
     if (win == NULL) {
         return;
     }
     getmaxyx(win, h, w);
     (void)h;
-    /* With the preset-name field open on line 2 only line 1 is redrawn, so
-     * progress updates do not wipe what is being typed. */
+    /* With the preset-name field open on the last line, that line is left
+     * alone, so progress updates do not wipe what is being typed. */
     if (t->prompt == PROMPT_PRESET_NAME && t->form != NULL) {
         wmove(win, 0, 0);
+        wclrtoeol(win);
+        wmove(win, 1, 0);
         wclrtoeol(win);
     } else {
         werase(win);
     }
-    snprintf(left, sizeof left, " %s  seed %llu  layer %s  colour %s%s%s%s ",
+    progress_text(t, prog, sizeof prog);
+    snprintf(line, sizeof line, " %s  seed %llu  layer %s  colour %s%s%s%s  | %s",
              world_gen_name(t->gen), (unsigned long long)t->params.seed,
              mapimg_layer_name(t->layer), tui_color_mode_name(t->col.mode),
              colors_halfblocks(t) ? "" : " glyphs", t->preset_name[0] != '\0' ? "  preset " : "",
-             t->preset_name);
-    progress_text(t, prog, sizeof prog);
-    memcpy(t->progress_text, prog, sizeof t->progress_text - 1);
-    t->progress_text[sizeof t->progress_text - 1] = '\0';
-    /* The message gets priority over the state summary when space is short. */
-    snprintf(line, sizeof line, "%s| %s", left, prog);
-    llen = (int)strlen(line);
+             t->preset_name, prog);
     wattron(win, A_REVERSE);
     mvwhline(win, 0, 0, ' ', w);
+    mvwaddnstr(win, 0, 0, line, w);
+    wattroff(win, A_REVERSE);
     if (t->msg[0] != '\0') {
-        int mlen = (int)strlen(t->msg) + 3;
-        int room = w - mlen;
-        if (room < 20) {
-            room = w > 40 ? 20 : 0;
-        }
-        mvwaddnstr(win, 0, 0, line, llen < room ? llen : room);
         if (t->msg_error) {
             wattron(win, A_BOLD);
         }
-        mvwaddnstr(win, 0, llen < room ? llen : room, " | ", w - (llen < room ? llen : room));
-        waddnstr(win, t->msg, w - getcurx(win) > 0 ? w - getcurx(win) : 0);
+        mvwaddnstr(win, 1, 1, t->msg, w - 2);
         wattroff(win, A_BOLD);
-    } else {
-        mvwaddnstr(win, 0, 0, line, w);
     }
-    wattroff(win, A_REVERSE);
     if (t->prompt == PROMPT_PRESET_NAME && t->form != NULL) {
-        /* The field is on line 2: leave it alone. */
+        /* The field is on the last line: leave it alone. */
     } else if (t->prompt == PROMPT_PRESET_NAME) {
-        mvwaddnstr(win, 1, 0, "save preset as: ", w);
-        mvwaddnstr(win, 1, w > 60 ? w - 26 : w, "Enter save  Esc cancel", 26);
+        mvwaddnstr(win, 2, 0, "save preset as: ", w);
+        mvwaddnstr(win, 2, w > 60 ? w - 26 : w, "Enter save  Esc cancel", 26);
     } else {
-        /* Leave the last column alone: writing it may wrap. */
-        mvwaddnstr(win, 1, 1, key_hints(t), w - 2);
+        /* Leave the last column alone: writing it may scroll. */
+        mvwaddnstr(win, 2, 1, key_hints(t), w - 2);
     }
     wnoutrefresh(win);
 }

@@ -180,7 +180,7 @@ layout(struct tui *t)
     if (t->too_small) {
         return;
     }
-    avail = rows - 2;
+    avail = rows - TUI_STATUS_ROWS;
     mrows = avail;
     mcols = cols;
     if (t->panel != PANEL_NONE) {
@@ -196,7 +196,7 @@ layout(struct tui *t)
         }
     }
     t->mapwin = newwin(mrows, mcols, 0, 0);
-    t->statwin = newwin(2, cols, rows - 2, 0);
+    t->statwin = newwin(TUI_STATUS_ROWS, cols, rows - TUI_STATUS_ROWS, 0);
     if (t->mapwin == NULL || t->statwin == NULL ||
         (t->panel != PANEL_NONE && t->panelwin == NULL)) {
         delete_windows(t);

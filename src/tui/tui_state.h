@@ -19,6 +19,8 @@
 /* The smallest usable terminal; below it a 'terminal too small' message. */
 #define TUI_MIN_COLS 40
 #define TUI_MIN_ROWS 12
+/* Status lines at the bottom: state, message, keys. */
+#define TUI_STATUS_ROWS 3
 /* Side panel width; the panel goes below the map when the map would be
  * narrower than TUI_SIDE_MIN_MAP columns. */
 #define TUI_PANEL_COLS 42
@@ -71,7 +73,6 @@ struct tui {
     int world_final;
     uint64_t request;           /* generation number of the newest request */
     struct worker_status wst;
-    char progress_text[96];     /* last progress shown, to redraw only on change */
 
     /* view */
     enum tui_view view;
