@@ -4,8 +4,11 @@
  * gradients on cube edges, a 256-entry permutation. Unlike stb_perlin (8 seed
  * bits) the whole 64-bit seed shuffles the permutation (Fisher-Yates driven by
  * PCG32) and sets a per-octave offset, so distinct seeds give distinct fields.
- * fBm: sum over octaves of gain^i * noise(frequency * lacunarity^i * p),
- * divided by the sum of the amplitudes (Musgrave, "Texturing and Modeling").
+ * fBm: sum over octaves of gain^i * noise(frequency * lacunarity^i * p +
+ * offset_i), divided by the sum of the amplitudes (Musgrave, "Texturing and
+ * Modeling"). Even and odd octaves are summed apart, then added, so that the
+ * SSE2 path (two octaves per instruction) and the scalar path agree bit for
+ * bit.
  *
  * All values lie in [-1, 1]; the functions are pure and thread-safe once the
  * struct perlin is initialised. */
