@@ -321,7 +321,7 @@ erode(struct world *w, struct run_ctx *ctx, float *activity, struct droplet_tota
             droplet_field_free(field);
             return st;
         }
-        if (ctx != NULL && ctx->snapshot != NULL && done < total) {
+        if (ctx->snapshot != NULL && done < total) {
             double now = pipeline_now_ms();
             if (now - last_snap >= HYBRID_SNAPSHOT_MS) {
                 publish_snapshot(w, ctx, field, done, total);
@@ -348,7 +348,7 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     struct droplet_totals tot;
     float *m = NULL, *activity = NULL, tau = 0.0f, amax, hmax;
     size_t n, target, nmask = 0, nmountain = 0, i;
-    double s, r_eff;
+    double s, r_eff, t0;
     enum og_status st;
     int x, y;
 
@@ -419,10 +419,12 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     world_stat_real(w, "hybrid.max_height_before", (double)max_of(w->elevation, n));
 
     /* Phase 3: droplet erosion. */
+    t0 = pipeline_now_ms();
     st = erode(w, ctx, activity, &tot, err);
     if (st != OG_OK) {
         goto done;
     }
+    world_stat_real(w, "hybrid.erosion_ms", pipeline_now_ms() - t0);
     hmax = max_of(w->elevation, n);
     world_stat_int(w, "hybrid.droplets", (long long)tot.droplets);
     world_stat_int(w, "hybrid.droplet_steps", (long long)tot.steps);
