@@ -289,7 +289,8 @@ START_TEST(test_tessellate_jitter)
             moved += v3[j * nx + i] != v1[j * nx + i];
             /* |h' - h| <= 0.5 * clamp(1.5 h, 0, 1) * roughness */
             ck_assert(fabs(v3[j * nx + i] - v1[j * nx + i]) <=
-                      0.5 * fmin(1.5 * fmax(v1[j * nx + i], 0.0), 1.0) * 0.2 + 1e-6);
+                      0.5 * fmin(1.5 * fmax(v1[j * nx + i], 0.0), 1.0) *
+                              iso_jitter_amplitude(&f, 0.2) * ISO_DEFAULT_ROUGHNESS + 1e-6);
         }
     }
     ck_assert_uint_gt(moved, nx * ny / 2);

@@ -7,6 +7,7 @@
 #include "core/pipeline.h"
 #include "render/export.h"
 #include "render/globe.h"
+#include "render/export_iso.h"
 #include "render/mapimg.h"
 #include "render/pngio.h"
 
@@ -83,10 +84,24 @@ batch_export(const struct cli_args *a, struct og_error *err)
             goto done;
         }
     }
-    /* Isometric renders: see render/export_iso.h (issue 5). */
+    /* Isometric render: the world's render.* parameters, then the flags. */
     if (a->iso_path != NULL) {
-        st = og_error_set(err, OG_EUNSUPPORTED, "isometric renders are not in this build yet");
-        goto done;
+        struct iso_options io;
+        iso_options_from_params(&io, &w->params);
+        if (a->subdiv > 0) {
+            io.subdiv = a->subdiv;
+        }
+        if (a->rotate >= 0) {
+            io.view.rotation = a->rotate;
+        }
+        if (a->time_of_day >= 0.0) {
+            io.view.time = a->time_of_day;
+        }
+        st = export_iso_png(w, &io, a->size_given ? a->iso_w : 0, a->size_given ? a->iso_h : 0,
+                            a->iso_path, err);
+        if (st != OG_OK) {
+            goto done;
+        }
     }
     /* Globe (issue 6): square, the smaller side of --size, default 1024. */
     if (a->globe_path != NULL) {

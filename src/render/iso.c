@@ -256,7 +256,7 @@ cell_is_lake(const struct world *w, size_t c)
 static enum og_status
 field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err)
 {
-    double sea = w->sea_level, rel = world_relief(w);
+    double sea = w->sea_level, rel = world_relief(w), wmax = 0.0;
     enum og_status st;
     size_t i, n;
 
@@ -269,6 +269,11 @@ field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err
         return st;
     }
     n = (size_t)w->width * (size_t)w->height;
+    if (w->river_width != NULL && w->nhydro == w->ncells) {
+        for (i = 0; i < n; i++) {
+            wmax = w->river_width[i] > wmax ? w->river_width[i] : wmax;
+        }
+    }
     for (i = 0; i < n; i++) {
         double hn = ((double)w->elevation[i] - sea) / rel;
         f->terrain[i] = (float)(hn < 0.0 ? hn * ISO_SEA_FLOOR_SCALE : hn);
@@ -280,7 +285,9 @@ field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err
                                                                          : w->elevation[i];
             f->water[i] = (float)((lv - sea) / rel);
         } else if (w->river_width != NULL && w->nhydro == w->ncells && w->river_width[i] > 0.0f) {
-            f->color[i] = mix_rgb(f->color[i], ISO_RIVER, 0.85);
+            /* small streams tint, big rivers paint */
+            f->color[i] = mix_rgb(f->color[i], ISO_RIVER,
+                                  0.4 + 0.5 * sqrt(fmin(1.0, w->river_width[i] / wmax)));
         }
         if (w->roughness != NULL) {
             float r = w->roughness[i];
@@ -454,12 +461,22 @@ iso_field_from_world(struct iso_field *f, const struct world *w, int res, struct
 
 /* --- tessellation -------------------------------------------------------- */
 
+double
+iso_jitter_amplitude(const struct iso_field *f, double jitter)
+{
+    int side = f->width > f->height ? f->width : f->height;
+
+    /* px of a one-cell rise over px per normalised unit (exaggeration 1) */
+    return jitter * ISO_PX_PER_CELL_UP / (ISO_HPX * (side - 1) / ISO_REF_SIDE);
+}
+
 enum og_status
 iso_tessellate(const struct iso_field *f, int subdiv, double jitter, float **out, size_t *nx,
                size_t *ny, struct og_error *err)
 {
     size_t NX, NY, j, i, W = (size_t)f->width;
     long N = subdiv;
+    double amp = iso_jitter_amplitude(f, jitter);
     float *vh;
 
     *out = NULL;
@@ -500,10 +517,10 @@ iso_tessellate(const struct iso_field *f, int subdiv, double jitter, float **out
             if (jitter > 0.0) {
                 double k = 1.5 * h;
                 k = k < 0.0 ? 0.0 : (k > 1.0 ? 1.0 : k);
-                rough = jitter;
+                rough = amp * ISO_DEFAULT_ROUGHNESS;
                 if (f->roughness != NULL) {
-                    rough *= (1 - fy) * ((1 - fx) * f->roughness[o] + fx * f->roughness[o + 1]) +
-                             fy * ((1 - fx) * f->roughness[o + W] + fx * f->roughness[o + W + 1]);
+                    rough = amp * ((1 - fy) * ((1 - fx) * f->roughness[o] + fx * f->roughness[o + 1]) +
+                                   fy * ((1 - fx) * f->roughness[o + W] + fx * f->roughness[o + W + 1]));
                 }
                 h += (iso_vertex_hash((long)cx, (long)a, (long)cy, (long)b, N) - 0.5) * k * rough;
             }

@@ -27,6 +27,7 @@
 
 #define ISO_MAX_SUBDIV 64
 #define ISO_MAX_VERTICES ((size_t)1 << 26)  /* tessellated vertices per render */
+#define ISO_DEFAULT_ROUGHNESS 0.25          /* for worlds without a roughness field */
 
 /* What changes interactively: cheap to vary (no re-tessellation). */
 struct iso_view {
@@ -38,7 +39,8 @@ struct iso_view {
 struct iso_options {
     struct iso_view view;
     int subdiv;               /* N, 1..64 */
-    double jitter;            /* roughness jitter amplitude >= 0, units of land relief */
+    double jitter;            /* roughness jitter >= 0, in cell widths, times the
+                                 world's roughness (ISO_DEFAULT_ROUGHNESS without) */
     int island_resolution;    /* heightfield side for mesh worlds, 16..4096 */
 };
 
@@ -101,10 +103,16 @@ enum og_status iso_field_alloc(struct iso_field *f, int width, int height, int w
 /* Free a field's arrays (the struct is the caller's). */
 void iso_field_fini(struct iso_field *f);
 
+/* The seed's `roughness` for a roughness of 1 and a jitter in cell widths,
+ * in normalised height units (a cell's rise at the field's scale). */
+double iso_jitter_amplitude(const struct iso_field *f, double jitter);
+
 /* Tessellated vertex heights: ((width-1)*subdiv+1) x ((height-1)*subdiv+1)
  * floats into *out (malloc'd), sizes in *nx, *ny; with jitter 0 they are the
- * bilinear surface exactly. Errors: OG_ERANGE beyond ISO_MAX_VERTICES,
- * OG_ENOMEM. */
+ * bilinear surface exactly, else h' = h + (hash - 0.5) * clamp(1.5 h, 0, 1)
+ * * iso_jitter_amplitude(f, jitter) * roughness (bilinear in the field's
+ * roughness, ISO_DEFAULT_ROUGHNESS without). Errors: OG_ERANGE beyond
+ * ISO_MAX_VERTICES, OG_ENOMEM. */
 enum og_status iso_tessellate(const struct iso_field *f, int subdiv, double jitter, float **out,
                               size_t *nx, size_t *ny, struct og_error *err);
 
