@@ -169,7 +169,13 @@ struct heap_item {
     int32_t i;
 };
 
+/* A 4-ary heap: half the levels of a binary heap, and the four children of
+ * a node share one 32-byte block (the array is offset by 3 slots on a
+ * 64-byte boundary), so a sift-down touches one cache line per level. */
+#define HEAP_PAD 3
+
 struct heap {
+    struct heap_item *mem; /* allocation; items live at mem[HEAP_PAD + k] */
     struct heap_item *a;
     size_t len, cap;
 };
@@ -181,27 +187,42 @@ item_less(struct heap_item x, struct heap_item y)
 }
 
 static int
+heap_grow(struct heap *hp)
+{
+    size_t cap = hp->cap != 0 ? hp->cap * 2 : 4096, bytes;
+    struct heap_item *mem;
+
+    if (cap > SIZE_MAX / sizeof *mem - 64) {
+        return -1;
+    }
+    bytes = (cap + HEAP_PAD + 8) * sizeof *mem;
+    bytes = (bytes + 63) / 64 * 64;
+    mem = aligned_alloc(64, bytes);
+    if (mem == NULL) {
+        return -1;
+    }
+    if (hp->len > 0) {
+        memcpy(mem + HEAP_PAD, hp->a, hp->len * sizeof *mem);
+    }
+    free(hp->mem);
+    hp->mem = mem;
+    hp->a = mem + HEAP_PAD;
+    hp->cap = cap;
+    return 0;
+}
+
+static int
 heap_push(struct heap *hp, float h, int32_t i)
 {
     struct heap_item it = { h, i };
     size_t k;
 
-    if (hp->len == hp->cap) {
-        size_t cap = hp->cap != 0 ? hp->cap * 2 : 4096;
-        struct heap_item *a;
-        if (cap > SIZE_MAX / sizeof *a) {
-            return -1;
-        }
-        a = realloc(hp->a, cap * sizeof *a);
-        if (a == NULL) {
-            return -1;
-        }
-        hp->a = a;
-        hp->cap = cap;
+    if (hp->len == hp->cap && heap_grow(hp) != 0) {
+        return -1;
     }
     k = hp->len++;
     while (k > 0) {
-        size_t p = (k - 1) / 2;
+        size_t p = (k - 1) / 4;
         if (!item_less(it, hp->a[p])) {
             break;
         }
@@ -219,18 +240,21 @@ heap_pop(struct heap *hp)
     size_t k = 0, n = hp->len;
 
     for (;;) {
-        size_t c = 2 * k + 1;
+        size_t c = 4 * k + 1, j, best;
         if (c >= n) {
             break;
         }
-        if (c + 1 < n && item_less(hp->a[c + 1], hp->a[c])) {
-            c++;
+        best = c;
+        for (j = c + 1; j < c + 4 && j < n; j++) {
+            if (item_less(hp->a[j], hp->a[best])) {
+                best = j;
+            }
         }
-        if (!item_less(hp->a[c], last)) {
+        if (!item_less(hp->a[best], last)) {
             break;
         }
-        hp->a[k] = hp->a[c];
-        k = c;
+        hp->a[k] = hp->a[best];
+        k = best;
     }
     if (n > 0) {
         hp->a[k] = last;
@@ -479,7 +503,7 @@ done:
     free(f.state);
     free(f.pit);
     free(f.trace);
-    free(f.heap.a);
+    free(f.heap.mem);
     return st;
 }
 
