@@ -10,5 +10,6 @@ void bench_noise(void);
 void bench_island(void);
 void bench_hybrid(void);
 void bench_delaunay(void);
+void bench_planet(void);
 
 #endif

@@ -14,5 +14,6 @@ main(void)
     bench_island();
     bench_hybrid();
     bench_delaunay();
+    bench_planet();
     return 0;
 }

@@ -46,7 +46,12 @@ colors_number(struct tui *t, uint32_t rgb, int cls, int dither, long wx, long wy
         if (t->col.ncolors >= 16) {
             return idx;
         }
-        if (idx >= 8 && attr != NULL) {
+        /* Eight colours: bright ones are bold base colours (fg only), and
+         * bright black would be black: grey rock is better as white. */
+        if (idx == 8) {
+            return 7;
+        }
+        if (idx > 8 && attr != NULL) {
             *attr |= A_BOLD;
         }
         return idx & 7;
