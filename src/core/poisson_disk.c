@@ -10,9 +10,13 @@
 
 /* Open-addressing hash from a 3-D cell to the first sample in it; samples in
  * the same cell are chained through next[]. */
+struct cell_slot {
+    uint64_t key;     /* 0 = empty slot (keys are stored + 1) */
+    int32_t head;
+};
+
 struct cell_hash {
-    uint64_t *keys;   /* 0 = empty slot (keys are stored + 1) */
-    int32_t *heads;
+    struct cell_slot *slots; /* key and head side by side: one cache miss per probe */
     size_t cap;       /* power of two */
     size_t used;
 };
@@ -53,9 +57,9 @@ static int32_t
 hash_find(const struct cell_hash *h, uint64_t key)
 {
     size_t i = (size_t)hash_mix(key) & (h->cap - 1);
-    while (h->keys[i] != 0) {
-        if (h->keys[i] == key) {
-            return h->heads[i];
+    while (h->slots[i].key != 0) {
+        if (h->slots[i].key == key) {
+            return h->slots[i].head;
         }
         i = (i + 1) & (h->cap - 1);
     }
@@ -72,60 +76,74 @@ hash_insert(struct sampler *s, uint64_t key, int32_t p, struct og_error *err)
     if (2 * (h->used + 1) > h->cap) {
         struct cell_hash g;
         size_t j;
-        if (h->cap > SIZE_MAX / 4) {
+        if (h->cap > SIZE_MAX / 4 / sizeof *g.slots) {
             return og_error_set(err, OG_ENOMEM, "poisson disk: cell hash too large");
         }
         g.cap = h->cap * 2;
         g.used = h->used;
-        g.keys = calloc(g.cap, sizeof *g.keys);
-        g.heads = malloc(g.cap * sizeof *g.heads);
-        if (g.keys == NULL || g.heads == NULL) {
-            free(g.keys);
-            free(g.heads);
+        g.slots = calloc(g.cap, sizeof *g.slots);
+        if (g.slots == NULL) {
             return og_error_set(err, OG_ENOMEM, "out of memory for the poisson disk cell hash");
         }
         for (j = 0; j < h->cap; j++) {
-            if (h->keys[j] != 0) {
-                size_t k = (size_t)hash_mix(h->keys[j]) & (g.cap - 1);
-                while (g.keys[k] != 0) {
+            if (h->slots[j].key != 0) {
+                size_t k = (size_t)hash_mix(h->slots[j].key) & (g.cap - 1);
+                while (g.slots[k].key != 0) {
                     k = (k + 1) & (g.cap - 1);
                 }
-                g.keys[k] = h->keys[j];
-                g.heads[k] = h->heads[j];
+                g.slots[k] = h->slots[j];
             }
         }
-        free(h->keys);
-        free(h->heads);
+        free(h->slots);
         *h = g;
     }
     i = (size_t)hash_mix(key) & (h->cap - 1);
-    while (h->keys[i] != 0 && h->keys[i] != key) {
+    while (h->slots[i].key != 0 && h->slots[i].key != key) {
         i = (i + 1) & (h->cap - 1);
     }
-    if (h->keys[i] == 0) {
-        h->keys[i] = key;
-        h->heads[i] = -1;
+    if (h->slots[i].key == 0) {
+        h->slots[i].key = key;
+        h->slots[i].head = -1;
         h->used++;
     }
-    s->next[p] = h->heads[i];
-    h->heads[i] = p;
+    s->next[p] = h->slots[i].head;
+    h->slots[i].head = p;
     return OG_OK;
 }
 
-/* Is any sample closer than the radius to q? */
+/* Is any sample closer than the radius to q? Neighbour cells whose box is
+ * farther from q than the radius are skipped (about 10 of the 27), and the
+ * nearest cells come first, where a conflict is likeliest. */
 static int
 too_close(const struct sampler *s, const double *q)
 {
+    static const int order[3] = { 0, -1, 1 };
     int cx = cell_coord(s, q[0]), cy = cell_coord(s, q[1]), cz = cell_coord(s, q[2]);
-    int dx, dy, dz;
+    double gap[3][3]; /* [axis][order index]: squared distance to that slab */
+    int a, i, j, k;
 
-    for (dx = -1; dx <= 1; dx++) {
-        for (dy = -1; dy <= 1; dy++) {
-            for (dz = -1; dz <= 1; dz++) {
-                int32_t p = hash_find(&s->h, cell_key(cx + dx, cy + dy, cz + dz));
+    for (a = 0; a < 3; a++) {
+        int c = a == 0 ? cx : (a == 1 ? cy : cz);
+        double f = (q[a] + 1.0) - c * s->cell; /* offset inside the cell, 0..cell */
+        gap[a][0] = 0.0;
+        gap[a][1] = f * f;
+        gap[a][2] = (s->cell - f) * (s->cell - f);
+    }
+    for (i = 0; i < 3; i++) {
+        for (j = 0; j < 3; j++) {
+            double gij = gap[0][i] + gap[1][j];
+            if (gij >= s->chord2) {
+                continue;
+            }
+            for (k = 0; k < 3; k++) {
+                int32_t p;
+                if (gij + gap[2][k] >= s->chord2) {
+                    continue;
+                }
+                p = hash_find(&s->h, cell_key(cx + order[i], cy + order[j], cz + order[k]));
                 for (; p >= 0; p = s->next[p]) {
-                    const double *a = &s->pts[3 * (size_t)p];
-                    double ex = a[0] - q[0], ey = a[1] - q[1], ez = a[2] - q[2];
+                    const double *b = &s->pts[3 * (size_t)p];
+                    double ex = b[0] - q[0], ey = b[1] - q[1], ez = b[2] - q[2];
                     if (ex * ex + ey * ey + ez * ez < s->chord2) {
                         return 1;
                     }
@@ -248,12 +266,10 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
     }
     s.pts = malloc(s.cap * 3 * sizeof *s.pts);
     s.next = malloc(s.cap * sizeof *s.next);
-    s.h.keys = calloc(s.h.cap, sizeof *s.h.keys);
-    s.h.heads = malloc(s.h.cap * sizeof *s.h.heads);
+    s.h.slots = calloc(s.h.cap, sizeof *s.h.slots);
     active_cap = s.cap;
     active = malloc(active_cap * sizeof *active);
-    if (s.pts == NULL || s.next == NULL || s.h.keys == NULL || s.h.heads == NULL
-        || active == NULL) {
+    if (s.pts == NULL || s.next == NULL || s.h.slots == NULL || active == NULL) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for %zu poisson disk samples", s.cap);
         goto fail;
     }
@@ -309,8 +325,7 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
     }
     free(active);
     free(s.next);
-    free(s.h.keys);
-    free(s.h.heads);
+    free(s.h.slots);
     *xyz = s.pts;
     *n = s.n;
     return OG_OK;
@@ -319,7 +334,6 @@ fail:
     free(active);
     free(s.pts);
     free(s.next);
-    free(s.h.keys);
-    free(s.h.heads);
+    free(s.h.slots);
     return st;
 }

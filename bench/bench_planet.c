@@ -1,0 +1,103 @@
+/* Planet pipeline stage by stage at 10k and 100k points, and the spherical
+ * Delaunay (stereographic projection + sweep-hull + closing the pole) next
+ * to a planar sweep-hull of the same number of points. */
+#include "config.h"
+#include "bench.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/delaunay.h"
+#include "core/gen_planet.h"
+#include "core/pipeline.h"
+#include "core/poisson_disk.h"
+#include "core/rng.h"
+#include "core/stereographic.h"
+
+static void
+planet_at(int points, int reps)
+{
+    struct params p;
+    struct run_ctx ctx;
+    struct og_error e;
+    struct world *w = NULL;
+    double best = 1e30, stage_ms[WORLD_MAX_STAGES] = { 0 };
+    const char *names[WORLD_MAX_STAGES];
+    int r, i, nst = 0;
+    size_t n = 0;
+
+    params_defaults(&p);
+    p.v[P_PLANET_POINTS] = points;
+    for (r = 0; r < reps; r++) {
+        double t0 = bench_now_ms(), t;
+        memset(&ctx, 0, sizeof ctx);
+        ctx.params = &p;
+        ctx.threads = 1;
+        if (pipeline_run(&gen_planet, &ctx, &w, &e) != OG_OK) {
+            printf("planet %d: %s\n", points, e.msg);
+            return;
+        }
+        t = bench_now_ms() - t0;
+        if (t < best) {
+            best = t;
+            nst = w->nstages;
+            for (i = 0; i < nst; i++) {
+                names[i] = w->times[i].name;
+                stage_ms[i] = w->times[i].ms;
+            }
+            n = w->ncells;
+        }
+        world_unref(w);
+    }
+    printf("planet %dk points (%zu sampled): %.1f ms total\n", points / 1000, n, best);
+    for (i = 0; i < nst; i++) {
+        printf("  planet %dk %-12s %8.1f ms\n", points / 1000, names[i], stage_ms[i]);
+    }
+}
+
+static void
+sphere_vs_plane(size_t count)
+{
+    struct rng r;
+    struct delaunay d;
+    double *xyz, *xy, t0, ts, tp;
+    int32_t *tri;
+    size_t n, nt, i;
+
+    rng_for_stage(&r, 1, "bench");
+    if (poisson_disk_sphere(&xyz, &n, poisson_disk_radius_for_count(count), 30, &r, NULL)
+        != OG_OK) {
+        return;
+    }
+    t0 = bench_now_ms();
+    if (stereographic_delaunay(xyz, n, &tri, &nt, NULL, NULL) != OG_OK) {
+        free(xyz);
+        return;
+    }
+    ts = bench_now_ms() - t0;
+    free(tri);
+    xy = malloc(2 * n * sizeof *xy);
+    if (xy != NULL) {
+        for (i = 0; i < 2 * n; i++) {
+            xy[i] = rng_next_double(&r);
+        }
+        t0 = bench_now_ms();
+        if (delaunay_build(&d, xy, n, NULL) == OG_OK) {
+            tp = bench_now_ms() - t0;
+            printf("spherical delaunay %zuk: %.1f ms (planar sweep-hull, same n: %.1f ms)\n",
+                   n / 1000, ts, tp);
+            delaunay_fini(&d);
+        }
+        free(xy);
+    }
+    free(xyz);
+}
+
+void
+bench_planet(void)
+{
+    planet_at(10000, 3);
+    planet_at(100000, 1);
+    sphere_vs_plane(100000);
+}
