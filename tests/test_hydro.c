@@ -7,9 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/biome.h"
 #include "core/dem.h"
+#include "core/generators.h"
 #include "core/hydro.h"
 #include "core/mesh.h"
+#include "core/pipeline.h"
 #include "core/rng.h"
 #include "render/pngio.h"
 #include "tests.h"
@@ -485,6 +488,145 @@ START_TEST(rivers_sources)
 }
 END_TEST
 
+/* --- whole worlds through the pipeline ------------------------------------------- */
+
+static struct world *
+island(uint64_t seed, int cells, int threads)
+{
+    struct params p;
+    struct run_ctx ctx;
+    struct og_error e;
+    struct world *w = NULL;
+
+    params_defaults(&p);
+    p.seed = seed;
+    ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, cells, &e), OG_OK);
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.threads = threads;
+    ck_assert_msg(pipeline_run(generator_get(GEN_ISLAND), &ctx, &w, &e) == OG_OK, "%s", e.msg);
+    return w;
+}
+
+/* A struct run viewing a finished island's hydrology (vertex heights and
+ * outlets recomputed by the rule in hydro.h). */
+static void
+island_view(struct run *r, const struct world *w)
+{
+    size_t i;
+    hydro_graph_mesh(&r->g, w->mesh, HYDRO_MESH_TRIANGLES);
+    ck_assert_uint_eq(r->g.n, w->nhydro);
+    r->elev = calloc(r->g.n, sizeof *r->elev);
+    r->outlet = calloc(r->g.n, 1);
+    r->filled = w->hydro_elev;
+    r->downhill = w->downhill;
+    r->flow = w->flow;
+    for (i = 0; i < r->g.n; i++) {
+        const int32_t *t = w->mesh->triangles + 3 * i, *he = w->mesh->halfedges + 3 * i;
+        r->elev[i] = (w->elevation[t[0]] + w->elevation[t[1]] + w->elevation[t[2]]) / 3.0f;
+        r->outlet[i] = w->water[t[0]] == WATER_OCEAN || w->water[t[1]] == WATER_OCEAN ||
+                       w->water[t[2]] == WATER_OCEAN || he[0] < 0 || he[1] < 0 || he[2] < 0;
+    }
+}
+
+/* Every Voronoi vertex drains to an outlet without cycles, never uphill on
+ * the filled surface; outlets pass on all the rain; every river ends in the
+ * ocean and widens downstream outside lakes. */
+START_TEST(island_drains_to_sea)
+{
+    struct world *w = island(7, 4000, 1);
+    struct run r;
+    const struct world_stat *rain = world_stat_find(w, "hydro.total_rain");
+    double out = 0.0;
+    size_t i, rivers = 0;
+
+    island_view(&r, w);
+    check_chains(&r);
+    for (i = 0; i < r.g.n; i++) {
+        int32_t d = w->downhill[i];
+        if (d < 0) {
+            out += w->flow[i];
+        }
+        if (w->river_width[i] > 0.0f) {
+            size_t j = i;
+            rivers++;
+            while (w->downhill[j] >= 0) {
+                j = (size_t)w->downhill[j];
+            }
+            ck_assert_msg(r.outlet[j], "river at %zu ends inland", i);
+            if (d >= 0 && w->river_width[d] > 0.0f) {
+                ck_assert_float_ge(w->river_width[d], w->river_width[i]);
+            }
+        }
+    }
+    ck_assert_ptr_nonnull(rain);
+    ck_assert_double_eq_tol(out, rain->a, 1e-4 * rain->a);
+    ck_assert_uint_gt(rivers, 0);
+    ck_assert_ptr_nonnull(world_stat_find(w, "hydro.connectivity"));
+    free(r.elev);
+    free(r.outlet);
+    world_unref(w);
+}
+END_TEST
+
+/* The same seed gives identical hydrology, moisture and colours, also with a
+ * different thread count; another seed does not. */
+START_TEST(island_deterministic)
+{
+    struct world *a = island(21, 3000, 1), *b = island(21, 3000, 2);
+    size_t n = a->nhydro;
+    ck_assert_uint_eq(n, b->nhydro);
+    ck_assert(memcmp(a->hydro_elev, b->hydro_elev, n * sizeof(float)) == 0);
+    ck_assert(memcmp(a->downhill, b->downhill, n * sizeof(int32_t)) == 0);
+    ck_assert(memcmp(a->flow, b->flow, n * sizeof(float)) == 0);
+    ck_assert(memcmp(a->river_width, b->river_width, n * sizeof(float)) == 0);
+    ck_assert(memcmp(a->lake, b->lake, n) == 0);
+    ck_assert(memcmp(a->moisture, b->moisture, a->ncells * sizeof(float)) == 0);
+    ck_assert(memcmp(a->biome, b->biome, a->ncells) == 0);
+    ck_assert(memcmp(a->color, b->color, a->ncells * sizeof(uint32_t)) == 0);
+    world_unref(a);
+    world_unref(b);
+}
+END_TEST
+
+/* The dem source end to end on Fuji: the stats carry the reference numbers
+ * and the crater is a lake in the water mask. */
+START_TEST(dem_world_fuji)
+{
+    struct params p;
+    struct run_ctx ctx;
+    struct og_error e;
+    struct world *w = NULL;
+    struct dem_raster raster;
+    const struct world_stat *s;
+
+    memset(&raster, 0, sizeof raster);
+    ck_assert_int_eq(pngio_read_raster(test_shared_data_path("dem/fuji.png"), &raster, &e), OG_OK);
+    params_defaults(&p);
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.dem = &raster;
+    ctx.threads = 1;
+    ck_assert_msg(pipeline_run(generator_get(GEN_DEM), &ctx, &w, &e) == OG_OK, "%s", e.msg);
+    s = world_stat_find(w, "hydro.raised");
+    ck_assert_ptr_nonnull(s);
+    ck_assert_int_eq((long)s->a, 4149);
+    s = world_stat_find(w, "hydro.max_raise_at");
+    ck_assert_ptr_nonnull(s);
+    ck_assert_double_eq(s->a, 313.0);
+    ck_assert_double_eq(s->b, 174.0);
+    s = world_stat_find(w, "hydro.max_raise");
+    ck_assert_double_eq_tol(s->a, 158.4, 0.02);
+    ck_assert_int_eq(w->water[174 * 512 + 313], WATER_LAKE);
+    ck_assert_ptr_nonnull(w->biome);
+    ck_assert_int_eq(w->biome[174 * 512 + 313], BIOME_LAKE);
+    s = world_stat_find(w, "hydro.outlets");
+    ck_assert_int_eq((long)s->a, 2044); /* the border; Fuji has no sea */
+    world_unref(w);
+    dem_raster_fini(&raster);
+}
+END_TEST
+
 Suite *
 hydro_suite(void)
 {
@@ -505,6 +647,12 @@ hydro_suite(void)
     tcase_add_test(tc, determinism);
     tcase_add_test(tc, mesh_triangles);
     tcase_add_test(tc, rivers_sources);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("worlds");
+    tcase_set_timeout(tc, 20);
+    tcase_add_test(tc, island_drains_to_sea);
+    tcase_add_test(tc, island_deterministic);
+    tcase_add_test(tc, dem_world_fuji);
     suite_add_tcase(s, tc);
     return s;
 }
