@@ -361,6 +361,38 @@ START_TEST(test_inline_issues)
 }
 END_TEST
 
+/* Points that reach the sweep while not strictly outside the hull must be
+ * inserted by the splitting fallback, not dropped. With the seed near the
+ * origin, a, b and m (and c) have equal 32-bit sort keys, so they arrive in
+ * index order: m = (1, 0) then lies exactly on the hull edge a-b (case A),
+ * or on the interior edge a-b once c sits just beyond it (case B). */
+START_TEST(test_split_paths)
+{
+    double e21 = ldexp(1.0, -21), e40 = ldexp(1.0, -40);
+    double a[] = {0, 0, 0.01, 0, 0.005, -0.005, 1, -e21, 1, e21, 1, 0, -1, 0, 0, 1, 0, -1};
+    double b[] = {0, 0,  0.01, 0, 0.005, -0.005, 1, -e21, 1, e21, 1 + e40, 0,
+                  1, 0, -1, 0, 0,     1, 0,      -1};
+
+    check_points(a, 9, 10, 0, 6);
+    check_points(b, 10, 12, 0, 6);
+}
+END_TEST
+
+START_TEST(test_ukraine_moved_point)
+{
+    size_t n;
+    double *xy = read_points("ukraine.json", &n);
+    struct delaunay d;
+
+    xy[0] = 80;
+    xy[1] = 220;
+    ck_assert_int_eq(delaunay_build(&d, xy, n, NULL), OG_OK);
+    validate(&d, xy, n);
+    delaunay_fini(&d);
+    free(xy);
+}
+END_TEST
+
 START_TEST(test_degenerate)
 {
     static const double one[] = {3, 4};
@@ -765,6 +797,8 @@ delaunay_suite(void)
     suite_add_tcase(s, tf);
 
     tcase_add_test(tm, test_degenerate);
+    tcase_add_test(tm, test_split_paths);
+    tcase_add_test(tf, test_ukraine_moved_point);
     tcase_add_test(tm, test_lattice_and_duplicates);
     tcase_add_test(tm, test_random_and_determinism);
 #ifdef HAVE_QHULL
