@@ -11,5 +11,6 @@ void bench_island(void);
 void bench_hybrid(void);
 void bench_delaunay(void);
 void bench_planet(void);
+void bench_hydro(void);
 
 #endif

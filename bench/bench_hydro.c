@@ -3,6 +3,7 @@
  * slope-tracing variant (after Zhou et al. 2016 and Wei et al. 2019), then
  * routing and flow accumulation, in one run on the same grid. */
 #include "config.h"
+#include "bench.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +12,6 @@
 #include "core/hydro.h"
 #include "core/noise.h"
 #include "core/pipeline.h"
-
-void bench_hydro(void);
 
 #define SIDE 4000
 

@@ -15,5 +15,6 @@ main(void)
     bench_hybrid();
     bench_delaunay();
     bench_planet();
+    bench_hydro();
     return 0;
 }
