@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "core/biome.h"
 #include "core/mesh.h"
 #include "tui/tui_state.h"
 
@@ -168,35 +169,41 @@ inspect_draw(struct tui *t)
     put_line(&pl, "class       %s", mapimg_class_name(mapimg_cell_class(wd, (size_t)cell)));
     if (wd->elevation != NULL) {
         if (wd->gen == GEN_DEM) {
-            put_line(&pl, "elevation   %.1f m", wd->elevation[cell]);
+            put_line(&pl, "elevation   %.1f m", (double)wd->elevation[cell]);
         } else {
-            put_line(&pl, "elevation   %.4f", wd->elevation[cell]);
+            put_line(&pl, "elevation   %.4f", (double)wd->elevation[cell]);
         }
     }
     if (wd->water != NULL) {
         put_line(&pl, "water       %s", water_name(wd->water[cell]));
     }
     if (wd->moisture != NULL) {
-        put_line(&pl, "moisture    %.3f", wd->moisture[cell]);
+        put_line(&pl, "moisture    %.3f", (double)wd->moisture[cell]);
     }
     if (wd->biome != NULL) {
-        put_line(&pl, "biome       %d", wd->biome[cell]);
+        if (wd->gen == GEN_ISLAND || wd->gen == GEN_DEM) {
+            /* Whittaker biomes (core/biome.h); other generators number
+             * their own. */
+            put_line(&pl, "biome       %s", biome_name((enum biome)wd->biome[cell]));
+        } else {
+            put_line(&pl, "biome       %d", wd->biome[cell]);
+        }
     }
     node = hydro_node(wd, cell);
     if (node >= 0) {
-        put_line(&pl, "flow        %.2f", wd->flow[node]);
+        put_line(&pl, "flow        %.2f", (double)wd->flow[node]);
         if (wd->river_width != NULL) {
-            put_line(&pl, "river width %.3f", wd->river_width[node]);
+            put_line(&pl, "river width %.3f", (double)wd->river_width[node]);
         }
         if (wd->lake != NULL && wd->lake[node]) {
             put_line(&pl, "in a lake");
         }
     }
     if (wd->roughness != NULL) {
-        put_line(&pl, "roughness   %.3f", wd->roughness[cell]);
+        put_line(&pl, "roughness   %.3f", (double)wd->roughness[cell]);
     }
     if (wd->forest != NULL) {
-        put_line(&pl, "forest      %.3f", wd->forest[cell]);
+        put_line(&pl, "forest      %.3f", (double)wd->forest[cell]);
     }
     if (wd->trees != NULL) {
         put_line(&pl, "tree        %s", wd->trees[cell] ? "yes" : "no");

@@ -5,7 +5,8 @@
  * land ...), coloured when the terminal has colour.
  *
  * Geometry: a character cell is one unit wide and two units tall, so a
- * half-block pixel is square. `zoom` 1 fits the whole [0,1]^2 map square;
+ * half-block pixel is square. The [0,1]^2 map square is shown at its aspect
+ * (grids W:H, the equirectangular sphere 2:1); `zoom` 1 fits all of it;
  * only the part of the view inside the square is sampled. The sampled
  * pixels are cached: they are recomputed when the world, view, layer or
  * window size change (map_stale), and the window is redrawn only then or
@@ -19,7 +20,27 @@
 
 #include "tui/tui_state.h"
 
-/* Map units per horizontal unit (one character width). */
+/* Width / height of the map square as shown: grids keep their cell
+ * aspect, the equirectangular sphere is twice as wide as tall. */
+static double
+view_aspect(const struct tui *t)
+{
+    const struct world *w = t->world;
+
+    if (w == NULL) {
+        return 1.0;
+    }
+    if (w->kind == WORLD_SPHERE) {
+        return 2.0;
+    }
+    if (w->kind == WORLD_GRID && w->width > 0 && w->height > 0) {
+        return (double)w->width / w->height;
+    }
+    return 1.0;
+}
+
+/* Map v units per unit (half a character height); a character width spans
+ * view_scale / view_aspect map u units. */
 static double
 view_scale(const struct tui *t)
 {
@@ -27,7 +48,7 @@ view_scale(const struct tui *t)
     double fit;
 
     getmaxyx(t->mapwin, h, w);
-    fit = fmax(1.0 / (w > 0 ? w : 1), 1.0 / (2.0 * (h > 0 ? h : 1)));
+    fit = fmax(view_aspect(t) / (w > 0 ? w : 1), 1.0 / (2.0 * (h > 0 ? h : 1)));
     return fit / t->zoom;
 }
 
@@ -53,7 +74,7 @@ mapview_pan(struct tui *t, double dx, double dy)
     s = view_scale(t);
     /* One press moves an eighth of the visible span; the centre stays on the
      * map (a view limit, not a user value). */
-    t->cu = fmin(1.0, fmax(0.0, t->cu + dx * w * s / 8.0));
+    t->cu = fmin(1.0, fmax(0.0, t->cu + dx * w * s / view_aspect(t) / 8.0));
     t->cv = fmin(1.0, fmax(0.0, t->cv + dy * 2.0 * h * s / 8.0));
     t->map_stale = t->map_dirty = 1;
 }
@@ -73,7 +94,7 @@ mapview_cell_uv(const struct tui *t, int x, int y, double *u, double *v)
 
     getmaxyx(t->mapwin, h, w);
     s = view_scale(t);
-    *u = t->cu + (x + 0.5 - w / 2.0) * s;
+    *u = t->cu + (x + 0.5 - w / 2.0) * s / view_aspect(t);
     *v = t->cv + (2.0 * y + 1.0 - h) * s;
 }
 
@@ -212,9 +233,9 @@ mapview_draw(struct tui *t)
     pw = w;
     ph = hb ? 2 * h : h;
     s = view_scale(t);
-    su = s;
+    su = s / view_aspect(t);
     sv = 2.0 * h * s / ph;
-    u0 = t->cu - w / 2.0 * s;
+    u0 = t->cu - w / 2.0 * su;
     v0 = t->cv - h * s;
     if (t->map_stale || pw != t->pw || ph != t->ph) {
         resample(t, pw, ph, su, sv, u0, v0);

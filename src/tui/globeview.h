@@ -1,0 +1,33 @@
+/* globeview: the planet's rotating globe in the TUI's map window, and the
+ * land editor on it (issue 6).
+ *
+ * The globe is drawn with render/globe.c's orthographic sampler at square
+ * pixels (two per character in half-block modes, glyphs otherwise). The
+ * cursor is the centre of the globe; WASD or the arrows rotate the planet
+ * under it. Edits (add land, remove land) run planet_edit_set_land on a
+ * background thread (an export job) from the displayed world; the finished
+ * world replaces it, so edits survive re-renders and export with the world.
+ * Main thread only, like all TUI code. */
+#ifndef OROGEN_TUI_GLOBEVIEW_H
+#define OROGEN_TUI_GLOBEVIEW_H
+
+struct tui;
+
+/* Switch between the globe and the flat (equirectangular) map; refuses
+ * with a status message when the world is not a planet. */
+void globeview_toggle(struct tui *t);
+
+/* Draw the globe into t->mapwin (called by mapview_draw in globe view). */
+void globeview_draw(struct tui *t);
+
+/* Handle a key in globe view: returns 1 if it was used. May rewrite *ch
+ * (space becomes 'n', a new planet) and return 0 to pass it on. */
+int globeview_key(struct tui *t, int *ch);
+
+/* Collect a finished edit (call once per loop iteration). */
+void globeview_poll(struct tui *t);
+
+/* Wait for a running edit and free the view's state. */
+void globeview_free(struct tui *t);
+
+#endif
