@@ -12,5 +12,6 @@ void bench_hybrid(void);
 void bench_delaunay(void);
 void bench_planet(void);
 void bench_hydro(void);
+void bench_render(void);
 
 #endif

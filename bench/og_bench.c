@@ -16,5 +16,6 @@ main(void)
     bench_delaunay();
     bench_planet();
     bench_hydro();
+    bench_render();
     return 0;
 }

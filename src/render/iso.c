@@ -142,24 +142,37 @@ gcd_long(long a, long b)
     return a;
 }
 
+/* The reduced fraction a/n (0 <= a < n) packed as numerator << 32 | denominator. */
+static uint64_t
+frac_key(long a, long n)
+{
+    long g = a == 0 ? n : gcd_long(a, n);
+
+    return (uint64_t)(a / g) << 32 | (uint64_t)(n / g);
+}
+
+/* Hash of a canonical position (whole parts, reduced fraction keys). */
+static double
+vertex_hash_key(long cx, uint64_t fx, long cy, uint64_t fy)
+{
+    uint64_t h;
+
+    h = mix64((uint64_t)cx * 0x9e3779b97f4a7c15ull ^ 0x6f726f67656e2d69ull);
+    h = mix64(h ^ fx);
+    h = mix64(h ^ (uint64_t)cy * 0xc2b2ae3d27d4eb4full);
+    h = mix64(h ^ fy);
+    return (double)(h >> 11) * (1.0 / 9007199254740992.0);
+}
+
 double
 iso_vertex_hash(long cx, long a, long cy, long b, long n)
 {
-    long ga, gb;
-    uint64_t h;
-
     /* canonical position: whole part + reduced fraction in [0, 1) */
     cx += a / n;
     a %= n;
     cy += b / n;
     b %= n;
-    ga = a == 0 ? n : gcd_long(a, n);
-    gb = b == 0 ? n : gcd_long(b, n);
-    h = mix64((uint64_t)cx * 0x9e3779b97f4a7c15ull ^ 0x6f726f67656e2d69ull);
-    h = mix64(h ^ ((uint64_t)(a / ga) << 32 | (uint64_t)(n / ga)));
-    h = mix64(h ^ (uint64_t)cy * 0xc2b2ae3d27d4eb4full);
-    h = mix64(h ^ ((uint64_t)(b / gb) << 32 | (uint64_t)(n / gb)));
-    return (double)(h >> 11) * (1.0 / 9007199254740992.0);
+    return vertex_hash_key(cx, frac_key(a, n), cy, frac_key(b, n));
 }
 
 /* --- fields -------------------------------------------------------------- */
@@ -477,6 +490,7 @@ iso_tessellate(const struct iso_field *f, int subdiv, double jitter, float **out
     size_t NX, NY, j, i, W = (size_t)f->width;
     long N = subdiv;
     double amp = iso_jitter_amplitude(f, jitter);
+    uint64_t fkey[ISO_MAX_SUBDIV];
     float *vh;
 
     *out = NULL;
@@ -496,6 +510,9 @@ iso_tessellate(const struct iso_field *f, int subdiv, double jitter, float **out
     if (vh == NULL) {
         return og_error_set(err, OG_ENOMEM, "out of memory for %zux%zu tessellated vertices", NX,
                             NY);
+    }
+    for (i = 0; i < (size_t)N; i++) {
+        fkey[i] = frac_key((long)i, N);
     }
     for (j = 0; j < NY; j++) {
         size_t cy = j / (size_t)N, b = j % (size_t)N;
@@ -522,7 +539,10 @@ iso_tessellate(const struct iso_field *f, int subdiv, double jitter, float **out
                     rough = amp * ((1 - fy) * ((1 - fx) * f->roughness[o] + fx * f->roughness[o + 1]) +
                                    fy * ((1 - fx) * f->roughness[o + W] + fx * f->roughness[o + W + 1]));
                 }
-                h += (iso_vertex_hash((long)cx, (long)a, (long)cy, (long)b, N) - 0.5) * k * rough;
+                /* = iso_vertex_hash(cx, a, cy, b, N), the fractions precomputed */
+                h += (vertex_hash_key((long)(cx + a / (size_t)N), fkey[a % (size_t)N],
+                                      (long)(cy + b / (size_t)N), fkey[b % (size_t)N]) -
+                      0.5) * k * rough;
             }
             vh[j * NX + i] = (float)h;
         }
@@ -594,12 +614,13 @@ iso_vscale(const struct iso_field *f, double exaggeration)
     return ISO_HPX * exaggeration * (side - 1) / ISO_REF_SIDE;
 }
 
+/* rgb times I in [0, 1], rounded half up (values are non-negative) */
 static uint32_t
 shade_rgb(uint32_t rgb, double I)
 {
-    int r = (int)lround(((rgb >> 16) & 255u) * I);
-    int g = (int)lround(((rgb >> 8) & 255u) * I);
-    int b = (int)lround((rgb & 255u) * I);
+    int r = (int)(((rgb >> 16) & 255u) * I + 0.5);
+    int g = (int)(((rgb >> 8) & 255u) * I + 0.5);
+    int b = (int)((rgb & 255u) * I + 0.5);
 
     return (uint32_t)(r << 16 | g << 8 | b);
 }
@@ -657,7 +678,7 @@ build_light(struct iso_cache *c, const struct iso_field *f, double time, double 
                     size_t t = 2 * (qy * (NX - 1) + qx);
 
                     for (k = 16; k >= 0; k -= 8) {
-                        int ch = (int)lround(bilinear_channel(c00, c10, c01, c11, k, fx, fy));
+                        int ch = (int)(bilinear_channel(c00, c10, c01, c11, k, fx, fy) + 0.5);
                         base |= (uint32_t)(ch > 255 ? 255 : ch) << k;
                     }
                     /* triangle (v00, v10, v11) and (v00, v11, v01); normals

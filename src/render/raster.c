@@ -171,9 +171,9 @@ raster_triangle_rows(struct raster *r, const float xyz[9], uint32_t rgb, unsigne
         xs[i] = (double)X[i] / SUB;
         ys[i] = (double)Y[i] / SUB;
     }
-    Af = (xs[1] - xs[0]) * (ys[2] - ys[0]) - (ys[1] - ys[0]) * (xs[2] - xs[0]);
-    dzdx = ((z[1] - z[0]) * (ys[2] - ys[0]) - (z[2] - z[0]) * (ys[1] - ys[0])) / Af;
-    dzdy = ((z[2] - z[0]) * (xs[1] - xs[0]) - (z[1] - z[0]) * (xs[2] - xs[0])) / Af;
+    Af = 1.0 / ((double)A / ((double)SUB * SUB));
+    dzdx = ((z[1] - z[0]) * (ys[2] - ys[0]) - (z[2] - z[0]) * (ys[1] - ys[0])) * Af;
+    dzdy = ((z[2] - z[0]) * (xs[1] - xs[0]) - (z[1] - z[0]) * (xs[2] - xs[0])) * Af;
 
     for (py = py0; py <= py1; py++) {
         size_t row = (size_t)py * (size_t)r->width;
