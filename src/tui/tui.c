@@ -288,7 +288,11 @@ draw_frame(struct tui *t)
         t->map_dirty = t->chrome_dirty = 1;
     }
     if (t->map_dirty) {
-        mapview_draw(t);
+        if (t->view == TUI_VIEW_GLOBE) {
+            globeview_draw(t);
+        } else {
+            mapview_draw(t);
+        }
         drew = 1;
         if (t->panel == PANEL_LEGEND || t->panel == PANEL_INSPECT) {
             t->chrome_dirty = 1;
@@ -654,6 +658,9 @@ handle_key(struct tui *t, int ch)
     default:
         break;
     }
+    if (globeview_key(t, &ch)) {
+        return;
+    }
     global_key(t, ch);
 }
 
@@ -680,6 +687,7 @@ run_loop(struct tui *t)
         drain(t->wake_fd[0]);
         worker_poll(t);
         export_poll(t);
+        globeview_poll(t);
         if (t->regen_at > 0 && now >= t->regen_at) {
             tui_regen_now(t);
         }
@@ -802,6 +810,7 @@ tui_main(const struct tui_options *opt)
         prompt_close(t);
     }
     delete_windows(t);
+    globeview_free(t);
     delwin(t->inwin);
     caps_close(t);
     sig_wake_fd = -1;

@@ -13,6 +13,7 @@
 #include "render/export.h"
 #include "render/mapimg.h"
 #include "tui/curses_compat.h"
+#include "tui/globeview.h"
 #include "tui/paramedit.h"
 #include "tui/tui.h"
 
@@ -31,7 +32,7 @@
 
 /* What fills the map area. The isometric preview is the renderer's: it
  * adds its drawing function and the `p` key here. */
-enum tui_view { TUI_VIEW_MAP, TUI_VIEW_ISO, TUI_VIEW_COUNT };
+enum tui_view { TUI_VIEW_MAP, TUI_VIEW_ISO, TUI_VIEW_GLOBE, TUI_VIEW_COUNT };
 
 /* What fills the panel (side or bottom). */
 enum tui_panel { PANEL_NONE, PANEL_PARAMS, PANEL_INSPECT, PANEL_LEGEND, PANEL_PRESETS };
@@ -76,6 +77,7 @@ struct tui {
 
     /* view */
     enum tui_view view;
+    struct globeview *globe;    /* globe view state (globeview.c), NULL until used */
     enum map_layer layer;
     double cu, cv;              /* view centre in map units */
     double zoom;                /* 1: whole map fits; 2: twice as close */
