@@ -39,7 +39,7 @@
 struct iso_cache {
     /* field, from world (kept referenced) at field_res */
     struct world *world;
-    int field_res;
+    int field_res, stride;
     struct iso_field field;
     int have_field;
     /* tessellation */
@@ -1004,9 +1004,38 @@ iso_render_field(const struct iso_field *f, const struct iso_options *o, struct 
     return s;
 }
 
-enum og_status
-iso_render(struct iso_cache *c, const struct world *w, const struct iso_options *o,
-           struct raster *fb, struct iso_stats *stats, struct og_error *err)
+/* Every stride-th sample of f (and the last row and column) into out. */
+static enum og_status
+field_decimate(struct iso_field *out, const struct iso_field *f, int stride, struct og_error *err)
+{
+    int w = (f->width - 1 + stride - 1) / stride + 1, h = (f->height - 1 + stride - 1) / stride + 1;
+    enum og_status st;
+    int x, y;
+
+    st = iso_field_alloc(out, w, h, f->roughness != NULL, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    for (y = 0; y < h; y++) {
+        int sy = y * stride < f->height - 1 ? y * stride : f->height - 1;
+        for (x = 0; x < w; x++) {
+            int sx = x * stride < f->width - 1 ? x * stride : f->width - 1;
+            size_t o = (size_t)y * w + x, i = (size_t)sy * f->width + sx;
+            out->terrain[o] = f->terrain[i];
+            out->water[o] = f->water[i];
+            out->color[o] = f->color[i];
+            if (f->roughness != NULL) {
+                out->roughness[o] = f->roughness[i];
+            }
+        }
+    }
+    return OG_OK;
+}
+
+/* iso_render with the field thinned to every stride-th sample. */
+static enum og_status
+render_world(struct iso_cache *c, const struct world *w, const struct iso_options *o, int stride,
+             struct raster *fb, struct iso_stats *stats, struct og_error *err)
 {
     struct iso_cache tmp;
     struct iso_stats st;
@@ -1022,13 +1051,22 @@ iso_render(struct iso_cache *c, const struct world *w, const struct iso_options 
         memset(&tmp, 0, sizeof tmp);
         c = &tmp;
     }
-    if (!c->have_field || c->world != w || c->field_res != res) {
+    if (!c->have_field || c->world != w || c->field_res != res || c->stride != stride) {
         cache_drop_field(c);
         t0 = pipeline_now_ms();
         s = iso_field_from_world(&c->field, w, res, err);
         if (s != OG_OK) {
             goto out;
         }
+        if (stride > 1) {
+            struct iso_field full = c->field;
+            s = field_decimate(&c->field, &full, stride, err);
+            iso_field_fini(&full);
+            if (s != OG_OK) {
+                goto out;
+            }
+        }
+        c->stride = stride;
         /* the cache keeps the world alive so its address stays unique */
         c->world = world_ref((struct world *)(uintptr_t)w);
         c->field_res = res;
@@ -1044,6 +1082,13 @@ out:
         *stats = st;
     }
     return s;
+}
+
+enum og_status
+iso_render(struct iso_cache *c, const struct world *w, const struct iso_options *o,
+           struct raster *fb, struct iso_stats *stats, struct og_error *err)
+{
+    return render_world(c, w, o, 1, fb, stats, err);
 }
 
 /* --- terminal preview ------------------------------------------------------ */
@@ -1067,6 +1112,10 @@ iso_render_preview(const struct world *w, const struct iso_view *view, int width
     if (o.island_resolution > 256) {
         o.island_resolution = 256;
     }
+    if (width < 1 || height < 1 || width > RASTER_MAX_SIDE || height > RASTER_MAX_SIDE) {
+        return og_error_set(err, OG_ERANGE, "preview size %dx%d outside [1, %d] per side", width,
+                            height, RASTER_MAX_SIDE);
+    }
     pthread_mutex_lock(&preview_lock);
     if (preview_cache == NULL) {
         s = iso_cache_new(&preview_cache, err);
@@ -1078,7 +1127,15 @@ iso_render_preview(const struct world *w, const struct iso_view *view, int width
         s = raster_new(&preview_fb, width, height, err);
     }
     if (s == OG_OK) {
-        s = iso_render(preview_cache, w, &o, preview_fb, NULL, err);
+        /* about two samples per pixel across: finer detail cannot show */
+        int side = w->kind == WORLD_GRID ? (w->width > w->height ? w->width : w->height)
+                                         : o.island_resolution;
+        int want = 2 * (width > height ? width : height), stride = 1;
+        want = want < 64 ? 64 : want;
+        while ((side - 1) / stride > want) {
+            stride++;
+        }
+        s = render_world(preview_cache, w, &o, stride, preview_fb, NULL, err);
     }
     if (s == OG_OK) {
         n = (size_t)width * (size_t)height;
