@@ -554,6 +554,8 @@ START_TEST(test_mesh_planar)
             ck_assert(t[0] == (int32_t)i || t[1] == (int32_t)i || t[2] == (int32_t)i);
             ck_assert(t[0] == a || t[1] == a || t[2] == a);
             ck_assert(t[0] == b || t[1] == b || t[2] == b);
+            /* Rotational order: counter-clockwise in the y-up sense. */
+            ck_assert(predicates_orient2d(xy + 2 * i, xy + 2 * a, xy + 2 * b) > 0.0);
         }
     }
     /* Each undirected edge counted from both ends. */

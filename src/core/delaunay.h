@@ -31,10 +31,15 @@ struct delaunay {
     size_t nduplicates;   /* exact duplicates skipped */
 };
 
-/* Triangulate n points given as xy[2i], xy[2i+1] (finite doubles). 0, 1, 2
- * or all-collinear points give zero triangles and the hull as delaunator
- * defines it (collinear points sorted along the line). Errors: OG_EINVAL for
- * NaN/Inf coordinates or n > INT32_MAX / 3, OG_ENOMEM. On error *d is zeroed. */
+/* Triangulate n points given as xy[2i], xy[2i+1] (finite doubles). Every
+ * distinct point is used, however close to another (near-duplicates are
+ * kept), so a result has 2n' - 2 - b triangles for n' distinct points, b of
+ * them on the hull boundary (collinear ones included, and listed in hull).
+ * 0, 1, 2 or all-collinear points give zero triangles and the hull as
+ * delaunator defines it (distinct points sorted along the line). The result
+ * depends only on the input: same points, same bytes. Errors: OG_EINVAL for
+ * NaN/Inf coordinates or n > INT32_MAX / 6 (half-edge ids are int32_t),
+ * OG_ENOMEM. On error *d is zeroed. */
 enum og_status delaunay_build(struct delaunay *d, const double *xy, size_t n,
                               struct og_error *err);
 

@@ -48,18 +48,26 @@ enum og_status mesh_build_sphere(struct mesh **out, const double *xyz, size_t n,
 void mesh_free(struct mesh *m);
 
 /* Write up to max neighbour point ids of point p into out, in order around
- * p; returns the total neighbour count (may exceed max). */
+ * p (on the plane counter-clockwise in the y-up sense, i.e. clockwise with y
+ * down; for a hull point from one hull neighbour to the other); returns the total neighbour count (may
+ * exceed max), 0 for an unused (duplicate) point or a mesh without
+ * triangles. */
 int mesh_cell_neighbors(const struct mesh *m, int32_t p, int32_t *out, int max);
 
 /* Write up to max triangle ids (Voronoi vertices) around point p, in the same
- * order as mesh_cell_neighbors; returns the total. */
+ * order as mesh_cell_neighbors (triangle j lies between neighbours j and
+ * j + 1); returns the total, one less than the neighbour count for a hull
+ * point. */
 int mesh_cell_triangles(const struct mesh *m, int32_t p, int32_t *out, int max);
 
 /* The (up to 3) triangles adjacent to triangle t; -1 across the hull. */
 void mesh_triangle_neighbors(const struct mesh *m, int32_t t, int32_t out[3]);
 
 /* Nearest point to q (dim coordinates), found by greedy walk over Delaunay
- * neighbours starting at `start` (exact for a Delaunay triangulation). */
+ * neighbours starting at `start` (exact for a Delaunay triangulation: a
+ * point no farther from q than all its neighbours is the nearest; on ties
+ * the first found is kept). An unused or out-of-range start falls back to
+ * the first used point; -1 for an empty mesh. */
 int32_t mesh_nearest_point(const struct mesh *m, const double *q, int32_t start);
 
 #endif
