@@ -22,6 +22,9 @@ key_hints(const struct tui *t)
     if (t->quit_asked) {
         return "q quit after the export  any other key: stay";
     }
+    if (t->view == TUI_VIEW_GLOBE && t->panel == PANEL_NONE) {
+        return "arrows/WASD rotate  + add land  - remove land  m landmass  g flat map  ? help";
+    }
     switch (t->panel) {
     case PANEL_PARAMS:
         return "Up/Down select  Left/Right or -/+ step (PgUp/PgDn x10)  Enter type  d default  "
