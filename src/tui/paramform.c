@@ -5,12 +5,13 @@
  * label, value, unit; the selected row's help and range at the bottom. The
  * logic (stepping, refusal, typed values, reset) is tui/paramedit.c; this
  * file only draws and maps keys. Enter opens a one-line formw field over the
- * value: TYPE_INTEGER / TYPE_NUMERIC / TYPE_ENUM / TYPE_REGEXP filter the
+ * value: TYPE_INTEGER / TYPE_ENUM / TYPE_REGEXP (reals, seeds) filter the
  * typing (without ranges, see below), and the parameter table decides, so a
  * refusal is worded like everywhere else ("param 'x' = v outside [a, b]").
  * formw pitfalls handled (../shared/TERMINAL.md section 2): the buffer is
- * synced with REQ_VALIDATION before reading; numeric type arguments are
- * passed with their exact C types; O_NULLOK and O_AUTOSKIP are off; the
+ * synced with REQ_VALIDATION before reading; TYPE_INTEGER's arguments are
+ * passed with their exact C types (int, long, long); TYPE_NUMERIC is not
+ * used because it reformats the text to its precision; O_NULLOK and O_AUTOSKIP are off; the
  * sub-window is checked (a NULL one would mean stdscr); on resize the form
  * is unposted, freed and rebuilt. */
 #include "config.h"
@@ -371,7 +372,11 @@ set_field_kind(struct tui *t, FIELD *f, enum tui_prompt kind)
     case PT_INT:
         return set_field_type(f, TYPE_INTEGER, 0, 0L, 0L);
     case PT_REAL:
-        return set_field_type(f, TYPE_NUMERIC, 0, 0.0, 0.0);
+        /* Not TYPE_NUMERIC: it rewrites the text with "%.*f" at its
+         * precision (precision 0 turned 4.5 into 4), which would change the
+         * user's value silently; a C-locale number pattern instead. */
+        return set_field_type(f, TYPE_REGEXP,
+                              "^ *[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)? *$");
     case PT_SEED:
         return set_field_type(f, TYPE_REGEXP, "^ *[0-9]+ *$");
     case PT_ENUM:
