@@ -65,6 +65,14 @@ raster_clear(struct raster *r, uint32_t rgb, uint8_t alpha)
     }
 }
 
+/* x * SUB rounded half away from zero (inline; llrint is a library call) */
+static int64_t
+snap(float x)
+{
+    double v = (double)x * SUB;
+    return (int64_t)(v >= 0.0 ? v + 0.5 : v - 0.5);
+}
+
 /* floor(a / SUB) for any sign */
 static int64_t
 sub_floor(int64_t a)
@@ -87,7 +95,8 @@ raster_triangle_rows(struct raster *r, const float xyz[9], uint32_t rgb, unsigne
 {
     int64_t X[3], Y[3], A, dx[3], dy[3], bias[3], e0[3], e[3];
     int64_t minx, maxx, miny, maxy, pcx, pcy;
-    double xs[3], ys[3], z[3], Af, dzdx, dzdy;
+    double xs[3] = {0, 0, 0}, ys[3] = {0, 0, 0}, z[3], Af, dzdx = 0.0, dzdy = 0.0;
+    int plane = 0;
     long px0, px1, py0, py1, px, py;
     uint8_t col[4] = {(uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb, 255};
     size_t written = 0;
@@ -98,8 +107,8 @@ raster_triangle_rows(struct raster *r, const float xyz[9], uint32_t rgb, unsigne
         if (!(fabsf(xyz[3 * i]) <= RASTER_GUARD && fabsf(xyz[3 * i + 1]) <= RASTER_GUARD)) {
             return 0;
         }
-        X[i] = llrint((double)xyz[3 * i] * SUB);
-        Y[i] = llrint((double)xyz[3 * i + 1] * SUB);
+        X[i] = snap(xyz[3 * i]);
+        Y[i] = snap(xyz[3 * i + 1]);
         z[i] = xyz[3 * i + 2];
     }
     A = (X[1] - X[0]) * (Y[2] - Y[0]) - (Y[1] - Y[0]) * (X[2] - X[0]);
@@ -166,18 +175,8 @@ raster_triangle_rows(struct raster *r, const float xyz[9], uint32_t rgb, unsigne
         e0[i] = dx[i] * (pcy - Y[a]) - dy[i] * (pcx - X[a]) + bias[i];
     }
 
-    /* depth plane through the snapped vertices */
-    for (i = 0; i < 3; i++) {
-        xs[i] = (double)X[i] / SUB;
-        ys[i] = (double)Y[i] / SUB;
-    }
-    Af = 1.0 / ((double)A / ((double)SUB * SUB));
-    dzdx = ((z[1] - z[0]) * (ys[2] - ys[0]) - (z[2] - z[0]) * (ys[1] - ys[0])) * Af;
-    dzdy = ((z[2] - z[0]) * (xs[1] - xs[0]) - (z[1] - z[0]) * (xs[2] - xs[0])) * Af;
-
     for (py = py0; py <= py1; py++) {
         size_t row = (size_t)py * (size_t)r->width;
-        double zrow = z[0] + dzdx * ((double)px0 + 0.5 - xs[0]) + dzdy * ((double)py + 0.5 - ys[0]);
         e[0] = e0[0];
         e[1] = e0[1];
         e[2] = e0[2];
@@ -185,7 +184,24 @@ raster_triangle_rows(struct raster *r, const float xyz[9], uint32_t rgb, unsigne
             if ((e[0] | e[1] | e[2]) >= 0) {
                 size_t o = row + (size_t)px;
                 if (flags & RASTER_DEPTH) {
-                    float zz = (float)(zrow + dzdx * (double)(px - px0));
+                    float zz;
+                    if (!plane) {
+                        /* depth plane through the snapped vertices, set up
+                         * only for triangles that cover a pixel (most
+                         * micro-triangles cover none or one) */
+                        for (i = 0; i < 3; i++) {
+                            xs[i] = (double)X[i] / SUB;
+                            ys[i] = (double)Y[i] / SUB;
+                        }
+                        Af = 1.0 / ((double)A / ((double)SUB * SUB));
+                        dzdx = ((z[1] - z[0]) * (ys[2] - ys[0]) - (z[2] - z[0]) * (ys[1] - ys[0])) *
+                               Af;
+                        dzdy = ((z[2] - z[0]) * (xs[1] - xs[0]) - (z[1] - z[0]) * (xs[2] - xs[0])) *
+                               Af;
+                        plane = 1;
+                    }
+                    zz = (float)(z[0] + dzdx * ((double)px + 0.5 - xs[0]) +
+                                 dzdy * ((double)py + 0.5 - ys[0]));
                     if (!(zz < r->depth[o])) {
                         goto next;
                     }
