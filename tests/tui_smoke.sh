@@ -7,7 +7,8 @@
 #      open), save a preset and load it back, q exits 0;
 #   B  --from the exported PNG reproduces the same map bytes;
 #   C  TERM=vt100: glyph map with legend, panel step, resize, q exits 0;
-#   D  LANG=C: no half blocks, glyphs instead;
+#   D  LANG=C: no half blocks, glyphs instead; D2 xterm-direct gets 24-bit
+#      colour, COLORTERM=truecolor without RGB a hint;
 #   E  20x6: 'terminal too small', q exits 0;
 #   F  TERM=dumb and an unknown TERM: one-line error, exit status 1.
 # Exit 77 (skip) without tmux. Every wait is bounded; a private tmux socket
@@ -181,6 +182,25 @@ wait_for d "ready in" 30; check $? "D: LANG=C shows the island" "$tmp/last-scree
 screen d | grep -qF "glyphs"; check $? "D: glyph map named in the status bar"
 keys d q
 st=$(wait_exit d 20); [ "$st" = 0 ]; check $? "D: q exits with status 0 (got $st)" "$tmp/d.err"
+
+# --- D2: direct colour, and the COLORTERM hint ----------------------------------
+if infocmp xterm-direct >/dev/null 2>&1; then
+    start h 100 30 xterm-direct C.UTF-8
+    wait_for h "ready in" 30; check $? "D2: xterm-direct shows the island" "$tmp/last-screen.txt"
+    screen h | grep -qF "colour direct"; check $? "D2: status bar shows colour mode direct"
+    T capture-pane -p -e -t h | grep -q '38;2;'; check $? "D2: 24-bit colour sent to xterm-direct"
+    keys h c
+    wait_for h "colour mode 256" 5; check $? "D2: c cycles to 256 colours" "$tmp/last-screen.txt"
+    keys h q
+    wait_exit h 20 >/dev/null
+else
+    echo "# no xterm-direct terminfo (apt-get install ncurses-term): direct colour not tested"
+fi
+T new-session -d -s i -x 120 -y 30 "env TERM=xterm-256color COLORTERM=truecolor LANG=C.UTF-8 \
+XDG_CONFIG_HOME='$tmp/cfg' '$BIN' 2>'$tmp/i.err'; echo \$? >'$tmp/i.exit'; sleep 120"
+wait_for i "has no RGB" 30; check $? "D2: COLORTERM=truecolor without RGB gets a hint" "$tmp/last-screen.txt"
+keys i q
+wait_exit i 20 >/dev/null
 
 # --- E: too small ---------------------------------------------------------------
 start e 20 6 xterm-256color C.UTF-8
