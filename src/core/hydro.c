@@ -234,7 +234,7 @@ heap_push(struct heap *hp, float h, int32_t i)
 }
 
 static int32_t
-heap_pop(struct heap *hp)
+heap_pop(struct heap *hp, float *level)
 {
     struct heap_item top = hp->a[0], last = hp->a[--hp->len];
     size_t k = 0, n = hp->len;
@@ -259,7 +259,138 @@ heap_pop(struct heap *hp)
     if (n > 0) {
         hp->a[k] = last;
     }
+    *level = top.h;
     return top.i;
+}
+
+/* A radix heap (Ahuja, Mehlhorn, Orlin and Tarjan 1990) on the float bits:
+ * a monotone priority queue, valid because a priority-flood never pushes a
+ * level below the one it last popped. Pushes are O(1) appends and each item
+ * moves between at most 32 buckets, all sequential memory: far fewer cache
+ * misses than a heap of millions of items. Used by the fast method. */
+struct radix_item {
+    uint32_t key;
+    int32_t i;
+};
+
+struct radix {
+    struct radix_item *b[33];
+    size_t len[33], cap[33];
+    uint32_t last; /* key of the last pop; every key in the queue is >= it */
+    size_t size;
+};
+
+/* Order-preserving map of a float onto uint32. */
+static inline uint32_t
+radix_key(float h)
+{
+    uint32_t u;
+    memcpy(&u, &h, sizeof u);
+    return (u & 0x80000000u) != 0 ? ~u : (u | 0x80000000u);
+}
+
+/* The inverse of radix_key. */
+static inline float
+radix_level(uint32_t k)
+{
+    uint32_t u = (k & 0x80000000u) != 0 ? (k & 0x7fffffffu) : ~k;
+    float h;
+    memcpy(&h, &u, sizeof h);
+    return h;
+}
+
+static inline int
+radix_bucket(uint32_t k, uint32_t last)
+{
+    uint32_t x = k ^ last;
+    int b = 0;
+    if (x == 0) {
+        return 0;
+    }
+#if defined(__GNUC__)
+    b = 32 - __builtin_clz(x);
+#else
+    while (x != 0) {
+        x >>= 1;
+        b++;
+    }
+#endif
+    return b;
+}
+
+static int
+radix_append(struct radix *r, int b, struct radix_item it)
+{
+    if (r->len[b] == r->cap[b]) {
+        size_t cap = r->cap[b] != 0 ? r->cap[b] * 2 : 1024;
+        struct radix_item *a;
+        if (cap > SIZE_MAX / sizeof *a) {
+            return -1;
+        }
+        a = realloc(r->b[b], cap * sizeof *a);
+        if (a == NULL) {
+            return -1;
+        }
+        r->b[b] = a;
+        r->cap[b] = cap;
+    }
+    r->b[b][r->len[b]++] = it;
+    return 0;
+}
+
+static int
+radix_push(struct radix *r, float h, int32_t i)
+{
+    struct radix_item it;
+    it.key = radix_key(h);
+    it.i = i;
+    assert(it.key >= r->last);
+    r->size++;
+    return radix_append(r, radix_bucket(it.key, r->last), it);
+}
+
+/* Pop a node with the smallest level into *out; the queue must not be
+ * empty. Ties come out last in, first out, which is deterministic. Returns
+ * -1 when memory runs out while redistributing. */
+static int
+radix_pop(struct radix *r, int32_t *out, float *level)
+{
+    if (r->len[0] == 0) {
+        int b = 1;
+        size_t k, n;
+        uint32_t lo = UINT32_MAX;
+        while (r->len[b] == 0) {
+            b++;
+        }
+        n = r->len[b];
+        for (k = 0; k < n; k++) {
+            lo = r->b[b][k].key < lo ? r->b[b][k].key : lo;
+        }
+        r->last = lo;
+        r->len[b] = 0;
+        /* Every item lands in a lower bucket (its bits above bucket b agree
+         * with the new minimum's). */
+        for (k = 0; k < n; k++) {
+            struct radix_item it = r->b[b][k];
+            if (radix_append(r, radix_bucket(it.key, lo), it) != 0) {
+                return -1;
+            }
+        }
+    }
+    r->size--;
+    r->len[0]--;
+    *out = r->b[0][r->len[0]].i;
+    *level = radix_level(r->b[0][r->len[0]].key);
+    return 0;
+}
+
+static void
+radix_fini(struct radix *r)
+{
+    int b;
+    for (b = 0; b < 33; b++) {
+        free(r->b[b]);
+    }
 }
 
 /* --- priority-flood ---------------------------------------------------------- */
@@ -272,9 +403,11 @@ struct flood {
     uint8_t *state;
     int32_t *pit;       /* FIFO of cells at the current level (depressions, flats) */
     size_t pit_head, pit_tail;
+    float pit_level;    /* the one filled height of every cell in the pit FIFO */
     int32_t *trace;     /* FIFO of slope cells found by tracing upward (fast method) */
     size_t trace_len;
-    struct heap heap;
+    struct heap heap;   /* plain method */
+    struct radix rq;    /* fast method */
     uint32_t next_rank;
     size_t done;
     struct run_ctx *ctx;
@@ -338,8 +471,12 @@ seed_next_component(struct flood *f, size_t *cursor)
         }
     }
     visit(f, best, f->elev[best]);
+    /* The queues are empty: a new component may lie lower than anything
+     * popped so far, so the radix heap starts afresh. */
+    f->rq.last = 0;
     f->pit_head = f->pit_tail = 0;
     f->pit[f->pit_tail++] = best;
+    f->pit_level = f->elev[best];
     return 1;
 }
 
@@ -348,10 +485,9 @@ seed_next_component(struct flood *f, size_t *cursor)
  * higher ones keep their height and go to the heap (plain method) or are
  * traced up the slope (fast method). */
 static inline int
-expand(struct flood *f, int32_t c, int fast)
+expand(struct flood *f, int32_t c, float level, int fast)
 {
     int32_t nb[HYDRO_MAX_DEGREE];
-    float level = f->filled[c];
     int k, cnt = nbrs(f->g, (size_t)c, (f->state[c] & ST_BORDER) != 0, nb);
 
     for (k = 0; k < cnt; k++) {
@@ -364,6 +500,7 @@ expand(struct flood *f, int32_t c, int fast)
         if (e <= level) {
             visit(f, n, level);
             f->pit[f->pit_tail++] = n;
+            f->pit_level = level;
         } else {
             visit(f, n, e);
             if (fast) {
@@ -407,7 +544,7 @@ drain_trace(struct flood *f)
                 lower = 1;
             }
         }
-        if (lower && heap_push(&f->heap, et, t) != 0) {
+        if (lower && radix_push(&f->rq, et, t) != 0) {
             return -1;
         }
     }
@@ -468,25 +605,34 @@ hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8
     for (i = 0; i < g->n; i++) {
         if (outlet[i] != 0) {
             visit(&f, (int32_t)i, elev[i]);
-            if (heap_push(&f.heap, elev[i], (int32_t)i) != 0) {
+            if ((fast ? radix_push(&f.rq, elev[i], (int32_t)i) : heap_push(&f.heap, elev[i],
+                                                                            (int32_t)i)) != 0) {
                 goto nomem;
             }
         }
     }
     for (;;) {
+        float level;
+        /* The level travels with the queue entry, so the popped cell's own
+         * filled height (usually a cache miss) is never read. */
         if (f.pit_head < f.pit_tail) {
+            level = f.pit_level;
             c = f.pit[f.pit_head++];
             if (f.pit_head == f.pit_tail) {
                 f.pit_head = f.pit_tail = 0;
             }
-        } else if (f.heap.len > 0) {
-            c = heap_pop(&f.heap);
+        } else if (!fast && f.heap.len > 0) {
+            c = heap_pop(&f.heap, &level);
+        } else if (fast && f.rq.size > 0) {
+            if (radix_pop(&f.rq, &c, &level) != 0) {
+                goto nomem;
+            }
         } else if (f.done < g->n && seed_next_component(&f, &cursor)) {
             continue;
         } else {
             break;
         }
-        if (expand(&f, c, fast) != 0 || (fast && drain_trace(&f) != 0)) {
+        if (expand(&f, c, level, fast) != 0 || (fast && drain_trace(&f) != 0)) {
             goto nomem;
         }
         if ((st = flood_tick(&f)) != OG_OK) {
@@ -504,6 +650,7 @@ done:
     free(f.pit);
     free(f.trace);
     free(f.heap.mem);
+    radix_fini(&f.rq);
     return st;
 }
 
