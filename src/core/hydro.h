@@ -19,8 +19,9 @@
  *   (2019, Int. J. Digital Earth 12(4)): cells climbing a slope away from
  *   the processed region are final as soon as they are reached and are
  *   traced with a plain queue; only slope cells that still have a lower
- *   unprocessed neighbour enter the heap. Both give identical filled
- *   surfaces.
+ *   unprocessed neighbour enter the priority queue, which is a radix heap
+ *   on the float bits (Ahuja et al. 1990; valid because a priority-flood's
+ *   levels never decrease). Both give identical filled surfaces.
  *
  * Flats: a plain fill leaves flat lakes and flat spill paths. Every node is
  * numbered in the order the flood reaches it (rank; a node is reached from a
@@ -79,7 +80,7 @@ size_t hydro_grid_outlets(int width, int height, const float *elev, float sea_le
 
 enum hydro_flood_method {
     HYDRO_FLOOD_HEAP, /* Barnes et al. 2014, improved priority-flood */
-    HYDRO_FLOOD_FAST  /* Zhou et al. 2016 / Wei et al. 2019 style slope tracing */
+    HYDRO_FLOOD_FAST  /* Zhou et al. 2016 / Wei et al. 2019 slope tracing, radix heap */
 };
 
 /* Plain priority-flood of elev[g->n] from the nodes with outlet[i] != 0.
