@@ -18,6 +18,7 @@
 #include "core/stereographic.h"
 #include "core/wfc.h"
 #include "render/globe.h"
+#include "render/raster.h"
 #include "tests.h"
 
 #ifdef HAVE_QHULL
@@ -884,6 +885,44 @@ START_TEST(test_globe_sampler)
 }
 END_TEST
 
+
+/* The --globe image through the rasterizer: a disc of the right area,
+ * transparent corners, and the same picture as the sampler (cell colours
+ * with Lambert shading) at the centre. */
+START_TEST(test_globe_raster)
+{
+    enum { S = 128 };
+    struct world *w = run_planet(1000, 3, 1);
+    struct raster *r;
+    uint32_t rgb[S * S];
+    size_t i, opaque = 0, same = 0, inside = 0;
+    int32_t *cell = malloc(S * S * sizeof *cell);
+
+    ck_assert_int_eq(globe_render_raster(w, 30.0, 20.0, S, &r, NULL), OG_OK);
+    ck_assert_int_eq(planet_sample_ortho(w, 30.0, 20.0, S, S, rgb, cell), OG_OK);
+    for (i = 0; i < (size_t)S * S; i++) {
+        const uint8_t *px = &r->rgba[4 * i];
+        uint32_t c = (uint32_t)px[0] << 16 | (uint32_t)px[1] << 8 | px[2];
+        opaque += px[3] == 255;
+        if (cell[i] >= 0 && px[3] == 255) {
+            int dr = (int)(c >> 16) - (int)(rgb[i] >> 16);
+            int dg = (int)(c >> 8 & 255) - (int)(rgb[i] >> 8 & 255);
+            inside++;
+            same += dr * dr + dg * dg < 40 * 40;
+        }
+    }
+    /* the facets are chords of the sphere, so the disc is a little smaller */
+    ck_assert(fabs((double)opaque / (M_PI * S * S / 4.0) - 1.0) < 0.04);
+    ck_assert_int_eq(r->rgba[3], 0);
+    ck_assert_int_eq(r->rgba[4 * ((size_t)S * S - 1) + 3], 0);
+    /* most pixels show the sampler's cell colour, up to the shading model */
+    ck_assert_msg(same > 0.9 * inside, "%zu of %zu pixels agree", same, inside);
+    raster_free(r);
+    free(cell);
+    world_unref(w);
+}
+END_TEST
+
 Suite *
 planet_suite(void)
 {
@@ -913,6 +952,7 @@ planet_suite(void)
     tcase_add_test(tg, test_generator_determinism);
     tcase_add_test(tg, test_generator_relax_subdivide);
     tcase_add_test(tg, test_globe_sampler);
+    tcase_add_test(tg, test_globe_raster);
     tcase_set_timeout(tg, 10);
     suite_add_tcase(s, tp);
     suite_add_tcase(s, td);

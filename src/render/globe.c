@@ -8,6 +8,7 @@
 #include "core/mesh.h"
 #include "render/export.h"
 #include "render/pngio.h"
+#include "render/raster.h"
 
 #define GLOBE_MAX_SIDE 16384
 
@@ -115,48 +116,97 @@ globe_center_cell(const struct world *w, double yaw, double pitch)
 }
 
 enum og_status
+globe_render_raster(const struct world *w, double yaw, double pitch, int size,
+                    struct raster **out, struct og_error *err)
+{
+    const double lx = -0.45, ly = 0.55, lz = 0.70;
+    const struct mesh *m;
+    struct raster *r = NULL;
+    double c[3], rr[3], u[3], rad, ll;
+    int32_t tris[64];
+    size_t p;
+    enum og_status st;
+
+    *out = NULL;
+    if ((st = globe_sample(w, yaw, pitch, 1, 1, NULL, NULL, err)) != OG_OK) {
+        return st;
+    }
+    if (w->color == NULL || w->mesh->centers == NULL) {
+        return og_error_set(err, OG_EINVAL, "the globe needs a world with colours");
+    }
+    if ((st = raster_new(&r, size, size, err)) != OG_OK) {
+        return st;
+    }
+    m = w->mesh;
+    view_basis(yaw, pitch, c, rr, u);
+    rad = size / 2.0;
+    ll = sqrt(lx * lx + ly * ly + lz * lz);
+    for (p = 0; p < m->npoints; p++) {
+        const double *q = &m->points[3 * p];
+        double nx = q[0] * rr[0] + q[1] * rr[1] + q[2] * rr[2];
+        double ny = q[0] * u[0] + q[1] * u[1] + q[2] * u[2];
+        double nz = q[0] * c[0] + q[1] * c[1] + q[2] * c[2];
+        double l = (nx * lx + ny * ly + nz * lz) / ll;
+        float xyz[9];
+        uint32_t col;
+        int k, nt;
+
+        if (nz < -0.1) {
+            continue;   /* far side: hidden anyway, skip the work */
+        }
+        nt = mesh_cell_triangles(m, (int32_t)p, tris, 64);
+        nt = nt > 64 ? 64 : nt;
+        col = shade(w->color[p], 0.3 + 0.7 * (l > 0.0 ? l : 0.0));
+        xyz[0] = (float)(rad * (1.0 + nx));
+        xyz[1] = (float)(rad * (1.0 - ny));
+        xyz[2] = (float)-nz;
+        for (k = 0; k < nt; k++) {
+            const double *a, *b;
+            if (tris[k] < 0 || tris[(k + 1) % nt] < 0) {
+                continue;
+            }
+            a = &m->centers[3 * (size_t)tris[k]];
+            b = &m->centers[3 * (size_t)tris[(k + 1) % nt]];
+            xyz[3] = (float)(rad * (1.0 + a[0] * rr[0] + a[1] * rr[1] + a[2] * rr[2]));
+            xyz[4] = (float)(rad * (1.0 - (a[0] * u[0] + a[1] * u[1] + a[2] * u[2])));
+            xyz[5] = (float)-(a[0] * c[0] + a[1] * c[1] + a[2] * c[2]);
+            xyz[6] = (float)(rad * (1.0 + b[0] * rr[0] + b[1] * rr[1] + b[2] * rr[2]));
+            xyz[7] = (float)(rad * (1.0 - (b[0] * u[0] + b[1] * u[1] + b[2] * u[2])));
+            xyz[8] = (float)-(b[0] * c[0] + b[1] * c[1] + b[2] * c[2]);
+            raster_triangle(r, xyz, col, RASTER_DEPTH);
+        }
+    }
+    *out = r;
+    return OG_OK;
+}
+
+enum og_status
 globe_export_png(const struct world *w, int size, const char *path, struct og_error *err)
 {
     struct pngio_text *text = NULL;
-    size_t ntext = 0, i, n;
+    struct raster *r = NULL;
+    size_t ntext = 0;
     void *block = NULL;
-    uint32_t *rgb = NULL;
-    int32_t *cell = NULL;
-    uint8_t *rgba = NULL;
     char extra[64];
-    double yaw = params_get(&w->params, P_PLANET_GLOBE_YAW);
-    double pitch = params_get(&w->params, P_PLANET_GLOBE_PITCH);
+    double yaw, pitch;
     enum og_status st;
 
     if (size < 1 || size > GLOBE_MAX_SIDE) {
         return og_error_set(err, OG_ERANGE, "globe size %d outside 1..%d", size, GLOBE_MAX_SIDE);
     }
-    n = (size_t)size * (size_t)size;
-    rgb = malloc(n * sizeof *rgb);
-    cell = malloc(n * sizeof *cell);
-    rgba = malloc(n * 4);
-    if (rgb == NULL || cell == NULL || rgba == NULL) {
-        st = og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d globe", size, size);
-        goto done;
+    if (w == NULL || w->kind != WORLD_SPHERE) {
+        return og_error_set(err, OG_EINVAL, "the globe needs a planet (sphere) world");
     }
-    if ((st = globe_sample(w, yaw, pitch, size, size, rgb, cell, err)) != OG_OK) {
-        goto done;
-    }
-    for (i = 0; i < n; i++) {
-        rgba[4 * i] = (uint8_t)(rgb[i] >> 16);
-        rgba[4 * i + 1] = (uint8_t)(rgb[i] >> 8);
-        rgba[4 * i + 2] = (uint8_t)rgb[i];
-        rgba[4 * i + 3] = cell[i] < 0 ? 0 : 255;
+    yaw = params_get(&w->params, P_PLANET_GLOBE_YAW);
+    pitch = params_get(&w->params, P_PLANET_GLOBE_PITCH);
+    if ((st = globe_render_raster(w, yaw, pitch, size, &r, err)) != OG_OK) {
+        return st;
     }
     snprintf(extra, sizeof extra, "globe.size = %dx%d\n", size, size);
-    if ((st = export_recipe(w, extra, &text, &ntext, &block, err)) != OG_OK) {
-        goto done;
+    if ((st = export_recipe(w, extra, &text, &ntext, &block, err)) == OG_OK) {
+        st = pngio_write_rgba(path, r->rgba, size, size, text, ntext, 6, err);
     }
-    st = pngio_write_rgba(path, rgba, size, size, text, ntext, 6, err);
-done:
     free(block);
-    free(rgb);
-    free(cell);
-    free(rgba);
+    raster_free(r);
     return st;
 }

@@ -1,5 +1,5 @@
 /* globe: an orthographic view of a planet world, for the TUI's globe view
- * and the --globe PNG.
+ * (per-pixel sampler) and the --globe PNG (off-screen rasterizer).
  *
  * The camera looks at the sphere from outside along the direction of
  * (longitude yaw, latitude pitch), north up; each pixel inside the disc is
@@ -32,9 +32,21 @@ enum og_status globe_sample(const struct world *w, double yaw, double pitch, int
 /* The cell under the centre of the view (the editor's cursor), or -1. */
 int32_t globe_center_cell(const struct world *w, double yaw, double pitch);
 
-/* Write the shaded globe as a size x size RGBA PNG (transparent outside the
- * disc) with the recipe tEXt chunks, orientation from w's planet.globe_yaw
- * and planet.globe_pitch. Errors: as globe_sample, OG_EIO naming the path. */
+struct raster;
+
+/* Draw the globe with the off-screen rasterizer (render/raster.h) into a new
+ * size x size framebuffer (*out, free with raster_free): every Voronoi cell
+ * facing the viewer as a fan of flat triangles (point, circumcentre i,
+ * circumcentre i + 1) projected orthographically, depth-tested, in the
+ * cell's colour with the same Lambert shading per cell; transparent outside
+ * the globe. Errors: as globe_sample, OG_ENOMEM. */
+enum og_status globe_render_raster(const struct world *w, double yaw, double pitch, int size,
+                                   struct raster **out, struct og_error *err);
+
+/* Write the shaded globe (globe_render_raster) as a size x size RGBA PNG
+ * with the recipe tEXt chunks, orientation from w's planet.globe_yaw and
+ * planet.globe_pitch. Errors: as globe_render_raster, OG_EIO naming the
+ * path. */
 enum og_status globe_export_png(const struct world *w, int size, const char *path,
                                 struct og_error *err);
 
