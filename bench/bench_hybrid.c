@@ -32,7 +32,7 @@ hybrid_at(int side, int droplets)
     struct run_ctx ctx;
     struct og_error e;
     struct world *w = NULL;
-    const struct world_stat *steps, *ms;
+    const struct world_stat *steps, *ms, *cpu;
     double t0, t1;
 
     params_defaults(&p);
@@ -50,9 +50,10 @@ hybrid_at(int side, int droplets)
     t1 = bench_now_ms();
     steps = world_stat_find(w, "hybrid.droplet_steps");
     ms = world_stat_find(w, "hybrid.erosion_ms");
-    printf("hybrid %dx%d %dk droplets: %.1f ms (erosion %.1f ms, %.2f M steps, %.1f M steps/s)\n",
-           side, side, droplets / 1000, t1 - t0, ms->a, steps->a * 1e-6,
-           ms->a > 0.0 ? steps->a / ms->a * 1e-3 : 0.0);
+    cpu = world_stat_find(w, "hybrid.erosion_cpu_ms");
+    printf("hybrid %dx%d %dk droplets: %.1f ms (erosion %.1f ms wall, %.1f ms cpu, %.2f M steps, "
+           "%.1f M steps/s cpu)\n", side, side, droplets / 1000, t1 - t0, ms->a, cpu->a,
+           steps->a * 1e-6, cpu->a > 0.0 ? steps->a / cpu->a * 1e-3 : 0.0);
     world_unref(w);
 }
 

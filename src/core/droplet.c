@@ -4,6 +4,10 @@
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
 
 #include "core/grid.h"
 
@@ -180,14 +184,11 @@ static void
 apply_partial(struct droplet_field *f, size_t i, unsigned q, float dh, float w00, float w10,
               float w01, float w11)
 {
-    size_t s = f->stride, c[4];
-    float w[4], sum = 0.0f;
+    const size_t s = f->stride;
+    const size_t x = i % s, y = i / s;
+    float w[4], sum;
     int k;
 
-    c[0] = i;
-    c[1] = i + 1;
-    c[2] = i + s;
-    c[3] = i + s + 1;
     w[0] = (q & Q00) ? w00 : 0.0f;
     w[1] = (q & Q10) ? w10 : 0.0f;
     w[2] = (q & Q01) ? w01 : 0.0f;
@@ -202,151 +203,250 @@ apply_partial(struct droplet_field *f, size_t i, unsigned q, float dh, float w00
         sum = 1.0f;
     }
     for (k = 0; k < 4; k++) {
-        size_t x, y;
-        float d;
+        size_t cx = x + (size_t)(k & 1), cy = y + (size_t)(k >> 1), c = cy * s + cx;
         if (w[k] == 0.0f) {
             continue;
         }
-        d = dh * (w[k] / sum);
-        f->h[c[k]] += d;
-        x = c[k] % s;
-        y = c[k] / s;
-        if (x + 1 == (size_t)f->width) {
-            f->h[c[k] + 1] = f->h[c[k]];
+        f->h[c] += dh * (w[k] / sum);
+        /* Keep the replicated last column and row equal to the real one. */
+        if (cx + 1 == (size_t)f->width) {
+            f->h[c + 1] = f->h[c];
         }
-        if (y + 1 == (size_t)f->height) {
-            f->h[c[k] + s] = f->h[c[k]];
-            if (x + 1 == (size_t)f->width) {
-                f->h[c[k] + s + 1] = f->h[c[k]];
+        if (cy + 1 == (size_t)f->height) {
+            f->h[c + s] = f->h[c];
+            if (cx + 1 == (size_t)f->width) {
+                f->h[c + s + 1] = f->h[c];
             }
         }
     }
+}
+
+/* The droplet loop runs DROPLET_LANES droplets in lockstep with GCC/Clang
+ * vector extensions: the ~60 arithmetic operations of a step are done for
+ * four droplets at once, and only the height reads (gathers) and writes are
+ * per lane. Within one lockstep step every lane reads the heights first,
+ * then the lanes write their changes in lane order; a lane whose droplet
+ * dies takes the next droplet. The order is fixed, so the result is
+ * deterministic and the same on every platform (IEEE single precision,
+ * correctly rounded square roots and divisions, no contraction). */
+#define DROPLET_LANES 4
+
+typedef float v4f __attribute__((vector_size(16)));
+typedef int32_t v4i __attribute__((vector_size(16)));
+
+static inline v4f
+v4f_splat(float x)
+{
+    v4f v = { x, x, x, x };
+    return v;
+}
+
+/* Lanes of a where m is set (all ones), else of b. */
+static inline v4f
+v4f_select(v4i m, v4f a, v4f b)
+{
+    return (v4f)(((v4i)a & m) | ((v4i)b & ~m));
+}
+
+static inline v4f
+v4f_sqrt(v4f x)
+{
+#if defined(__SSE__)
+    return (v4f)_mm_sqrt_ps((__m128)x);
+#else
+    v4f r;
+    int k;
+    for (k = 0; k < DROPLET_LANES; k++) {
+        r[k] = sqrtf(x[k]);
+    }
+    return r;
+#endif
+}
+
+static inline v4f
+v4f_gather(const float *h, v4i i, int32_t off)
+{
+    v4f v = { h[i[0] + off], h[i[1] + off], h[i[2] + off], h[i[3] + off] };
+    return v;
+}
+
+struct lanes {
+    v4f px, py, sx, sy, vol, sed, inv_mass;
+    v4f net, abs, evap;     /* per droplet: eroded - deposited, eroded + deposited,
+                               material lost to evaporation */
+    v4i steps;
+    v4i live;               /* all ones while the lane holds a droplet */
+};
+
+static inline void
+lane_spawn(struct lanes *L, int k, const struct droplet_field *f, float inv_rho, struct rng *r)
+{
+    uint32_t cell = f->spawn[rng_next_below(r, (uint32_t)f->nspawn)];
+    uint32_t bits = rng_next_u32(r);
+    uint32_t s = (uint32_t)f->stride;
+    /* 12-bit offsets are exact in float for x, y < 4096. */
+    L->px[k] = (float)(cell % s) + (float)(bits >> 20) * (1.0f / 4096.0f);
+    L->py[k] = (float)(cell / s) + (float)((bits >> 8) & 0xFFFu) * (1.0f / 4096.0f);
+    L->sx[k] = L->sy[k] = 0.0f;
+    L->vol[k] = 1.0f;
+    L->sed[k] = 0.0f;
+    L->inv_mass[k] = inv_rho;
+    L->net[k] = L->abs[k] = L->evap[k] = 0.0f;
+    L->steps[k] = 0;
+    L->live[k] = -1;
 }
 
 void
 droplet_run(struct droplet_field *f, const struct droplet_params *p, struct rng *r,
             uint64_t count, struct droplet_totals *tot)
 {
-    /* Everything the inner loop reads is copied into locals and the arrays
-     * are restrict-qualified: otherwise every float store into the height
-     * field would force the compiler to reload parameters from memory. */
-    const float dt = p->dt, relief = p->relief, min_volume = p->min_volume;
-    const float inv_rho = 1.0f / p->density, dt_depo = p->dt * p->deposition;
-    const float keep_friction = 1.0f - p->dt * p->friction;
-    const float keep_volume = 1.0f - p->dt * p->evaporation;
-    const float inv_keep_volume = 1.0f / keep_volume, dt_evap = p->dt * p->evaporation;
-    const float fw = (float)f->width, fh = (float)f->height;
-    const size_t s = f->stride, nspawn = f->nspawn;
-    const int max_steps = p->max_steps, keep = p->keep_sediment;
+    const v4f dt = v4f_splat(p->dt), relief = v4f_splat(p->relief);
+    const v4f min_volume = v4f_splat(p->min_volume), one = v4f_splat(1.0f);
+    const v4f zero = v4f_splat(0.0f);
+    const v4f dt_depo = v4f_splat(p->dt * p->deposition);
+    const v4f keep_friction = v4f_splat(1.0f - p->dt * p->friction);
+    const v4f keep_volume = v4f_splat(1.0f - p->dt * p->evaporation);
+    const v4f inv_keep_volume = v4f_splat(1.0f / (1.0f - p->dt * p->evaporation));
+    const v4f dt_evap = v4f_splat(p->dt * p->evaporation);
+    const v4f fw = v4f_splat((float)f->width), fh = v4f_splat((float)f->height);
+    const v4i max_steps = { p->max_steps, p->max_steps, p->max_steps, p->max_steps };
+    const v4i q00 = { Q00, Q00, Q00, Q00 };
+    const v4i sign = { INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX };
+    const float inv_rho = 1.0f / p->density;
+    const int32_t s = (int32_t)f->stride;
+    const int keep = p->keep_sediment;
     float *restrict const h = f->h;
     float *restrict const act = f->activity;
     const uint8_t *restrict const quad = f->quad;
-    const uint32_t *restrict const spawn = f->spawn;
     double eroded = 0.0, deposited = 0.0, lost = 0.0, evaporated = 0.0;
-    uint64_t steps = 0, d;
+    uint64_t steps = 0, spawned = 0;
+    struct lanes L;
+    int k, nlive = 0;
 
     assert(droplet_params_check(p, NULL) == OG_OK);
-    if (nspawn == 0 || count == 0) {
+    if (f->nspawn == 0 || count == 0) {
         return;
     }
-    for (d = 0; d < count; d++) {
-        uint32_t cell = spawn[rng_next_below(r, (uint32_t)nspawn)];
-        uint32_t bits = rng_next_u32(r);
-        /* 12-bit offsets are exact in float for x, y < 4096. */
-        float px = (float)(cell % s) + (float)(bits >> 20) * (1.0f / 4096.0f);
-        float py = (float)(cell / s) + (float)((bits >> 8) & 0xFFFu) * (1.0f / 4096.0f);
-        float sx = 0.0f, sy = 0.0f, vol = 1.0f, sed = 0.0f, inv_mass = inv_rho;
-        float d_net = 0.0f, d_abs = 0.0f, d_evaporated = 0.0f;
-        int step;
+    memset(&L, 0, sizeof L);
+    /* Idle lanes sit at (0.5, 0.5): always a valid place to read. */
+    L.px = L.py = v4f_splat(0.5f);
+    for (k = 0; k < DROPLET_LANES && spawned < count; k++) {
+        lane_spawn(&L, k, f, inv_rho, r);
+        spawned++;
+        nlive++;
+    }
+    while (nlive > 0) {
+        v4i ix = __builtin_convertvector(L.px, v4i), iy = __builtin_convertvector(L.py, v4i);
+        v4f fx = L.px - __builtin_convertvector(ix, v4f);
+        v4f fy = L.py - __builtin_convertvector(iy, v4f);
+        v4i i = iy * s + ix;
+        v4f h00 = v4f_gather(h, i, 0), h10 = v4f_gather(h, i, 1);
+        v4f h01 = v4f_gather(h, i, s), h11 = v4f_gather(h, i, s + 1);
+        /* Bilinear height and gradient over the quad: a = h10 - h00,
+         * c = h01 - h00, e = h11 - h01 - h10 + h00; grad = (a + fy e,
+         * c + fx e), h = h00 + fx a + fy (c + fx e). */
+        v4f a = h10 - h00, c = h01 - h00, e = (h11 - h01) - a;
+        v4f gx = a + fy * e, gy = c + fx * e;
+        v4f h_old = h00 + fx * a + fy * gy;
+        v4f nx = -relief * gx, ny = -relief * gy;
+        v4f acc, npx, npy, ex, ey, top, bot, h_new, speed, drop, cap, diff, dh, sed_new;
+        v4i moving, ok, jx, jy, ni, q, dead;
 
-        for (step = 0; step < max_steps; step++) {
-            int ix = (int)px, iy = (int)py;
-            float fx = px - (float)ix, fy = py - (float)iy;
-            size_t i = (size_t)iy * s + (size_t)ix, ni;
-            float h00 = h[i], h10 = h[i + 1], h01 = h[i + s], h11 = h[i + s + 1];
-            /* Bilinear height and its gradient over the quad: with
-             * a = h10 - h00, c = h01 - h00, e = h11 - h01 - h10 + h00,
-             * grad = (a + fy e, c + fx e), h = h00 + fx a + fy (c + fx e). */
-            float a = h10 - h00, c = h01 - h00, e = (h11 - h01) - a;
-            float gx = a + fy * e, gy = c + fx * e;
-            float h_old = h00 + fx * a + fy * gy;
-            float nx = -relief * gx, ny = -relief * gy;
-            float acc, npx, npy, ex, ey, top, bot, h_new, speed, drop, cap, diff, dh, d0, d1;
-            int jx, jy;
-
-            /* 1. s += dt n_xz / (V rho), n = (-R gx, 1, -R gy) / |...| */
-            acc = dt * inv_mass / sqrtf(1.0f + nx * nx + ny * ny);
-            sx += nx * acc;
-            sy += ny * acc;
-            if (sx == 0.0f && sy == 0.0f) {
-                break; /* at rest on a flat spot: the droplet stops */
-            }
-            /* 2. move, then friction */
-            npx = px + dt * sx;
-            npy = py + dt * sy;
-            sx *= keep_friction;
-            sy *= keep_friction;
-            /* 3. boundary kill (the comparisons also reject NaN) */
-            if (!(npx >= 0.0f && npx < fw && npy >= 0.0f && npy < fh)) {
-                break;
-            }
-            jx = (int)npx;
-            jy = (int)npy;
-            ni = (size_t)jy * s + (size_t)jx;
-            if ((quad[ni] & Q00) == 0) {
-                break;
-            }
-            ex = npx - (float)jx;
-            ey = npy - (float)jy;
-            top = h[ni] + ex * (h[ni + 1] - h[ni]);
-            bot = h[ni + s] + ex * (h[ni + s + 1] - h[ni + s]);
+        /* 1. s += dt n_xz / (V rho), n = (-R gx, 1, -R gy) / |...| */
+        acc = dt * L.inv_mass / v4f_sqrt(one + nx * nx + ny * ny);
+        L.sx += nx * acc;
+        L.sy += ny * acc;
+        /* At rest on a flat spot (no force, no speed) a droplet stops. */
+        moving = (L.sx != zero) | (L.sy != zero);
+        /* 2. move, then friction */
+        npx = L.px + dt * L.sx;
+        npy = L.py + dt * L.sy;
+        L.sx *= keep_friction;
+        L.sy *= keep_friction;
+        /* 3. boundary kill (the comparisons also reject NaN); lanes that
+         * leave read at their old place, which is always valid. */
+        ok = L.live & moving & (npx >= zero) & (npx < fw) & (npy >= zero) & (npy < fh);
+        npx = v4f_select(ok, npx, L.px);
+        npy = v4f_select(ok, npy, L.py);
+        jx = __builtin_convertvector(npx, v4i);
+        jy = __builtin_convertvector(npy, v4i);
+        ni = jy * s + jx;
+        {
+            v4i qq = { quad[ni[0]], quad[ni[1]], quad[ni[2]], quad[ni[3]] };
+            q = qq;
+        }
+        ok &= (q & q00) != 0;
+        ex = npx - __builtin_convertvector(jx, v4f);
+        ey = npy - __builtin_convertvector(jy, v4f);
+        {
+            v4f g00 = v4f_gather(h, ni, 0), g10 = v4f_gather(h, ni, 1);
+            v4f g01 = v4f_gather(h, ni, s), g11 = v4f_gather(h, ni, s + 1);
+            top = g00 + ex * (g10 - g00);
+            bot = g01 + ex * (g11 - g01);
             h_new = top + ey * (bot - top);
-            /* 4. unified erosion / deposition toward the capacity; the
-             * maxima are branch-free because erosion and deposition
-             * alternate unpredictably. */
-            speed = sqrtf(sx * sx + sy * sy);
-            drop = h_old - h_new;
-            cap = vol * speed * (drop > 0.0f ? drop : 0.0f);
-            diff = cap - sed;
-            sed += dt_depo * diff;
-            dh = vol * dt_depo * diff; /* height removed at the old spot */
-            d_net += dh;
-            d_abs += dh > 0.0f ? dh : -dh;
-            if (quad[i] == QALL) {
-                d0 = dh * (1.0f - fy);
-                d1 = dh * fy;
-                h[i] -= d0 * (1.0f - fx);
-                h[i + 1] -= d0 * fx;
-                h[i + s] -= d1 * (1.0f - fx);
-                h[i + s + 1] -= d1 * fx;
+        }
+        /* 4. unified erosion / deposition toward the capacity */
+        speed = v4f_sqrt(L.sx * L.sx + L.sy * L.sy);
+        drop = h_old - h_new;
+        drop = (v4f)((v4i)drop & (drop > zero));
+        cap = L.vol * speed * drop;
+        diff = cap - L.sed;
+        sed_new = L.sed + dt_depo * diff;
+        dh = (v4f)((v4i)(L.vol * dt_depo * diff) & ok); /* removed at the old spot */
+        L.sed = v4f_select(ok, sed_new, L.sed);
+        L.net += dh;
+        L.abs += (v4f)((v4i)dh & sign);
+        for (k = 0; k < DROPLET_LANES; k++) {
+            int32_t c0 = i[k];
+            float d0, d1, gxk = fx[k], gyk = fy[k];
+            if (!ok[k]) {
+                continue;
+            }
+            if (quad[c0] == QALL) {
+                d0 = dh[k] * (1.0f - gyk);
+                d1 = dh[k] * gyk;
+                h[c0] -= d0 * (1.0f - gxk);
+                h[c0 + 1] -= d0 * gxk;
+                h[c0 + s] -= d1 * (1.0f - gxk);
+                h[c0 + s + 1] -= d1 * gxk;
             } else {
-                apply_partial(f, i, quad[i], -dh, (1.0f - fx) * (1.0f - fy), fx * (1.0f - fy),
-                              (1.0f - fx) * fy, fx * fy);
+                apply_partial(f, (size_t)c0, quad[c0], -dh[k], (1.0f - gxk) * (1.0f - gyk),
+                              gxk * (1.0f - gyk), (1.0f - gxk) * gyk, gxk * gyk);
             }
             /* Activity goes to the droplet's cell only: it feeds the
              * roughness layer, which needs no sub-cell precision. */
-            act[i] += dh > 0.0f ? dh : -dh;
-            /* 5. evaporation */
-            if (keep) {
-                sed *= inv_keep_volume;
-            } else {
-                d_evaporated += vol * sed * dt_evap;
+            act[c0] += dh[k] > 0.0f ? dh[k] : -dh[k];
+        }
+        /* 5. evaporation */
+        if (keep) {
+            L.sed = v4f_select(ok, L.sed * inv_keep_volume, L.sed);
+        } else {
+            L.evap += (v4f)((v4i)(L.vol * L.sed * dt_evap) & ok);
+        }
+        L.vol = v4f_select(ok, L.vol * keep_volume, L.vol);
+        L.inv_mass = v4f_select(ok, L.inv_mass * inv_keep_volume, L.inv_mass);
+        L.px = npx;
+        L.py = npy;
+        L.steps -= ok; /* ok is -1 where the step happened */
+        dead = L.live & (~ok | (L.vol < min_volume) | (L.steps >= max_steps));
+        for (k = 0; k < DROPLET_LANES; k++) {
+            if (!dead[k]) {
+                continue;
             }
-            vol *= keep_volume;
-            inv_mass *= inv_keep_volume;
-            px = npx;
-            py = npy;
-            if (vol < min_volume) {
-                step++;
-                break;
+            lost += (double)(L.vol[k] * L.sed[k]);
+            eroded += 0.5 * ((double)L.abs[k] + (double)L.net[k]);
+            deposited += 0.5 * ((double)L.abs[k] - (double)L.net[k]);
+            evaporated += (double)L.evap[k];
+            steps += (uint64_t)L.steps[k];
+            if (spawned < count) {
+                lane_spawn(&L, k, f, inv_rho, r);
+                spawned++;
+            } else {
+                L.live[k] = 0;
+                L.sx[k] = L.sy[k] = 0.0f;
+                nlive--;
             }
         }
-        steps += (uint64_t)step;
-        lost += (double)(vol * sed);
-        /* net = eroded - deposited, abs = eroded + deposited */
-        eroded += 0.5 * ((double)d_abs + (double)d_net);
-        deposited += 0.5 * ((double)d_abs - (double)d_net);
-        evaporated += (double)d_evaporated;
     }
     tot->droplets += count;
     tot->steps += steps;
