@@ -338,7 +338,7 @@ mapimg_render(const struct world *w, enum map_layer layer, const struct map_view
         }
     }
     if (layer == LAYER_COLOR || layer == LAYER_RIVERS || layer == LAYER_LAKES) {
-        return mapimg_draw_rivers(w, view, width, height, rgb, cls, err);
+        return mapimg_draw_rivers(w, layer, view, width, height, rgb, cls, err);
     }
     return OG_OK;
 }

@@ -74,10 +74,12 @@ uint32_t mapimg_hypsometric(double t);
  * node to its downhill node, along Voronoi edges (circumcentre to
  * circumcentre) on a mesh or between cell centres on a grid, as wide as
  * w->river_width (node spacings; at least one pixel), tapering to the
- * next node's width. Pixels mostly covered become MC_RIVER in cls (water
+ * next node's width; blue over the colour and lakes layers, near-white over
+ * the flow layer (layer). Pixels mostly covered become MC_RIVER in cls (water
  * classes stay). rgb and cls may be NULL; a world without hydrology is left
  * as it is. Errors: OG_ENOMEM. */
-enum og_status mapimg_draw_rivers(const struct world *w, const struct map_view *view, int width,
-                                  int height, uint32_t *rgb, uint8_t *cls, struct og_error *err);
+enum og_status mapimg_draw_rivers(const struct world *w, enum map_layer layer,
+                                  const struct map_view *view, int width, int height,
+                                  uint32_t *rgb, uint8_t *cls, struct og_error *err);
 
 #endif

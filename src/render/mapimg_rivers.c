@@ -7,7 +7,8 @@
 #include "core/grid.h"
 #include "core/mesh.h"
 
-#define RIVER_COLOR 0x3b78b4u
+#define RIVER_COLOR 0x3b78b4u       /* over biome colours and lakes */
+#define RIVER_COLOR_FLOW 0xf2f8ffu  /* over the flow layer's sequential tint */
 
 /* Map position (u, v) of hydrology node i. */
 static void
@@ -73,9 +74,10 @@ cover_segment(float *cov, int width, int height, double x0, double y0, double r0
 }
 
 enum og_status
-mapimg_draw_rivers(const struct world *w, const struct map_view *view, int width, int height,
-                   uint32_t *rgb, uint8_t *cls, struct og_error *err)
+mapimg_draw_rivers(const struct world *w, enum map_layer layer, const struct map_view *view,
+                   int width, int height, uint32_t *rgb, uint8_t *cls, struct og_error *err)
 {
+    uint32_t color = layer == LAYER_RIVERS ? RIVER_COLOR_FLOW : RIVER_COLOR;
     float *cov = NULL;
     double du = (view->u1 - view->u0) / width, dv = (view->v1 - view->v0) / height;
     double spacing_px;
@@ -116,7 +118,7 @@ mapimg_draw_rivers(const struct world *w, const struct map_view *view, int width
             continue;
         }
         if (rgb != NULL && rgb[i] != 0x101010u) {
-            rgb[i] = blend(rgb[i], RIVER_COLOR, cov[i]);
+            rgb[i] = blend(rgb[i], color, cov[i]);
         }
         if (cls != NULL && cov[i] >= 0.5f && cls[i] != MC_VOID && cls[i] != MC_DEEP &&
             cls[i] != MC_WATER && cls[i] != MC_LAKE) {
