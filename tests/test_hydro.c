@@ -14,6 +14,7 @@
 #include "core/mesh.h"
 #include "core/pipeline.h"
 #include "core/rng.h"
+#include "render/mapimg.h"
 #include "render/pngio.h"
 #include "tests.h"
 
@@ -622,6 +623,26 @@ START_TEST(dem_world_fuji)
     ck_assert_int_eq(w->biome[174 * 512 + 313], BIOME_LAKE);
     s = world_stat_find(w, "hydro.outlets");
     ck_assert_int_eq((long)s->a, 2044); /* the border; Fuji has no sea */
+    {
+        /* The map at one pixel per cell: the crater is lake; the largest
+         * river is drawn all the way to where it leaves the map. */
+        struct map_view v = { 0.0, 0.0, 1.0, 1.0 };
+        uint32_t *rgb = malloc(512 * 512 * sizeof *rgb);
+        uint8_t *cls = malloc(512 * 512);
+        const struct world_stat *at = world_stat_find(w, "hydro.max_flow_at");
+        size_t i, river = 0, mouth;
+        ck_assert_int_eq(mapimg_render(w, LAYER_COLOR, &v, 512, 512, rgb, cls, &e), OG_OK);
+        ck_assert_int_eq(cls[174 * 512 + 313], MC_LAKE);
+        mouth = (size_t)at->b * 512 + (size_t)at->a;
+        ck_assert_int_eq(at->b, 511.0);
+        ck_assert_int_eq(cls[mouth], MC_RIVER);
+        for (i = 0; i < 512 * 512; i++) {
+            river += cls[i] == MC_RIVER;
+        }
+        ck_assert_uint_gt(river, 2000);
+        free(rgb);
+        free(cls);
+    }
     world_unref(w);
     dem_raster_fini(&raster);
 }
