@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/gen_hybrid.h"
 #include "core/mesh.h"
 #include "core/tint.h"
 
@@ -98,10 +99,29 @@ relative_height(const struct world *w, size_t c)
     return t < 0.0 ? 0.0 : t;
 }
 
+/* hybrid worlds: the issue's legend (. grass, ^ mountain, T tree, * snow,
+ * : dirt, # rock), read from the colour rules (core/gen_hybrid.h). */
+static enum map_class
+hybrid_class(const struct world *w, size_t cell)
+{
+    switch (gen_hybrid_cell_kind(w, cell)) {
+    case HYBRID_KIND_MOUNTAIN: return MC_MOUNTAIN;
+    case HYBRID_KIND_TREE: return MC_TREE;
+    case HYBRID_KIND_SNOW: return MC_SNOW;
+    case HYBRID_KIND_DIRT: return MC_DIRT;
+    case HYBRID_KIND_ROCK: return MC_ROCK;
+    case HYBRID_KIND_GRASS: break;
+    }
+    return MC_GRASS;
+}
+
 enum map_class
 mapimg_cell_class(const struct world *w, size_t cell)
 {
     double t;
+    if (w->gen == GEN_HYBRID && w->color != NULL) {
+        return hybrid_class(w, cell);
+    }
     if (w->water != NULL && w->water[cell] == WATER_OCEAN) {
         t = w->elevation != NULL ? relative_height(w, cell) : -0.5;
         return t < -0.35 ? MC_DEEP : MC_WATER;
