@@ -39,7 +39,9 @@ state(struct tui *t)
     if (t->globe == NULL) {
         t->globe = calloc(1, sizeof *t->globe);
         if (t->globe != NULL) {
-            t->globe->pitch = 20.0;
+            /* start where the --globe export looks */
+            t->globe->yaw = params_get(&t->params, P_PLANET_GLOBE_YAW);
+            t->globe->pitch = params_get(&t->params, P_PLANET_GLOBE_PITCH);
             t->globe->sel_cell = -1;
         }
     }
