@@ -149,6 +149,10 @@ lawson_repair(const double *xyz, int32_t *tri, int32_t *he, size_t nt, size_t *n
     if (nflips != NULL) {
         *nflips = flips;
     }
+    if (top > 0) {
+        return og_error_set(err, OG_EINVAL,
+                            "spherical Delaunay: repair stopped after %zu flips (limit)", flips);
+    }
     return OG_OK;
 }
 
