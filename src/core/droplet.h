@@ -15,8 +15,12 @@
  * the height change is spread over the quad's four corners with the same
  * bilinear weights, renormalised over the corners inside the mask, so cells
  * outside the mask never change. A droplet on a flat spot (zero gradient
- * and zero speed) stops and dies there. Single-threaded and deterministic:
- * the same field, parameters and rng state give the same bytes.
+ * and zero speed, i.e. zero speed after step 1) stops and dies there.
+ * Four droplets advance in lockstep (vector arithmetic; per step all four
+ * read the heights, then write in lane order) and a lane whose droplet dies
+ * takes the next one. Single-threaded and deterministic: the same field,
+ * parameters, rng state and count give the same bytes on every platform
+ * (splitting a run into several calls changes the lockstep grouping).
  *
  * Sediment bookkeeping, in height units summed over cells: the height a
  * step removes equals V * dS, so
@@ -82,8 +86,8 @@ enum og_status droplet_params_check(const struct droplet_params *p, struct og_er
  * evaporation 0.01, min volume 0.01), relief 1, 1000 steps, keep 0. */
 void droplet_params_default(struct droplet_params *p);
 
-/* Simulate `count` droplets one after another, each spawned at a uniformly
- * chosen mask cell with a random offset inside it (drawn from r), updating
+/* Simulate `count` droplets (four at a time in lockstep), each spawned at a
+ * uniformly chosen mask cell with a random offset inside it (from r), updating
  * the field and adding to *tot. Nothing happens when the mask is empty
  * (tot->droplets unchanged). p must pass droplet_params_check. Never
  * produces NaN or Inf from finite heights. */
@@ -93,8 +97,9 @@ void droplet_run(struct droplet_field *f, const struct droplet_params *p, struct
 /* Copy the current heights into out (width * height floats). */
 void droplet_field_heights(const struct droplet_field *f, float *out);
 
-/* Copy the cumulative erosion activity (sum of |height change| per cell)
- * into out (width * height floats). */
+/* Copy the cumulative erosion activity (sum of |height change| of the steps
+ * taken from each cell, credited to the cell under the droplet) into out
+ * (width * height floats). */
 void droplet_field_activity(const struct droplet_field *f, float *out);
 
 #endif
