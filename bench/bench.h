@@ -13,5 +13,6 @@ void bench_delaunay(void);
 void bench_planet(void);
 void bench_hydro(void);
 void bench_render(void);
+void bench_tui(void);
 
 #endif

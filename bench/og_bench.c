@@ -17,5 +17,6 @@ main(void)
     bench_planet();
     bench_hydro();
     bench_render();
+    bench_tui();
     return 0;
 }

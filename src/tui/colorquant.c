@@ -96,21 +96,17 @@ quant_xterm256_exact(uint32_t rgb)
 int
 quant_xterm256(uint32_t rgb)
 {
+    /* Filled lazily: 0 means "not computed yet" (answers are >= 16), so a
+     * map only pays for the few hundred buckets it uses. */
     static uint8_t lut[32 * 32 * 32];
-    static int lut_ready;
     uint32_t r = (rgb >> 19) & 31, g = (rgb >> 11) & 31, b = (rgb >> 3) & 31;
+    uint32_t i = r << 10 | g << 5 | b;
 
-    if (!lut_ready) {
-        uint32_t i;
-        for (i = 0; i < 32 * 32 * 32; i++) {
-            /* Bucket centre: 8 * k + 4 on each channel. */
-            uint32_t c = ((i >> 10) * 8 + 4) << 16 | (((i >> 5) & 31) * 8 + 4) << 8 |
-                         ((i & 31) * 8 + 4);
-            lut[i] = (uint8_t)quant_xterm256_exact(c);
-        }
-        lut_ready = 1;
+    if (lut[i] == 0) {
+        /* Bucket centre: 8 * k + 4 on each channel. */
+        lut[i] = (uint8_t)quant_xterm256_exact((r * 8 + 4) << 16 | (g * 8 + 4) << 8 | (b * 8 + 4));
     }
-    return lut[r << 10 | g << 5 | b];
+    return lut[i];
 }
 
 uint32_t

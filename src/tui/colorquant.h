@@ -28,8 +28,8 @@ uint32_t quant_xterm_rgb(int idx);
 /* Nearest xterm entry in 16..255 to rgb by exhaustive OKLab search. */
 int quant_xterm256_exact(uint32_t rgb);
 
-/* The same through a 32x32x32 table built on first use (not thread-safe on
- * first call; the TUI calls it from the main thread only). Returns the entry
+/* The same through a 32x32x32 table filled on first use of each bucket (not
+ * thread-safe; the TUI calls it from the main thread only). Returns the entry
  * for the centre of rgb's 5-bit bucket, so it may differ from the exact
  * answer by one neighbouring entry. */
 int quant_xterm256(uint32_t rgb);
