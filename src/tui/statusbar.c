@@ -44,7 +44,17 @@ progress_text(const struct tui *t, char *buf, size_t size)
 {
     const struct worker_status *st = &t->wst;
 
-    if (st->busy) {
+    const struct world_stat *done = NULL, *total = NULL;
+
+    if (st->busy && t->world != NULL && !t->world_final) {
+        /* hybrid erosion snapshots carry their droplet count */
+        done = world_stat_find(t->world, "hybrid.droplets_done");
+        total = world_stat_find(t->world, "hybrid.droplets_total");
+    }
+    if (st->busy && done != NULL && total != NULL) {
+        snprintf(buf, size, "generating: %s %d/%d droplets %.0f of %.0f", st->stage_name,
+                 st->stage + 1, st->nstages, done->a, total->a);
+    } else if (st->busy) {
         snprintf(buf, size, "generating: %s %d/%d %d%%", st->stage_name, st->stage + 1,
                  st->nstages, st->permille / 10);
     } else if (st->last_status != OG_OK && st->last_status != OG_ECANCELED &&

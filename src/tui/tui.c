@@ -813,6 +813,10 @@ tui_main(const struct tui_options *opt)
     globeview_free(t);
     delwin(t->inwin);
     caps_close(t);
+    sa.sa_handler = SIG_DFL;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
     sig_wake_fd = -1;
     close(t->wake_fd[0]);
     close(t->wake_fd[1]);
