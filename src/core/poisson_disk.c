@@ -23,6 +23,7 @@ struct cell_hash {
 
 struct sampler {
     double cell;      /* cell side = chord of the radius */
+    double inv_cell;
     double chord2;    /* squared chord of the radius */
     struct cell_hash h;
     double *pts;
@@ -50,7 +51,9 @@ hash_mix(uint64_t k)
 static int
 cell_coord(const struct sampler *s, double v)
 {
-    return (int)floor((v + 1.0) / s->cell);
+    /* v + 1 >= 0 on the unit sphere (up to rounding, which only has to be
+     * consistent), so truncation is the floor */
+    return (int)((v + 1.0) * s->inv_cell);
 }
 
 static int32_t
@@ -255,6 +258,7 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
                             radius, expected, POISSON_DISK_MAX_POINTS);
     }
     s.cell = 2.0 * sin(radius / 2.0);
+    s.inv_cell = 1.0 / s.cell;
     s.chord2 = s.cell * s.cell;
     s.cap = (size_t)(expected * 1.25) + 16;
     if (s.cap > POISSON_DISK_MAX_POINTS) {
@@ -290,9 +294,18 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
             /* uniform by area in the annulus [r, 2r] (flat approximation) */
             double u = rng_next_double(r);
             double d = radius * sqrt(1.0 + 3.0 * u);
-            double th = 2.0 * M_PI * rng_next_double(r);
-            double c = cos(d), sn = sin(d), ct = cos(th), stt = sin(th), l;
+            double c = cos(d), sn = sin(d), ct, stt, l;
             int m;
+            /* a uniform direction in the tangent plane without trigonometry:
+             * a point of the unit disc by rejection, normalised */
+            do {
+                ct = 2.0 * rng_next_double(r) - 1.0;
+                stt = 2.0 * rng_next_double(r) - 1.0;
+                l = ct * ct + stt * stt;
+            } while (l > 1.0 || l < 1e-12);
+            l = sqrt(l);
+            ct /= l;
+            stt /= l;
             p = &s.pts[3 * (size_t)active[ai]];
             for (m = 0; m < 3; m++) {
                 q[m] = c * p[m] + sn * (ct * t1[m] + stt * t2[m]);
