@@ -661,7 +661,7 @@ hydro_route(const struct hydro_graph *g, const float *filled, const uint32_t *ra
             const uint8_t *outlet, int32_t *downhill, struct run_ctx *ctx, struct og_error *err)
 {
     int32_t nb[HYDRO_MAX_DEGREE];
-    size_t i, w = (size_t)g->width, h = (size_t)g->height;
+    size_t i, x = 0, y = 0, w = (size_t)g->width, h = (size_t)g->height;
     int grid = is_grid(g);
 
     for (i = 0; i < g->n; i++) {
@@ -673,13 +673,17 @@ hydro_route(const struct hydro_graph *g, const float *filled, const uint32_t *ra
         if ((i & TICK_MASK) == 0 && ctx != NULL && pipeline_tick(ctx, (double)i / (double)g->n)) {
             return og_error_set(err, OG_ECANCELED, "hydrology: cancelled");
         }
+        if (grid) {
+            /* (x, y) of cell i, advanced without a division */
+            if (i != 0 && ++x == w) {
+                x = 0;
+                y++;
+            }
+            border = x == 0 || y == 0 || x + 1 == w || y + 1 == h;
+        }
         if (outlet[i] != 0) {
             downhill[i] = -1;
             continue;
-        }
-        if (grid) {
-            size_t x = i % w, y = i / w;
-            border = x == 0 || y == 0 || x + 1 == w || y + 1 == h;
         }
         cnt = nbrs(g, i, border, nb);
         bf = filled[i];
