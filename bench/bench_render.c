@@ -169,8 +169,19 @@ bench_render(void)
         o.view.rotation = 0;
         o.view.time = 10.0;
         if (subdivs[k] == 4) {
+            double wall;
             iso_render(c, w, &o, fb, &st, &err);
             bench_png(fb);
+            /* the raster pass in two bands on two threads (wall clock) */
+            o.threads = 2;
+            wall = bench_now_ms();
+            iso_render(c, w, &o, fb, &st, &err);
+            wall = bench_now_ms() - wall;
+            o.threads = 1;
+            t0 = bench_now_ms();
+            iso_render(c, w, &o, fb, &st, &err);
+            printf("render   cached redraw subdiv 4, wall clock: 1 thread %.1f ms, 2 threads %.1f ms\n",
+                   bench_now_ms() - t0, wall);
         }
         iso_cache_free(c);
         c = NULL;

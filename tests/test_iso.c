@@ -29,6 +29,7 @@ opts(struct iso_options *o, int subdiv, double time)
     o->subdiv = subdiv;
     o->jitter = 0.0;
     o->island_resolution = 64;
+    o->threads = 1;
 }
 
 static void
@@ -413,6 +414,8 @@ START_TEST(test_cache_reuse)
     struct iso_stats st;
     struct og_error err;
     struct raster *a, *b;
+    size_t pixels;
+    int threads;
 
     ck_assert_int_eq(iso_cache_new(&c, &err), OG_OK);
     ck_assert_int_eq(raster_new(&a, 160, 100, &err), OG_OK);
@@ -433,9 +436,21 @@ START_TEST(test_cache_reuse)
     ck_assert_int_eq(iso_render(c, w, &o, a, &st, &err), OG_OK);
     ck_assert_int_eq(st.rebuilt_geometry, 0);
     ck_assert_int_eq(st.rebuilt_light, 0);
-    /* and the cached image is the uncached one */
+    /* and the cached image is the uncached one, with any number of
+     * threads drawing bands */
     ck_assert_int_eq(iso_render(NULL, w, &o, b, &st, &err), OG_OK);
     ck_assert_int_eq(memcmp(a->rgba, b->rgba, 160 * 100 * 4), 0);
+    pixels = st.pixels;
+    for (threads = 2; threads <= 7; threads += 5) {
+        o.threads = threads;
+        memset(b->rgba, 0, 160 * 100 * 4);
+        ck_assert_int_eq(iso_render(NULL, w, &o, b, &st, &err), OG_OK);
+        ck_assert_int_eq(memcmp(a->rgba, b->rgba, 160 * 100 * 4), 0);
+        ck_assert_uint_eq(st.pixels, pixels);
+    }
+    o.threads = 65;
+    ck_assert_int_eq(iso_render(NULL, w, &o, b, &st, &err), OG_ERANGE);
+    o.threads = 1;
     /* the cache holds a reference: the world outlives our unref */
     world_unref(w);
     ck_assert_int_eq(iso_render(c, w, &o, a, &st, &err), OG_OK);

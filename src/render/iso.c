@@ -67,6 +67,7 @@ iso_options_from_params(struct iso_options *o, const struct params *p)
     o->subdiv = params_int(p, P_RENDER_SUBDIV);
     o->jitter = params_get(p, P_RENDER_JITTER);
     o->island_resolution = params_int(p, P_RENDER_ISLAND_RES);
+    o->threads = 1;
 }
 
 enum og_status
@@ -92,6 +93,10 @@ iso_options_check(const struct iso_options *o, struct og_error *err)
 {
     struct params p;
 
+    if (o->threads < 0 || o->threads > ISO_MAX_THREADS) {
+        return og_error_set(err, OG_ERANGE, "render threads %d outside [0, %d]", o->threads,
+                            ISO_MAX_THREADS);
+    }
     /* The parameter table holds the ranges: check by setting a scratch set. */
     params_defaults(&p);
     return iso_options_to_params(o, &p, err);
@@ -800,35 +805,48 @@ fit(struct iso_proj *p, const struct iso_field *f, double base, int width, int h
     p->oy = height / 2.0 - p->s * (miny + maxy) / 2.0;
 }
 
-static size_t
-draw_quad(struct raster *fb, const float a[3], const float b[3], const float c[3],
-          const float d[3], uint32_t rgb1, uint32_t rgb2, unsigned flags, size_t *ntri)
+/* One horizontal band of the image drawn by one thread: bands hold
+ * disjoint rows and every band sees every triangle in the same order, so
+ * the image does not depend on the number of bands. */
+struct band {
+    struct raster *fb;
+    const struct iso_cache *c;
+    const struct iso_field *f;
+    const struct iso_proj *p;
+    double base, time;
+    int y0, y1;
+    size_t pixels, triangles;
+    enum og_status status;
+};
+
+static void
+draw_quad(struct band *bd, const float a[3], const float b[3], const float c[3], const float d[3],
+          uint32_t rgb1, uint32_t rgb2, unsigned flags)
 {
     float t[9];
-    size_t px;
 
     memcpy(t, a, sizeof(float) * 3);
     memcpy(t + 3, b, sizeof(float) * 3);
     memcpy(t + 6, c, sizeof(float) * 3);
-    px = raster_triangle(fb, t, rgb1, flags);
+    bd->pixels += raster_triangle_rows(bd->fb, t, rgb1, flags, bd->y0, bd->y1);
     memcpy(t + 3, c, sizeof(float) * 3);
     memcpy(t + 6, d, sizeof(float) * 3);
-    px += raster_triangle(fb, t, rgb2, flags);
-    *ntri += 2;
-    return px;
+    bd->pixels += raster_triangle_rows(bd->fb, t, rgb2, flags, bd->y0, bd->y1);
+    bd->triangles += 2;
 }
 
 /* Vertical walls under the four map edges, down to `base`, so the model
  * reads as a block; walls seen from behind are culled. */
 static void
-draw_walls(struct raster *fb, const struct iso_cache *c, const struct iso_field *f,
-           const struct iso_proj *p, double base, double time, struct iso_stats *st)
+draw_walls(struct band *bd)
 {
+    const struct iso_cache *c = bd->c;
+    const struct iso_proj *p = bd->p;
     long N = c->subdiv;
-    size_t NX = c->nx, NY = c->ny, W = (size_t)f->width, H = (size_t)f->height, k, e;
-    double L[3];
+    size_t NX = c->nx, NY = c->ny, W = (size_t)bd->f->width, H = (size_t)bd->f->height, k, e;
+    double L[3], base = bd->base;
 
-    iso_sun_direction(time, L);
+    iso_sun_direction(bd->time, L);
     for (e = 0; e < 4; e++) {
         /* edge e: 0 north (y = 0), 1 east, 2 south, 3 west, walked
          * south -> east -> north -> west around the map so that a wall
@@ -862,8 +880,7 @@ draw_walls(struct raster *fb, const struct iso_cache *c, const struct iso_field 
             proj(p, (double)i1 / N, (double)j1 / N, h1, b);
             proj(p, (double)i1 / N, (double)j1 / N, base, cc);
             proj(p, (double)i0 / N, (double)j0 / N, base, d);
-            st->pixels += draw_quad(fb, a, b, cc, d, col, col, RASTER_DEPTH | RASTER_CULL_BACK,
-                                    &st->triangles);
+            draw_quad(bd, a, b, cc, d, col, col, RASTER_DEPTH | RASTER_CULL_BACK);
             /* the water column above the ground, up to the cell's level */
             {
                 size_t ci = (i0 < i1 ? i0 : i1) / (size_t)N, cj = (j0 < j1 ? j0 : j1) / (size_t)N;
@@ -875,49 +892,42 @@ draw_walls(struct raster *fb, const struct iso_cache *c, const struct iso_field 
                     float ta[3], tb[3];
                     proj(p, (double)i0 / N, (double)j0 / N, wl > h0 ? wl : h0, ta);
                     proj(p, (double)i1 / N, (double)j1 / N, wl > h1 ? wl : h1, tb);
-                    st->pixels += draw_quad(fb, ta, tb, b, a, wcol, wcol,
-                                            RASTER_DEPTH | RASTER_CULL_BACK, &st->triangles);
+                    draw_quad(bd, ta, tb, b, a, wcol, wcol, RASTER_DEPTH | RASTER_CULL_BACK);
                 }
             }
         }
     }
 }
 
-static enum og_status
-draw_scene(struct raster *fb, const struct iso_cache *c, const struct iso_field *f,
-           const struct iso_options *o, struct iso_stats *st, struct og_error *err)
+/* Ground, water and walls into one band. */
+static void *
+draw_band(void *arg)
 {
-    size_t NX = c->nx, NY = c->ny, W = (size_t)f->width, H = (size_t)f->height, i, j;
+    struct band *bd = arg;
+    const struct iso_cache *c = bd->c;
+    const struct iso_proj *p = bd->p;
+    size_t NX = c->nx, NY = c->ny, W = (size_t)bd->f->width, H = (size_t)bd->f->height, i, j;
     long N = c->subdiv;
-    struct iso_proj p;
-    double base = field_floor(f);
     float *block, *row0, *row1, *tmp;
-
-    p.rot = o->view.rotation & 3;
-    p.xmax = (double)(W - 1);
-    p.ymax = (double)(H - 1);
-    p.vscale = c->vscale;
-    fit(&p, f, base, fb->width, fb->height);
-    raster_clear(fb, ISO_BACKGROUND, 255);
 
     block = malloc(2 * 3 * NX * sizeof *block);
     if (block == NULL) {
-        return og_error_set(err, OG_ENOMEM, "out of memory for %zu projected vertices", 2 * NX);
+        bd->status = OG_ENOMEM;
+        return NULL;
     }
     row0 = block;
     row1 = block + 3 * NX;
     for (i = 0; i < NX; i++) {
-        proj(&p, (double)i / N, 0.0, c->vh[i], row0 + 3 * i);
+        proj(p, (double)i / N, 0.0, c->vh[i], row0 + 3 * i);
     }
     for (j = 0; j + 1 < NY; j++) {
         for (i = 0; i < NX; i++) {
-            proj(&p, (double)i / N, (double)(j + 1) / N, c->vh[(j + 1) * NX + i], row1 + 3 * i);
+            proj(p, (double)i / N, (double)(j + 1) / N, c->vh[(j + 1) * NX + i], row1 + 3 * i);
         }
         for (i = 0; i + 1 < NX; i++) {
             size_t t = 2 * (j * (NX - 1) + i);
-            st->pixels += draw_quad(fb, row0 + 3 * i, row0 + 3 * (i + 1), row1 + 3 * (i + 1),
-                                    row1 + 3 * i, c->tri_rgb[t], c->tri_rgb[t + 1],
-                                    RASTER_DEPTH | RASTER_CULL_BACK, &st->triangles);
+            draw_quad(bd, row0 + 3 * i, row0 + 3 * (i + 1), row1 + 3 * (i + 1), row1 + 3 * i,
+                      c->tri_rgb[t], c->tri_rgb[t + 1], RASTER_DEPTH | RASTER_CULL_BACK);
         }
         tmp = row0, row0 = row1, row1 = tmp;
     }
@@ -933,17 +943,78 @@ draw_scene(struct raster *fb, const struct iso_cache *c, const struct iso_field 
                 continue;
             }
             wl = c->water_level[cell];
-            proj(&p, (double)i, (double)j, wl, a);
-            proj(&p, (double)i + 1, (double)j, wl, b);
-            proj(&p, (double)i + 1, (double)j + 1, wl, cc);
-            proj(&p, (double)i, (double)j + 1, wl, d);
+            proj(p, (double)i, (double)j, wl, a);
+            proj(p, (double)i + 1, (double)j, wl, b);
+            proj(p, (double)i + 1, (double)j + 1, wl, cc);
+            proj(p, (double)i, (double)j + 1, wl, d);
             a[2] -= ISO_WATER_BIAS, b[2] -= ISO_WATER_BIAS, cc[2] -= ISO_WATER_BIAS;
             d[2] -= ISO_WATER_BIAS;
-            st->pixels += draw_quad(fb, a, b, cc, d, c->water_rgb[cell] & 0xffffffu,
-                                    c->water_rgb[cell] & 0xffffffu, RASTER_DEPTH, &st->triangles);
+            draw_quad(bd, a, b, cc, d, c->water_rgb[cell] & 0xffffffu,
+                      c->water_rgb[cell] & 0xffffffu, RASTER_DEPTH);
         }
     }
-    draw_walls(fb, c, f, &p, base, o->view.time, st);
+    draw_walls(bd);
+    bd->status = OG_OK;
+    return NULL;
+}
+
+static enum og_status
+draw_scene(struct raster *fb, const struct iso_cache *c, const struct iso_field *f,
+           const struct iso_options *o, struct iso_stats *st, struct og_error *err)
+{
+    struct band bands[ISO_MAX_THREADS];
+    pthread_t tid[ISO_MAX_THREADS];
+    int started[ISO_MAX_THREADS];
+    int nb = o->threads < 1 ? 1 : o->threads; /* checked by iso_options_check */
+    struct iso_proj p;
+    double base = field_floor(f);
+    enum og_status s = OG_OK;
+    int k;
+
+    p.rot = o->view.rotation & 3;
+    p.xmax = (double)(f->width - 1);
+    p.ymax = (double)(f->height - 1);
+    p.vscale = c->vscale;
+    fit(&p, f, base, fb->width, fb->height);
+    raster_clear(fb, ISO_BACKGROUND, 255);
+
+    if (nb > fb->height) {
+        nb = fb->height;
+    }
+    for (k = 0; k < nb; k++) {
+        memset(&bands[k], 0, sizeof bands[k]);
+        bands[k].fb = fb;
+        bands[k].c = c;
+        bands[k].f = f;
+        bands[k].p = &p;
+        bands[k].base = base;
+        bands[k].time = o->view.time;
+        bands[k].y0 = (int)((long long)fb->height * k / nb);
+        bands[k].y1 = (int)((long long)fb->height * (k + 1) / nb);
+        bands[k].status = OG_ENOMEM;
+    }
+    /* band 0 runs here; a thread that cannot start is run here too */
+    for (k = 1; k < nb; k++) {
+        started[k] = pthread_create(&tid[k], NULL, draw_band, &bands[k]) == 0;
+    }
+    draw_band(&bands[0]);
+    for (k = 1; k < nb; k++) {
+        if (started[k]) {
+            pthread_join(tid[k], NULL);
+        } else {
+            draw_band(&bands[k]);
+        }
+    }
+    for (k = 0; k < nb; k++) {
+        st->pixels += bands[k].pixels;
+        if (bands[k].status != OG_OK) {
+            s = bands[k].status;
+        }
+    }
+    st->triangles += bands[0].triangles;
+    if (s != OG_OK) {
+        return og_error_set(err, s, "out of memory for %zu projected vertices", 2 * c->nx);
+    }
     return OG_OK;
 }
 

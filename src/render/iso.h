@@ -28,6 +28,7 @@
 #define ISO_MAX_SUBDIV 64
 #define ISO_MAX_VERTICES ((size_t)1 << 26)  /* tessellated vertices per render */
 #define ISO_DEFAULT_ROUGHNESS 0.25          /* for worlds without a roughness field */
+#define ISO_MAX_THREADS 64
 
 /* What changes interactively: cheap to vary (no re-tessellation). */
 struct iso_view {
@@ -42,6 +43,8 @@ struct iso_options {
     double jitter;            /* roughness jitter >= 0, in cell widths, times the
                                  world's roughness (ISO_DEFAULT_ROUGHNESS without) */
     int island_resolution;    /* heightfield side for mesh worlds, 16..4096 */
+    int threads;              /* raster threads, 1..ISO_MAX_THREADS (0: 1); the
+                                 image is the same for any count */
 };
 
 /* A heightfield ready to render: width x height samples (vertices), row-major,

@@ -107,6 +107,13 @@ raster_triangle_rows(struct raster *r, const float xyz[9], uint32_t rgb, unsigne
         if (!(fabsf(xyz[3 * i]) <= RASTER_GUARD && fabsf(xyz[3 * i + 1]) <= RASTER_GUARD)) {
             return 0;
         }
+    }
+    /* cheap reject of triangles outside the band (a pixel of margin) */
+    if ((xyz[1] < y0 - 1 && xyz[4] < y0 - 1 && xyz[7] < y0 - 1) ||
+        (xyz[1] > y1 + 1 && xyz[4] > y1 + 1 && xyz[7] > y1 + 1)) {
+        return 0;
+    }
+    for (i = 0; i < 3; i++) {
         X[i] = snap(xyz[3 * i]);
         Y[i] = snap(xyz[3 * i + 1]);
         z[i] = xyz[3 * i + 2];
