@@ -9,6 +9,7 @@
 #include "core/adjacency.h"
 #include "core/continents.h"
 #include "core/mesh.h"
+#include "core/noise.h"
 #include "core/poisson_disk.h"
 #include "core/rng.h"
 #include "core/stereographic.h"
@@ -359,13 +360,24 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
             }
         }
     }
-    for (i = 0; i < n; i++) {
-        /* a planet with no coast at all: everything is as far as it gets */
-        double d = dist[i] < 0 ? 1e9 : (double)dist[i];
-        if (land[i]) {
-            w->elevation[i] = (float)(0.02 + 0.98 * (1.0 - exp(-(d - 1.0) / 6.0)));
-        } else {
-            w->elevation[i] = (float)-(0.05 + 0.95 * (1.0 - exp(-(d - 1.0) / 4.0)));
+    {
+        /* relief: the coast distance shaped by fBm on the sphere, so land
+         * rises inland with hills and valleys (a display aid: the source has
+         * no elevation); the factor stays positive, so the sign (land or
+         * sea) is never changed */
+        struct perlin pn;
+        const struct fbm_params fp = { 5, 1.5, 2.0, 0.5 };
+        perlin_init(&pn, w->params.seed ^ rng_hash_str("planet.relief"));
+        for (i = 0; i < n; i++) {
+            /* a planet with no coast at all: everything is as far as it gets */
+            double d = dist[i] < 0 ? 1e9 : (double)dist[i];
+            const double *q = &w->mesh->points[3 * i];
+            double k = 0.45 + 0.55 * (0.5 + 0.5 * fbm3(&pn, &fp, q[0], q[1], q[2]));
+            if (land[i]) {
+                w->elevation[i] = (float)(k * (0.02 + 0.98 * (1.0 - exp(-(d - 1.0) / 6.0))));
+            } else {
+                w->elevation[i] = (float)-(k * (0.05 + 0.95 * (1.0 - exp(-(d - 1.0) / 4.0))));
+            }
         }
     }
     w->sea_level = 0.0f;
