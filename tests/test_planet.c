@@ -17,6 +17,7 @@
 #include "core/rng.h"
 #include "core/stereographic.h"
 #include "core/wfc.h"
+#include "render/export.h"
 #include "render/globe.h"
 #include "render/raster.h"
 #include "tests.h"
@@ -628,6 +629,23 @@ START_TEST(test_generator_world)
     ck_assert_int_eq((long)world_stat_find(w, "planet.triangles")->a, 2 * (long)w->ncells - 4);
     ck_assert(world_stat_find(w, "planet.min_spacing_deg")->a
               >= world_stat_find(w, "planet.spacing_deg")->a * (1.0 - 1e-9));
+    /* the keys doc/stats.md lists reach the stats JSON */
+    {
+        static const char *const keys[] = {
+            "\"points\"", "\"triangles\"", "\"min_spacing_deg\"", "\"land_fraction_growth\"",
+            "\"land_fraction\"", "\"continent_seeds\"", "\"continent_reseeds\"",
+            "\"landmasses\"", "\"largest_landmass_share\"", "\"biome.desert\"",
+            "\"biome.ocean\"", "\"wfc_contradictions\"", "\"wfc_full_restarts\"",
+        };
+        char *json = NULL;
+        size_t k;
+        ck_assert_int_eq(export_stats_json(w, &json, NULL), OG_OK);
+        ck_assert_ptr_nonnull(strstr(json, "\"planet\""));
+        for (k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+            ck_assert_msg(strstr(json, keys[k]) != NULL, "stats JSON lacks %s", keys[k]);
+        }
+        free(json);
+    }
     world_unref(w);
 }
 END_TEST
