@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -398,6 +399,40 @@ START_TEST(determinism)
 }
 END_TEST
 
+/* A raised cancel flag stops the flood, routing and accumulation. */
+START_TEST(cancel_honoured)
+{
+    struct run r;
+    struct run_ctx ctx;
+    struct params p;
+    struct og_error e;
+    atomic_int cancel;
+    size_t i;
+
+    grid_run(&r, 300, 300);
+    for (i = 0; i < r.g.n; i++) {
+        r.elev[i] = (float)(i % 7);
+    }
+    hydro_grid_outlets(300, 300, r.elev, 0.0f, r.outlet);
+    params_defaults(&p);
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    atomic_init(&cancel, 1);
+    ctx.cancel = &cancel;
+    ck_assert_int_eq(hydro_priority_flood(&r.g, r.elev, r.outlet, HYDRO_FLOOD_FAST, r.filled,
+                                          r.rank, &ctx, &e), OG_ECANCELED);
+    ck_assert_int_eq(hydro_priority_flood(&r.g, r.elev, r.outlet, HYDRO_FLOOD_HEAP, r.filled,
+                                          r.rank, &ctx, &e), OG_ECANCELED);
+    ck_assert_int_eq(hydro_route(&r.g, r.filled, r.rank, r.outlet, r.downhill, &ctx, &e),
+                     OG_ECANCELED);
+    for (i = 0; i < r.g.n; i++) {
+        r.downhill[i] = -1;
+    }
+    ck_assert_int_eq(hydro_accumulate(r.g.n, r.downhill, NULL, r.flow, &ctx, &e), OG_ECANCELED);
+    run_free(&r);
+}
+END_TEST
+
 /* --- a hand-built triangle mesh ----------------------------------------------- */
 
 /* A k x k lattice of points split into 2 (k-1)^2 triangles, half-edges
@@ -666,6 +701,7 @@ hydro_suite(void)
     tcase_add_test(tc, flat_plane_one_outlet);
     tcase_add_test(tc, conservation_random);
     tcase_add_test(tc, determinism);
+    tcase_add_test(tc, cancel_honoured);
     tcase_add_test(tc, mesh_triangles);
     tcase_add_test(tc, rivers_sources);
     suite_add_tcase(s, tc);

@@ -409,7 +409,7 @@ struct flood {
     struct heap heap;   /* plain method */
     struct radix rq;    /* fast method */
     uint32_t next_rank;
-    size_t done;
+    size_t done, next_tick;
     struct run_ctx *ctx;
 };
 
@@ -428,7 +428,9 @@ visit(struct flood *f, int32_t i, float h)
 static enum og_status
 flood_tick(struct flood *f)
 {
-    if ((f->done & TICK_MASK) == 0 && f->ctx != NULL) {
+    /* done grows by several nodes per expansion: compare, don't mask */
+    if (f->done >= f->next_tick && f->ctx != NULL) {
+        f->next_tick = f->done + TICK_MASK + 1;
         return pipeline_tick(f->ctx, (double)f->done / (double)f->g->n);
     }
     return OG_OK;
