@@ -284,7 +284,8 @@ continents_grow(struct continents *c, const struct adjacency *adj, const int32_t
         make_land(c, adj, c->cand[rng_next_below(r, (uint32_t)c->ncand)], 0);
         land++;
         if ((++steps & 4095) == 0) {
-            enum og_status st = pipeline_tick(ctx, target > 0 ? (double)land / (double)target : 1.0);
+            double done = target > 0 ? (double)land / (double)target : 1.0;
+            enum og_status st = pipeline_tick(ctx, done);
             if (st != OG_OK) {
                 return og_error_set(err, st, "continents: cancelled");
             }

@@ -186,7 +186,8 @@ stereographic_delaunay(const double *xyz, size_t n, int32_t **triangles, size_t 
         const double *q = &xyz[3 * i];
         double l = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
         if (!(fabs(l - 1.0) <= 1e-9)) {
-            return og_error_set(err, OG_EINVAL, "spherical Delaunay: point %zu has length %g, not 1",
+            return og_error_set(err, OG_EINVAL,
+                                "spherical Delaunay: point %zu has length %g, not 1",
                                 i, l);
         }
     }
@@ -260,7 +261,8 @@ stereographic_delaunay(const double *xyz, size_t n, int32_t **triangles, size_t 
     pole_of_end = NULL;
     delaunay_fini(&d);
     if (nt != 2 * n - 4) {
-        st = og_error_set(err, OG_EINVAL, "spherical Delaunay: %zu triangles for %zu points, not %zu",
+        st = og_error_set(err, OG_EINVAL,
+                          "spherical Delaunay: %zu triangles for %zu points, not %zu",
                           nt, n, 2 * n - 4);
         goto fail;
     }

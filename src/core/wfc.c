@@ -14,11 +14,11 @@ enum {
     B_RAINFOREST, B_SAVANNA, B_DESERT, B_COAST, B_COUNT
 };
 
-#define BIT(b) (1u << (b))
-#define LAND_BITS                                                                          \
-    (BIT(B_ICE) | BIT(B_TUNDRA) | BIT(B_TAIGA) | BIT(B_GRASSLAND) | BIT(B_FOREST)           \
-     | BIT(B_RAINFOREST) | BIT(B_SAVANNA) | BIT(B_DESERT) | BIT(B_COAST))
-#define WATER_BITS (BIT(B_OCEAN) | BIT(B_SHALLOW) | BIT(B_SEA_ICE))
+#define LAND_BITS                                                                  \
+    ((1u << B_ICE) | (1u << B_TUNDRA) | (1u << B_TAIGA) | (1u << B_GRASSLAND)              \
+     | (1u << B_FOREST) | (1u << B_RAINFOREST) | (1u << B_SAVANNA) | (1u << B_DESERT)      \
+     | (1u << B_COAST))
+#define WATER_BITS ((1u << B_OCEAN) | (1u << B_SHALLOW) | (1u << B_SEA_ICE))
 
 /* The planet's biomes and rules: the one table. Bands are |latitude| in
  * degrees; forbid lists are made symmetric by the rows of both biomes. */
@@ -42,19 +42,21 @@ static const struct wfc_rules planet_rules = {
         /* open ocean touches water only */
         [B_OCEAN] = LAND_BITS,
         [B_SHALLOW] = 0,
-        [B_SEA_ICE] = BIT(B_DESERT) | BIT(B_RAINFOREST) | BIT(B_SAVANNA),
-        [B_ICE] = BIT(B_DESERT) | BIT(B_RAINFOREST) | BIT(B_SAVANNA) | BIT(B_GRASSLAND)
-                  | BIT(B_OCEAN),
-        [B_TUNDRA] = BIT(B_RAINFOREST) | BIT(B_DESERT) | BIT(B_SAVANNA) | BIT(B_OCEAN),
-        [B_TAIGA] = BIT(B_DESERT) | BIT(B_SAVANNA) | BIT(B_RAINFOREST) | BIT(B_OCEAN),
-        [B_GRASSLAND] = BIT(B_ICE) | BIT(B_OCEAN),
-        [B_FOREST] = BIT(B_OCEAN),
-        [B_RAINFOREST] = BIT(B_TUNDRA) | BIT(B_DESERT) | BIT(B_ICE) | BIT(B_TAIGA)
-                         | BIT(B_SEA_ICE) | BIT(B_OCEAN),
-        [B_SAVANNA] = BIT(B_ICE) | BIT(B_TUNDRA) | BIT(B_TAIGA) | BIT(B_SEA_ICE) | BIT(B_OCEAN),
+        [B_SEA_ICE] = (1u << B_DESERT) | (1u << B_RAINFOREST) | (1u << B_SAVANNA),
+        [B_ICE] = (1u << B_DESERT) | (1u << B_RAINFOREST) | (1u << B_SAVANNA) | (1u << B_GRASSLAND)
+                  | (1u << B_OCEAN),
+        [B_TUNDRA] = (1u << B_RAINFOREST) | (1u << B_DESERT) | (1u << B_SAVANNA) | (1u << B_OCEAN),
+        [B_TAIGA] = (1u << B_DESERT) | (1u << B_SAVANNA) | (1u << B_RAINFOREST) | (1u << B_OCEAN),
+        [B_GRASSLAND] = (1u << B_ICE) | (1u << B_OCEAN),
+        [B_FOREST] = (1u << B_OCEAN),
+        [B_RAINFOREST] = (1u << B_TUNDRA) | (1u << B_DESERT) | (1u << B_ICE) | (1u << B_TAIGA)
+                         | (1u << B_SEA_ICE) | (1u << B_OCEAN),
+        [B_SAVANNA] = (1u << B_ICE) | (1u << B_TUNDRA) | (1u << B_TAIGA) | (1u << B_SEA_ICE)
+                      | (1u << B_OCEAN),
         /* deserts are landlocked: never next to any water */
-        [B_DESERT] = WATER_BITS | BIT(B_RAINFOREST) | BIT(B_ICE) | BIT(B_TUNDRA) | BIT(B_TAIGA),
-        [B_COAST] = BIT(B_OCEAN),
+        [B_DESERT] = WATER_BITS | (1u << B_RAINFOREST) | (1u << B_ICE) | (1u << B_TUNDRA)
+                     | (1u << B_TAIGA),
+        [B_COAST] = (1u << B_OCEAN),
     },
     3.0,
 };
@@ -148,7 +150,8 @@ wfc_unary_domains(const struct wfc_rules *rules, const struct adjacency *adj, co
             if (lat < bi->lat_min || lat > bi->lat_max) {
                 continue;
             }
-            if ((bi->shore == WFC_SHORE_ONLY && !shore) || (bi->shore == WFC_SHORE_NEVER && shore)) {
+            if ((bi->shore == WFC_SHORE_ONLY && !shore)
+                || (bi->shore == WFC_SHORE_NEVER && shore)) {
                 continue;
             }
             d |= 1u << b;
@@ -393,8 +396,8 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
     if (s.dom == NULL || s.done == NULL || s.tie == NULL || s.heap == NULL || s.queue == NULL
         || s.queued == NULL || ck0 == NULL || ck1 == NULL || ck1_done == NULL
         || ck1_out == NULL) {
-        st = og_error_set(err, OG_ENOMEM, "out of memory for wave-function collapse of %zu vertices",
-                          n);
+        st = og_error_set(err, OG_ENOMEM,
+                          "out of memory for wave-function collapse of %zu vertices", n);
         goto done;
     }
     memset(out, 0, n);
@@ -402,7 +405,8 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
         s.dom[v] = dom[v];
         s.tie[v] = rng_next_u32(r);
         if (s.dom[v] == 0) {
-            st = og_error_set(err, OG_EINVAL, "wfc: no biome fits vertex %zu (rules exclude all)", v);
+            st = og_error_set(err, OG_EINVAL, "wfc: no biome fits vertex %zu (rules exclude all)",
+                              v);
             goto done;
         }
     }
@@ -525,7 +529,8 @@ wfc_violations(const struct wfc_rules *rules, const struct adjacency *adj, const
         }
         for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
             int32_t u = adj->nbr[j];
-            if ((size_t)u > v && biome[u] < rules->nbiomes && !((compat[biome[v]] >> biome[u]) & 1)) {
+            if ((size_t)u > v && biome[u] < rules->nbiomes
+                && !((compat[biome[v]] >> biome[u]) & 1)) {
                 bad++;
                 f = f < 0 ? (int32_t)v : f;
             }

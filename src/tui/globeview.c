@@ -120,8 +120,9 @@ globeview_draw(struct tui *t)
     werase(win);
     getmaxyx(win, h, w);
     if (g == NULL || !is_planet(wd)) {
-        mvwaddnstr(win, h / 2, 1, wd == NULL ? "generating ..."
-                                             : "globe view: planet worlds only (g: flat map)", w - 2);
+        mvwaddnstr(win, h / 2, 1,
+                   wd == NULL ? "generating ..." : "globe view: planet worlds only (g: flat map)",
+                   w - 2);
         wnoutrefresh(win);
         return;
     }
