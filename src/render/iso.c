@@ -196,6 +196,7 @@ iso_field_alloc(struct iso_field *f, int width, int height, int with_roughness,
     n = (size_t)width * (size_t)height;
     f->width = width;
     f->height = height;
+    f->vscale = ISO_HPX * ((width > height ? width : height) - 1) / ISO_REF_SIDE;
     f->terrain = calloc(n, sizeof *f->terrain);
     f->water = malloc(n * sizeof *f->water);
     f->color = malloc(n * sizeof *f->color);
@@ -285,6 +286,9 @@ field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err
     st = iso_field_alloc(f, w->width, w->height, w->roughness != NULL, err);
     if (st != OG_OK) {
         return st;
+    }
+    if (w->gen == GEN_HYBRID) {
+        f->vscale *= ISO_HYBRID_RELIEF;
     }
     n = (size_t)w->width * (size_t)w->height;
     if (w->river_width != NULL && w->nhydro == w->ncells) {
@@ -482,10 +486,15 @@ iso_field_from_world(struct iso_field *f, const struct world *w, int res, struct
 double
 iso_jitter_amplitude(const struct iso_field *f, double jitter)
 {
-    int side = f->width > f->height ? f->width : f->height;
-
     /* px of a one-cell rise over px per normalised unit (exaggeration 1) */
-    return jitter * ISO_PX_PER_CELL_UP / (ISO_HPX * (side - 1) / ISO_REF_SIDE);
+    return f->vscale > 0.0 ? jitter * ISO_PX_PER_CELL_UP / f->vscale : 0.0;
+}
+
+/* Vertical scale: screen px per unit of normalised height. */
+static double
+iso_vscale(const struct iso_field *f, double exaggeration)
+{
+    return f->vscale * exaggeration;
 }
 
 enum og_status
@@ -610,14 +619,6 @@ iso_cache_free(struct iso_cache *c)
     }
 }
 
-/* Vertical scale: screen px per unit of normalised height. */
-static double
-iso_vscale(const struct iso_field *f, double exaggeration)
-{
-    int side = f->width > f->height ? f->width : f->height;
-
-    return ISO_HPX * exaggeration * (side - 1) / ISO_REF_SIDE;
-}
 
 /* rgb times I in [0, 1], rounded half up (values are non-negative) */
 static uint32_t
@@ -1087,6 +1088,9 @@ field_decimate(struct iso_field *out, const struct iso_field *f, int stride, str
     if (st != OG_OK) {
         return st;
     }
+    /* relief keeps its proportion to the (now smaller) map */
+    out->vscale = f->vscale * ((w > h ? w : h) - 1) /
+                  ((f->width > f->height ? f->width : f->height) - 1);
     for (y = 0; y < h; y++) {
         int sy = y * stride < f->height - 1 ? y * stride : f->height - 1;
         for (x = 0; x < w; x++) {

@@ -29,6 +29,11 @@
 #define ISO_MAX_VERTICES ((size_t)1 << 26)  /* tessellated vertices per render */
 #define ISO_DEFAULT_ROUGHNESS 0.25          /* for worlds without a roughness field */
 #define ISO_MAX_THREADS 64
+/* Hybrid heights have steep mask edges (the Delta_blend ramp spans a few
+ * cells): at the map-relative scale they read as towers, at the seed's
+ * literal 80 px per unit as a flat plate; 0.3 of the map-relative scale
+ * keeps their slopes plausible (doc/rendering.md). */
+#define ISO_HYBRID_RELIEF 0.3
 
 /* What changes interactively: cheap to vary (no re-tessellation). */
 struct iso_view {
@@ -55,6 +60,9 @@ struct iso_field {
     float *water;        /* water surface height, or -INFINITY where dry */
     uint32_t *color;     /* 0xRRGGBB ground colour */
     float *roughness;    /* 0..1 per sample, or NULL for 1 everywhere */
+    double vscale;       /* screen px (camera units) per unit of height at
+                            exaggeration 1: 80 * (side - 1) / 16, times
+                            ISO_HYBRID_RELIEF for hybrid worlds */
 };
 
 /* Figures of one render (for benchmarks and the status bar). */
@@ -98,8 +106,8 @@ double iso_vertex_hash(long cx, long a, long cy, long b, long n);
 enum og_status iso_field_from_world(struct iso_field *f, const struct world *w, int res,
                                     struct og_error *err);
 
-/* Allocate a w x h field (all samples 0, dry, grey). Errors: OG_ERANGE,
- * OG_ENOMEM. */
+/* Allocate a w x h field (all samples 0, dry, grey, vscale for its side).
+ * Errors: OG_ERANGE, OG_ENOMEM. */
 enum og_status iso_field_alloc(struct iso_field *f, int width, int height, int with_roughness,
                                struct og_error *err);
 
