@@ -73,7 +73,8 @@ uint32_t mapimg_hypsometric(double t);
  * view (src/render/mapimg_rivers.c): anti-aliased lines from every river
  * node to its downhill node, along Voronoi edges (circumcentre to
  * circumcentre) on a mesh or between cell centres on a grid, as wide as
- * w->river_width (node spacings; at least one pixel), tapering to the
+ * w->river_width (node spacings; thinner than a pixel: one pixel, faded
+ * in proportion), tapering to the
  * next node's width; blue over the colour and lakes layers, near-white over
  * the flow layer (layer). Pixels mostly covered become MC_RIVER in cls (water
  * classes stay). rgb and cls may be NULL; a world without hydrology is left

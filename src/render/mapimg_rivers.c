@@ -37,11 +37,11 @@ blend(uint32_t a, uint32_t b, double t)
 
 /* Coverage of one tapered segment: pixels within r(t) of the segment, with
  * r interpolated from r0 at (x0, y0) to r1 at (x1, y1); one pixel of linear
- * falloff at the edge gives the anti-aliasing. Keeps the maximum coverage
- * per pixel so joints do not darken. */
+ * falloff at the edge gives the anti-aliasing, alpha scales the whole line.
+ * Keeps the maximum coverage per pixel so joints do not darken. */
 static void
 cover_segment(float *cov, int width, int height, double x0, double y0, double r0, double x1,
-              double y1, double r1)
+              double y1, double r1, double alpha)
 {
     double rmax = (r0 > r1 ? r0 : r1) + 1.0;
     double lx = x1 - x0, ly = y1 - y0, len2 = lx * lx + ly * ly;
@@ -66,7 +66,7 @@ cover_segment(float *cov, int width, int height, double x0, double y0, double r0
             c = r0 + (r1 - r0) * t - d + 0.5;
             if (c > 0.0) {
                 float *p = &cov[(size_t)py * (size_t)width + (size_t)px];
-                c = c > 1.0 ? 1.0 : c;
+                c = (c > 1.0 ? 1.0 : c) * alpha;
                 *p = (float)c > *p ? (float)c : *p;
             }
         }
@@ -98,20 +98,24 @@ mapimg_draw_rivers(const struct world *w, enum map_layer layer, const struct map
                                        : sqrt(1.0 / (double)w->mesh->npoints) / du;
     for (i = 0; i < w->nhydro; i++) {
         int32_t d = w->downhill[i];
-        double u0, v0, u1, v1, r0, r1;
+        double u0, v0, u1, v1, r0, r1, alpha;
         if (w->river_width[i] <= 0.0f || d < 0) {
             continue;
         }
         node_uv(w, i, &u0, &v0);
         node_uv(w, (size_t)d, &u1, &v1);
-        /* Radius in pixels, at least half a pixel so thin rivers stay
-         * visible at small scales. */
+        /* Radius in pixels. A river thinner than a pixel is drawn one pixel
+         * wide but faded in proportion (never below 0.35, so it stays
+         * visible), and so only counts as a river pixel in cls once it is
+         * about half a pixel wide: zoomed-out maps do not drown in rivers. */
         r0 = 0.5 * w->river_width[i] * spacing_px;
-        r0 = r0 < 0.5 ? 0.5 : r0;
         r1 = w->river_width[d] > 0.0f ? 0.5 * w->river_width[d] * spacing_px : r0;
+        alpha = r0 + r1; /* twice the mean radius: the mean width */
+        alpha = alpha < 0.35 ? 0.35 : alpha > 1.0 ? 1.0 : alpha;
+        r0 = r0 < 0.5 ? 0.5 : r0;
         r1 = r1 < 0.5 ? 0.5 : r1;
         cover_segment(cov, width, height, (u0 - view->u0) / du, (v0 - view->v0) / dv, r0,
-                      (u1 - view->u0) / du, (v1 - view->v0) / dv, r1);
+                      (u1 - view->u0) / du, (v1 - view->v0) / dv, r1, alpha);
     }
     for (i = 0; i < npx; i++) {
         if (cov[i] <= 0.0f) {
