@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "core/generators.h"
+#include "core/mesh.h"
 #include "core/pipeline.h"
 #include "core/rng.h"
 #include "render/export_iso.h"
@@ -528,6 +529,59 @@ START_TEST(test_island_field)
 }
 END_TEST
 
+/* Over the Delaunay triangles a linear elevation is reproduced exactly,
+ * whatever the triangulation; colours come from the nearest cell. */
+START_TEST(test_mesh_interpolation_linear)
+{
+    static const double xy[] = {0, 0, 1, 0, 0, 1, 1, 1, 0.5, 0.5, 0.2, 0.7, 0.8, 0.3};
+    static const uint32_t col[] = {0x100000, 0x200000, 0x300000, 0x400000, 0x500000,
+                                   0x600000, 0x700000};
+    struct params p;
+    struct og_error err;
+    struct world *w;
+    struct iso_field f;
+    size_t i, n = 7;
+    int x, y, R = 33;
+
+    params_defaults(&p);
+    ck_assert_int_eq(world_new(&w, GEN_ISLAND, WORLD_MESH, &p, &err), OG_OK);
+    ck_assert_int_eq(mesh_build_planar(&w->mesh, xy, n, &err), OG_OK);
+    w->ncells = n;
+    ck_assert_int_eq(world_alloc((void **)&w->elevation, n, sizeof(float), "e", &err), OG_OK);
+    ck_assert_int_eq(world_alloc((void **)&w->color, n, sizeof(uint32_t), "c", &err), OG_OK);
+    for (i = 0; i < n; i++) {
+        w->elevation[i] = (float)(0.1 + 0.3 * xy[2 * i] + 0.5 * xy[2 * i + 1]);
+        w->color[i] = col[i];
+    }
+    w->sea_level = 0.0f;
+    world_update_extent(w);
+    ck_assert_int_eq(iso_field_from_world(&f, w, R, &err), OG_OK);
+    for (y = 0; y < R; y++) {
+        for (x = 0; x < R; x++) {
+            double u = x / (R - 1.0), v = y / (R - 1.0), best = 1e9;
+            double want = (0.1 + 0.3 * u + 0.5 * v) / (0.1 + 0.3 + 0.5);
+            size_t near = 0;
+            ck_assert_double_eq_tol(f.terrain[y * R + x], want, 1e-6);
+            ck_assert(f.water[y * R + x] == -INFINITY);
+            for (i = 0; i < n; i++) {
+                double d = (xy[2 * i] - u) * (xy[2 * i] - u) + (xy[2 * i + 1] - v) * (xy[2 * i + 1] - v);
+                if (d < best - 1e-12) {
+                    best = d;
+                    near = i;
+                } else if (fabs(d - best) <= 1e-12) {
+                    near = (size_t)-1; /* tie: either colour */
+                }
+            }
+            if (near != (size_t)-1) {
+                ck_assert_uint_eq(f.color[y * R + x], col[near]);
+            }
+        }
+    }
+    iso_field_fini(&f);
+    world_unref(w);
+}
+END_TEST
+
 Suite *
 iso_suite(void)
 {
@@ -544,6 +598,7 @@ iso_suite(void)
     tcase_add_test(tc, test_cache_reuse);
     tcase_add_test(tc, test_preview);
     tcase_add_test(tc, test_island_field);
+    tcase_add_test(tc, test_mesh_interpolation_linear);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("golden");
