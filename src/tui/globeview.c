@@ -17,6 +17,7 @@
 #define GLOBE_STEP 10.0   /* degrees per key press */
 
 struct edit_args {
+    const struct world *src; /* the world edited (the job holds a reference) */
     int32_t cell;
     int land;
     int wake_fd;
@@ -233,6 +234,7 @@ edit_start(struct tui *t, int land)
         tui_message(t, 1, "an edit is still running");
         return;
     }
+    g->args.src = t->world;
     g->args.cell = cell;
     g->args.land = land;
     g->args.wake_fd = t->wake_fd[1];
@@ -333,13 +335,21 @@ globeview_poll(struct tui *t)
     size_t cells;
     double share;
     int32_t id;
+    int stale;
 
     if (g == NULL || g->job == NULL || !export_job_done(g->job)) {
         return;
     }
+    /* compared while the job still holds its reference to src, so the
+     * address cannot belong to a newer world */
+    stale = t->world != g->args.src;
     og_error_clear(&err);
     if (export_job_finish(g->job, &err) != OG_OK) {
         tui_message(t, 1, "edit failed: %s", err.msg);
+    } else if (stale) {
+        /* a new planet arrived meanwhile: the edit belonged to the old one */
+        world_unref(g->args.out);
+        tui_message(t, 0, "edit dropped: the planet changed meanwhile");
     } else if (g->args.out != NULL) {
         world_unref(t->world);
         t->world = g->args.out;
