@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/dem.h"
 #include "core/generators.h"
 #include "core/mesh.h"
 #include "core/pipeline.h"
@@ -407,6 +408,51 @@ START_TEST(test_export_png_deterministic)
 }
 END_TEST
 
+/* The PNG holds the render box-filtered from render.antialias^2 samples. */
+START_TEST(test_export_antialias)
+{
+    struct world *w = grid_world();
+    struct iso_options o;
+    struct og_error err;
+    struct raster *big;
+    struct dem_raster png;
+    int aa, x, y, c;
+
+    opts(&o, 2, 11.0);
+    for (aa = 1; aa <= 3; aa += 2) {
+        ck_assert_int_eq(params_set(&w->params, P_RENDER_ANTIALIAS, aa, &err), OG_OK);
+        ck_assert_int_eq(export_iso_png(w, &o, 90, 50, OUT_A, &err), OG_OK);
+        ck_assert_int_eq(raster_new(&big, 90 * aa, 50 * aa, &err), OG_OK);
+        ck_assert_int_eq(iso_render(NULL, w, &o, big, NULL, &err), OG_OK);
+        ck_assert_int_eq(pngio_read_raster(OUT_A, &png, &err), OG_OK);
+        ck_assert_int_eq(png.width, 90);
+        ck_assert_int_eq(png.height, 50);
+        for (y = 0; y < 50; y++) {
+            for (x = 0; x < 90; x++) {
+                for (c = 0; c < 3; c++) {
+                    unsigned sum = 0;
+                    int i, j;
+                    for (j = 0; j < aa; j++) {
+                        for (i = 0; i < aa; i++) {
+                            sum += big->rgba[4 * ((size_t)(y * aa + j) * big->width + x * aa + i) + c];
+                        }
+                    }
+                    ck_assert_uint_eq(png.samples[4 * (y * 90 + x) + c],
+                                      (sum + (unsigned)(aa * aa) / 2) / (unsigned)(aa * aa));
+                }
+                ck_assert_uint_eq(png.samples[4 * (y * 90 + x) + 3], 255);
+            }
+        }
+        dem_raster_fini(&png);
+        raster_free(big);
+    }
+    /* the supersampled size must fit too */
+    ck_assert_int_eq(export_iso_png(w, &o, 16384, 10, OUT_B, &err), OG_ERANGE);
+    ck_assert_ptr_nonnull(strstr(err.msg, "render.antialias"));
+    world_unref(w);
+}
+END_TEST
+
 START_TEST(test_cache_reuse)
 {
     struct world *w = grid_world();
@@ -603,6 +649,7 @@ iso_suite(void)
 
     tc = tcase_create("golden");
     tcase_add_test(tc, test_export_png_deterministic);
+    tcase_add_test(tc, test_export_antialias);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -8,12 +8,40 @@
 #include "render/pngio.h"
 #include "render/raster.h"
 
+/* Box-filter a (k*w) x (k*h) framebuffer down to w x h RGBA (alpha 255). */
+static void
+downsample(const struct raster *big, int k, uint8_t *out, int w, int h)
+{
+    int x, y, i, j, c;
+
+    for (y = 0; y < h; y++) {
+        for (x = 0; x < w; x++) {
+            unsigned sum[3] = {0, 0, 0};
+            for (j = 0; j < k; j++) {
+                const uint8_t *p = big->rgba + 4 * ((size_t)(y * k + j) * big->width + (size_t)x * k);
+                for (i = 0; i < k; i++) {
+                    for (c = 0; c < 3; c++) {
+                        sum[c] += p[4 * i + c];
+                    }
+                }
+            }
+            for (c = 0; c < 3; c++) {
+                out[4 * ((size_t)y * w + x) + c] = (uint8_t)((sum[c] + (unsigned)(k * k) / 2) /
+                                                             (unsigned)(k * k));
+            }
+            out[4 * ((size_t)y * w + x) + 3] = 255;
+        }
+    }
+}
+
 enum og_status
 export_iso_png(const struct world *w, const struct iso_options *o, int width, int height,
                const char *path, struct og_error *err)
 {
     struct iso_options opt;
     struct raster *fb = NULL;
+    uint8_t *small = NULL;
+    int aa = params_int(&w->params, P_RENDER_ANTIALIAS);
     struct pngio_text *text = NULL;
     struct world recipe;
     size_t ntext = 0;
@@ -44,18 +72,33 @@ export_iso_png(const struct world *w, const struct iso_options *o, int width, in
         (st = params_set(&recipe.params, P_RENDER_HEIGHT, height, err)) != OG_OK) {
         return st;
     }
-    if ((st = raster_new(&fb, width, height, err)) != OG_OK) {
+    if (width > RASTER_MAX_SIDE / aa || height > RASTER_MAX_SIDE / aa) {
+        return og_error_set(err, OG_ERANGE,
+                            "render size %dx%d with render.antialias = %d exceeds %d px per side "
+                            "(lower render.antialias)", width, height, aa, RASTER_MAX_SIDE);
+    }
+    if ((st = raster_new(&fb, width * aa, height * aa, err)) != OG_OK) {
         return st;
     }
     if ((st = iso_render(NULL, w, &opt, fb, NULL, err)) != OG_OK) {
         goto out;
     }
+    if (aa > 1) {
+        small = malloc((size_t)width * (size_t)height * 4);
+        if (small == NULL) {
+            st = og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d image", width, height);
+            goto out;
+        }
+        downsample(fb, aa, small, width, height);
+    }
     if ((st = export_recipe(&recipe, NULL, &text, &ntext, &block, err)) != OG_OK) {
         goto out;
     }
-    st = pngio_write_rgba(path, fb->rgba, width, height, text, ntext, EXPORT_ISO_ZLIB_LEVEL, err);
+    st = pngio_write_rgba(path, small != NULL ? small : fb->rgba, width, height, text, ntext,
+                          EXPORT_ISO_ZLIB_LEVEL, err);
 out:
     free(block);
+    free(small);
     raster_free(fb);
     return st;
 }

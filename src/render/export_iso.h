@@ -13,7 +13,8 @@
 
 /* Render w isometrically at width x height and write it to path. o may be
  * NULL (the world's render.* parameters); width or height 0 take
- * render.width / render.height. The recipe (export_recipe) carries every
+ * render.width / render.height. The image is drawn at render.antialias
+ * times the size and box-filtered down (supersampling). The recipe (export_recipe) carries every
  * parameter of the generator with the render.* rows set to what was drawn.
  * Errors: OG_ERANGE for a size outside 1..16384 or an option out of range,
  * OG_EUNSUPPORTED for a sphere world, OG_ENOMEM, OG_EIO naming the path. */
