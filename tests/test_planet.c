@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,7 +44,7 @@ START_TEST(test_poisson_spacing)
     size_t n, i, j;
 
     rng_for_stage(&r, 11, "test");
-    ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, rad, 30, &r, NULL), OG_OK);
+    ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, rad, 30, &r, NULL, NULL), OG_OK);
     for (i = 0; i < n; i++) {
         const double *p = &xyz[3 * i];
         ck_assert(fabs(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] - 1.0) < 1e-12);
@@ -77,7 +78,7 @@ START_TEST(test_poisson_count)
         size_t n, polar = 0, i;
 
         rng_for_stage(&r, 3 + k, "test");
-        ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, rad, 30, &r, NULL), OG_OK);
+        ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, rad, 30, &r, NULL, NULL), OG_OK);
         ck_assert_msg(n >= lower && n <= upper, "r %g: %zu points outside [%g, %g]", rad, n,
                       lower, upper);
         ck_assert_msg(fabs(n - expect) < 0.06 * expect + 5, "r %g: %zu points, expected ~%g",
@@ -104,11 +105,21 @@ START_TEST(test_poisson_contract)
     struct og_error e;
 
     rng_for_stage(&r, 1, "test");
-    ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, 0.0, 30, &r, &e), OG_ERANGE);
+    ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, 0.0, 30, &r, NULL, &e), OG_ERANGE);
     ck_assert(xyz == NULL && n == 0);
     ck_assert_ptr_nonnull(strstr(e.msg, "radius"));
-    ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, 1e-4, 30, &r, &e), OG_ERANGE);
-    ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, 0.1, 0, &r, &e), OG_ERANGE);
+    ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, 1e-4, 30, &r, NULL, &e), OG_ERANGE);
+    ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, 0.1, 0, &r, NULL, &e), OG_ERANGE);
+    /* a cancelled run stops (polled every 4096 samples) and returns nothing */
+    {
+        atomic_int cancel;
+        struct run_ctx ctx;
+        memset(&ctx, 0, sizeof ctx);
+        atomic_init(&cancel, 1);
+        ctx.cancel = &cancel;
+        ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, 0.02, 30, &r, &ctx, &e), OG_ECANCELED);
+        ck_assert(xyz == NULL && n == 0);
+    }
 }
 END_TEST
 
@@ -121,7 +132,7 @@ sample(size_t count, uint64_t seed, size_t *n)
     double *xyz;
     rng_for_stage(&r, seed, "test");
     ck_assert_int_eq(poisson_disk_sphere(&xyz, n, poisson_disk_radius_for_count(count), 30, &r,
-                                         NULL),
+                                         NULL, NULL),
                      OG_OK);
     return xyz;
 }

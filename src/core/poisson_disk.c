@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/pipeline.h"
 #include "core/rng.h"
 
 /* Open-addressing hash from a 3-D cell to the first sample in it; samples in
@@ -233,7 +234,7 @@ poisson_disk_radius_for_count(size_t count)
 
 enum og_status
 poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r,
-                    struct og_error *err)
+                    struct run_ctx *ctx, struct og_error *err)
 {
     struct sampler s;
     int32_t *active = NULL;
@@ -329,6 +330,11 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
                 }
                 active[nactive++] = (int32_t)(s.n - 1);
                 placed = 1;
+                if ((s.n & 4095) == 0
+                    && (st = pipeline_tick(ctx, fmin(1.0, (double)s.n / expected))) != OG_OK) {
+                    st = og_error_set(err, st, "poisson disk: cancelled");
+                    goto fail;
+                }
                 break;
             }
         }

@@ -17,6 +17,7 @@
 #include "core/og_error.h"
 
 struct rng;
+struct run_ctx;
 
 /* Largest number of samples poisson_disk_sphere will produce. */
 #define POISSON_DISK_MAX_POINTS 4000000
@@ -33,8 +34,9 @@ double poisson_disk_radius_for_count(size_t count);
  * frees). Expected count about POISSON_DISK_DENSITY / radius^2.
  * Errors: OG_ERANGE when radius is outside [1e-4, 1] rad, k outside
  * [1, 1000], or the expected count exceeds POISSON_DISK_MAX_POINTS;
- * OG_ENOMEM. On error *xyz is NULL and *n 0. */
+ * OG_ENOMEM; OG_ECANCELED when ctx (may be NULL) is cancelled (polled
+ * every 4096 samples). On error *xyz is NULL and *n 0. */
 enum og_status poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r,
-                                   struct og_error *err);
+                                   struct run_ctx *ctx, struct og_error *err);
 
 #endif
