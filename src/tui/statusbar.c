@@ -27,8 +27,7 @@ key_hints(const struct tui *t)
     }
     switch (t->panel) {
     case PANEL_PARAMS:
-        return "Up/Down select  Left/Right or -/+ step (PgUp/PgDn x10)  Enter type  d default  "
-               "Esc close  ? help";
+        return "Up/Down select  Left/Right step (PgUp/PgDn x10)  Enter type  d default  Esc close";
     case PANEL_PRESETS:
         return "Up/Down or first letter select  Enter load  Esc close  ? help";
     case PANEL_INSPECT:
