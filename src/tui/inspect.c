@@ -21,13 +21,13 @@ inspect_key(struct tui *t, int ch)
         return 0;
     }
     getmaxyx(t->mapwin, h, w);
+    /* Shift-arrows move eight cells (HJKL would take L, the legend key). */
     switch (ch) {
-    case 'H': case 'J': case 'K': case 'L':
-        step = 8;
-        ch = ch == 'H' ? 'h' : ch == 'J' ? 'j' : ch == 'K' ? 'k' : 'l';
-        break;
-    default:
-        break;
+    case KEY_SLEFT: step = 8; ch = KEY_LEFT; break;
+    case KEY_SRIGHT: step = 8; ch = KEY_RIGHT; break;
+    case KEY_SR: step = 8; ch = KEY_UP; break;
+    case KEY_SF: step = 8; ch = KEY_DOWN; break;
+    default: break;
     }
     switch (ch) {
     case KEY_LEFT: case 'h': t->cur_x -= step; break;

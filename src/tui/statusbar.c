@@ -31,7 +31,7 @@ key_hints(const struct tui *t)
     case PANEL_PRESETS:
         return "Up/Down or first letter select  Enter load  Esc close  ? help";
     case PANEL_INSPECT:
-        return "arrows/hjkl move cursor (HJKL x8)  Esc leave  L legend  ? help";
+        return "arrows/hjkl move cursor (Shift x8)  Esc leave  L legend  ? help";
     default:
         break;
     }
