@@ -20,6 +20,11 @@ struct cell_hash {
     struct cell_slot *slots; /* key and head side by side: one cache miss per probe */
     size_t cap;       /* power of two */
     size_t used;
+    /* one bit per 2^k slots' worth of keys, set for every occupied cell:
+     * most neighbour cells of a query are empty (off the surface), and a
+     * clear bit answers that from a table small enough to stay in cache */
+    uint64_t *occupied;
+    size_t nbits;     /* power of two */
 };
 
 struct sampler {
@@ -60,7 +65,12 @@ cell_coord(const struct sampler *s, double v)
 static int32_t
 hash_find(const struct cell_hash *h, uint64_t key)
 {
-    size_t i = (size_t)hash_mix(key) & (h->cap - 1);
+    uint64_t m = hash_mix(key);
+    size_t b = (size_t)(m >> 20) & (h->nbits - 1), i;
+    if (!(h->occupied[b >> 6] >> (b & 63) & 1)) {
+        return -1;
+    }
+    i = (size_t)m & (h->cap - 1);
     while (h->slots[i].key != 0) {
         if (h->slots[i].key == key) {
             return h->slots[i].head;
@@ -85,6 +95,8 @@ hash_insert(struct sampler *s, uint64_t key, int32_t p, struct og_error *err)
         }
         g.cap = h->cap * 2;
         g.used = h->used;
+        g.occupied = h->occupied;
+        g.nbits = h->nbits;
         g.slots = calloc(g.cap, sizeof *g.slots);
         if (g.slots == NULL) {
             return og_error_set(err, OG_ENOMEM, "out of memory for the poisson disk cell hash");
@@ -106,9 +118,11 @@ hash_insert(struct sampler *s, uint64_t key, int32_t p, struct og_error *err)
         i = (i + 1) & (h->cap - 1);
     }
     if (h->slots[i].key == 0) {
+        size_t b = (size_t)(hash_mix(key) >> 20) & (h->nbits - 1);
         h->slots[i].key = key;
         h->slots[i].head = -1;
         h->used++;
+        h->occupied[b >> 6] |= 1ull << (b & 63);
     }
     s->next[p] = h->slots[i].head;
     h->slots[i].head = p;
@@ -272,9 +286,12 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
     s.pts = malloc(s.cap * 3 * sizeof *s.pts);
     s.next = malloc(s.cap * sizeof *s.next);
     s.h.slots = calloc(s.h.cap, sizeof *s.h.slots);
+    s.h.nbits = 8 * s.h.cap;
+    s.h.occupied = calloc(s.h.nbits / 64, sizeof *s.h.occupied);
     active_cap = s.cap;
     active = malloc(active_cap * sizeof *active);
-    if (s.pts == NULL || s.next == NULL || s.h.slots == NULL || active == NULL) {
+    if (s.pts == NULL || s.next == NULL || s.h.slots == NULL || s.h.occupied == NULL
+        || active == NULL) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for %zu poisson disk samples", s.cap);
         goto fail;
     }
@@ -345,6 +362,7 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
     free(active);
     free(s.next);
     free(s.h.slots);
+    free(s.h.occupied);
     *xyz = s.pts;
     *n = s.n;
     return OG_OK;
@@ -354,5 +372,6 @@ fail:
     free(s.pts);
     free(s.next);
     free(s.h.slots);
+    free(s.h.occupied);
     return st;
 }
