@@ -300,6 +300,40 @@ max_of(const float *v, size_t n)
     return hi;
 }
 
+/* The activity that counts as "full" roughness: the 99th percentile over
+ * the mask cells, so that a few cells where many droplets met do not make
+ * every other cell look smooth (0 when nothing eroded). */
+static enum og_status
+activity_scale(const float *activity, const uint8_t *mask, size_t n, float *out,
+               struct og_error *err)
+{
+    uint64_t *keys = NULL;
+    size_t i, m = 0;
+    enum og_status st;
+
+    *out = 0.0f;
+    for (i = 0; i < n; i++) {
+        m += mask[i] != 0;
+    }
+    if (m == 0) {
+        return OG_OK;
+    }
+    st = grid_calloc((void **)&keys, m, sizeof *keys, "roughness scale keys", err);
+    if (st != OG_OK) {
+        return st;
+    }
+    m = 0;
+    for (i = 0; i < n; i++) {
+        if (mask[i] != 0) {
+            keys[m++] = select_float_key(activity[i]);
+        }
+    }
+    select_nth_u64(keys, m, m - 1 - m / 100);
+    *out = select_key_float((uint32_t)keys[m - 1 - m / 100]);
+    free(keys);
+    return OG_OK;
+}
+
 /* Phase 3 on w->elevation; fills activity (per cell) and the totals. */
 static enum og_status
 erode(struct world *w, struct run_ctx *ctx, float *activity, struct droplet_totals *tot,
@@ -450,15 +484,18 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     world_stat_real(w, "hybrid.max_height_after", (double)hmax);
 
     /* Phase 4: roughness and the Mountain count. */
-    amax = max_of(activity, n);
+    st = activity_scale(activity, w->mask, n, &amax, err);
+    if (st != OG_OK) {
+        goto done;
+    }
     for (i = 0; i < n; i++) {
         if (w->mask[i] == 0) {
             continue;
         }
         if (amax > 0.0f && hmax > 0.0f) {
-            float rel = w->elevation[i] / hmax;
-            rel = rel > 0.0f ? rel : 0.0f;
-            w->roughness[i] = activity[i] / amax * rel;
+            float rel = w->elevation[i] / hmax, a = activity[i] / amax;
+            rel = rel > 0.0f ? (rel < 1.0f ? rel : 1.0f) : 0.0f;
+            w->roughness[i] = (a < 1.0f ? a : 1.0f) * rel;
         }
         nmountain += is_mountain(w, i);
     }

@@ -9,8 +9,9 @@
  *                   cosine-smoothed clamp((m - tau) / Delta_blend, 0, 1),
  *                   s = cycles / sqrt(N_target / pi);
  *                   phase 3: Newtonian droplet erosion (core/droplet.h);
- *                   phase 4: roughness = normalised erosion activity x
- *                   relative height, 0 outside the mask.
+ *                   phase 4: roughness = erosion activity normalised by
+ *                   its 99th percentile (capped at 1) x relative height, 0
+ *                   outside the mask.
  *   ForestMask      clamp(1 - (h / h_limit)^steepness, 0, 1), 0 on Mountain
  *   ForestPlacement tree where random() < mask x density
  *   TerrainTexture  the seed's colour table, thresholds relative to the
