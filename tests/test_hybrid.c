@@ -14,6 +14,7 @@
 #include "core/select.h"
 #include "core/value_noise.h"
 #include "core/world.h"
+#include "render/mapimg.h"
 
 static int
 cmp_u64(const void *a, const void *b)
@@ -210,6 +211,7 @@ END_TEST
 struct snaps {
     int count;
     int bad;
+    double last_done;
 };
 
 static void
@@ -218,11 +220,18 @@ on_snapshot(void *arg, struct world *snap)
     struct snaps *s = arg;
     const struct world_stat *done = world_stat_find(snap, "hybrid.droplets_done");
     size_t i;
+    const struct world_stat *total = world_stat_find(snap, "hybrid.droplets_total");
     s->count++;
-    if (snap->elevation == NULL || snap->color == NULL || snap->mask == NULL || done == NULL) {
+    if (snap->elevation == NULL || snap->color == NULL || snap->mask == NULL || done == NULL ||
+        total == NULL) {
         s->bad++;
         return;
     }
+    /* Droplets done grow from snapshot to snapshot and stay below the total. */
+    if (!(done->a > s->last_done && done->a < total->a)) {
+        s->bad++;
+    }
+    s->last_done = done->a;
     for (i = 0; i < snap->ncells; i++) {
         if (!isfinite(snap->elevation[i]) || (!snap->mask[i] && snap->elevation[i] != 0.0f)) {
             s->bad++;
@@ -363,11 +372,33 @@ START_TEST(test_generator_default_map)
 }
 END_TEST
 
+/* evaporation_sediment = kept: the issue's form of the budget,
+ * eroded = deposited + sediment lost with the droplets. */
+START_TEST(test_generator_sediment_kept)
+{
+    struct params p;
+    struct world *w;
+    double eroded, deposited, lost;
+
+    small_params(&p, 64, 64, 0.5, 3000);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_EVAP_SEDIMENT, 1, NULL), OG_OK);
+    w = generate(&p, NULL, NULL);
+    eroded = world_stat_find(w, "hybrid.eroded")->a;
+    deposited = world_stat_find(w, "hybrid.deposited")->a;
+    lost = world_stat_find(w, "hybrid.sediment_lost")->a;
+    ck_assert(eroded > 0.0);
+    ck_assert(world_stat_find(w, "hybrid.sediment_evaporated")->a == 0.0);
+    ck_assert_msg(fabs(eroded - deposited - lost) < 1e-4 * eroded, "%g - %g != %g", eroded,
+                  deposited, lost);
+    world_unref(w);
+}
+END_TEST
+
 START_TEST(test_generator_deterministic)
 {
     struct params p;
     struct world *a, *b, *c;
-    struct snaps s = { 0, 0 };
+    struct snaps s = { 0, 0, 0.0 };
     size_t n;
 
     small_params(&p, 128, 96, 0.4, 60000);
@@ -438,6 +469,36 @@ START_TEST(test_generator_cancel)
 }
 END_TEST
 
+/* The glyph map's legend for hybrid cells: . grass, ^ mountain, T tree,
+ * * snow, : dirt, # rock, read from the colours. */
+START_TEST(test_glyph_legend)
+{
+    static const uint32_t colours[] = { 0x3C8C3C, 0x5A8250, 0x6E5F4B, 0x1E641E, 0xF0F0FA,
+                                        0x8B7355, 0x777777 };
+    static const char glyphs[] = ".^^T*:#";
+    struct params p;
+    struct world *w = NULL;
+    size_t i;
+
+    params_defaults(&p);
+    ck_assert_int_eq(world_new(&w, GEN_HYBRID, WORLD_GRID, &p, NULL), OG_OK);
+    w->width = 7;
+    w->height = 1;
+    w->ncells = 7;
+    ck_assert_int_eq(world_alloc((void **)&w->color, 7, sizeof *w->color, "colour", NULL), OG_OK);
+    ck_assert_int_eq(world_alloc((void **)&w->elevation, 7, sizeof *w->elevation, "elev", NULL),
+                     OG_OK);
+    memcpy(w->color, colours, sizeof colours);
+    for (i = 0; i < 7; i++) {
+        char g = mapimg_class_glyph(mapimg_cell_class(w, i));
+        ck_assert_msg(g == glyphs[i], "cell %zu colour %06x: glyph '%c', expected '%c'", i,
+                      colours[i], g, glyphs[i]);
+        ck_assert_int_eq(gen_hybrid_kind_glyph(gen_hybrid_cell_kind(w, i)), glyphs[i]);
+    }
+    world_unref(w);
+}
+END_TEST
+
 Suite *
 hybrid_suite(void)
 {
@@ -449,8 +510,10 @@ hybrid_suite(void)
     tcase_add_test(tc, test_select_mask_exact);
     tcase_add_test(tc, test_value_noise);
     tcase_add_test(tc, test_colour_cases);
+    tcase_add_test(tc, test_glyph_legend);
     tcase_add_test(tc, test_generator_coverage);
     tcase_add_test(tc, test_generator_default_map);
+    tcase_add_test(tc, test_generator_sediment_kept);
     suite_add_tcase(s, tc);
     tc = tcase_create("golden");
     tcase_set_timeout(tc, 20);
