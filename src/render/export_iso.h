@@ -7,8 +7,8 @@
 #include "core/world.h"
 #include "render/iso.h"
 
-/* zlib level of iso PNGs: level 1 wrote a 1920x1080 render 2x faster than
- * level 6 for a file 11% larger (doc/rendering.md, `make bench`). */
+/* zlib level of iso PNGs: level 1 wrote a 1920x1080 render 2.5x faster
+ * than level 6 for a file 12% larger (doc/rendering.md, `make bench`). */
 #define EXPORT_ISO_ZLIB_LEVEL 1
 
 /* Render w isometrically at width x height and write it to path. o may be
