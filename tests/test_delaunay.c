@@ -393,6 +393,48 @@ START_TEST(test_ukraine_moved_point)
 }
 END_TEST
 
+/* Inputs that defeat the sweep's heuristics (a nearly collinear seed with a
+ * far circumcentre, a thin hull, every point on the hull, a lattice): the
+ * hull-hash walk gives up and the triangle walk finds the visible edge. */
+START_TEST(test_hard_distributions)
+{
+    enum { N = 3000 };
+    double *xy = malloc(2 * N * sizeof *xy);
+    struct delaunay d;
+    struct rng r;
+    size_t i;
+
+    /* Two rows 1e-9 apart: every point on the hull, n - 2 triangles. */
+    for (i = 0; i < N; i++) {
+        xy[2 * i] = (double)i;
+        xy[2 * i + 1] = (double)(i % 2) * 1e-9;
+    }
+    check_points(xy, N, N - 2, 0, N);
+    rng_seed(&r, 3, 3);
+    for (i = 0; i < N; i++) {
+        xy[2 * i] = rng_next_double(&r);
+        xy[2 * i + 1] = xy[2 * i] * xy[2 * i];
+    }
+    ck_assert_int_eq(delaunay_build(&d, xy, N, NULL), OG_OK);
+    validate(&d, xy, N);
+    delaunay_fini(&d);
+    for (i = 0; i < N; i++) {
+        xy[2 * i] = (double)(i % 100);
+        xy[2 * i + 1] = (double)(i / 100);
+    }
+    check_points(xy, N, 2 * N - 2 - 2 * (100 + 30) + 4, 0, 2 * (100 + 30) - 4);
+    for (i = 0; i < N; i++) {
+        double a = 6.283185307179586 * (double)i / N;
+        xy[2 * i] = cos(a);
+        xy[2 * i + 1] = sin(a);
+    }
+    ck_assert_int_eq(delaunay_build(&d, xy, N, NULL), OG_OK);
+    validate(&d, xy, N);
+    delaunay_fini(&d);
+    free(xy);
+}
+END_TEST
+
 START_TEST(test_degenerate)
 {
     static const double one[] = {3, 4};
@@ -800,6 +842,7 @@ delaunay_suite(void)
 
     tcase_add_test(tm, test_degenerate);
     tcase_add_test(tm, test_split_paths);
+    tcase_add_test(tm, test_hard_distributions);
     tcase_add_test(tf, test_ukraine_moved_point);
     tcase_add_test(tm, test_lattice_and_duplicates);
     tcase_add_test(tm, test_random_and_determinism);

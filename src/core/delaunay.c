@@ -21,6 +21,9 @@
 
 #include "core/predicates.h"
 
+/* Hull edges tried from the hash entry before walking the triangles. */
+#define DL_HULL_WALK 64
+
 /* Work state of one triangulation; points use local (sorted) ids. */
 struct dl {
     const double *p;    /* 2 * n local coordinates */
@@ -228,19 +231,26 @@ dl_visible(const struct dl *s, int32_t e, const double *q)
 /* Find the triangle containing q (closed), starting from triangle t, by a
  * visibility walk (which terminates on a Delaunay triangulation); falls back
  * to a scan should the walk ever exceed the triangle count. Returns the
- * triangle or -1, and the orientation of q against its three edges. */
+ * triangle and the orientation of q against its three edges; or -1 with
+ * *outside set to a hull half-edge that q lies strictly outside of, if the
+ * walk meets one; or -1 with *outside = -1 if q is in no triangle. */
 static int32_t
-dl_locate(const struct dl *s, int32_t t, const double *q, double o[3])
+dl_locate(const struct dl *s, int32_t t, const double *q, double o[3], int32_t *outside)
 {
     int32_t ntri = s->nedges / 3;
     int32_t steps = 0, from = -1;
 
+    *outside = -1;
     while (steps++ <= ntri + 2) {
         int32_t k, moved = 0;
         for (k = 0; k < 3; k++) {
             int32_t e = 3 * t + k;
             o[k] = predicates_orient2d(dl_pt(s, s->tri[e]), dl_pt(s, s->tri[dl_next(e)]), q);
-            if (o[k] > 0.0 && s->half[e] >= 0 && s->half[e] / 3 != from) {
+            if (o[k] > 0.0 && s->half[e] < 0) {
+                *outside = e;
+                return -1;
+            }
+            if (o[k] > 0.0 && s->half[e] / 3 != from) {
                 from = t;
                 t = s->half[e] / 3;
                 moved = 1;
@@ -503,7 +513,7 @@ delaunay_build(struct delaunay *d, const double *xy, size_t n, struct og_error *
 {
     struct dl s;
     double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
-    double mx, my, best, ccx, ccy, ux, uy, dmax, scale;
+    double mx, my, best, ccx, ccy, ux, uy, dmax, dmin, scale;
     size_t i, i0 = 0, i1 = SIZE_MAX, i2 = SIZE_MAX, k, m, maxtri;
     uint64_t *keys = NULL, *tmp = NULL;
     int32_t *order = NULL;
@@ -610,20 +620,25 @@ delaunay_build(struct delaunay *d, const double *xy, size_t n, struct og_error *
         st = OG_ENOMEM;
         goto fail;
     }
+    /* Keys span [dmin, dmax], not [0, dmax]: when the circumcentre is far
+     * away (nearly collinear seed) all distances are huge and close
+     * together, and only their differences order the sweep. */
     dmax = 0.0;
+    dmin = INFINITY;
     for (i = 0; i < n; i++) {
         double dx = xy[2 * i] - ccx, dy = xy[2 * i + 1] - ccy;
         double dd = dx * dx + dy * dy;
         pts[i] = dd; /* pts is scratch until the coordinates are copied */
         dmax = dd > dmax ? dd : dmax;
+        dmin = dd < dmin ? dd : dmin;
     }
-    scale = dmax > 0.0 ? 4294967000.0 / dmax : 0.0;
+    scale = dmax > dmin ? 4294967000.0 / (dmax - dmin) : 0.0;
     m = 0;
     for (i = 0; i < n; i++) {
         if (i == i0 || i == i1 || i == i2) {
             continue;
         }
-        keys[m++] = ((uint64_t)(uint32_t)(pts[i] * scale) << 32) | (uint64_t)i;
+        keys[m++] = ((uint64_t)(uint32_t)((pts[i] - dmin) * scale) << 32) | (uint64_t)i;
     }
     dl_radix_sort(keys, tmp, m);
     free(tmp);
@@ -643,8 +658,11 @@ delaunay_build(struct delaunay *d, const double *xy, size_t n, struct og_error *
 
     s.p = pts;
     s.n = n;
-    s.cx = ccx;
-    s.cy = ccy;
+    /* The hull hash uses angles around the seed triangle's centroid, which
+     * is inside every later hull (so hull points are in angular order
+     * around it); the circumcentre may lie far outside. */
+    s.cx = (pts[0] + pts[2] + pts[4]) / 3.0;
+    s.cy = (pts[1] + pts[3] + pts[5]) / 3.0;
     s.hash_size = (int32_t)ceil(sqrt((double)n));
     s.stack_cap = 256;
     if ((s.hash = malloc((size_t)s.hash_size * sizeof *s.hash)) == NULL ||
@@ -676,7 +694,7 @@ delaunay_build(struct delaunay *d, const double *xy, size_t n, struct og_error *
     dl_hash_put(&s, 2);
 
     for (k = 3; k < n; k++) {
-        int32_t p = (int32_t)k, key, j, start = 0, e, q, t, nn, s0, he;
+        int32_t p = (int32_t)k, key, j, start = 0, e, q, t, nn, s0, he, both;
         const double *pp = dl_pt(&s, p);
 
         if (pp[0] == pts[2 * k - 2] && pp[1] == pts[2 * k - 1]) {
@@ -693,31 +711,48 @@ delaunay_build(struct delaunay *d, const double *xy, size_t n, struct og_error *
         }
         s0 = s.hprev[start];
         e = s0;
-        while (!dl_visible(&s, e, pp)) {
+        both = 0;
+        for (j = 0; !dl_visible(&s, e, pp); j++) {
             e = s.hnext[e];
-            if (e == s0) {
+            if (e == s0 || j == DL_HULL_WALK) {
                 e = -1;
                 break;
             }
         }
         if (e < 0) {
-            /* Not strictly outside the hull: locate and split. */
+            /* No visible edge near the hash entry: q is inside the hull, on
+             * its boundary, or outside where the hash could not point.
+             * Walk the triangles from there: either a containing triangle
+             * (split it) or a hull edge that q sees. */
             double o[3];
             int dup;
-            int32_t tt = dl_locate(&s, s.hedge[s0] / 3, pp, o);
-            if (tt < 0) {
-                st = OG_EINVAL;
-                og_error_set(err, st, "delaunay: could not locate point %d", (int)order[k]);
-                goto fail_err;
+            int32_t out, tt = dl_locate(&s, s.hedge[s0] / 3, pp, o, &out);
+            if (tt >= 0) {
+                if (dl_insert_inside(&s, p, tt, o, &dup) != OG_OK) {
+                    st = OG_ENOMEM;
+                    goto fail;
+                }
+                if (dup) {
+                    d->nduplicates++;
+                }
+                continue;
             }
-            if (dl_insert_inside(&s, p, tt, o, &dup) != OG_OK) {
-                st = OG_ENOMEM;
-                goto fail;
+            if (out >= 0) {
+                e = s.tri[out];
+            } else {
+                /* Last resort: the whole hull. */
+                for (e = s0; !dl_visible(&s, e, pp);) {
+                    e = s.hnext[e];
+                    if (e == s0) {
+                        st = OG_EINVAL;
+                        og_error_set(err, st, "delaunay: could not locate point %d",
+                                     (int)order[k]);
+                        goto fail_err;
+                    }
+                }
             }
-            if (dup) {
-                d->nduplicates++;
-            }
-            continue;
+            /* The visible chain may extend on both sides of e. */
+            both = 1;
         }
 
         /* First triangle on the visible edge e -> q. */
@@ -746,8 +781,8 @@ delaunay_build(struct delaunay *d, const double *xy, size_t n, struct og_error *
             s.hnext[nn] = nn;
             nn = q;
         }
-        /* And backward, if the first edge tried was visible. */
-        if (e == s0) {
+        /* And backward, if the chain may extend before e. */
+        if (e == s0 || both) {
             for (;;) {
                 int32_t q0 = s.hprev[e];
                 if (!dl_visible(&s, q0, pp)) {
