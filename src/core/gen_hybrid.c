@@ -394,6 +394,7 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     uint64_t height_seed = stream_seed(p->seed, "HybridTerrain.height");
     struct droplet_totals tot;
     float *m = NULL, *activity = NULL, tau = 0.0f, amax, hmax;
+    double *row = NULL;
     size_t n, target, nmask = 0, nmountain = 0, i;
     double s, r_eff, t0, c0;
     enum og_status st;
@@ -415,15 +416,17 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
         (st = world_alloc((void **)&w->roughness, n, sizeof *w->roughness, "roughness", err)) ||
         (st = world_alloc((void **)&w->water, n, sizeof *w->water, "water", err)) ||
         (st = grid_calloc((void **)&m, n, sizeof *m, "mask noise", err)) ||
-        (st = grid_calloc((void **)&activity, n, sizeof *activity, "erosion activity", err))) {
+        (st = grid_calloc((void **)&activity, n, sizeof *activity, "erosion activity", err)) ||
+        (st = grid_calloc((void **)&row, (size_t)width, sizeof *row, "noise row", err))) {
         goto done;
     }
 
     /* Phase 1: coverage mask. */
     for (y = 0; y < height; y++) {
+        value_noise_fbm2_row(mask_seed, HYBRID_MASK_OCTAVES, s_mask, (double)y * s_mask,
+                             (size_t)width, row);
         for (x = 0; x < width; x++) {
-            m[(size_t)y * (size_t)width + (size_t)x] = (float)value_noise_fbm2(
-                mask_seed, HYBRID_MASK_OCTAVES, (double)x * s_mask, (double)y * s_mask);
+            m[(size_t)y * (size_t)width + (size_t)x] = (float)row[x];
         }
         if ((y & 31) == 0 && (st = pipeline_tick(ctx, 0.05 * y / height)) != OG_OK) {
             goto done;
@@ -439,6 +442,11 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     r_eff = sqrt((double)target / hybrid_pi);
     s = cycles / (r_eff > 1.0 ? r_eff : 1.0);
     for (y = 0; y < height; y++) {
+        const uint8_t *mrow = w->mask + (size_t)y * (size_t)width;
+        if (memchr(mrow, 1, (size_t)width) != NULL) {
+            value_noise_fbm2_row(height_seed, HYBRID_HEIGHT_OCTAVES, s, (double)y * s,
+                                 (size_t)width, row);
+        }
         for (x = 0; x < width; x++) {
             size_t c = (size_t)y * (size_t)width + (size_t)x;
             double f, beta;
@@ -446,8 +454,7 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
                 continue; /* stays exactly 0 */
             }
             nmask++;
-            f = value_noise_fbm2(height_seed, HYBRID_HEIGHT_OCTAVES, (double)x * s,
-                                 (double)y * s) * 1.3 - 0.15;
+            f = row[x] * 1.3 - 0.15;
             f = f < 0.0 ? 0.0 : (f > 1.0 ? 1.0 : f);
             beta = ((double)m[c] - (double)tau) / blend;
             beta = beta < 0.0 ? 0.0 : (beta > 1.0 ? 1.0 : beta);
@@ -505,6 +512,7 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
 done:
     free(m);
     free(activity);
+    free(row);
     return st;
 }
 

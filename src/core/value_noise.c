@@ -43,6 +43,14 @@ value_noise2(uint64_t seed, double x, double y)
     return top + v * (bottom - top);
 }
 
+/* The seed of octave o: a seed per octave keeps their lattices
+ * uncorrelated. */
+static inline uint64_t
+octave_seed(uint64_t seed, int o)
+{
+    return mix64(seed + (uint64_t)(o + 1) * 0x9E3779B97F4A7C15ull);
+}
+
 double
 value_noise_fbm2(uint64_t seed, int octaves, double x, double y)
 {
@@ -51,12 +59,54 @@ value_noise_fbm2(uint64_t seed, int octaves, double x, double y)
 
     assert(octaves >= 1 && octaves <= VALUE_NOISE_MAX_OCTAVES);
     for (o = 0; o < octaves; o++) {
-        /* A seed per octave keeps the octaves' lattices uncorrelated. */
-        uint64_t s = mix64(seed + (uint64_t)(o + 1) * 0x9E3779B97F4A7C15ull);
-        sum += amp * value_noise2(s, x * freq, y * freq);
+        sum += amp * value_noise2(octave_seed(seed, o), x * freq, y * freq);
         norm += amp;
         amp *= 0.5;
         freq *= 2.0;
     }
     return sum / norm;
+}
+
+void
+value_noise_fbm2_row(uint64_t seed, int octaves, double scale, double y, size_t n, double *out)
+{
+    double amp = 1.0, norm = 0.0, freq = 1.0;
+    size_t k;
+    int o;
+
+    assert(octaves >= 1 && octaves <= VALUE_NOISE_MAX_OCTAVES);
+    for (k = 0; k < n; k++) {
+        out[k] = 0.0;
+    }
+    for (o = 0; o < octaves; o++) {
+        /* The same operations as value_noise2, in the same order, with the
+         * corner values kept while the sample stays in one lattice cell. */
+        uint64_t s = octave_seed(seed, o);
+        double yy = y * freq, fy = floor(yy), v = fade(yy - fy);
+        int64_t j = (int64_t)fy, last = 0;
+        double a = 0.0, b = 0.0, c = 0.0, d = 0.0;
+        int have = 0;
+        for (k = 0; k < n; k++) {
+            double xx = (double)k * scale * freq, fx = floor(xx);
+            int64_t i = (int64_t)fx;
+            double u = fade(xx - fx), top, bottom;
+            if (!have || i != last) {
+                a = value_noise_lattice(s, i, j);
+                b = value_noise_lattice(s, i + 1, j);
+                c = value_noise_lattice(s, i, j + 1);
+                d = value_noise_lattice(s, i + 1, j + 1);
+                last = i;
+                have = 1;
+            }
+            top = a + u * (b - a);
+            bottom = c + u * (d - c);
+            out[k] += amp * (top + v * (bottom - top));
+        }
+        norm += amp;
+        amp *= 0.5;
+        freq *= 2.0;
+    }
+    for (k = 0; k < n; k++) {
+        out[k] /= norm;
+    }
 }

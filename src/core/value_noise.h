@@ -19,6 +19,7 @@
 #ifndef OROGEN_CORE_VALUE_NOISE_H
 #define OROGEN_CORE_VALUE_NOISE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define VALUE_NOISE_MAX_OCTAVES 16
@@ -35,5 +36,12 @@ double value_noise2(uint64_t seed, double x, double y);
  * the caller validates), lacunarity 2 and gain 0.5, normalised by the sum of
  * the amplitudes: in [0, 1]. */
 double value_noise_fbm2(uint64_t seed, int octaves, double x, double y);
+
+/* A row of value_noise_fbm2: out[k] = value_noise_fbm2(seed, octaves,
+ * k * scale, y) for k in [0, n), bit for bit, but each octave's lattice
+ * corners are hashed once per lattice cell instead of once per sample (a
+ * large saving at low frequencies). out holds n doubles. */
+void value_noise_fbm2_row(uint64_t seed, int octaves, double scale, double y, size_t n,
+                          double *out);
 
 #endif
