@@ -27,6 +27,18 @@ pred_two_sum(double a, double b, double *x, double *y)
     *y = (a - av) + (b - bv);
 }
 
+/* a - b = *x + *y exactly (Two-Diff). */
+static inline void
+pred_two_diff(double a, double b, double *x, double *y)
+{
+    double d = a - b;
+    double bv = a - d;
+    double av = d + bv;
+
+    *x = d;
+    *y = (a - av) + (bv - b);
+}
+
 /* Dekker's split of a into two 26-bit halves hi + lo. */
 static inline void
 pred_split(double a, double *hi, double *lo)
@@ -174,6 +186,26 @@ predicates_orient2d(const double *a, const double *b, const double *c)
     if (det > bound || -det > bound) {
         return det;
     }
+    {
+        /* When the differences to c are exact (their Two-Diff tails are
+         * zero, as for lattice points), the 2x2 determinant of the
+         * differences is the exact value: two Two-Products. */
+        double acx, acy, bcx, bcy, t1, t2, t3, t4;
+        pred_two_diff(a[0], c[0], &acx, &t1);
+        pred_two_diff(a[1], c[1], &acy, &t2);
+        pred_two_diff(b[0], c[0], &bcx, &t3);
+        pred_two_diff(b[1], c[1], &bcy, &t4);
+        if (t1 == 0.0 && t2 == 0.0 && t3 == 0.0 && t4 == 0.0) {
+            double l[2], r[2], h[4];
+            int n;
+            pred_two_product(acx, bcy, &l[1], &l[0]);
+            pred_two_product(acy, bcx, &r[1], &r[0]);
+            r[0] = -r[0];
+            r[1] = -r[1];
+            n = pred_expansion_sum(l, 2, r, 2, h);
+            return h[n - 1];
+        }
+    }
     return pred_orient2d_exact(a, b, c);
 }
 
@@ -259,6 +291,42 @@ predicates_incircle(const double *a, const double *b, const double *c, const dou
 
     if (det > bound || -det > bound) {
         return det;
+    }
+    {
+        /* Exact differences (zero tails): the 3x3 determinant of the
+         * differences, lift_a (b x c) + lift_b (c x a) + lift_c (a x b)
+         * with lift = dx^2 + dy^2, in expansions a quarter the size of the
+         * general case (the paper's second stage, made exact by the zero
+         * tails). */
+        double dx[3], dy[3], tail[6];
+        int i, allzero = 1;
+        const double *pt[3] = {a, b, c};
+
+        for (i = 0; i < 3; i++) {
+            pred_two_diff(pt[i][0], d[0], &dx[i], &tail[2 * i]);
+            pred_two_diff(pt[i][1], d[1], &dy[i], &tail[2 * i + 1]);
+        }
+        for (i = 0; i < 6; i++) {
+            allzero &= tail[i] == 0.0;
+        }
+        if (allzero) {
+            double term[3][32], s1[64], fin[96];
+            int nterm[3], n1, n;
+            for (i = 0; i < 3; i++) {
+                const double q[2] = {dx[(i + 1) % 3], dy[(i + 1) % 3]};
+                const double r[2] = {dx[(i + 2) % 3], dy[(i + 2) % 3]};
+                double cr[4], x1[8], x2[16], y1[8], y2[16];
+                int ncr = pred_cross(q, r, cr);
+                int nx1 = pred_scale_expansion(cr, ncr, dx[i], x1);
+                int nx2 = pred_scale_expansion(x1, nx1, dx[i], x2);
+                int ny1 = pred_scale_expansion(cr, ncr, dy[i], y1);
+                int ny2 = pred_scale_expansion(y1, ny1, dy[i], y2);
+                nterm[i] = pred_expansion_sum(x2, nx2, y2, ny2, term[i]);
+            }
+            n1 = pred_expansion_sum(term[0], nterm[0], term[1], nterm[1], s1);
+            n = pred_expansion_sum(s1, n1, term[2], nterm[2], fin);
+            return fin[n - 1];
+        }
     }
     return pred_lifted_exact(a, b, c, d, 0);
 }
