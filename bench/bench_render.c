@@ -82,7 +82,8 @@ bench_raster_small(struct raster *fb)
         px += raster_triangle(fb, v, i & 0xffffffu, RASTER_DEPTH);
     }
     ms = cpu_ms() - t0;
-    printf("raster 2M small triangles at random places 1920x1080: %.1f ms cpu (%.1f M triangles/s, %zu pixels)\n", ms,
+    printf("raster 2M small triangles at random places 1920x1080: %.1f ms cpu "
+           "(%.1f M triangles/s, %zu pixels)\n", ms,
            2000.0 / ms, px);
 }
 
@@ -180,7 +181,8 @@ bench_render(void)
             o.threads = 1;
             t0 = bench_now_ms();
             iso_render(c, w, &o, fb, &st, &err);
-            printf("render   cached redraw subdiv 4, wall clock: 1 thread %.1f ms, 2 threads %.1f ms\n",
+            printf("render   cached redraw subdiv 4, wall clock: 1 thread %.1f ms, "
+                   "2 threads %.1f ms\n",
                    bench_now_ms() - t0, wall);
         }
         iso_cache_free(c);

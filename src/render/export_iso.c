@@ -18,7 +18,8 @@ downsample(const struct raster *big, int k, uint8_t *out, int w, int h)
         for (x = 0; x < w; x++) {
             unsigned sum[3] = {0, 0, 0};
             for (j = 0; j < k; j++) {
-                const uint8_t *p = big->rgba + 4 * ((size_t)(y * k + j) * big->width + (size_t)x * k);
+                const uint8_t *p =
+                    big->rgba + 4 * ((size_t)(y * k + j) * big->width + (size_t)x * k);
                 for (i = 0; i < k; i++) {
                     for (c = 0; c < 3; c++) {
                         sum[c] += p[4 * i + c];

@@ -388,7 +388,8 @@ field_from_mesh(struct iso_field *f, const struct world *w, int res, struct og_e
         double det = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
         double minx = fmin(ax, fmin(bx, cx)), maxx = fmax(ax, fmax(bx, cx));
         double miny = fmin(ay, fmin(by, cy)), maxy = fmax(ay, fmax(by, cy));
-        int i0 = (int)ceil(minx), i1 = (int)floor(maxx), j0 = (int)ceil(miny), j1 = (int)floor(maxy);
+        int i0 = (int)ceil(minx), i1 = (int)floor(maxx);
+        int j0 = (int)ceil(miny), j1 = (int)floor(maxy);
         double ea = w->elevation[a], eb = w->elevation[b], ec = w->elevation[c];
 
         if (det == 0.0) {
@@ -550,8 +551,9 @@ iso_tessellate(const struct iso_field *f, int subdiv, double jitter, float **out
                 k = k < 0.0 ? 0.0 : (k > 1.0 ? 1.0 : k);
                 rough = amp * ISO_DEFAULT_ROUGHNESS;
                 if (f->roughness != NULL) {
-                    rough = amp * ((1 - fy) * ((1 - fx) * f->roughness[o] + fx * f->roughness[o + 1]) +
-                                   fy * ((1 - fx) * f->roughness[o + W] + fx * f->roughness[o + W + 1]));
+                    const float *r = f->roughness + o;
+                    rough = amp * ((1 - fy) * ((1 - fx) * r[0] + fx * r[1]) +
+                                   fy * ((1 - fx) * r[W] + fx * r[W + 1]));
                 }
                 /* = iso_vertex_hash(cx, a, cy, b, N), the fractions precomputed */
                 h += (vertex_hash_key((long)(cx + a / (size_t)N), fkey[a % (size_t)N],
@@ -801,7 +803,8 @@ fit(struct iso_proj *p, const struct iso_field *f, double base, int width, int h
     }
     bw = maxx - minx;
     bh = maxy - miny;
-    p->s = fmin(bw > 0.0 ? width * ISO_MARGIN / bw : 1.0, bh > 0.0 ? height * ISO_MARGIN / bh : 1.0);
+    p->s = fmin(bw > 0.0 ? width * ISO_MARGIN / bw : 1.0,
+                bh > 0.0 ? height * ISO_MARGIN / bh : 1.0);
     p->ox = width / 2.0 - p->s * (minx + maxx) / 2.0;
     p->oy = height / 2.0 - p->s * (miny + maxy) / 2.0;
 }
