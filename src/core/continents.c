@@ -21,10 +21,10 @@ continents_init(struct continents *c, size_t n, struct og_error *err)
     c->state = calloc(n, 1);
     c->landmass = malloc(n * sizeof *c->landmass);
     c->parent = malloc(n * sizeof *c->parent);
-    c->has_cap = calloc(n, 1);
+    c->has_seed = calloc(n, 1);
     c->cand = malloc(n * sizeof *c->cand);
     c->cand_pos = malloc(n * sizeof *c->cand_pos);
-    if (c->state == NULL || c->landmass == NULL || c->parent == NULL || c->has_cap == NULL
+    if (c->state == NULL || c->landmass == NULL || c->parent == NULL || c->has_seed == NULL
         || c->cand == NULL || c->cand_pos == NULL) {
         continents_fini(c);
         return og_error_set(err, OG_ENOMEM, "out of memory for continents of %zu vertices", n);
@@ -41,7 +41,7 @@ continents_fini(struct continents *c)
     free(c->state);
     free(c->landmass);
     free(c->parent);
-    free(c->has_cap);
+    free(c->has_seed);
     free(c->cand);
     free(c->cand_pos);
     memset(c, 0, sizeof *c);
@@ -109,7 +109,6 @@ continents_caps(struct continents *c, const double *xyz, const struct continents
         if (fabs(xyz[3 * i + 2]) > zc) {
             c->state[i] = CONT_LAND;
             c->parent[i] = (int32_t)i;
-            c->has_cap[i] = 1;
             c->cap_vertices++;
         }
     }
@@ -122,13 +121,12 @@ static void
 make_land(struct continents *c, const struct adjacency *adj, int32_t v, int is_seed)
 {
     int32_t j, roots[64];
-    int nroots = 0, k, capped = 0;
-    long noncap = 0;
+    int nroots = 0, k;
+    long seeded = 0;
 
     c->state[v] = CONT_LAND;
     cand_remove(c, v);
     c->parent[v] = v;
-    c->has_cap[v] = 0;
     for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
         int32_t u = adj->nbr[j];
         if (c->state[u] == CONT_LAND && u != v) {
@@ -148,24 +146,18 @@ make_land(struct continents *c, const struct adjacency *adj, int32_t v, int is_s
         }
     }
     for (k = 0; k < nroots; k++) {
-        if (c->has_cap[roots[k]]) {
-            capped = 1;
-        } else {
-            noncap++;
-        }
+        seeded += c->has_seed[roots[k]];
         c->parent[roots[k]] = v;
     }
-    c->has_cap[v] = (uint8_t)capped;
-    if (nroots == 0) {
-        if (is_seed) {
-            c->live++;
-        }
-        return;
+    /* v's component is a continent if it holds a seed; the seeded
+     * components around v become one (a cap alone is no continent) */
+    c->has_seed[v] = (uint8_t)(seeded > 0 || is_seed);
+    if (is_seed && seeded == 0) {
+        c->live++;
+    } else if (seeded > 1) {
+        c->live -= seeded - 1;
+        c->merges += (size_t)(seeded - 1);
     }
-    /* the roots merge into one component (v's): it stays a continent only if
-     * no cap is among them */
-    c->live -= capped ? noncap : noncap - 1;
-    c->merges += (size_t)(nroots - 1);
 }
 
 /* A triangle whose vertices are unassigned and have no land neighbour. */

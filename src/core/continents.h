@@ -13,8 +13,10 @@
  * 5. islands: every remaining vertex becomes land with probability 0.08,
  *    else sea.
  *
- * "Continent" here means a connected land component grown from seeds and
- * not joined to a polar cap. Whether the caps themselves grow is a choice
+ * "Continent" here means a connected land component holding at least one
+ * seed (a cap it touches becomes part of it; a cap alone is no continent),
+ * so the count drops when two continents connect, also through a cap.
+ * Whether the caps themselves grow is a choice
  * (caps_grow): the source's words allow both ("a mutual neighbour of two
  * land vertices ... filling out the continents"); when they do, their long
  * rims take most of the growth and the planet gets wide polar land bands,
@@ -54,7 +56,7 @@ struct continents {
     size_t land_after_growth;
     size_t seeds;          /* continents instanced, re-seeds included */
     size_t reseeds;        /* of those, instanced after merges */
-    size_t merges;         /* component joins during growth */
+    size_t merges;         /* continents joined to others during growth */
     size_t islands;        /* land vertices added by step 5 */
     int flipped;           /* 1 if continents_flip was applied */
     size_t nlandmasses;
@@ -62,10 +64,10 @@ struct continents {
     size_t land;           /* land vertices at the end */
     /* growth bookkeeping */
     int32_t *parent;       /* union-find over land vertices */
-    uint8_t *has_cap;      /* per root: joined to a polar cap */
+    uint8_t *has_seed;     /* per root: the component holds a continent seed */
     int32_t *cand, *cand_pos;
     size_t ncand;
-    long live;             /* continents alive (not merged, not capped) */
+    long live;             /* continents alive (seeded components) */
 };
 
 /* Allocate the state for n vertices, all unassigned. Errors: OG_ENOMEM. */
