@@ -305,7 +305,9 @@ field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err
         } else if (cell_is_lake(w, i)) {
             double lv = w->hydro_elev != NULL && w->nhydro == w->ncells ? w->hydro_elev[i]
                                                                          : w->elevation[i];
-            f->water[i] = (float)((lv - sea) / rel);
+            double ln = (lv - sea) / rel;
+            /* a lake below sea level sits on the compressed floor too */
+            f->water[i] = (float)(ln < 0.0 ? ln * ISO_SEA_FLOOR_SCALE : ln);
         } else if (w->river_width != NULL && w->nhydro == w->ncells && w->river_width[i] > 0.0f) {
             /* small streams tint, big rivers paint */
             f->color[i] = mix_rgb(f->color[i], ISO_RIVER,
