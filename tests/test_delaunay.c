@@ -262,6 +262,73 @@ START_TEST(test_predicates_near_degenerate)
 }
 END_TEST
 
+#ifdef __SIZEOF_INT128__
+static int
+sign128(__int128 v)
+{
+    return (v > 0) - (v < 0);
+}
+
+static int
+signd(double v)
+{
+    return (v > 0) - (v < 0);
+}
+
+/* Against exact integer arithmetic: small integers scaled by powers of two
+ * (exact in binary), a third of them forced collinear, some with large
+ * offsets so that the differences are not exact. */
+START_TEST(test_predicates_vs_int128)
+{
+    struct rng r;
+    int it, i, k;
+
+    rng_seed(&r, 99, 1);
+    for (it = 0; it < 200000; it++) {
+        long long q[4][3];
+        double p[4][3], sc = ldexp(1.0, (int)rng_next_below(&r, 60) - 30);
+        __int128 adx, ady, adz, bdx, bdy, bdz, cdx, cdy, cdz, o2, ic, o3;
+        int big = it % 3 == 2;
+
+        for (i = 0; i < 4; i++) {
+            for (k = 0; k < 3; k++) {
+                q[i][k] = (long long)rng_next_below(&r, 2001) - 1000;
+                if (big) {
+                    q[i][k] = q[i][k] * 1000003LL + (long long)rng_next_below(&r, 3);
+                }
+            }
+        }
+        if (it % 3 == 1) {
+            long long t = (long long)rng_next_below(&r, 5) - 2;
+            for (k = 0; k < 3; k++) {
+                q[2][k] = q[0][k] + (q[1][k] - q[0][k]) * t;
+            }
+        }
+        for (i = 0; i < 4; i++) {
+            for (k = 0; k < 3; k++) {
+                p[i][k] = (double)q[i][k] * sc;
+            }
+        }
+        o2 = (__int128)(q[1][0] - q[0][0]) * (q[2][1] - q[0][1]) -
+             (__int128)(q[1][1] - q[0][1]) * (q[2][0] - q[0][0]);
+        ck_assert_int_eq(signd(predicates_orient2d(p[0], p[1], p[2])), sign128(o2));
+        adx = q[0][0] - q[3][0], ady = q[0][1] - q[3][1], adz = q[0][2] - q[3][2];
+        bdx = q[1][0] - q[3][0], bdy = q[1][1] - q[3][1], bdz = q[1][2] - q[3][2];
+        cdx = q[2][0] - q[3][0], cdy = q[2][1] - q[3][1], cdz = q[2][2] - q[3][2];
+        o3 = adz * (bdx * cdy - cdx * bdy) + bdz * (cdx * ady - adx * cdy) +
+             cdz * (adx * bdy - bdx * ady);
+        ck_assert_int_eq(signd(predicates_orient3d(p[0], p[1], p[2], p[3])), sign128(o3));
+        if (!big) { /* the lifted determinant would overflow 128 bits */
+            ic = (adx * adx + ady * ady) * (bdx * cdy - cdx * bdy) +
+                 (bdx * bdx + bdy * bdy) * (cdx * ady - adx * cdy) +
+                 (cdx * cdx + cdy * cdy) * (adx * bdy - bdx * ady);
+            ck_assert_int_eq(signd(predicates_incircle(p[0], p[1], p[2], p[3])), sign128(ic));
+        }
+    }
+}
+END_TEST
+#endif
+
 START_TEST(test_fixture_ukraine)
 {
     check_file("ukraine.json", 874, 867, 21, 1711);
@@ -827,6 +894,9 @@ delaunay_suite(void)
 
     tcase_add_test(tc, test_predicates_basic);
     tcase_add_test(tc, test_predicates_near_degenerate);
+#ifdef __SIZEOF_INT128__
+    tcase_add_test(tc, test_predicates_vs_int128);
+#endif
     suite_add_tcase(s, tc);
 
     tcase_add_test(tf, test_fixture_ukraine);
