@@ -5,8 +5,8 @@
  * 2. continents: seeded on triples of pairwise-adjacent vertices until there
  *    are 9; then, while the land fraction is under the target, a random
  *    mutual neighbour of two (adjacent) land vertices becomes land;
- * 3. isthmuses: whenever continents join each other (or a cap), new ones are
- *    seeded until there are 9 again;
+ * 3. isthmuses: whenever continents join each other, new ones are seeded
+ *    until there are 9 again;
  * 4. coastlines: at the target (35 %) growth stops and every unassigned
  *    vertex next to land becomes sea; if the southern hemisphere has more
  *    land the planet is flipped (continents_flip);
@@ -16,13 +16,13 @@
  * "Continent" here means a connected land component holding at least one
  * seed (a cap it touches becomes part of it; a cap alone is no continent),
  * so the count drops when two continents connect, also through a cap.
- * Whether the caps themselves grow is a choice
- * (caps_grow): the source's words allow both ("a mutual neighbour of two
- * land vertices ... filling out the continents"); when they do, their long
- * rims take most of the growth and the planet gets wide polar land bands,
- * so the default keeps them fixed. Landmass
- * ids are the connected components of the final land. The steps are
- * separate calls so tests can look between them; continents_run does all. */
+ * Whether the caps themselves grow is a choice (caps_grow): the source's
+ * words allow both ("a mutual neighbour of two land vertices ... filling out
+ * the continents"); when they do, their long rims take most of the growth
+ * and the planet gets wide polar land bands, so the default keeps them
+ * fixed. Landmass ids are the connected components of the final land. The
+ * steps are separate calls so tests can look between them; gen_planet.c
+ * runs them in order. */
 #ifndef OROGEN_CORE_CONTINENTS_H
 #define OROGEN_CORE_CONTINENTS_H
 
