@@ -392,6 +392,28 @@ START_TEST(test_export_png_deterministic)
     }
     ck_assert(found);
     pngio_text_free(k, v, n);
+    /* the background-job adapter writes the same file and reports progress */
+    {
+        static struct export_iso_request req;
+        memset(&req, 0, sizeof req);
+        snprintf(req.path, sizeof req.path, "%s", OUT_B);
+        req.width = 200;
+        req.height = 120;
+        req.have_options = 1;
+        req.options = o;
+        ck_assert_int_eq(export_iso_job(w, &req, &err), OG_OK);
+        ck_assert_int_eq(atomic_load(&req.progress), 1000);
+        a = slurp(OUT_A, &la);
+        b = slurp(OUT_B, &lb);
+        ck_assert_uint_eq(la, lb);
+        ck_assert_int_eq(memcmp(a, b, la), 0);
+        free(a);
+        free(b);
+        atomic_store(&req.cancel, 1);
+        unlink(OUT_B);
+        ck_assert_int_eq(export_iso_job(w, &req, &err), OG_ECANCELED);
+        ck_assert_int_eq(access(OUT_B, F_OK), -1);
+    }
     /* an impossible size is a clear error and writes nothing */
     unlink(OUT_B);
     ck_assert_int_eq(export_iso_png(w, &o, 100000, 100000, OUT_B, &err), OG_ERANGE);
@@ -498,6 +520,26 @@ START_TEST(test_cache_reuse)
     o.threads = 65;
     ck_assert_int_eq(iso_render(NULL, w, &o, b, &st, &err), OG_ERANGE);
     o.threads = 1;
+    /* progress ends at 1000; a raised cancel flag stops the render and
+     * leaves the cache usable */
+    {
+        atomic_int progress = 0, cancel = 0;
+        o.progress = &progress;
+        o.cancel = &cancel;
+        o.view.time = 13.0;
+        ck_assert_int_eq(iso_render(c, w, &o, a, &st, &err), OG_OK);
+        ck_assert_int_eq(atomic_load(&progress), 1000);
+        atomic_store(&cancel, 1);
+        o.view.time = 14.0;
+        ck_assert_int_eq(iso_render(c, w, &o, a, &st, &err), OG_ECANCELED);
+        ck_assert_str_eq(err.msg, "render cancelled");
+        atomic_store(&cancel, 0);
+        ck_assert_int_eq(iso_render(c, w, &o, a, &st, &err), OG_OK);
+        ck_assert_int_eq(iso_render(NULL, w, &o, b, &st, &err), OG_OK);
+        ck_assert_int_eq(memcmp(a->rgba, b->rgba, 160 * 100 * 4), 0);
+        o.progress = NULL;
+        o.cancel = NULL;
+    }
     /* the cache holds a reference: the world outlives our unref */
     world_unref(w);
     ck_assert_int_eq(iso_render(c, w, &o, a, &st, &err), OG_OK);

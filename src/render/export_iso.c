@@ -107,8 +107,15 @@ out:
 enum og_status
 export_iso_job(const struct world *w, void *arg, struct og_error *err)
 {
-    const struct export_iso_request *r = arg;
+    struct export_iso_request *r = arg;
+    struct iso_options o;
 
-    return export_iso_png(w, r->have_options ? &r->options : NULL, r->width, r->height, r->path,
-                          err);
+    if (r->have_options) {
+        o = r->options;
+    } else {
+        iso_options_from_params(&o, &w->params);
+    }
+    o.progress = &r->progress;
+    o.cancel = &r->cancel;
+    return export_iso_png(w, &o, r->width, r->height, r->path, err);
 }

@@ -21,15 +21,20 @@
 enum og_status export_iso_png(const struct world *w, const struct iso_options *o, int width,
                               int height, const char *path, struct og_error *err);
 
-/* Arguments of export_iso_job (an export_fn for export_job_start). */
+/* Arguments of export_iso_job (an export_fn for export_job_start). The UI
+ * may read `progress` (per-mille of the render; the PNG is written after
+ * 1000) and raise `cancel` while the job runs. */
 struct export_iso_request {
     char path[4096];
     int width, height;          /* 0: from the world's parameters */
     int have_options;           /* 0: from the world's parameters */
-    struct iso_options options;
+    struct iso_options options; /* its progress and cancel are replaced */
+    atomic_int progress;
+    atomic_int cancel;
 };
 
-/* export_fn adapter: arg is a struct export_iso_request (borrowed). */
+/* export_fn adapter: arg is a struct export_iso_request (borrowed; its
+ * progress and cancel are updated and read from the job's thread). */
 enum og_status export_iso_job(const struct world *w, void *arg, struct og_error *err);
 
 #endif

@@ -68,6 +68,8 @@ iso_options_from_params(struct iso_options *o, const struct params *p)
     o->jitter = params_get(p, P_RENDER_JITTER);
     o->island_resolution = params_int(p, P_RENDER_ISLAND_RES);
     o->threads = 1;
+    o->progress = NULL;
+    o->cancel = NULL;
 }
 
 enum og_status
@@ -645,10 +647,20 @@ bilinear_channel(uint32_t c00, uint32_t c10, uint32_t c01, uint32_t c11, int k, 
     return (1 - fy) * ((1 - fx) * a + fx * b) + fy * ((1 - fx) * c + fx * d);
 }
 
+/* Report progress (per-mille) and poll the cancel flag: non-zero to stop. */
+static int
+tick(const struct iso_options *o, int permille)
+{
+    if (o->progress != NULL) {
+        atomic_store(o->progress, permille);
+    }
+    return o->cancel != NULL && atomic_load(o->cancel) != 0;
+}
+
 /* Lit colour of every terrain triangle and every water cell. */
 static enum og_status
 build_light(struct iso_cache *c, const struct iso_field *f, double time, double vscale,
-            struct og_error *err)
+            const struct iso_options *opt, struct og_error *err)
 {
     size_t NX = c->nx, NY = c->ny, W = (size_t)f->width, H = (size_t)f->height;
     size_t ntri = 2 * (NX - 1) * (NY - 1), ncell = (W - 1) * (H - 1);
@@ -670,6 +682,10 @@ build_light(struct iso_cache *c, const struct iso_field *f, double time, double 
         flat = iso_lambert(up, L);
     }
     for (cy = 0; cy < H - 1; cy++) {
+        if (cy % 16 == 0 && tick(opt, 250 + (int)(250 * cy / (H - 1)))) {
+            cache_drop_light(c);
+            return og_error_set(err, OG_ECANCELED, "render cancelled");
+        }
         for (cx = 0; cx < W - 1; cx++) {
             size_t o = cy * W + cx;
             uint32_t c00 = f->color[o], c10 = f->color[o + 1], c01 = f->color[o + W],
@@ -816,6 +832,8 @@ fit(struct iso_proj *p, const struct iso_field *f, double base, int width, int h
  * the image does not depend on the number of bands. */
 struct band {
     struct raster *fb;
+    const struct iso_options *o;
+    int first;   /* reports progress */
     const struct iso_cache *c;
     const struct iso_field *f;
     const struct iso_proj *p;
@@ -927,6 +945,15 @@ draw_band(void *arg)
         proj(p, (double)i / N, 0.0, c->vh[i], row0 + 3 * i);
     }
     for (j = 0; j + 1 < NY; j++) {
+        if (j % 32 == 0) {
+            int stop = bd->first ? tick(bd->o, 500 + (int)(500 * j / NY))
+                                 : bd->o->cancel != NULL && atomic_load(bd->o->cancel) != 0;
+            if (stop) {
+                free(block);
+                bd->status = OG_ECANCELED;
+                return NULL;
+            }
+        }
         for (i = 0; i < NX; i++) {
             proj(p, (double)i / N, (double)(j + 1) / N, c->vh[(j + 1) * NX + i], row1 + 3 * i);
         }
@@ -990,6 +1017,8 @@ draw_scene(struct raster *fb, const struct iso_cache *c, const struct iso_field 
     for (k = 0; k < nb; k++) {
         memset(&bands[k], 0, sizeof bands[k]);
         bands[k].fb = fb;
+        bands[k].o = o;
+        bands[k].first = k == 0;
         bands[k].c = c;
         bands[k].f = f;
         bands[k].p = &p;
@@ -1018,9 +1047,13 @@ draw_scene(struct raster *fb, const struct iso_cache *c, const struct iso_field 
         }
     }
     st->triangles += bands[0].triangles;
+    if (s == OG_ECANCELED) {
+        return og_error_set(err, s, "render cancelled");
+    }
     if (s != OG_OK) {
         return og_error_set(err, s, "out of memory for %zu projected vertices", 2 * c->nx);
     }
+    tick(o, 1000);
     return OG_OK;
 }
 
@@ -1032,6 +1065,9 @@ render_cached(struct iso_cache *c, const struct iso_field *f, const struct iso_o
     double vscale = iso_vscale(f, o->view.exaggeration), t0;
     enum og_status s;
 
+    if (tick(o, 0)) {
+        return og_error_set(err, OG_ECANCELED, "render cancelled");
+    }
     if (!c->have_geom || c->subdiv != o->subdiv || c->jitter != o->jitter) {
         cache_drop_geom(c);
         t0 = pipeline_now_ms();
@@ -1045,14 +1081,18 @@ render_cached(struct iso_cache *c, const struct iso_field *f, const struct iso_o
         st->rebuilt_geometry = 1;
         st->ms_geometry = pipeline_now_ms() - t0;
     }
+    tick(o, 250);
     if (!c->have_light || c->time != o->view.time || c->vscale != vscale) {
         t0 = pipeline_now_ms();
-        s = build_light(c, f, o->view.time, vscale, err);
+        s = build_light(c, f, o->view.time, vscale, o, err);
         if (s != OG_OK) {
             return s;
         }
         st->rebuilt_light = 1;
         st->ms_light = pipeline_now_ms() - t0;
+    }
+    if (tick(o, 500)) {
+        return og_error_set(err, OG_ECANCELED, "render cancelled");
     }
     t0 = pipeline_now_ms();
     s = draw_scene(fb, c, f, o, st, err);

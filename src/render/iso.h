@@ -17,6 +17,7 @@
 #ifndef OROGEN_RENDER_ISO_H
 #define OROGEN_RENDER_ISO_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -50,6 +51,10 @@ struct iso_options {
     int island_resolution;    /* heightfield side for mesh worlds, 16..4096 */
     int threads;              /* raster threads, 1..ISO_MAX_THREADS (0: 1); the
                                  image is the same for any count */
+    atomic_int *progress;     /* if not NULL: per-mille of the render so far
+                                 (tessellation to 250, light to 500, raster
+                                 to 1000), for a status bar */
+    atomic_int *cancel;       /* if not NULL and non-zero: stop, OG_ECANCELED */
 };
 
 /* A heightfield ready to render: width x height samples (vertices), row-major,
@@ -73,7 +78,7 @@ struct iso_stats {
     int rebuilt_geometry, rebuilt_light;  /* 1 when the cache was (re)built */
 };
 
-/* Options from the render.* parameters of p. */
+/* Options from the render.* parameters of p (one thread, no progress). */
 void iso_options_from_params(struct iso_options *o, const struct params *p);
 
 /* Store o into the render.* rows of p (for recipes). Errors as params_set. */
@@ -138,7 +143,8 @@ void iso_cache_free(struct iso_cache *c);
 /* Render world w into fb (cleared first, background opaque). The cache may
  * be NULL (nothing kept); with a cache, w is kept referenced until the
  * cache is freed or given another world. stats may be NULL.
- * Errors: as iso_field_from_world, iso_options_check, iso_tessellate. */
+ * Errors: as iso_field_from_world, iso_options_check, iso_tessellate;
+ * OG_ECANCELED when o->cancel was raised (fb then holds a partial image). */
 enum og_status iso_render(struct iso_cache *c, const struct world *w,
                           const struct iso_options *o, struct raster *fb, struct iso_stats *stats,
                           struct og_error *err);
