@@ -381,6 +381,33 @@ START_TEST(test_generator_default_map)
 }
 END_TEST
 
+/* The parameter table's defaults exactly (256 x 256, 100k droplets). */
+START_TEST(test_generator_true_defaults)
+{
+    struct params p;
+    struct world *w;
+    size_t i, count = 0;
+
+    params_defaults(&p);
+    w = generate(&p, NULL, NULL);
+    ck_assert_uint_eq(w->ncells, 256 * 256);
+    ck_assert(finite_field(w->elevation, w->ncells));
+    ck_assert(finite_field(w->roughness, w->ncells));
+    ck_assert(finite_field(w->forest, w->ncells));
+    for (i = 0; i < w->ncells; i++) {
+        count += w->mask[i];
+        if (!w->mask[i]) {
+            ck_assert(w->elevation[i] == 0.0f && w->roughness[i] == 0.0f);
+        }
+    }
+    ck_assert_uint_eq(count, (size_t)floor(0.3 * 65536 + 0.5));
+    ck_assert(world_stat_find(w, "hybrid.droplets")->a == 100000.0);
+    ck_assert(world_stat_find(w, "hybrid.max_height_after")->a <
+              world_stat_find(w, "hybrid.max_height_before")->a + 1e-6);
+    world_unref(w);
+}
+END_TEST
+
 /* evaporation_sediment = kept: the issue's form of the budget,
  * eroded = deposited + sediment lost with the droplets. */
 START_TEST(test_generator_sediment_kept)
@@ -527,6 +554,7 @@ hybrid_suite(void)
     tc = tcase_create("golden");
     tcase_set_timeout(tc, 20);
     tcase_add_test(tc, test_generator_deterministic);
+    tcase_add_test(tc, test_generator_true_defaults);
     suite_add_tcase(s, tc);
     tc = tcase_create("contract");
     tcase_add_test(tc, test_generator_bad_params);
