@@ -24,7 +24,7 @@ direct_value(uint32_t rgb)
 int
 colors_halfblocks(const struct tui *t)
 {
-    return t->utf8 && !t->opt->ascii && t->col.mode != TUI_COLOR_NONE;
+    return t->blocks && t->col.mode != TUI_COLOR_NONE;
 }
 
 int

@@ -88,6 +88,9 @@ caps_open(struct tui *t, char *why, size_t why_size)
     setlocale(LC_CTYPE, "");
     cs = nl_langinfo(CODESET);
     t->utf8 = cs != NULL && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0);
+    /* The Linux console's fonts often lack U+2580 (TERMINAL.md 1.6). */
+    t->blocks = t->utf8 && !t->opt->ascii &&
+                !(term != NULL && strncmp(term, "linux", 5) == 0);
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         snprintf(why, why_size,
                  "orogen: the interface needs a terminal on standard input and output "
@@ -154,6 +157,9 @@ caps_open(struct tui *t, char *why, size_t why_size)
                  "COLORTERM=%s but TERM=%s has no RGB: for 24-bit colour run with TERM=%s "
                  "(package ncurses-term)",
                  colorterm, term, strncmp(term, "tmux", 4) == 0 ? "tmux-direct" : "xterm-direct");
+    } else if (t->utf8 && !t->blocks && !t->opt->ascii && t->hint[0] == '\0') {
+        snprintf(t->hint, sizeof t->hint,
+                 "TERM=%s (Linux console): glyph map, its fonts often lack half blocks", term);
     } else if (!t->utf8 && !t->opt->ascii && t->hint[0] == '\0') {
         snprintf(t->hint, sizeof t->hint,
                  "locale codeset %s is not UTF-8: glyph map instead of half blocks "

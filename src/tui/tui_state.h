@@ -57,6 +57,8 @@ struct tui {
     /* terminal */
     SCREEN *screen;
     int utf8;                   /* the locale's codeset is UTF-8 */
+    int blocks;                 /* half blocks usable: UTF-8, not --ascii, not
+                                   the Linux console (fonts lack them) */
     char hint[200];             /* one-time hint (COLORTERM without RGB ...) */
     struct tui_colors col;
     int rows, cols;
