@@ -742,8 +742,19 @@ tui_main(const struct tui_options *opt)
     t->zoom = 1.0;
     t->cu = t->cv = 0.5;
     if (opt->preset != NULL) {
+        /* Show "archipelago" for "archipelago" and "dir/archipelago.ini". */
         const char *base = strrchr(opt->preset, '/');
-        snprintf(t->preset_name, sizeof t->preset_name, "%s", base != NULL ? base + 1 : opt->preset);
+        size_t len;
+        base = base != NULL ? base + 1 : opt->preset;
+        len = strlen(base);
+        if (len > 4 && strcmp(base + len - 4, ".ini") == 0) {
+            len -= 4;
+        }
+        if (len >= sizeof t->preset_name) {
+            len = sizeof t->preset_name - 1;
+        }
+        memcpy(t->preset_name, base, len);
+        t->preset_name[len] = '\0';
     }
     if (pipe(t->wake_fd) != 0) {
         fprintf(stderr, "orogen: cannot create a pipe: %s\n", strerror(errno));

@@ -124,11 +124,18 @@ struct tui {
     volatile int quit;
 };
 
-/* tui.c */
+/* Conventions for the functions below: main thread only; *_draw functions
+ * paint their window and wnoutrefresh it (draw_frame in tui.c calls
+ * doupdate once); *_key functions return 1 when they used the key, 0 to
+ * let the caller try the next handler. */
+
+/* tui.c: set the message line (error: shown bold); submit the request now
+ * or after TUI_DEBOUNCE_MS of quiet; the parameter groups of the current
+ * generator (bit 1 << PG_x). */
 void tui_message(struct tui *t, int error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-void tui_schedule_regen(struct tui *t);   /* after TUI_DEBOUNCE_MS of quiet */
-void tui_regen_now(struct tui *t);        /* submit the request now */
+void tui_schedule_regen(struct tui *t);
+void tui_regen_now(struct tui *t);
 unsigned tui_groups(const struct tui *t);
 /* Switch to generator gen if this build and session have it (dem needs a
  * loaded DEM); returns 0, or -1 with a status message. Does not submit. */
@@ -139,12 +146,20 @@ int tui_set_generator(struct tui *t, enum gen_id gen);
 void tui_hline(const struct tui *t, WINDOW *win, int y, int x, int n);
 void tui_box(const struct tui *t, WINDOW *win);
 
-/* term_caps.c: open the terminal (locale, newterm, cup check, colours).
- * Returns 0, or -1 with a one-line reason in why. */
+/* term_caps.c: open the terminal (locale, newterm, cup check, colour
+ * detection and the --color override). Returns 0, or -1 with a one-line
+ * reason in why (nothing is left on the screen). caps_close ends curses. */
 int caps_open(struct tui *t, char *why, size_t why_size);
 void caps_close(struct tui *t);
 
-/* colors.c */
+/* colors.c: the terminal colour number for a map pixel (0xRRGGBB and its
+ * map class) in the active mode, -1 for the default colour; dither with
+ * world pixel coordinates (wx, wy) in 256 mode; attr may gain A_BOLD for
+ * bright colours on 8-colour terminals. colors_pair: an alloc_pair pair
+ * (0 when colour is off); colors_check_reset: reset_color_pairs() past the
+ * limit, returns 1 when everything must be repainted; colors_cycle: the next
+ * mode the terminal can show; colors_halfblocks: whether the map uses
+ * U+2580 (else one glyph per cell). */
 int colors_number(struct tui *t, uint32_t rgb, int cls, int dither, long wx, long wy,
                   attr_t *attr);
 int colors_pair(struct tui *t, int fg, int bg);
@@ -152,7 +167,9 @@ int colors_check_reset(struct tui *t);
 void colors_cycle(struct tui *t);
 int colors_halfblocks(const struct tui *t);
 
-/* mapview.c */
+/* mapview.c: the view (centre, zoom 1 = whole map) and the map window;
+ * pan by dx, dy eighths of the visible span; cell_uv: map coordinates of
+ * the centre of window cell (x, y). */
 void mapview_reset(struct tui *t);
 void mapview_pan(struct tui *t, double dx, double dy);
 void mapview_zoom(struct tui *t, double factor);
@@ -163,13 +180,17 @@ void mapview_free(struct tui *t);
  * the number of pixels. */
 int mapview_class_stats(const struct tui *t, long counts[MC_COUNT], uint32_t mean[MC_COUNT]);
 
-/* statusbar.c */
+/* statusbar.c: state line, message line, key hints (or the preset-name
+ * prompt). */
 void statusbar_draw(struct tui *t);
 
-/* help.c */
+/* help.c: the `?` overlay over the map. */
 void help_draw(struct tui *t);
 
-/* paramform.c */
+/* paramform.c: the parameter panel, the preset list, and the inline formw
+ * field (prompt): open it over the selected value (PROMPT_VALUE) or on the
+ * last status line (PROMPT_PRESET_NAME), returning -1 with a message when
+ * there is no room; suspend/resume keep its text across a resize. */
 void paramform_draw(struct tui *t);
 int paramform_key(struct tui *t, int ch);
 void presets_draw(struct tui *t);
@@ -181,11 +202,11 @@ void prompt_close(struct tui *t);
 void prompt_suspend(struct tui *t);
 void prompt_resume(struct tui *t);
 
-/* inspect.c */
+/* inspect.c: the cursor keys and the cell panel. */
 void inspect_draw(struct tui *t);
 int inspect_key(struct tui *t, int ch);
 
-/* legend.c */
+/* legend.c: classes of the current view with glyph, swatch, name, share. */
 void legend_draw(struct tui *t);
 
 #endif
