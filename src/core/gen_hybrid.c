@@ -17,7 +17,7 @@
 #define HYBRID_MASK_OCTAVES 4
 #define HYBRID_HEIGHT_OCTAVES 6
 #define HYBRID_BATCH 1024          /* droplets between progress ticks */
-#define HYBRID_SNAPSHOT_MS 100.0   /* at most one live view per this */
+#define HYBRID_SNAPSHOT_MS 100.0   /* at least this long between live views */
 
 static const double hybrid_pi = 3.14159265358979323846;
 
@@ -343,7 +343,7 @@ erode(struct world *w, struct run_ctx *ctx, float *activity, struct droplet_tota
     struct droplet_field *field = NULL;
     struct rng r;
     uint64_t total = (uint64_t)params_int(ctx->params, P_HYBRID_DROPLETS), done = 0;
-    double last_snap = -1e300;
+    double last_snap = -1e300, interval = HYBRID_SNAPSHOT_MS;
     enum og_status st;
 
     droplet_params_from(ctx->params, &dp);
@@ -370,9 +370,13 @@ erode(struct world *w, struct run_ctx *ctx, float *activity, struct droplet_tota
         }
         if (ctx->snapshot != NULL && done < total) {
             double now = pipeline_now_ms();
-            if (now - last_snap >= HYBRID_SNAPSHOT_MS) {
+            if (now - last_snap >= interval) {
                 publish_snapshot(w, ctx, field, done, total);
-                last_snap = now;
+                last_snap = pipeline_now_ms();
+                /* Big grids: a snapshot costs a full colouring pass; keep
+                 * the live view under a fifth of the erosion time. */
+                interval = 4.0 * (last_snap - now);
+                interval = interval > HYBRID_SNAPSHOT_MS ? interval : HYBRID_SNAPSHOT_MS;
             }
         }
     }

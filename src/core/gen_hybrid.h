@@ -20,7 +20,8 @@
  * roughness, forest, trees, color, water (all land). Stats "hybrid.*":
  * doc/stats.md. While eroding, a snapshot world (elevation, mask, colour,
  * stats hybrid.droplets_done / hybrid.droplets_total) is handed to
- * ctx->snapshot at most every 100 ms; snapshots never change the result. */
+ * ctx->snapshot at most every 100 ms (or four times the time a snapshot
+ * takes, on big grids); snapshots never change the result. */
 #ifndef OROGEN_CORE_GEN_HYBRID_H
 #define OROGEN_CORE_GEN_HYBRID_H
 
