@@ -36,7 +36,9 @@ area_cv(const double *xy, size_t n, double x0, double y0, double x1, double y1)
     ck_assert_ptr_nonnull(a);
     ck_assert_int_eq(lloyd_cell_areas(xy, n, x0, y0, x1, y1, a, NULL), OG_OK);
     for (i = 0; i < n; i++) {
-        ck_assert(a[i] > 0.0);
+        if (!(a[i] > 0.0)) {
+            ck_abort_msg("cell %zu has area %g", i, a[i]);
+        }
         s += a[i];
         s2 += a[i] * a[i];
     }
@@ -66,8 +68,10 @@ START_TEST(test_cv_decreases)
     cv2 = area_cv(xy, N, 0.0, 0.0, 1.0, 1.0);
     ck_assert_msg(cv1 < 0.6 * cv0 && cv2 < 0.6 * cv1, "cv %g -> %g -> %g", cv0, cv1, cv2);
     for (i = 0; i < N; i++) {
-        ck_assert(xy[2 * i] >= 0.0 && xy[2 * i] <= 1.0);
-        ck_assert(xy[2 * i + 1] >= 0.0 && xy[2 * i + 1] <= 1.0);
+        if (!(xy[2 * i] >= 0.0 && xy[2 * i] <= 1.0 && xy[2 * i + 1] >= 0.0 &&
+              xy[2 * i + 1] <= 1.0)) {
+            ck_abort_msg("site %zu left the box", i);
+        }
     }
     free(xy);
 }
