@@ -21,6 +21,12 @@
 
 #include "core/predicates.h"
 
+/* The inlined predicate filters rely on separately rounded operations (see
+ * predicates.c). */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 /* Hull edges tried from the hash entry before walking the triangles. */
 #define DL_HULL_WALK 64
 

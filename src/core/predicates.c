@@ -11,6 +11,13 @@
 
 #include <math.h>
 
+/* The error-free transformations below need every product and sum rounded
+ * on its own: no fused multiply-add contraction. GCC does not contract in
+ * ISO C mode (-std=c11); clang may, when the target has FMA. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 /* Dekker's splitter for binary64: 2^27 + 1. The error bounds of the
  * floating-point stage are in predicates.h. */
 #define PRED_SPLITTER 134217729.0
