@@ -520,6 +520,30 @@ expand(struct flood *f, int32_t c, float level, int fast)
  * never rises above it) and is traced further; if t also has a lower
  * unreached neighbour, that one's spill height is not known yet, so t waits
  * in the heap at its own height like in the plain method. */
+/* Will the unreached node m be reached at a level no higher than its own
+ * before the current trace cell could be popped? True when a reached
+ * neighbour v has filled[v] <= elev[m]: v is still waiting in a queue (a
+ * reached node whose expansion is over has no unreached neighbour at or
+ * above its level, and a traced node with a lower unreached neighbour sits
+ * in the priority queue at filled[v] < the trace cell's level), and its
+ * expansion reaches m. Then the trace cell need not wait in the priority
+ * queue for m's sake: most such entries would pop with nothing left to do. */
+static inline int
+covered(const struct flood *f, int32_t m)
+{
+    int32_t nb[HYDRO_MAX_DEGREE];
+    float em = f->elev[m];
+    int k, cnt = nbrs(f->g, (size_t)m, (f->state[m] & ST_BORDER) != 0, nb);
+
+    for (k = 0; k < cnt; k++) {
+        int32_t v = nb[k];
+        if ((f->state[v] & ST_DONE) != 0 && f->filled[v] <= em) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int
 drain_trace(struct flood *f)
 {
@@ -542,7 +566,7 @@ drain_trace(struct flood *f)
             if (f->elev[m] >= et) {
                 visit(f, m, f->elev[m]);
                 f->trace[f->trace_len++] = m;
-            } else {
+            } else if (!lower && !covered(f, m)) {
                 lower = 1;
             }
         }
