@@ -109,6 +109,25 @@ quant_xterm256(uint32_t rgb)
     return lut[i];
 }
 
+int
+quant_ansi16(uint32_t rgb, int n)
+{
+    struct quant_lab c = quant_oklab(rgb);
+    double best = INFINITY;
+    int i, besti = 0;
+
+    for (i = 0; i < n && i < 16; i++) {
+        struct quant_lab p = quant_oklab(quant_xterm_rgb(i));
+        double d = (c.l - p.l) * (c.l - p.l) + (c.a - p.a) * (c.a - p.a) +
+                   (c.b - p.b) * (c.b - p.b);
+        if (d < best) {
+            best = d;
+            besti = i;
+        }
+    }
+    return besti;
+}
+
 uint32_t
 quant_rgb6(uint32_t rgb)
 {

@@ -34,6 +34,10 @@ int quant_xterm256_exact(uint32_t rgb);
  * answer by one neighbouring entry. */
 int quant_xterm256(uint32_t rgb);
 
+/* Nearest of the first n (8 or 16) xterm default colours in OKLab, for
+ * pictures without map classes on 8/16-colour terminals. */
+int quant_ansi16(uint32_t rgb, int n);
+
 /* Reduce a colour to 6 bits per channel (top bits replicated into the low
  * ones), bounding the number of distinct direct-colour pairs. */
 uint32_t quant_rgb6(uint32_t rgb);

@@ -223,12 +223,6 @@ mapview_draw(struct tui *t)
     t->map_dirty = 0;
     werase(win);
     getmaxyx(win, h, w);
-    if (t->view == TUI_VIEW_ISO) {
-        /* The renderer's isometric preview draws here (key p). */
-        draw_centered(win, "isometric preview: not available in this build");
-        wnoutrefresh(win);
-        return;
-    }
     hb = colors_halfblocks(t);
     pw = w;
     ph = hb ? 2 * h : h;

@@ -22,6 +22,9 @@ key_hints(const struct tui *t)
     if (t->quit_asked) {
         return "q quit after the export  any other key: stay";
     }
+    if (t->view == TUI_VIEW_ISO && t->panel == PANEL_NONE) {
+        return "[ ] rotate  , . time of day  + - relief  p flat map  e export  ? help";
+    }
     if (t->view == TUI_VIEW_GLOBE && t->panel == PANEL_NONE) {
         return "arrows/WASD rotate  + add land  - remove land  m landmass  g flat map  ? help";
     }

@@ -290,6 +290,8 @@ draw_frame(struct tui *t)
     if (t->map_dirty) {
         if (t->view == TUI_VIEW_GLOBE) {
             globeview_draw(t);
+        } else if (t->view == TUI_VIEW_ISO) {
+            isoview_draw(t);
         } else {
             mapview_draw(t);
         }
@@ -594,10 +596,7 @@ global_key(struct tui *t, int ch)
     case 'w':
         prompt_open(t, PROMPT_PRESET_NAME, t->preset_name[0] != '\0' ? t->preset_name : "");
         break;
-    case 'p':
-        /* TUI_VIEW_ISO belongs to the renderer's isometric preview. */
-        tui_message(t, 0, "isometric preview: not available in this build");
-        break;
+    case 'p': isoview_toggle(t); break;
     default:
         if (ch >= 32 && ch < 127) {
             tui_message(t, 0, "key '%c' does nothing here: ? lists the keys", ch);
@@ -659,6 +658,9 @@ handle_key(struct tui *t, int ch)
         break;
     }
     if (globeview_key(t, &ch)) {
+        return;
+    }
+    if (isoview_key(t, ch)) {
         return;
     }
     global_key(t, ch);
@@ -822,6 +824,7 @@ tui_main(const struct tui_options *opt)
     }
     delete_windows(t);
     globeview_free(t);
+    isoview_free(t);
     delwin(t->inwin);
     caps_close(t);
     sa.sa_handler = SIG_DFL;

@@ -209,4 +209,12 @@ int inspect_key(struct tui *t, int ch);
 /* legend.c: classes of the current view with glyph, swatch, name, share. */
 void legend_draw(struct tui *t);
 
+/* isoview.c: the isometric preview (render/iso.h iso_render_preview) in
+ * the map window: p toggles it, its keys step render.rotate/time/
+ * exaggeration, isoview_free drops the renderer's preview cache. */
+void isoview_toggle(struct tui *t);
+int isoview_key(struct tui *t, int ch);
+void isoview_draw(struct tui *t);
+void isoview_free(struct tui *t);
+
 #endif

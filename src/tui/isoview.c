@@ -1,0 +1,196 @@
+/* isoview: the isometric preview in the map window (key p), drawn with the
+ * renderer's iso_render_preview (render/iso.h: Donjourno's camera and
+ * Lambert light, untessellated, cached so a new time of day only relights
+ * and a rotation only reprojects). The view follows the parameter table's
+ * render.time, render.rotate and render.exaggeration, so the panel and the
+ * keys here edit the same values (ranges enforced by core/params.c); they
+ * change the picture only, never regenerate the world.
+ *
+ * Half blocks give two square pixels per cell as in the map view. Without
+ * them the picture is one pixel per cell as a brightness ramp of glyphs;
+ * the 16-colour mode takes the nearest of the 16 xterm default colours,
+ * since a shaded render has no map classes. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "render/iso.h"
+#include "tui/colorquant.h"
+#include "tui/tui_state.h"
+
+static uint32_t *iso_rgb;
+static size_t iso_cap;
+
+void
+isoview_toggle(struct tui *t)
+{
+    if (t->view == TUI_VIEW_ISO) {
+        t->view = TUI_VIEW_MAP;
+        tui_message(t, 0, "map view");
+    } else if (t->view == TUI_VIEW_MAP) {
+        t->view = TUI_VIEW_ISO;
+        tui_message(t, 0, "isometric preview: [ ] rotate, , . time of day, + - relief, p map");
+    } else {
+        tui_message(t, 1, "leave the globe view (g) first");
+        return;
+    }
+    t->map_stale = t->map_dirty = t->chrome_dirty = 1;
+}
+
+/* Step a render parameter in the request and the panel's copy alike. */
+static void
+step_param(struct tui *t, enum param_id id, int steps)
+{
+    struct og_error err;
+    char val[32];
+
+    if (params_step(&t->params, id, steps, &err) != OG_OK) {
+        tui_message(t, 1, "%s", err.msg);
+        return;
+    }
+    t->pe.cur.v[id] = t->params.v[id];
+    tui_message(t, 0, "%s = %s", param_def(id)->name, params_format(&t->params, id, val,
+                                                                     sizeof val));
+}
+
+int
+isoview_key(struct tui *t, int ch)
+{
+    struct og_error err;
+    int r;
+
+    if (t->view != TUI_VIEW_ISO) {
+        return 0;
+    }
+    switch (ch) {
+    case '[': case ']':
+        /* Quarter turns go round: 3 + 1 is 0 again, not out of range. */
+        r = (params_int(&t->params, P_RENDER_ROTATE) + (ch == ']' ? 1 : 3)) % 4;
+        if (params_set(&t->params, P_RENDER_ROTATE, r, &err) != OG_OK) {
+            tui_message(t, 1, "%s", err.msg);
+            return 1;
+        }
+        t->pe.cur.v[P_RENDER_ROTATE] = t->params.v[P_RENDER_ROTATE];
+        tui_message(t, 0, "render.rotate = %d", r);
+        break;
+    case ',': step_param(t, P_RENDER_TIME, -2); break;
+    case '.': step_param(t, P_RENDER_TIME, 2); break;
+    case '+': case '=': step_param(t, P_RENDER_EXAGGERATION, 2); break;
+    case '-': case '_': step_param(t, P_RENDER_EXAGGERATION, -2); break;
+    default:
+        return 0;
+    }
+    t->map_dirty = t->chrome_dirty = 1;
+    return 1;
+}
+
+static void
+put_cell(WINDOW *win, int y, int x, wchar_t ch, attr_t attr, int pair)
+{
+    cchar_t cc;
+    wchar_t wc[2] = { ch, L'\0' };
+
+    setcchar(&cc, wc, attr, 0, &pair);
+    mvwadd_wch(win, y, x, &cc);
+}
+
+/* Terminal colour for a rendered pixel (no map class: the 16-colour mode
+ * takes the nearest xterm default colour). */
+static int
+pixel_colour(struct tui *t, uint32_t rgb, attr_t *attr)
+{
+    int idx;
+
+    if (t->col.mode != TUI_COLOR_16) {
+        return colors_number(t, rgb, MC_GRASS, 0, 0, 0, attr);
+    }
+    idx = quant_ansi16(rgb, t->col.ncolors >= 16 ? 16 : 8);
+    if (t->col.rgb_term) {
+        uint32_t v = quant_xterm_rgb(idx);
+        return v < 8 ? 8 : (int)v;
+    }
+    return idx;
+}
+
+void
+isoview_draw(struct tui *t)
+{
+    static const char ramp[] = " .:-=+*#%@";
+    WINDOW *win = t->mapwin;
+    struct iso_view view;
+    struct og_error err;
+    int w, h, pw, ph, x, y, hb;
+    size_t need;
+
+    if (win == NULL) {
+        return;
+    }
+    t->map_dirty = 0;
+    werase(win);
+    getmaxyx(win, h, w);
+    if (t->world == NULL) {
+        mvwaddnstr(win, h / 2, 1, t->wst.busy ? "generating ..." : "no world yet", w - 2);
+        wnoutrefresh(win);
+        return;
+    }
+    hb = colors_halfblocks(t);
+    pw = w;
+    ph = hb ? 2 * h : h;
+    need = (size_t)pw * (size_t)ph;
+    if (need > iso_cap) {
+        uint32_t *n = realloc(iso_rgb, need * sizeof *n);
+        if (n == NULL) {
+            tui_message(t, 1, "out of memory for a %dx%d preview", pw, ph);
+            wnoutrefresh(win);
+            return;
+        }
+        iso_rgb = n;
+        iso_cap = need;
+    }
+    view.time = params_get(&t->params, P_RENDER_TIME);
+    view.rotation = params_int(&t->params, P_RENDER_ROTATE);
+    view.exaggeration = params_get(&t->params, P_RENDER_EXAGGERATION);
+    if (iso_render_preview(t->world, &view, pw, ph, iso_rgb, &err) != OG_OK) {
+        /* Spheres and the like: say why and go back to the map. */
+        tui_message(t, 1, "isometric preview: %s", err.msg);
+        t->view = TUI_VIEW_MAP;
+        t->map_stale = t->map_dirty = 1;
+        wnoutrefresh(win);
+        return;
+    }
+    for (y = 0; y < h; y++) {
+        for (x = 0; x < w; x++) {
+            attr_t attr = A_NORMAL;
+            int fg, bg, pair = 0;
+
+            if (hb) {
+                fg = pixel_colour(t, iso_rgb[(size_t)(2 * y) * pw + x], &attr);
+                bg = pixel_colour(t, iso_rgb[(size_t)(2 * y + 1) * pw + x], NULL);
+                pair = colors_pair(t, fg, bg);
+                put_cell(win, y, x, L'\u2580', attr, pair);
+            } else {
+                uint32_t c = iso_rgb[(size_t)y * pw + x];
+                int lum = (int)((((c >> 16) & 0xff) * 3 + ((c >> 8) & 0xff) * 6 + (c & 0xff)) /
+                                10);
+                if (t->col.mode != TUI_COLOR_NONE) {
+                    fg = pixel_colour(t, c, &attr);
+                    pair = colors_pair(t, fg, -1);
+                }
+                put_cell(win, y, x, (wchar_t)ramp[lum * 9 / 255], attr, pair);
+            }
+        }
+    }
+    wnoutrefresh(win);
+}
+
+void
+isoview_free(struct tui *t)
+{
+    (void)t;
+    iso_preview_release();
+    free(iso_rgb);
+    iso_rgb = NULL;
+    iso_cap = 0;
+}
