@@ -306,6 +306,9 @@ START_TEST(test_xterm256_quantization)
     ck_assert_double_eq_tol(quant_oklab(0x000000).l, 0.0, 1e-9);
     ck_assert_uint_eq(quant_rgb6(0xffffff), 0xffffff);
     ck_assert_uint_eq(quant_rgb6(0x030303), 0x000000);
+    ck_assert_int_eq(quant_ansi16(0xff0000, 16), 9);
+    ck_assert_int_eq(quant_ansi16(0xff0000, 8), 1);
+    ck_assert_int_eq(quant_ansi16(0x202020, 16), 0);
     ck_assert_int_eq(quant_class_ansi(MC_WATER), 12);
     ck_assert_int_eq(quant_class_ansi(MC_SNOW), 15);
 }

@@ -143,7 +143,15 @@ wait_for a "loaded preset smoke" 5; check $? "A: o loads the preset back" "$tmp/
 keys a t
 wait_for a "Parameters: island" 5 && screen a | grep -qE "cells +20000"
 check $? "A: loaded preset restored island.cells" "$tmp/last-screen.txt"
-keys a Escape q
+# Isometric preview: p, a rotation, back to the map.
+keys a Escape p
+wait_for a "isometric preview" 10; check $? "A: p opens the isometric preview" "$tmp/last-screen.txt"
+keys a ']'
+wait_for a "render.rotate = 1" 10; check $? "A: ] rotates the preview" "$tmp/last-screen.txt"
+screen a | grep -q "▀"; check $? "A: preview drawn in half blocks"
+keys a p
+wait_for a "map view" 5; check $? "A: p returns to the map" "$tmp/last-screen.txt"
+keys a q
 st=$(wait_exit a 20); [ "$st" = 0 ]; check $? "A: q exits with status 0 (got $st)" "$tmp/a.err"
 
 # --- B: --from reproduces the exported map -----------------------------------
