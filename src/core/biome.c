@@ -16,7 +16,7 @@ static const struct {
     [BIOME_OCEAN] = { "ocean", 0x2f5a8a },
     [BIOME_LAKE] = { "lake", 0x4a86b8 },
     [BIOME_BEACH] = { "beach", 0xd8c9a0 },
-    [BIOME_MARSH] = { "marsh", 0x5f8c72 },
+    [BIOME_MARSH] = { "marsh", 0x6f8c5e },
     [BIOME_SNOW] = { "snow and ice", 0xf2f4f6 },
     [BIOME_TUNDRA] = { "tundra", 0xc2c6a6 },
     [BIOME_BARE] = { "bare", 0xa39f96 },
