@@ -68,22 +68,57 @@ biome_classify(double e, double m)
     return m < 0.1 ? BIOME_SCORCHED : m < 0.2 ? BIOME_BARE : m < 0.5 ? BIOME_TUNDRA : BIOME_SNOW;
 }
 
+/* One 1-D pass over `count` lines of `len` samples (`channels` interleaved),
+ * line j starting at base + j * line_step, samples `step` floats apart. Each
+ * line is copied into pad with its ends repeated r times, then convolved. */
+static void
+blur_pass(float *img, size_t count, size_t line_step, int len, size_t step, int channels,
+          const float *kernel, int r, float *pad)
+{
+    size_t j;
+    int x, k, c;
+
+    for (j = 0; j < count; j++) {
+        float *line = img + j * line_step;
+        for (x = -r; x < len + r; x++) {
+            int xx = x < 0 ? 0 : x >= len ? len - 1 : x;
+            for (c = 0; c < channels; c++) {
+                pad[(size_t)(x + r) * channels + c] = line[(size_t)xx * step + c];
+            }
+        }
+        for (x = 0; x < len; x++) {
+            for (c = 0; c < channels; c++) {
+                const float *src = pad + (size_t)x * channels + c;
+                float acc = 0.0f;
+                for (k = 0; k <= 2 * r; k++) {
+                    acc += kernel[k] * src[(size_t)k * channels];
+                }
+                line[(size_t)x * step + c] = acc;
+            }
+        }
+    }
+}
+
 enum og_status
 biome_blur(float *img, int width, int height, int channels, double sigma, struct og_error *err)
 {
-    float *tmp = NULL, *kernel = NULL;
-    int r, k, x, y, c;
+    float *pad = NULL, *kernel = NULL;
+    int r, k, longest = width > height ? width : height;
     double sum = 0.0;
     enum og_status st;
 
     if (!(sigma > 0.0 && sigma <= 64.0)) {
         return og_error_set(err, OG_ERANGE, "blur sigma %g outside (0, 64]", sigma);
     }
+    if (width <= 0 || height <= 0 || channels <= 0) {
+        return og_error_set(err, OG_ERANGE, "blur image %dx%dx%d must be non-empty", width, height,
+                            channels);
+    }
     r = (int)ceil(3.0 * sigma);
     st = grid_calloc((void **)&kernel, (size_t)(2 * r + 1), sizeof *kernel, "blur kernel", err);
     if (st == OG_OK) {
-        st = grid_calloc((void **)&tmp, (size_t)width * (size_t)height * (size_t)channels,
-                         sizeof *tmp, "blur buffer", err);
+        st = grid_calloc((void **)&pad, (size_t)(longest + 2 * r) * (size_t)channels, sizeof *pad,
+                         "blur line", err);
     }
     if (st != OG_OK) {
         free(kernel);
@@ -95,33 +130,12 @@ biome_blur(float *img, int width, int height, int channels, double sigma, struct
     for (k = -r; k <= r; k++) {
         kernel[k + r] = (float)(exp(-0.5 * k * k / (sigma * sigma)) / sum);
     }
-    /* Rows into tmp, then columns back into img; out-of-range taps read the
-     * nearest edge texel. */
-    for (y = 0; y < height; y++) {
-        for (x = 0; x < width; x++) {
-            for (c = 0; c < channels; c++) {
-                double acc = 0.0;
-                for (k = -r; k <= r; k++) {
-                    int xx = x + k < 0 ? 0 : x + k >= width ? width - 1 : x + k;
-                    acc += kernel[k + r] * img[((size_t)y * width + xx) * channels + c];
-                }
-                tmp[((size_t)y * width + x) * channels + c] = (float)acc;
-            }
-        }
-    }
-    for (y = 0; y < height; y++) {
-        for (x = 0; x < width; x++) {
-            for (c = 0; c < channels; c++) {
-                double acc = 0.0;
-                for (k = -r; k <= r; k++) {
-                    int yy = y + k < 0 ? 0 : y + k >= height ? height - 1 : y + k;
-                    acc += kernel[k + r] * tmp[((size_t)yy * width + x) * channels + c];
-                }
-                img[((size_t)y * width + x) * channels + c] = (float)acc;
-            }
-        }
-    }
-    free(tmp);
+    /* Rows, then columns; out-of-range taps read the nearest edge texel. */
+    blur_pass(img, (size_t)height, (size_t)width * (size_t)channels, width, (size_t)channels,
+              channels, kernel, r, pad);
+    blur_pass(img, (size_t)width, (size_t)channels, height, (size_t)width * (size_t)channels,
+              channels, kernel, r, pad);
+    free(pad);
     free(kernel);
     return OG_OK;
 }
