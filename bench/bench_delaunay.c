@@ -75,15 +75,15 @@ bench_delaunay_script(char *buf, size_t len)
     }
 }
 
-/* Time delaunator on the same points; returns ms or -1 when skipped. */
+/* Time delaunator on the same points; returns ms or -1 when skipped, and
+ * its triangle count in *ntri. */
 static double
-bench_delaunay_js(const double *xy, size_t n, int runs)
+bench_delaunay_js(const double *xy, size_t n, int runs, size_t *ntri)
 {
     char script[1024], file[512], cmd[2048], line[256];
     const char *tmp = getenv("TMPDIR");
     FILE *f, *p;
     double ms = -1.0;
-    size_t ntri;
 
     bench_delaunay_script(script, sizeof script);
     snprintf(file, sizeof file, "%s/orogen-bench-points-%zu.f64", tmp != NULL ? tmp : "/tmp", n);
@@ -102,7 +102,7 @@ bench_delaunay_js(const double *xy, size_t n, int runs)
     p = popen(cmd, "r");
     if (p != NULL) {
         while (fgets(line, sizeof line, p) != NULL) {
-            if (sscanf(line, "delaunator %*u: %lf ms %zu", &ms, &ntri) == 2) {
+            if (sscanf(line, "delaunator %*u: %lf ms %zu", &ms, ntri) == 2) {
                 continue;
             }
             if (strncmp(line, "skip:", 5) == 0) {
@@ -122,12 +122,12 @@ bench_delaunay(void)
         size_t n;
         int runs;
         const char *label;
-    } sizes[] = {{10000, 20, "10k"}, {100000, 7, "100k"}, {1000000, 3, "1M"}};
+    } sizes[] = {{10000, 30, "10k"}, {100000, 10, "100k"}, {1000000, 5, "1M"}};
     size_t k;
     int js_ok = 1;
 
     for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-        size_t ntri = 0;
+        size_t ntri = 0, jstri = 0;
         double *xy = bench_delaunay_points(sizes[k].n);
         double ms, js;
 
@@ -137,10 +137,11 @@ bench_delaunay(void)
         }
         ms = bench_delaunay_time(xy, sizes[k].n, sizes[k].runs, &ntri);
         printf("delaunay %s uniform: %.1f ms (%zu triangles)\n", sizes[k].label, ms, ntri);
-        js = js_ok ? bench_delaunay_js(xy, sizes[k].n, sizes[k].runs) : -1.0;
+        js = js_ok ? bench_delaunay_js(xy, sizes[k].n, sizes[k].runs, &jstri) : -1.0;
         if (js > 0.0) {
-            printf("delaunator %s uniform (node): %.1f ms; orogen/delaunator = %.2f\n",
-                   sizes[k].label, js, ms / js);
+            printf("delaunator %s uniform (node): %.1f ms (%zu triangles); "
+                   "orogen/delaunator = %.2f\n",
+                   sizes[k].label, js, jstri, ms / js);
         } else {
             js_ok = 0;
         }
