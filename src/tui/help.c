@@ -20,6 +20,7 @@ static const char *const help_lines[] = {
     "[ / ]             rotate a quarter turn",
     ", / .             time of day -/+ 30 min",
     "+ / -             relief (render.exaggeration)",
+    "e                 export the isometric PNG",
     "#Globe view (planet)",
     "arrows, W A S D   rotate the globe",
     "+ / -             add / remove land at the centre",

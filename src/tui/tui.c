@@ -29,6 +29,7 @@
 #include "core/generators.h"
 #include "core/pipeline.h"
 #include "core/rng.h"
+#include "render/export_iso.h"
 #include "tui/tui_state.h"
 
 static volatile sig_atomic_t sig_quit;
@@ -343,14 +344,59 @@ struct export_args {
     enum map_layer layer;
     int width, height;
     char path[1024];
+    int iso;            /* an isometric render (export_iso_job) */
+    int shown_permille; /* iso progress last shown */
 };
 static struct export_args export_args;
+static struct export_iso_request export_iso_req;
 
 static enum og_status
 export_run(const struct world *w, void *arg, struct og_error *err)
 {
     const struct export_args *a = arg;
     return export_map_png(w, a->layer, a->width, a->height, a->path, err);
+}
+
+/* In the isometric preview, e renders the picture on screen at
+ * render.width x render.height (render/export_iso.h), with the render.*
+ * values of the session, which the keys may have changed since the world
+ * was made. */
+static void
+export_iso_start(struct tui *t)
+{
+    const char *dir = t->opt->export_dir != NULL ? t->opt->export_dir : ".";
+    struct export_iso_request *r = &export_iso_req;
+    struct og_error err;
+    sigset_t old;
+    enum og_status st;
+
+    memset(r, 0, sizeof *r);
+    r->width = params_int(&t->params, P_RENDER_WIDTH);
+    r->height = params_int(&t->params, P_RENDER_HEIGHT);
+    r->have_options = 1;
+    iso_options_from_params(&r->options, &t->params);
+    atomic_init(&r->progress, 0);
+    atomic_init(&r->cancel, 0);
+    if (snprintf(r->path, sizeof t->export_path, "%s/orogen-%s-%llu-iso.png", dir,
+                 world_gen_name(t->world->gen), (unsigned long long)t->world->params.seed) >=
+        (int)sizeof t->export_path) {
+        tui_message(t, 1, "export folder name too long: %s", dir);
+        return;
+    }
+    export_args.iso = 1;
+    export_args.width = r->width;
+    export_args.height = r->height;
+    export_args.shown_permille = 0;
+    memcpy(t->export_path, r->path, sizeof t->export_path);
+    block_ui_signals(&old);
+    st = export_job_start(&t->job, t->world, export_iso_job, r, wake_cb, t, &err);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (st != OG_OK) {
+        t->job = NULL;
+        tui_message(t, 1, "export: %s", err.msg);
+        return;
+    }
+    tui_message(t, 0, "rendering %s (%dx%d) ...", t->export_path, r->width, r->height);
 }
 
 static void
@@ -370,6 +416,11 @@ export_start(struct tui *t)
         tui_message(t, 1, "nothing to export yet: the world is still generating");
         return;
     }
+    if (t->view == TUI_VIEW_ISO) {
+        export_iso_start(t);
+        return;
+    }
+    export_args.iso = 0;
     export_args.layer = t->layer;
     if (w->kind == WORLD_GRID && w->width > 0 && w->height > 0) {
         double k = fmin(1.0, 2048.0 / fmax(w->width, w->height));
@@ -402,7 +453,17 @@ export_poll(struct tui *t)
 {
     struct og_error err;
 
-    if (t->job == NULL || !export_job_done(t->job)) {
+    if (t->job == NULL) {
+        return;
+    }
+    if (!export_job_done(t->job)) {
+        /* The main loop wakes at least every 250 ms: show the render's
+         * progress in 10 % steps. */
+        int pm = export_args.iso ? atomic_load(&export_iso_req.progress) : 0;
+        if (export_args.iso && pm / 100 != export_args.shown_permille / 100) {
+            export_args.shown_permille = pm;
+            tui_message(t, 0, "rendering %s ... %d%%", t->export_path, pm / 10);
+        }
         return;
     }
     og_error_clear(&err);
