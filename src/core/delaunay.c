@@ -816,8 +816,23 @@ delaunay_build(struct delaunay *d, const double *xy, size_t n, struct og_error *
         dl_hash_put(&s, e);
     }
 
-    /* Back to input ids. */
+    /* Circumcentres while the points are still in sweep order (triangles
+     * made together share nearby points: far fewer cache misses than in
+     * input order). */
     d->ntriangles = (size_t)s.nedges / 3;
+    d->centers = malloc(2 * d->ntriangles * sizeof *d->centers);
+    if (d->centers == NULL) {
+        st = OG_ENOMEM;
+        goto fail;
+    }
+    for (k = 0; k < d->ntriangles; k++) {
+        const double *a = dl_pt(&s, s.tri[3 * k]);
+        dl_circum(a, dl_pt(&s, s.tri[3 * k + 1]), dl_pt(&s, s.tri[3 * k + 2]), &ux, &uy);
+        d->centers[2 * k] = a[0] + ux;
+        d->centers[2 * k + 1] = a[1] + uy;
+    }
+
+    /* Back to input ids. */
     for (k = 0; k < (size_t)s.nedges; k++) {
         s.tri[k] = order[s.tri[k]];
     }
@@ -868,5 +883,6 @@ delaunay_fini(struct delaunay *d)
     free(d->triangles);
     free(d->halfedges);
     free(d->hull);
+    free(d->centers);
     memset(d, 0, sizeof *d);
 }

@@ -29,6 +29,7 @@ struct delaunay {
     int32_t *hull;        /* convex hull, counter-clockwise (y down) */
     size_t nhull;
     size_t nduplicates;   /* exact duplicates skipped */
+    double *centers;      /* 2 * ntriangles: circumcentres (the Voronoi vertices), or NULL */
 };
 
 /* Triangulate n points given as xy[2i], xy[2i+1] (finite doubles). Every

@@ -149,7 +149,8 @@ lloyd_cells(const double *xy, size_t n, const struct lloyd_box *box, double *are
             struct run_ctx *ctx, int it, int iterations, struct og_error *err)
 {
     struct delaunay d;
-    double *centers = NULL, *bufa = NULL, *bufb = NULL;
+    const double *centers;
+    double *bufa = NULL, *bufb = NULL;
     int32_t *inedge = NULL, *visit = NULL;
     size_t i, j, e, ne, cap;
     enum og_status st;
@@ -163,30 +164,21 @@ lloyd_cells(const double *xy, size_t n, const struct lloyd_box *box, double *are
     if ((bufa = malloc(cap * sizeof *bufa)) == NULL ||
         (bufb = malloc(cap * sizeof *bufb)) == NULL ||
         (inedge = malloc((n > 0 ? n : 1) * sizeof *inedge)) == NULL ||
-        (visit = malloc((n > 0 ? n : 1) * sizeof *visit)) == NULL ||
-        (centers = malloc((d.ntriangles > 0 ? 2 * d.ntriangles : 1) * sizeof *centers)) == NULL) {
+        (visit = malloc((n > 0 ? n : 1) * sizeof *visit)) == NULL) {
         st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", n);
         goto done;
     }
-    for (i = 0; i < d.ntriangles; i++) {
-        const double *a = xy + 2 * d.triangles[3 * i];
-        const double *b = xy + 2 * d.triangles[3 * i + 1];
-        const double *c = xy + 2 * d.triangles[3 * i + 2];
-        double dx = b[0] - a[0], dy = b[1] - a[1];
-        double ex = c[0] - a[0], ey = c[1] - a[1];
-        double bl = dx * dx + dy * dy, cl = ex * ex + ey * ey;
-        double den = 0.5 / (dx * ey - dy * ex);
-
-        centers[2 * i] = a[0] + (ey * bl - dy * cl) * den;
-        centers[2 * i + 1] = a[1] + (dx * cl - ex * bl) * den;
-    }
+    centers = d.centers;
     for (i = 0; i < n; i++) {
         inedge[i] = -1;
     }
+    /* An incoming half-edge per site, the twinless one for hull sites. */
     for (e = 0; e < ne; e++) {
-        int32_t p = d.triangles[mesh_edge_next((int32_t)e)];
-        if (inedge[p] < 0 || d.halfedges[e] < 0) {
-            inedge[p] = (int32_t)e;
+        inedge[d.triangles[mesh_edge_next((int32_t)e)]] = (int32_t)e;
+    }
+    for (e = 0; e < ne; e++) {
+        if (d.halfedges[e] < 0) {
+            inedge[d.triangles[mesh_edge_next((int32_t)e)]] = (int32_t)e;
         }
     }
 
@@ -281,7 +273,6 @@ lloyd_cells(const double *xy, size_t n, const struct lloyd_box *box, double *are
     st = OG_OK;
 
 done:
-    free(centers);
     free(bufa);
     free(bufb);
     free(inedge);

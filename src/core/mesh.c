@@ -47,10 +47,14 @@ mesh_fill_point_edges(struct mesh *m)
     for (e = 0; e < m->npoints; e++) {
         m->point_edge[e] = -1;
     }
+    /* Plain stores first (no read of point_edge: the scattered writes do
+     * not wait on each other), then the hull edges win. */
     for (e = 0; e < ne; e++) {
-        int32_t p = m->triangles[mesh_edge_next((int32_t)e)];
-        if (m->point_edge[p] < 0 || m->halfedges[e] < 0) {
-            m->point_edge[p] = (int32_t)e;
+        m->point_edge[m->triangles[mesh_edge_next((int32_t)e)]] = (int32_t)e;
+    }
+    for (e = 0; e < ne; e++) {
+        if (m->halfedges[e] < 0) {
+            m->point_edge[m->triangles[mesh_edge_next((int32_t)e)]] = (int32_t)e;
         }
     }
 }
@@ -61,18 +65,19 @@ mesh_build_planar(struct mesh **out, const double *xy, size_t n, struct og_error
     struct delaunay d;
     struct mesh *m;
     enum og_status st;
-    size_t t;
 
     *out = NULL;
     st = delaunay_build(&d, xy, n, err);
     if (st != OG_OK) {
         return st;
     }
-    m = mesh_alloc(2, n, d.ntriangles);
+    /* The circumcentres come from delaunay_build: allocate none here. */
+    m = mesh_alloc(2, n, 0);
     if (m == NULL) {
         delaunay_fini(&d);
         return og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu points", n);
     }
+    m->ntriangles = d.ntriangles;
     if (n > 0) {
         memcpy(m->points, xy, 2 * n * sizeof *xy);
     }
@@ -87,22 +92,15 @@ mesh_build_planar(struct mesh **out, const double *xy, size_t n, struct og_error
         m->halfedges = malloc(sizeof *m->halfedges);
         if (m->triangles == NULL || m->halfedges == NULL) {
             free(d.hull);
+            free(d.centers);
             m->hull = NULL;
             mesh_free(m);
             return og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu points", n);
         }
     }
-    for (t = 0; t < m->ntriangles; t++) {
-        const double *a = xy + 2 * m->triangles[3 * t];
-        const double *b = xy + 2 * m->triangles[3 * t + 1];
-        const double *c = xy + 2 * m->triangles[3 * t + 2];
-        double dx = b[0] - a[0], dy = b[1] - a[1];
-        double ex = c[0] - a[0], ey = c[1] - a[1];
-        double bl = dx * dx + dy * dy, cl = ex * ex + ey * ey;
-        double den = 0.5 / (dx * ey - dy * ex);
-
-        m->centers[2 * t] = a[0] + (ey * bl - dy * cl) * den;
-        m->centers[2 * t + 1] = a[1] + (dx * cl - ex * bl) * den;
+    if (d.centers != NULL) {
+        free(m->centers);
+        m->centers = d.centers;
     }
     mesh_fill_point_edges(m);
     *out = m;
