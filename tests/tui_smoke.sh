@@ -4,7 +4,8 @@
 #   A  TERM=xterm-256color 100x30: map and status bar, n, e (PNG written),
 #      ?, resizes while generating, the parameter panel (step, typed value,
 #      invalid value refused and explained, resize with the panel and field
-#      open), save a preset and load it back, q exits 0;
+#      open), save a preset and load it back, the isometric preview (p) and
+#      its PNG (e), q asking while that export runs, q again exits 0;
 #   B  --from the exported PNG reproduces the same map bytes;
 #   C  TERM=vt100: glyph map with legend, panel step, resize, q exits 0;
 #   D  LANG=C: no half blocks, glyphs instead; D2 xterm-direct gets 24-bit
@@ -151,8 +152,15 @@ wait_for a "render.rotate = 1" 10; check $? "A: ] rotates the preview" "$tmp/las
 screen a | grep -q "▀"; check $? "A: preview drawn in half blocks"
 keys a p
 wait_for a "map view" 5; check $? "A: p returns to the map" "$tmp/last-screen.txt"
+# q while an export runs asks first; q again waits for the file. (e and q go
+# in one send-keys, so the render, about a second, is surely still running.)
+keys a p
+wait_for a "isometric preview" 10
+keys a e q
+wait_for a "export is still running" 10; check $? "A: q asks while an export runs" "$tmp/last-screen.txt"
 keys a q
-st=$(wait_exit a 20); [ "$st" = 0 ]; check $? "A: q exits with status 0 (got $st)" "$tmp/a.err"
+st=$(wait_exit a 60); [ "$st" = 0 ]; check $? "A: q again exits with status 0 (got $st)" "$tmp/a.err"
+ls "$tmp/a.d"/orogen-island-*-iso.png >/dev/null 2>&1; check $? "A: the isometric PNG was finished"
 
 # --- B: --from reproduces the exported map -----------------------------------
 if [ -n "$exported" ]; then
