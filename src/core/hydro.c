@@ -397,7 +397,7 @@ radix_fini(struct radix *r)
 
 struct flood {
     const struct hydro_graph *g;
-    const float *elev;
+    const float *elev;  /* heights of unreached nodes: aliases filled */
     float *filled;
     uint32_t *rank;
     uint8_t *state;
@@ -603,7 +603,12 @@ hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8
         }
     }
     f.g = g;
-    f.elev = elev;
+    /* Work in place on a copy: until a node is reached its filled value is
+     * its own height, and only unreached nodes' heights are ever read (a
+     * traced node is not raised), so the flood touches one float array
+     * instead of two. */
+    memmove(filled, elev, g->n * sizeof *filled);
+    f.elev = filled;
     f.filled = filled;
     f.rank = rank;
     f.ctx = ctx;
