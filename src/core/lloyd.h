@@ -12,14 +12,19 @@
 
 struct run_ctx;
 
-/* Relax n sites (xy pairs, updated in place, all inside the box) for
- * `iterations` steps. ctx may be NULL; if given, progress is reported and
- * cancellation honoured (OG_ECANCELED). Errors as delaunay_build. */
+/* Relax n sites (xy pairs, updated in place, all inside the closed box) for
+ * `iterations` steps; every site stays inside the box. Exact duplicate
+ * sites own no cell and stay where they are. ctx may be NULL; if given,
+ * progress is reported and cancellation honoured (OG_ECANCELED). Errors:
+ * OG_ERANGE for iterations < 0 or a site outside the box (naming it),
+ * OG_EINVAL for an empty or non-finite box, else as delaunay_build. The
+ * result is deterministic (no threads). */
 enum og_status lloyd_relax(double *xy, size_t n, int iterations, double x0, double y0, double x1,
                            double y1, struct run_ctx *ctx, struct og_error *err);
 
 /* Areas of the n sites' Voronoi cells clipped to the box into areas[n]
- * (for tests and statistics). */
+ * (for tests and statistics); they sum to the box area, duplicates get 0.
+ * Errors as lloyd_relax. */
 enum og_status lloyd_cell_areas(const double *xy, size_t n, double x0, double y0, double x1,
                                 double y1, double *areas, struct og_error *err);
 
