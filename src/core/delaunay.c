@@ -7,10 +7,19 @@
  *
  * Every orientation and in-circle decision uses predicates.c, so the result
  * is an exact Delaunay triangulation of all distinct input points. A point
- * that rounding in the sort key brings to the sweep while it is not strictly
- * outside the current hull (inside it, or on a hull edge) is not dropped: it
- * is located by a visibility walk and inserted by splitting its triangle or
- * edge, then legalised like the others (Lawson flips). */
+ * that reaches the sweep while it is not strictly outside the current hull
+ * (sort keys are 32-bit, so near ties keep input order) is not dropped, as
+ * delaunator does: it is located by a visibility walk and inserted by
+ * splitting its triangle or edge, then legalised like the others (Lawson
+ * flips). Any insertion order therefore gives the right result; the sweep
+ * order only makes it fast.
+ *
+ * The hull hash uses pseudo-angles around the seed triangle's centroid and
+ * the sort keys span [min, max] of the squared distances, so that a nearly
+ * collinear seed (circumcentre far away) does not degrade to quadratic
+ * time; a hash probe that finds no visible edge within DL_HULL_WALK hull
+ * edges falls back to the triangle walk, which ends at a visible hull edge
+ * if the point is outside. */
 #include "config.h"
 
 #include "core/delaunay.h"
@@ -298,8 +307,9 @@ dl_locate(const struct dl *s, int32_t t, const double *q, double o[3], int32_t *
 }
 
 /* Insert point i, which lies in the closed triangle t (o: its orientation
- * against t's edges), by splitting t or the edge it lies on. Returns
- * OG_OK, or OG_EINVAL (with *dup set) if i coincides with a vertex. */
+ * against t's edges), by splitting t or the edge it lies on, then legalise.
+ * If i coincides with a vertex nothing changes and *dup is set. Returns
+ * OG_OK or OG_ENOMEM (legalisation stack). */
 static enum og_status
 dl_insert_inside(struct dl *s, int32_t i, int32_t t, const double o[3], int *dup)
 {
