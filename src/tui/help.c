@@ -55,7 +55,7 @@ help_column(WINDOW *win, int from, int to, int x, int w, int h)
 {
     int i, row = 1;
 
-    for (i = from; i < to && row < h - 1; i++, row++) {
+    for (i = from; i >= 0 && i < to && row < h - 1; i++, row++) {
         const char *s = help_lines[i];
         if (s[0] == '#') {
             wattron(win, A_BOLD);
@@ -102,18 +102,48 @@ help_draw(struct tui *t)
     if (win == NULL) {
         return;
     }
+    /* A short terminal scrolls the list (help_key). */
+    t->help_max = rows - (h - 2) > 0 ? rows - (h - 2) : 0;
+    if (t->help_top > t->help_max) {
+        t->help_top = t->help_max;
+    }
     werase(win);
     tui_box(t, win);
     mvwaddnstr(win, 0, 2, " orogen keys ", w - 4);
-    help_column(win, 0, split, 2, (ncol == 1 ? w : colw) - 3, h);
+    help_column(win, t->help_top, split, 2, (ncol == 1 ? w : colw) - 3, h);
     if (ncol == 2) {
-        help_column(win, split, n, 2 + colw, colw - 3, h);
+        help_column(win, split + t->help_top, n, 2 + colw, colw - 3, h);
     }
-    if (rows > h - 2) {
-        mvwaddnstr(win, h - 1, 2, " more: enlarge the terminal ", w - 4);
+    if (t->help_max > 0) {
+        mvwaddnstr(win, h - 1, 2,
+                   t->help_top < t->help_max ? " Down/PgDn: more, any other key closes "
+                                             : " Up/PgUp: back, any other key closes ",
+                   w - 4);
     } else {
         mvwaddnstr(win, h - 1, 2, " any key closes ", w - 4);
     }
     wnoutrefresh(win);
     delwin(win);
+}
+
+int
+help_key(struct tui *t, int ch)
+{
+    int page = t->rows - TUI_STATUS_ROWS - 3 > 1 ? t->rows - TUI_STATUS_ROWS - 3 : 1;
+    int top = t->help_top;
+
+    switch (ch) {
+    case KEY_DOWN: case 'j': top += 1; break;
+    case KEY_NPAGE: case ' ': top += page; break;
+    case KEY_UP: case 'k': top -= 1; break;
+    case KEY_PPAGE: top -= page; break;
+    default: return 0;
+    }
+    if (t->help_max == 0) {
+        return 0;
+    }
+    t->help_top = top < 0 ? 0 : top > t->help_max ? t->help_max : top;
+    /* The overlay is redrawn over a freshly drawn map. */
+    t->map_dirty = t->chrome_dirty = 1;
+    return 1;
 }

@@ -17,7 +17,7 @@ key_hints(const struct tui *t)
         return "type a value  Enter apply  Esc cancel  Up/Down choices  ^U clear";
     }
     if (t->help) {
-        return "any key closes the help";
+        return "Up/Down scroll a long help  any other key closes it";
     }
     if (t->quit_asked) {
         return "q quit after the export  any other key: stay";

@@ -591,6 +591,7 @@ global_key(struct tui *t, int ch)
         break;
     case '?': case KEY_F(1):
         t->help = 1;
+        t->help_top = 0;
         t->chrome_dirty = 1;
         break;
     case 27:
@@ -682,6 +683,9 @@ handle_key(struct tui *t, int ch)
         return;
     }
     if (t->help) {
+        if (help_key(t, ch)) {
+            return;
+        }
         t->help = 0;
         t->map_dirty = t->chrome_dirty = 1;
         return;

@@ -111,6 +111,7 @@ struct tui {
     int cur_x, cur_y;
 
     int help;                   /* help overlay shown */
+    int help_top, help_max;     /* its scroll position and limit */
 
     /* export */
     struct export_job *job;
@@ -184,8 +185,10 @@ int mapview_class_stats(const struct tui *t, long counts[MC_COUNT], uint32_t mea
  * prompt). */
 void statusbar_draw(struct tui *t);
 
-/* help.c: the `?` overlay over the map. */
+/* help.c: the `?` overlay over the map; help_key scrolls it on a short
+ * terminal (1) or leaves the key to close it (0). */
 void help_draw(struct tui *t);
+int help_key(struct tui *t, int ch);
 
 /* paramform.c: the parameter panel, the preset list, and the inline formw
  * field (prompt): open it over the selected value (PROMPT_VALUE) or on the
