@@ -136,6 +136,43 @@ START_TEST(test_exact_cells)
 }
 END_TEST
 
+START_TEST(test_high_degree_and_collinear)
+{
+    enum { K = 100, M = 1000 };
+    double xy[2 * (K + 1)], areas[M], line[2 * M];
+    const double pi = 3.14159265358979323846;
+    double sum = 0.0;
+    int i;
+
+    /* A site with 100 neighbours on a circle of radius 0.3: its cell is the
+     * regular 100-gon with apothem 0.15, area K a^2 tan(pi / K). */
+    xy[0] = 0.5;
+    xy[1] = 0.5;
+    for (i = 0; i < K; i++) {
+        xy[2 * i + 2] = 0.5 + 0.3 * cos(2 * pi * i / K);
+        xy[2 * i + 3] = 0.5 + 0.3 * sin(2 * pi * i / K);
+    }
+    ck_assert_int_eq(lloyd_cell_areas(xy, K + 1, 0, 0, 1, 1, areas, NULL), OG_OK);
+    ck_assert_double_eq_tol(areas[0], K * 0.15 * 0.15 * tan(pi / K), 1e-12);
+    for (i = 0; i <= K; i++) {
+        sum += areas[i];
+    }
+    ck_assert_double_eq_tol(sum, 1.0, 1e-12);
+    /* 1000 sites on y = 0.5 at x = (i + 0.5) / M, in reverse order: vertical
+     * strips of width 1 / M (the end ones reach the box sides). */
+    for (i = 0; i < M; i++) {
+        line[2 * i] = (M - i - 0.5) / M;
+        line[2 * i + 1] = 0.5;
+    }
+    ck_assert_int_eq(lloyd_cell_areas(line, M, 0, 0, 1, 1, areas, NULL), OG_OK);
+    for (i = 0; i < M; i++) {
+        if (fabs(areas[i] - 1.0 / M) > 1e-12) {
+            ck_abort_msg("strip %d has area %g", i, areas[i]);
+        }
+    }
+}
+END_TEST
+
 static int progress_calls;
 
 static void
@@ -188,6 +225,7 @@ lloyd_suite(void)
     tcase_add_test(tc, test_cv_decreases);
     tcase_add_test(tc, test_other_box_and_determinism);
     tcase_add_test(tc, test_exact_cells);
+    tcase_add_test(tc, test_high_degree_and_collinear);
     tcase_set_timeout(tc, 20);
     suite_add_tcase(s, tc);
     tcase_add_test(tk, test_contract);

@@ -160,9 +160,9 @@ lloyd_cells(const double *xy, size_t n, const struct lloyd_box *box, double *are
         return st;
     }
     ne = 3 * d.ntriangles;
-    cap = 2 * (n + 16);
-    if ((bufa = malloc(cap * sizeof *bufa)) == NULL ||
-        (bufb = malloc(cap * sizeof *bufb)) == NULL ||
+    cap = 64; /* polygon vertices; grown for high-degree sites */
+    if ((bufa = malloc(2 * cap * sizeof *bufa)) == NULL ||
+        (bufb = malloc(2 * cap * sizeof *bufb)) == NULL ||
         (inedge = malloc((n > 0 ? n : 1) * sizeof *inedge)) == NULL ||
         (visit = malloc((n > 0 ? n : 1) * sizeof *visit)) == NULL) {
         st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", n);
@@ -197,6 +197,12 @@ lloyd_cells(const double *xy, size_t n, const struct lloyd_box *box, double *are
             visit[j++] = (int32_t)i;
         }
     }
+    if (d.ntriangles == 0) {
+        /* Collinear sites: inedge holds each one's place along the hull. */
+        for (i = 0; i < d.nhull; i++) {
+            inedge[d.hull[i]] = (int32_t)i;
+        }
+    }
     for (j = 0; j < n; j++) {
         const double *p;
         double *poly = bufa, *tmp = bufb, cx, cy, area = 0.0;
@@ -215,13 +221,39 @@ lloyd_cells(const double *xy, size_t n, const struct lloyd_box *box, double *are
                 goto done;
             }
         }
+        if (start >= 0 && d.ntriangles > 0) {
+            /* Room for the fan plus what clipping adds (one vertex per
+             * clip at most; four for the box). */
+            size_t deg = 0;
+            int32_t in = start;
+            do {
+                deg++;
+                in = d.halfedges[mesh_edge_next(in)];
+            } while (in >= 0 && in != start);
+            if (deg + 8 > cap) {
+                double *na, *nb;
+                cap = 2 * (deg + 8);
+                na = realloc(bufa, 2 * cap * sizeof *na);
+                if (na != NULL) {
+                    bufa = na;
+                }
+                nb = realloc(bufb, 2 * cap * sizeof *nb);
+                if (nb != NULL) {
+                    bufb = nb;
+                }
+                if (na == NULL || nb == NULL) {
+                    st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", n);
+                    goto done;
+                }
+                poly = bufa;
+                tmp = bufb;
+            }
+        }
         if (d.ntriangles == 0) {
             /* No triangles: n < 3 distinct or collinear sites. The hull lists
              * the distinct ones along their line; each cell is the box
              * between the bisectors to its hull neighbours. */
-            size_t h;
-            for (h = 0; h < d.nhull && (size_t)d.hull[h] != i; h++) {
-            }
+            size_t h = start >= 0 ? (size_t)start : d.nhull;
             if (h < d.nhull) {
                 k = lloyd_box_polygon(poly, box);
                 if (h > 0) {
