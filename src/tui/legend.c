@@ -5,8 +5,47 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
+#include <wchar.h>
 
 #include "tui/tui_state.h"
+
+/* The hypsometric ramp of the elevation layer (render/mapimg.h), deep sea
+ * to peak, with the coast and the world's highest point marked. */
+static void
+ramp(struct tui *t, WINDOW *win, int row, int w)
+{
+    const struct world *wd = t->world;
+    int n = w - 4 < 30 ? w - 4 : 30, i;
+    char lo[32], hi[32];
+
+    if (n < 8) {
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        attr_t attr = A_NORMAL;
+        int c = colors_number(t, mapimg_hypsometric(-1.0 + 2.0 * i / (n - 1)), MC_LOW, 0, 0, 0,
+                              &attr);
+        int pair = colors_pair(t, c, c);
+        cchar_t cc;
+        wchar_t wc[2] = { t->utf8 ? L'\u2588' : L'#', L'\0' };
+        setcchar(&cc, wc, attr, 0, &pair);
+        mvwadd_wch(win, row, 2 + i, &cc);
+    }
+    /* The ramp runs from the deepest sea to the highest peak; the world's
+     * own top is printed at its end (it need not have any sea). */
+    snprintf(lo, sizeof lo, "deep");
+    if (wd->gen == GEN_DEM) {
+        snprintf(hi, sizeof hi, "%.0f m", (double)wd->elev_max);
+    } else {
+        snprintf(hi, sizeof hi, "peak %.2f", (double)wd->elev_max);
+    }
+    mvwaddnstr(win, row + 1, 2, lo, n);
+    mvwaddnstr(win, row + 1, 2 + n / 2 - 2, "coast", 5);
+    mvwaddnstr(win, row + 1, 2 + n - (int)strlen(hi) > 2 + n / 2 + 4 ? 2 + n - (int)strlen(hi)
+                                                                      : 2 + n / 2 + 4,
+               hi, w - n / 2 - 8);
+}
 
 void
 legend_draw(struct tui *t)
@@ -61,6 +100,10 @@ legend_draw(struct tui *t)
                  (counts[c] * 100 + total / 2) / total);
         waddnstr(win, line, w - col - 4 > 0 ? w - col - 4 : 0);
         row++;
+    }
+    if (t->layer == LAYER_ELEVATION && t->col.mode != TUI_COLOR_NONE && t->world != NULL &&
+        row + 2 < h && col == 0) {
+        ramp(t, win, row + 1, w);
     }
     wnoutrefresh(win);
 }
