@@ -133,7 +133,11 @@ apply_edit(struct tui *t, int debounce)
 
     t->params = t->pe.cur;
     t->preset_name[0] = '\0';
-    if (debounce) {
+    if (param_def(id)->group == PG_RENDER) {
+        /* Render settings change the picture, not the world: redraw only
+         * (the isometric preview and its export read t->params). */
+        t->map_dirty = 1;
+    } else if (debounce) {
         tui_schedule_regen(t);
     } else {
         tui_regen_now(t);
