@@ -471,13 +471,14 @@ stage_biomes(struct world *w, struct run_ctx *ctx, struct og_error *err)
     enum og_status st;
 
     rng_for_stage(&r, ctx->params->seed, "planet.biomes");
-    st = gen_planet_biomes(w, &pp->adj, NULL, &r, params_int(ctx->params, P_PLANET_WFC_RESTARTS),
+    st = gen_planet_biomes(w, &pp->adj, NULL, &r,
+                           params_int(ctx->params, P_PLANET_WFC_BACKTRACKS),
                            params_get(ctx->params, P_PLANET_WFC_AFFINITY), &ws, ctx, err);
     if (st != OG_OK) {
         return st;
     }
-    world_stat_int(w, "planet.wfc_contradictions", (long long)ws.contradictions);
-    world_stat_int(w, "planet.wfc_full_restarts", (long long)ws.full_restarts);
+    world_stat_int(w, "planet.wfc_backtracks", (long long)ws.backtracks);
+    world_stat_int(w, "planet.wfc_search_restarts", (long long)ws.restarts);
     return OG_OK;
 }
 

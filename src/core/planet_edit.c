@@ -118,7 +118,7 @@ planet_edit_set_land(const struct world *w, int32_t cell, int land, struct world
             ring(&adj, cell, hops, keep, queue, dist);
         }
         st = gen_planet_biomes(nw, &adj, whole ? NULL : keep, &r,
-                               params_int(&w->params, P_PLANET_WFC_RESTARTS),
+                               params_int(&w->params, P_PLANET_WFC_BACKTRACKS),
                                params_get(&w->params, P_PLANET_WFC_AFFINITY), &ws, NULL, err);
         if (st == OG_OK || whole || st == OG_ENOMEM) {
             break;

@@ -177,6 +177,19 @@ struct heap_item {
     int32_t v;
 };
 
+/* Undo log: v >= 0 records dom[v] before a change; v < 0 records the
+ * collapse of vertex ~v (dom[~v] before it; done[~v] was 0). */
+struct trail_item {
+    int32_t v;
+    uint32_t dom;
+};
+
+struct decision {
+    size_t trail;     /* trail length before the collapse */
+    int32_t v;
+    int b;
+};
+
 struct solver {
     const struct adjacency *adj;
     uint32_t compat[WFC_MAX_BIOMES];
@@ -187,7 +200,29 @@ struct solver {
     size_t nheap, heap_cap;
     int32_t *queue;
     uint8_t *queued;
+    struct trail_item *trail;
+    size_t ntrail, trail_cap;
+    struct decision *dec;
+    size_t ndec, dec_cap;
 };
+
+static int
+trail_push(struct solver *s, int32_t v, uint32_t dom)
+{
+    if (s->ntrail == s->trail_cap) {
+        size_t cap = s->trail_cap * 2;
+        struct trail_item *t = realloc(s->trail, cap * sizeof *t);
+        if (t == NULL) {
+            return -1;
+        }
+        s->trail = t;
+        s->trail_cap = cap;
+    }
+    s->trail[s->ntrail].v = v;
+    s->trail[s->ntrail].dom = dom;
+    s->ntrail++;
+    return 0;
+}
 
 static int
 heap_push(struct solver *s, int32_t v)
@@ -264,14 +299,16 @@ heap_rebuild(struct solver *s)
     return 0;
 }
 
-/* Arc consistency from the queued vertices. Returns the first vertex left
- * with no option, or -1; -2 on allocation failure. */
+/* Arc consistency from the queued vertices, logging every change on the
+ * trail. Returns the first vertex left with no option, or -1; -2 on
+ * allocation failure. The queue is left empty either way. */
 static int32_t
 propagate(struct solver *s, size_t qhead, size_t qtail)
 {
     const struct adjacency *adj = s->adj;
     size_t qn = adj->n + 1;
-    while (qhead != qtail) {
+    int32_t bad = -1;
+    while (qhead != qtail && bad == -1) {
         int32_t v = s->queue[qhead], j;
         uint32_t sup = 0, d = s->dom[v];
         int b;
@@ -288,12 +325,18 @@ propagate(struct solver *s, size_t qhead, size_t qtail)
             if (nd == s->dom[u]) {
                 continue;
             }
+            if (trail_push(s, u, s->dom[u]) != 0) {
+                bad = -2;
+                break;
+            }
             s->dom[u] = nd;
             if (nd == 0) {
-                return u;
+                bad = u;
+                break;
             }
             if (!s->done[u] && heap_push(s, u) != 0) {
-                return -2;
+                bad = -2;
+                break;
             }
             if (!s->queued[u]) {
                 s->queued[u] = 1;
@@ -302,16 +345,39 @@ propagate(struct solver *s, size_t qhead, size_t qtail)
             }
         }
     }
-    return -1;
+    while (qhead != qtail) {
+        s->queued[s->queue[qhead]] = 0;
+        qhead = (qhead + 1) % qn;
+    }
+    return bad;
 }
 
 static int32_t
 propagate_from(struct solver *s, int32_t v)
 {
-    memset(s->queued, 0, s->adj->n);
     s->queue[0] = v;
     s->queued[v] = 1;
     return propagate(s, 0, 1);
+}
+
+/* Undo the trail down to length `to`, putting undone vertices back on the
+ * heap. Returns -1 on allocation failure. */
+static int
+undo(struct solver *s, size_t to, uint8_t *out)
+{
+    while (s->ntrail > to) {
+        struct trail_item *t = &s->trail[--s->ntrail];
+        int32_t v = t->v < 0 ? ~t->v : t->v;
+        s->dom[v] = t->dom;
+        if (t->v < 0) {
+            s->done[v] = 0;
+            out[v] = 0;
+        }
+        if (!s->done[v] && heap_push(s, v) != 0) {
+            return -1;
+        }
+    }
+    return 0;
 }
 
 /* Weighted choice among dom[v], favouring biomes of decided neighbours. */
@@ -357,11 +423,8 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
           struct run_ctx *ctx, struct og_error *err)
 {
     struct solver s;
-    size_t n = adj->n, v, ndone = 0, ck_done = 0, interval, steps = 0;
-    uint32_t *ck0 = NULL, *ck1 = NULL;
-    uint8_t *ck1_done = NULL, *ck1_out = NULL;
+    size_t n = adj->n, v, steps = 0, budget = 256, spent = 0;
     struct wfc_stats local;
-    int fails_here = 0;
     int32_t bad;
     enum og_status st = OG_OK;
 
@@ -383,22 +446,19 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
     s.adj = adj;
     compat_table(rules, s.compat);
     s.heap_cap = n + 16;
+    s.trail_cap = 2 * n + 16;
+    s.dec_cap = 1024;
     s.dom = malloc(n * sizeof *s.dom);
     s.done = calloc(n, 1);
     s.tie = malloc(n * sizeof *s.tie);
     s.heap = malloc(s.heap_cap * sizeof *s.heap);
     s.queue = malloc((n + 1) * sizeof *s.queue);
     s.queued = calloc(n, 1);
-    ck0 = malloc(n * sizeof *ck0);
-    ck1 = malloc(n * sizeof *ck1);
-    ck1_done = malloc(n);
-    ck1_out = malloc(n);
+    s.trail = malloc(s.trail_cap * sizeof *s.trail);
+    s.dec = malloc(s.dec_cap * sizeof *s.dec);
     if (s.dom == NULL || s.done == NULL || s.tie == NULL || s.heap == NULL || s.queue == NULL
-        || s.queued == NULL || ck0 == NULL || ck1 == NULL || ck1_done == NULL
-        || ck1_out == NULL) {
-        st = og_error_set(err, OG_ENOMEM,
-                          "out of memory for wave-function collapse of %zu vertices", n);
-        goto done;
+        || s.queued == NULL || s.trail == NULL || s.dec == NULL) {
+        goto nomem;
     }
     memset(out, 0, n);
     for (v = 0; v < n; v++) {
@@ -410,12 +470,13 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
             goto done;
         }
     }
-    /* initial arc consistency over every vertex */
+    /* initial arc consistency over every vertex (nothing to undo below it) */
     for (v = 0; v < n; v++) {
         s.queue[v] = (int32_t)v;
         s.queued[v] = 1;
     }
     bad = propagate(&s, 0, n);
+    s.ntrail = 0;
     if (bad == -2) {
         goto nomem;
     }
@@ -424,11 +485,6 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
                           (long)bad);
         goto done;
     }
-    memcpy(ck0, s.dom, n * sizeof *ck0);
-    memcpy(ck1, s.dom, n * sizeof *ck1);
-    memset(ck1_done, 0, n);
-    memset(ck1_out, 0, n);
-    interval = n / 8 > 64 ? n / 8 : 64;
     if (heap_rebuild(&s) != 0) {
         goto nomem;
     }
@@ -439,53 +495,89 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
             break;
         }
         b = choose(rules, &s, x, out, r);
+        if (s.ndec == s.dec_cap) {
+            struct decision *d = realloc(s.dec, 2 * s.dec_cap * sizeof *d);
+            if (d == NULL) {
+                goto nomem;
+            }
+            s.dec = d;
+            s.dec_cap *= 2;
+        }
+        s.dec[s.ndec].trail = s.ntrail;
+        s.dec[s.ndec].v = x;
+        s.dec[s.ndec].b = b;
+        s.ndec++;
+        if (trail_push(&s, ~x, s.dom[x]) != 0) {
+            goto nomem;
+        }
         out[x] = (uint8_t)b;
         s.done[x] = 1;
-        ndone++;
         stats->collapses++;
         bad = -1;
         if (s.dom[x] != (1u << b)) {
             s.dom[x] = 1u << b;
             bad = propagate_from(&s, x);
         }
-        if (bad == -2) {
-            goto nomem;
-        }
-        if (bad >= 0) {
-            stats->contradictions++;
-            if (stats->contradictions > (size_t)max_restarts) {
+        /* contradiction: undo the newest decision and forbid its choice
+         * there; if that empties the vertex too, go one decision further
+         * back (depth-first search with forward checking, bounded) */
+        while (bad != -1) {
+            struct decision d;
+            if (bad == -2) {
+                goto nomem;
+            }
+            stats->backtracks++;
+            if (s.ndec == 0) {
                 st = og_error_set(err, OG_EINVAL,
-                                  "wfc: no solution after %d restarts (rules may be unsatisfiable)",
+                                  "wfc: no solution (the rules cannot be satisfied here)");
+                goto done;
+            }
+            if (stats->backtracks > (size_t)max_restarts) {
+                st = og_error_set(err, OG_EINVAL,
+                                  "wfc: no solution found within %d backtracks (rules may be "
+                                  "unsatisfiable)",
                                   max_restarts);
                 goto done;
             }
-            if (++fails_here > 3) {
-                /* this checkpoint looks doomed: start over */
-                memcpy(ck1, ck0, n * sizeof *ck1);
-                memset(ck1_done, 0, n);
-                memset(ck1_out, 0, n);
-                ck_done = 0;
-                fails_here = 0;
-                stats->full_restarts++;
+            if (++spent > budget && s.ndec > 1) {
+                /* a search stuck deep (heavy-tailed): start over with new
+                 * ties and draws and twice the patience (randomised
+                 * restarts, Gomes, Selman and Kautz 1998) */
+                if (undo(&s, 0, out) != 0) {
+                    goto nomem;
+                }
+                s.ndec = 0;
+                stats->restarts++;
+                spent = 0;
+                budget *= 2;
+                for (v = 0; v < n; v++) {
+                    s.tie[v] = rng_next_u32(r);
+                }
+                if (heap_rebuild(&s) != 0) {
+                    goto nomem;
+                }
+                bad = -1;
+                break;
             }
-            memcpy(s.dom, ck1, n * sizeof *s.dom);
-            memcpy(s.done, ck1_done, n);
-            memcpy(out, ck1_out, n);
-            ndone = ck_done;
-            if (heap_rebuild(&s) != 0) {
+            d = s.dec[--s.ndec];
+            if (undo(&s, d.trail, out) != 0) {
                 goto nomem;
             }
-            continue;
-        }
-        if (ndone - ck_done >= interval) {
-            memcpy(ck1, s.dom, n * sizeof *ck1);
-            memcpy(ck1_done, s.done, n);
-            memcpy(ck1_out, out, n);
-            ck_done = ndone;
-            fails_here = 0;
+            if (trail_push(&s, d.v, s.dom[d.v]) != 0) {
+                goto nomem;
+            }
+            s.dom[d.v] &= ~(1u << d.b);
+            if (s.dom[d.v] == 0) {
+                bad = d.v;
+                continue;
+            }
+            if (heap_push(&s, d.v) != 0) {
+                goto nomem;
+            }
+            bad = propagate_from(&s, d.v);
         }
         if ((++steps & 4095) == 0) {
-            enum og_status t = pipeline_tick(ctx, (double)ndone / (double)n);
+            enum og_status t = pipeline_tick(ctx, (double)s.ndec / (double)n);
             if (t != OG_OK) {
                 st = og_error_set(err, t, "wfc: cancelled");
                 goto done;
@@ -504,10 +596,8 @@ done:
     free(s.heap);
     free(s.queue);
     free(s.queued);
-    free(ck0);
-    free(ck1);
-    free(ck1_done);
-    free(ck1_out);
+    free(s.trail);
+    free(s.dec);
     return st;
 }
 

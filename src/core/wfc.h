@@ -7,11 +7,14 @@
  * repeatedly the undecided vertex with the fewest options (ties by a seeded
  * per-vertex key) is collapsed to one biome, drawn by weight times
  * (1 + affinity * equal decided neighbours), and the change is propagated.
- * An empty set (contradiction) restores the last checkpoint (taken every
- * n/8 collapses) and continues with fresh random draws; repeated failures
- * fall back to the start; after max_restarts the run stops with OG_EINVAL,
- * so rules without a solution are reported, never a hang. Deterministic for
- * the rng state.
+ * An empty set (contradiction) undoes the newest decision (an undo trail of
+ * every domain change) and forbids its choice there, going further back
+ * when that empties the vertex as well: depth-first search with forward
+ * checking, so rules with no solution are proven so when the search runs
+ * out of decisions. A search stuck deep (256 backtracks, doubling each
+ * time) starts over with fresh ties and draws (randomised restarts, Gomes,
+ * Selman and Kautz 1998). After max_restarts backtracks in all the run
+ * stops with OG_EINVAL, never a hang. Deterministic for the rng state.
  *
  * The rules and the biome set are ONE table (struct wfc_rules); the
  * planet's is wfc_planet_rules(). */
@@ -55,9 +58,9 @@ struct wfc_rules {
 };
 
 struct wfc_stats {
-    size_t collapses;       /* decisions, restarts included */
-    size_t contradictions;  /* empty sets met (each one restores a checkpoint) */
-    size_t full_restarts;   /* of those, back to the very start */
+    size_t collapses;       /* decisions, undone ones included */
+    size_t backtracks;      /* contradictions met; each undoes one decision */
+    size_t restarts;        /* searches abandoned for a fresh start */
 };
 
 /* The planet's biome set and rules: deserts landlocked, tundra never next to
@@ -80,10 +83,11 @@ void wfc_unary_domains(const struct wfc_rules *rules, const struct adjacency *ad
 
 /* Collapse: dom[v] (adj->n entries, in) are the allowed sets (e.g. from
  * wfc_unary_domains, possibly narrowed to fix some vertices); out[v] gets
- * the biome. max_restarts bounds the contradictions handled (>= 0). ctx may
- * be NULL. Errors: OG_EINVAL "no biome fits vertex V" when the rules leave a
- * vertex nothing before any choice, or "no solution after N restarts";
- * OG_ENOMEM; OG_ECANCELED. stats may be NULL. */
+ * the biome. max_restarts bounds the backtracks (>= 0). ctx may be NULL.
+ * Errors: OG_EINVAL "no biome fits vertex V" when the rules leave a vertex
+ * nothing before any choice, "no solution" when the search proves there is
+ * none, "no solution found within N backtracks" at the bound; OG_ENOMEM;
+ * OG_ECANCELED. stats may be NULL. */
 enum og_status wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj,
                          const uint32_t *dom, uint8_t *out, struct rng *r, int max_restarts,
                          struct wfc_stats *stats, struct run_ctx *ctx, struct og_error *err);
