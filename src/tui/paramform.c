@@ -45,6 +45,23 @@ list_top(const struct tui *t, int rows)
     return top < 0 ? 0 : top;
 }
 
+/* A wide bottom panel shows the list in two columns of COL_W. */
+#define COL_W 40
+
+static int
+list_cols(const struct tui *t, int w)
+{
+    return !t->panel_side && w >= 2 * COL_W ? 2 : 1;
+}
+
+/* Window position of list entry k (0 = the first shown). */
+static void
+list_pos(int k, int rows, int *y, int *x)
+{
+    *y = 1 + k % rows;
+    *x = (k / rows) * COL_W;
+}
+
 static void
 wrap_text(WINDOW *win, int y, int x, int w, int maxlines, const char *s)
 {
@@ -74,7 +91,7 @@ void
 paramform_draw(struct tui *t)
 {
     WINDOW *win = t->panelwin;
-    int w, h, rows, top, i;
+    int w, h, rows, top, i, ncols, colw;
     enum param_id sel;
     char val[64], range[128];
 
@@ -87,26 +104,32 @@ paramform_draw(struct tui *t)
     mvwprintw(win, 0, 1, "Parameters: %s", world_gen_name(t->gen));
     wattroff(win, A_BOLD);
     rows = list_rows(t, h);
-    top = list_top(t, rows);
-    for (i = 0; i < rows && top + i < t->pe.nrows; i++) {
+    ncols = list_cols(t, w);
+    colw = ncols == 2 ? COL_W : w;
+    top = list_top(t, rows * ncols);
+    for (i = 0; i < rows * ncols && top + i < t->pe.nrows; i++) {
         enum param_id id = t->pe.rows[top + i];
-        int selected = top + i == t->pe.sel;
+        int selected = top + i == t->pe.sel, y, x;
         char line[128];
 
+        list_pos(i, rows, &y, &x);
         params_format(&t->pe.cur, id, val, sizeof val);
         snprintf(line, sizeof line, "%-*.*s %-*s %s", LABEL_W, LABEL_W, paramedit_label(id),
                  VALUE_W, val, param_def(id)->unit);
         if (selected) {
             wattron(win, A_REVERSE);
-            mvwhline(win, 1 + i, 0, ' ', w);
+            mvwhline(win, y, x, ' ', colw - 1);
         }
-        mvwaddnstr(win, 1 + i, 1, line, w - 2);
+        mvwaddnstr(win, y, x + 1, line, colw - 2);
         if (selected) {
             wattroff(win, A_REVERSE);
         }
     }
-    if (top + rows < t->pe.nrows) {
+    if (top + rows * ncols < t->pe.nrows) {
         mvwaddnstr(win, rows, w - 4, " v ", 3);
+    }
+    if (top > 0) {
+        mvwaddnstr(win, 0, w - 4, " ^ ", 3);
     }
     sel = paramedit_selected(&t->pe);
     paramedit_range_text(sel, range, sizeof range);
@@ -428,9 +451,12 @@ field_place(struct tui *t, enum tui_prompt kind, WINDOW **parent, int *y, int *x
     }
     getmaxyx(t->panelwin, ph, pw);
     *parent = t->panelwin;
-    *y = 1 + t->pe.sel - list_top(t, list_rows(t, ph));
-    *x = 1 + LABEL_W + 1;
-    *w = pw - *x - 1;
+    {
+        int rows = list_rows(t, ph), ncols = list_cols(t, pw), col0;
+        list_pos(t->pe.sel - list_top(t, rows * ncols), rows, y, &col0);
+        *x = col0 + 1 + LABEL_W + 1;
+        *w = (ncols == 2 ? col0 + COL_W : pw) - *x - 1;
+    }
     if (*w > 40) {
         *w = 40;
     }
