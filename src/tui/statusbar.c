@@ -45,8 +45,10 @@ static void
 progress_text(const struct tui *t, char *buf, size_t size)
 {
     const struct worker_status *st = &t->wst;
-
     const struct world_stat *done = NULL, *total = NULL;
+    /* A stage that reports progress before its name is known shows as
+     * "stage". */
+    const char *name = st->stage_name[0] != '\0' ? st->stage_name : "stage";
 
     if (st->busy && t->world != NULL && !t->world_final) {
         /* hybrid erosion snapshots carry their droplet count */
@@ -54,10 +56,10 @@ progress_text(const struct tui *t, char *buf, size_t size)
         total = world_stat_find(t->world, "hybrid.droplets_total");
     }
     if (st->busy && done != NULL && total != NULL) {
-        snprintf(buf, size, "generating: %s %d/%d droplets %.0f of %.0f", st->stage_name,
+        snprintf(buf, size, "generating: %s %d/%d droplets %.0f of %.0f", name,
                  st->stage + 1, st->nstages, done->a, total->a);
     } else if (st->busy) {
-        snprintf(buf, size, "generating: %s %d/%d %d%%", st->stage_name, st->stage + 1,
+        snprintf(buf, size, "generating: %s %d/%d %d%%", name, st->stage + 1,
                  st->nstages, st->permille / 10);
     } else if (st->last_status != OG_OK && st->last_status != OG_ECANCELED &&
                st->last_error[0] != '\0') {
