@@ -860,10 +860,27 @@ START_TEST(test_edit_new_island_and_errors)
     ck_assert_int_eq(planet_landmass_mark(nw, nw->landmass[s], NULL), 1);
     ck_assert(nw->elevation[s] > 0.0f);
     check_biomes(nw);
+    /* the same edit of the same world gives the same bytes */
+    {
+        struct world *again;
+        ck_assert_int_eq(planet_edit_set_land(w, s, 1, &again, NULL), OG_OK);
+        ck_assert_uint_eq(world_hash(again), world_hash(nw));
+        world_unref(again);
+    }
     world_unref(nw);
     ck_assert_int_eq(planet_edit_set_land(w, (int32_t)w->ncells, 1, &nw, &e), OG_EINVAL);
     ck_assert_ptr_null(nw);
     ck_assert_ptr_nonnull(strstr(e.msg, "outside"));
+    /* only planets can be edited */
+    {
+        struct world *flat;
+        struct params p;
+        params_defaults(&p);
+        ck_assert_int_eq(world_new(&flat, GEN_ISLAND, WORLD_MESH, &p, NULL), OG_OK);
+        ck_assert_int_eq(planet_edit_set_land(flat, 0, 1, &nw, &e), OG_EINVAL);
+        ck_assert_ptr_nonnull(strstr(e.msg, "planet"));
+        world_unref(flat);
+    }
     adjacency_fini(&a);
     world_unref(w);
 }
