@@ -27,7 +27,11 @@ unset TMUX
 printf 'set -g status off\nset -g default-terminal screen\n' >"$tmp/tmux.conf"
 
 T() { tmux -L "$sock" -f "$tmp/tmux.conf" "$@"; }
-cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
+cleanup() {
+    T kill-server >/dev/null 2>&1
+    rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$sock"
+    rm -rf "$tmp"
+}
 trap cleanup EXIT
 trap 'exit 99' INT TERM
 
