@@ -26,6 +26,7 @@ struct edit_args {
 
 struct globeview {
     double yaw, pitch;       /* degrees */
+    int cx, cy;              /* cursor offset from the window centre, cells */
     int32_t sel_cell;        /* a cell of the selected landmass, or -1 */
     uint32_t *rgb;
     int32_t *cells;
@@ -93,15 +94,28 @@ highlight(uint32_t c)
     return r << 16 | g << 8 | b;
 }
 
-/* The cell under the cursor (the globe's centre as drawn), or -1. */
+/* Where the cursor is drawn: the window centre moved by (cx, cy), kept
+ * inside the window (a view limit). */
+static void
+cursor_pos(const struct globeview *g, int w, int h, int *x, int *y)
+{
+    *x = w / 2 + g->cx;
+    *y = h / 2 + g->cy;
+    *x = *x < 0 ? 0 : (*x >= w ? w - 1 : *x);
+    *y = *y < 0 ? 0 : (*y >= h ? h - 1 : *y);
+}
+
+/* The cell under the cursor (the upper pixel of its character), or -1. */
 static int32_t
 cursor_cell(const struct tui *t, int w, int h)
 {
     const struct globeview *g = t->globe;
+    int x, y;
     if (g == NULL || g->cells == NULL || (size_t)w * (size_t)(2 * h) > g->cap) {
         return -1;
     }
-    return g->cells[(size_t)(2 * (h / 2)) * (size_t)w + (size_t)(w / 2)];
+    cursor_pos(g, w, h, &x, &y);
+    return g->cells[(size_t)(2 * y) * (size_t)w + (size_t)x];
 }
 
 void
@@ -195,7 +209,9 @@ globeview_draw(struct tui *t)
     }
     cur = cursor_cell(t, w, h);
     if (cur >= 0) {
-        put_cell(win, h / 2, w / 2, L'+', A_REVERSE | A_BOLD, 0);
+        int cx, cy;
+        cursor_pos(g, w, h, &cx, &cy);
+        put_cell(win, cy, cx, L'+', A_REVERSE | A_BOLD, 0);
     }
     wnoutrefresh(win);
 }
@@ -297,6 +313,12 @@ globeview_key(struct tui *t, int *ch)
     case 'd': case KEY_RIGHT: g->yaw += GLOBE_STEP; break;
     case 'w': case KEY_UP: g->pitch += GLOBE_STEP; break;
     case 's': case KEY_DOWN: g->pitch -= GLOBE_STEP; break;
+    /* the cursor moves over the globe with the vi keys, 0 recentres it */
+    case 'h': g->cx--; t->map_dirty = 1; return 1;
+    case 'l': g->cx++; t->map_dirty = 1; return 1;
+    case 'k': g->cy--; t->map_dirty = 1; return 1;
+    case 'j': g->cy++; t->map_dirty = 1; return 1;
+    case '0': g->cx = g->cy = 0; t->map_dirty = 1; return 1;
     case '+': case '=':
         if (is_planet(t->world)) {
             edit_start(t, 1);

@@ -3,8 +3,8 @@
  *
  * The globe is drawn with render/globe.c's orthographic sampler at square
  * pixels (two per character in half-block modes, glyphs otherwise). The
- * cursor is the centre of the globe; WASD or the arrows rotate the planet
- * under it. Edits (add land, remove land) run planet_edit_set_land on a
+ * cursor starts at the centre of the globe; WASD or the arrows rotate the
+ * planet under it, h j k l move it, 0 recentres it. Edits (add land, remove land) run planet_edit_set_land on a
  * background thread (an export job) from the displayed world; the finished
  * world replaces it, so edits survive re-renders and export with the world.
  * Main thread only, like all TUI code. */
