@@ -165,6 +165,8 @@ wait_for a "export is still running" 10; check $? "A: q asks while an export run
 keys a q
 st=$(wait_exit a 60); [ "$st" = 0 ]; check $? "A: q again exits with status 0 (got $st)" "$tmp/a.err"
 ls "$tmp/a.d"/orogen-island-*-iso.png >/dev/null 2>&1; check $? "A: the isometric PNG was finished"
+grep -q "island.cells = 20000" "$tmp/cfg/orogen/presets/last.ini" 2>/dev/null
+check $? "A: the session is kept as the preset 'last'"
 
 # --- B: --from reproduces the exported map -----------------------------------
 if [ -n "$exported" ]; then

@@ -882,6 +882,19 @@ tui_main(const struct tui_options *opt)
     if (t->job != NULL) {
         export_job_finish(t->job, &err);
     }
+    /* Never lose the work: the session's parameters become the user preset
+     * "last" (`orogen --preset last`, or o in the TUI). A failure here is
+     * reported after the screen is restored. */
+    {
+        const struct generator *g = generator_get(t->gen);
+        if (preset_save("last", &t->params, tui_groups(t), g != NULL ? g->name : NULL, NULL, 0,
+                        &err) != OG_OK) {
+            snprintf(why, sizeof why, "orogen: parameters not saved as preset 'last': %s",
+                     err.msg);
+        } else {
+            why[0] = '\0';
+        }
+    }
     worker_free(t->wk);
     world_unref(t->world);
     if (t->prompt != PROMPT_NONE) {
@@ -902,5 +915,8 @@ tui_main(const struct tui_options *opt)
     mapview_free(t);
     free(t->presets);
     free(t);
+    if (why[0] != '\0') {
+        fprintf(stderr, "%s\n", why);
+    }
     return sig_quit == SIGINT || sig_quit == SIGTERM || sig_quit == SIGHUP ? 128 + sig_quit : 0;
 }
