@@ -64,5 +64,28 @@ printf 'seed = 9\nisland.cells = oops\n' > "$tmp/bad.ini"
 out=$("$BIN" export --preset "$tmp/bad.ini" --map "$tmp/q.png" 2>&1); st=$?
 [ $st -eq 2 ] && echo "$out" | grep -q "bad.ini:2:" ; check "bad preset names file and line" $?
 
+# Outputs never destroy what they would replace.
+ln -s "$tmp/target.png" "$tmp/link.png"
+"$BIN" export --set island.cells=300 --map "$tmp/link.png" --size 16x16
+[ -L "$tmp/link.png" ] && [ -s "$tmp/target.png" ] ; check "symlink followed, link kept" $?
+if [ -c /dev/full ]; then
+    out=$("$BIN" export --set island.cells=300 --stats /dev/full 2>&1); st=$?
+    [ $st -eq 1 ] && [ -c /dev/full ] && echo "$out" | grep -q "not a regular file"
+    check "device refused and left alone" $?
+fi
+out=$("$BIN" export --set island.cells=300 --map "$tmp/same.png" --iso "$tmp/same.png" 2>&1); st=$?
+[ $st -eq 1 ] && [ ! -e "$tmp/same.png" ] && echo "$out" | grep -q "both write"
+check "two outputs to one file refused" $?
+out=$("$BIN" export -g planet --set planet.points=500 --map "$tmp/pl.png" --iso "$tmp/pli.png" 2>&1)
+st=$?
+[ $st -eq 1 ] && [ ! -e "$tmp/pl.png" ] ; check "no partial outputs when one is impossible" $?
+out=$("$BIN" export --map "$tmp/t.png" --time 10:00 2>&1); st=$?
+[ $st -eq 2 ] ; check "--time without --iso is a usage error" $?
+
+# A layer and size travel in the recipe.
+"$BIN" export --seed 4 --set island.cells=1500 --layer elevation --map "$tmp/le.png" --size 90x60
+(cd / && "$BIN" export --from "$tmp/le.png" --map "$tmp/le2.png")
+cmp -s "$tmp/le.png" "$tmp/le2.png" ; check "recipe keeps layer and size" $?
+
 [ $fails -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
 exit 0

@@ -9,6 +9,32 @@
 
 #include "core/generators.h"
 #include "render/pngio.h"
+#include "tui/paramedit.h"
+
+int
+cli_warnings(const struct cli_args *a, char *out, size_t size)
+{
+    const struct generator *g = generator_get(a->gen);
+    size_t len = 0;
+    int i, n = 0;
+
+    out[0] = '\0';
+    if (g == NULL) {
+        return 0;
+    }
+    for (i = 0; i < P_COUNT; i++) {
+        if (a->set_explicitly[i] && !param_in_groups((enum param_id)i, g->param_groups)) {
+            int k = snprintf(out + len, size - len, "%s is not used by the %s generator\n",
+                             param_def((enum param_id)i)->name, g->name);
+            if (k < 0 || (size_t)k >= size - len) {
+                break;
+            }
+            len += (size_t)k;
+            n++;
+        }
+    }
+    return n;
+}
 
 const char *
 cli_usage(void)
@@ -94,91 +120,14 @@ cli_read_file(const char *path, char **out, struct og_error *err)
     return OG_OK;
 }
 
-static int
-is_file(const char *path)
-{
-    struct stat sb;
-    return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
-}
-
-enum og_status
-cli_find_preset(const char *name, char *buf, size_t size, struct og_error *err)
-{
-    const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-
-    if (strchr(name, '/') != NULL || is_file(name)) {
-        snprintf(buf, size, "%s", name);
-        if (is_file(buf)) {
-            return OG_OK;
-        }
-        return og_error_set(err, OG_EIO, "cannot read preset %s: no such file", name);
-    }
-    if (xdg != NULL && xdg[0] != '\0') {
-        snprintf(buf, size, "%s/orogen/presets/%s.ini", xdg, name);
-        if (is_file(buf)) {
-            return OG_OK;
-        }
-    } else if (home != NULL) {
-        snprintf(buf, size, "%s/.config/orogen/presets/%s.ini", home, name);
-        if (is_file(buf)) {
-            return OG_OK;
-        }
-    }
-    snprintf(buf, size, "%s/presets/%s.ini", OROGEN_DATADIR, name);
-    if (is_file(buf)) {
-        return OG_OK;
-    }
-    snprintf(buf, size, "data/presets/%s.ini", name);
-    if (is_file(buf)) {
-        return OG_OK;
-    }
-    return og_error_set(err, OG_EIO,
-                        "no preset named '%s' (looked in ~/.config/orogen/presets, %s/presets, "
-                        "data/presets)", name, OROGEN_DATADIR);
-}
-
 static enum og_status
 apply_preset(struct cli_args *a, const char *name, struct og_error *err)
 {
-    char path[1024], *text = NULL;
-    enum og_status st = cli_find_preset(name, path, sizeof path, err);
-    if (st != OG_OK) {
-        return st;
+    int gen = -1;
+    enum og_status st = preset_load(name, &a->params, &gen, NULL, 0, err);
+    if (st == OG_OK && gen >= 0 && !a->gen_given) {
+        a->gen = (enum gen_id)gen;
     }
-    st = cli_read_file(path, &text, err);
-    if (st != OG_OK) {
-        return st;
-    }
-    /* A preset may name its generator on a "generator = NAME" line; the
-     * parameter parser does not know it, so take it out first. */
-    char *g = strstr(text, "generator");
-    if (g != NULL && (g == text || g[-1] == '\n')) {
-        char *eq = strchr(g, '='), *nl = strchr(g, '\n');
-        if (eq != NULL && (nl == NULL || eq < nl)) {
-            char name_buf[32];
-            size_t k = 0;
-            const char *v = eq + 1;
-            while (*v == ' ' || *v == '\t') {
-                v++;
-            }
-            while (*v != '\0' && *v != '\n' && *v != ' ' && *v != '\r' && k + 1 < sizeof name_buf) {
-                name_buf[k++] = *v++;
-            }
-            name_buf[k] = '\0';
-            const struct generator *gen = generator_find(name_buf);
-            if (gen == NULL) {
-                free(text);
-                return og_error_set(err, OG_EFORMAT, "%s: unknown generator '%s'", path, name_buf);
-            }
-            if (!a->gen_given) {
-                a->gen = gen->id;
-            }
-            memset(g, ' ', (size_t)((nl != NULL ? nl : g + strlen(g)) - g));
-            *g = '#';
-        }
-    }
-    st = params_parse_text(&a->params, text, path, err);
-    free(text);
     return st;
 }
 
@@ -235,6 +184,18 @@ cli_apply_recipe(const char *png_path, struct cli_args *a, struct og_error *err)
             }
             memcpy(name, line, len);
             name[len] = '\0';
+            if (strcmp(name, "map.layer") == 0 || strcmp(name, "map.size") == 0) {
+                const char *v = eq + 1;
+                while (*v == ' ') {
+                    v++;
+                }
+                if (name[4] == 'l') {
+                    snprintf(a->recipe_layer, sizeof a->recipe_layer, "%s", v);
+                } else if (sscanf(v, "%dx%d", &a->recipe_w, &a->recipe_h) != 2) {
+                    a->recipe_w = a->recipe_h = 0;
+                }
+                continue;
+            }
             if (params_find(name) < 0) {
                 continue;
             }
@@ -366,6 +327,18 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             if ((st = params_set_assignment(&a->params, v, err)) != OG_OK) {
                 return st;
             }
+            {
+                char nm[96];
+                size_t k = strcspn(v, "= \t");
+                if (k < sizeof nm) {
+                    memcpy(nm, v, k);
+                    nm[k] = '\0';
+                    int id = params_find(nm);
+                    if (id >= 0) {
+                        a->set_explicitly[id] = 1;
+                    }
+                }
+            }
         } else if (opt_is(arg, "--preset", NULL)) {
             if ((a->preset = opt_value(argc, argv, &i, "--preset", err)) == NULL) {
                 return OG_EINVAL;
@@ -395,6 +368,9 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             if ((a->map_path = opt_value(argc, argv, &i, "--map", err)) == NULL) {
                 return OG_EINVAL;
             }
+            if (a->map_path[0] == '\0') {
+                return og_error_set(err, OG_EINVAL, "--map needs a file name");
+            }
         } else if (opt_is(arg, "--layer", NULL)) {
             if ((a->layer = opt_value(argc, argv, &i, "--layer", err)) == NULL) {
                 return OG_EINVAL;
@@ -404,8 +380,7 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
                 return OG_EINVAL;
             }
             if (parse_size(v, &a->map_w, &a->map_h) != 0) {
-                return og_error_set(err, OG_EINVAL,
-                                    "--size '%s' is not WIDTHxHEIGHT with sides 1..100000", v);
+                return og_error_set(err, OG_EINVAL, "--size '%s' is not WIDTHxHEIGHT", v);
             }
             a->iso_w = a->map_w;
             a->iso_h = a->map_h;
@@ -414,13 +389,22 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             if ((a->stats_path = opt_value(argc, argv, &i, "--stats", err)) == NULL) {
                 return OG_EINVAL;
             }
+            if (a->stats_path[0] == '\0') {
+                return og_error_set(err, OG_EINVAL, "--stats needs a file name");
+            }
         } else if (opt_is(arg, "--iso", NULL)) {
             if ((a->iso_path = opt_value(argc, argv, &i, "--iso", err)) == NULL) {
                 return OG_EINVAL;
             }
+            if (a->iso_path[0] == '\0') {
+                return og_error_set(err, OG_EINVAL, "--iso needs a file name");
+            }
         } else if (opt_is(arg, "--globe", NULL)) {
             if ((a->globe_path = opt_value(argc, argv, &i, "--globe", err)) == NULL) {
                 return OG_EINVAL;
+            }
+            if (a->globe_path[0] == '\0') {
+                return og_error_set(err, OG_EINVAL, "--globe needs a file name");
             }
         } else if (opt_is(arg, "--subdiv", NULL)) {
             char *end;
@@ -465,6 +449,13 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
         a->iso_path == NULL && a->globe_path == NULL) {
         return og_error_set(err, OG_EINVAL,
                             "export needs at least one of --map, --stats, --iso, --globe");
+    }
+    if ((a->subdiv > 0 || a->rotate >= 0 || a->time_of_day >= 0.0) && a->iso_path == NULL) {
+        return og_error_set(err, OG_EINVAL, "--subdiv, --time and --rotate apply to --iso only");
+    }
+    if (a->command != CLI_EXPORT && (a->map_path != NULL || a->stats_path != NULL ||
+                                     a->iso_path != NULL || a->globe_path != NULL)) {
+        return og_error_set(err, OG_EINVAL, "outputs such as --map need `orogen export`");
     }
     return OG_OK;
 }

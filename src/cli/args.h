@@ -30,6 +30,12 @@ struct cli_args {
     int subdiv, rotate;
     double time_of_day;       /* hours, -1 when not given */
     const char *globe_path;   /* --globe FILE.png (planet) */
+    /* from a --from recipe: the map's layer and size, used when --layer or
+       --size are not given */
+    char recipe_layer[32];
+    int recipe_w, recipe_h;
+    /* parameters named by --set (to warn about ones the generator ignores) */
+    unsigned char set_explicitly[P_COUNT];
 };
 
 /* Parse argv into a; params start at their defaults, then --preset, --from,
@@ -37,16 +43,17 @@ struct cli_args {
  * naming the option. */
 enum og_status cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err);
 
-/* Resolve a preset name to a readable file path into buf: an existing path
- * as given, else $XDG_CONFIG_HOME/orogen/presets/NAME.ini (or
- * ~/.config/...), the installed presets, and ./data/presets. */
-enum og_status cli_find_preset(const char *name, char *buf, size_t size, struct og_error *err);
-
 /* Read a whole (small) text file into a malloc'd NUL-terminated string. */
 enum og_status cli_read_file(const char *path, char **out, struct og_error *err);
 
-/* Apply the recipe stored in a PNG's tEXt chunks: generator, seed, params. */
+/* Apply the recipe stored in a PNG's tEXt chunks: generator, seed, params,
+ * and the map layer and size it was exported with. */
 enum og_status cli_apply_recipe(const char *png_path, struct cli_args *a, struct og_error *err);
+
+/* One-line notes about options that the chosen generator or outputs ignore
+ * (e.g. --set island.cells with -g hybrid), written to out one per line;
+ * returns how many. */
+int cli_warnings(const struct cli_args *a, char *out, size_t size);
 
 /* The usage text. */
 const char *cli_usage(void);

@@ -1,7 +1,11 @@
 #include "config.h"
 #include "cli/batch.h"
 
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/generators.h"
 #include "core/pipeline.h"
@@ -9,16 +13,25 @@
 #include "render/globe.h"
 #include "render/export_iso.h"
 #include "render/mapimg.h"
+#include "render/outfile.h"
 #include "render/pngio.h"
 
 enum og_status
 batch_load_dem(const struct cli_args *a, struct dem_raster *r, struct og_error *err)
 {
+    char real[PATH_MAX];
+    enum og_status st;
+
     memset(r, 0, sizeof *r);
     if (a->dem_path == NULL) {
         return OG_OK;
     }
-    return pngio_read_raster(a->dem_path, r, err);
+    st = pngio_read_raster(a->dem_path, r, err);
+    /* Recipes store the absolute path, so --from works from any folder. */
+    if (st == OG_OK && realpath(a->dem_path, real) != NULL && strlen(real) < sizeof r->source) {
+        memcpy(r->source, real, strlen(real) + 1);
+    }
+    return st;
 }
 
 void
@@ -42,19 +55,105 @@ batch_default_map_size(const struct world *w, int *width, int *height)
     }
 }
 
+/* The folder part of a path ("." when there is none). */
+static void
+dir_of(const char *path, char *dir, size_t size)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL) {
+        snprintf(dir, size, ".");
+    } else if (slash == path) {
+        snprintf(dir, size, "/");
+    } else {
+        snprintf(dir, size, "%.*s", (int)(slash - path), path);
+    }
+}
+
+/* Check an output before any work: resolvable, in an existing writable
+ * folder; canon gets a canonical name to compare outputs with. */
+static enum og_status
+check_output(const char *path, char *canon, size_t size, struct og_error *err)
+{
+    char real[PATH_MAX], dir[PATH_MAX], rdir[PATH_MAX];
+    enum og_status st = outfile_resolve(path, real, sizeof real, err);
+    const char *base;
+
+    if (st != OG_OK) {
+        return st;
+    }
+    dir_of(real, dir, sizeof dir);
+    if (realpath(dir, rdir) == NULL || access(rdir, W_OK) != 0) {
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
+    }
+    base = strrchr(real, '/');
+    base = base != NULL ? base + 1 : real;
+    if (strlen(rdir) + strlen(base) + 2 > size) {
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(ENAMETOOLONG));
+    }
+    strcpy(canon, rdir);
+    strcat(canon, "/");
+    strcat(canon, base);
+    return OG_OK;
+}
+
+/* Every output is checked before the world is generated, and every output
+ * that depends on the world before anything is written: a bad --iso never
+ * leaves a --map of the same command behind. */
 enum og_status
 batch_export(const struct cli_args *a, struct og_error *err)
 {
     const struct generator *g = generator_get(a->gen);
+    const char *paths[4] = { a->map_path, a->iso_path, a->globe_path,
+                             a->stats_path != NULL && strcmp(a->stats_path, "-") != 0
+                                 ? a->stats_path : NULL };
+    static const char *const flags[4] = { "--map", "--iso", "--globe", "--stats" };
+    char canon[4][PATH_MAX + 8];
     struct dem_raster raster;
     struct run_ctx ctx;
     struct world *w = NULL;
+    const char *layer_name = a->layer != NULL ? a->layer
+                             : (a->recipe_layer[0] != '\0' ? a->recipe_layer : NULL);
+    int layer = layer_name != NULL ? mapimg_layer_find(layer_name) : LAYER_COLOR;
+    int i, j, mw = a->map_w, mh = a->map_h;
     enum og_status st;
 
+    memset(&raster, 0, sizeof raster);
     if (g == NULL) {
         return og_error_set(err, OG_EUNSUPPORTED, "generator '%s' is not in this build",
                             world_gen_name(a->gen));
     }
+    if (layer < 0) {
+        return og_error_set(err, OG_EINVAL,
+                            "unknown layer '%s' (color, elevation, moisture, rivers, lakes, "
+                            "roughness, forest, mask, landmass)", layer_name);
+    }
+    for (i = 0; i < 4; i++) {
+        if (paths[i] == NULL) {
+            continue;
+        }
+        st = check_output(paths[i], canon[i], sizeof canon[i], err);
+        if (st != OG_OK) {
+            return st;
+        }
+        for (j = 0; j < i; j++) {
+            if (paths[j] != NULL && strcmp(canon[i], canon[j]) == 0) {
+                return og_error_set(err, OG_EINVAL, "%s and %s both write %s", flags[j], flags[i],
+                                    paths[i]);
+            }
+        }
+    }
+    if (a->globe_path != NULL && g->kind != WORLD_SPHERE) {
+        return og_error_set(err, OG_EINVAL, "--globe needs a planet world (--generator planet)");
+    }
+    if (a->iso_path != NULL && g->kind == WORLD_SPHERE) {
+        return og_error_set(err, OG_EINVAL,
+                            "--iso renders a map; for a planet use --globe or --map");
+    }
+    if (a->globe_path != NULL && a->size_given && a->map_w != a->map_h) {
+        return og_error_set(err, OG_EINVAL, "--globe renders are square; --size %dx%d is not",
+                            a->map_w, a->map_h);
+    }
+
     st = batch_load_dem(a, &raster, err);
     if (st != OG_OK) {
         return st;
@@ -67,17 +166,19 @@ batch_export(const struct cli_args *a, struct og_error *err)
     if (st != OG_OK) {
         goto done;
     }
+    if (a->map_path != NULL && !mapimg_layer_available(w, (enum map_layer)layer)) {
+        st = og_error_set(err, OG_EINVAL, "the %s generator has no '%s' layer", g->name,
+                          mapimg_layer_name((enum map_layer)layer));
+        goto done;
+    }
     if (a->map_path != NULL) {
-        int layer = a->layer != NULL ? mapimg_layer_find(a->layer) : LAYER_COLOR;
-        int mw = a->map_w, mh = a->map_h;
-        if (layer < 0) {
-            st = og_error_set(err, OG_EINVAL,
-                              "unknown layer '%s' (color, elevation, moisture, rivers, lakes, "
-                              "roughness, forest, mask, landmass)", a->layer);
-            goto done;
-        }
         if (!a->size_given) {
-            batch_default_map_size(w, &mw, &mh);
+            if (a->recipe_w > 0 && a->recipe_h > 0) {
+                mw = a->recipe_w;
+                mh = a->recipe_h;
+            } else {
+                batch_default_map_size(w, &mw, &mh);
+            }
         }
         st = export_map_png(w, (enum map_layer)layer, mw, mh, a->map_path, err);
         if (st != OG_OK) {
@@ -103,14 +204,9 @@ batch_export(const struct cli_args *a, struct og_error *err)
             goto done;
         }
     }
-    /* Globe (issue 6): square, the smaller side of --size, default 1024. */
+    /* Globe (issue 6): square, default 1024. */
     if (a->globe_path != NULL) {
-        int side = !a->size_given ? 1024 : (a->map_w < a->map_h ? a->map_w : a->map_h);
-        if (w->kind != WORLD_SPHERE) {
-            st = og_error_set(err, OG_EINVAL, "--globe needs a planet world (--generator planet)");
-            goto done;
-        }
-        st = globe_export_png(w, side, a->globe_path, err);
+        st = globe_export_png(w, a->size_given ? a->map_w : 1024, a->globe_path, err);
         if (st != OG_OK) {
             goto done;
         }

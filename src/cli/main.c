@@ -61,6 +61,17 @@ main(int argc, char **argv)
         fprintf(stderr, "orogen: %s\n", err.msg);
         return 2;
     }
+    {
+        char notes[1024];
+        if (cli_warnings(&a, notes, sizeof notes) > 0) {
+            char *line = notes, *nl;
+            while ((nl = strchr(line, '\n')) != NULL) {
+                *nl = '\0';
+                fprintf(stderr, "orogen: note: %s\n", line);
+                line = nl + 1;
+            }
+        }
+    }
     switch (a.command) {
     case CLI_HELP:
         fputs(cli_usage(), stdout);

@@ -12,6 +12,7 @@
 
 #include "core/generators.h"
 #include "core/stats.h"
+#include "render/outfile.h"
 #include "render/pngio.h"
 
 #define EXPORT_MAX_SIDE 16384
@@ -352,11 +353,9 @@ export_stats_json(const struct world *w, char **out, struct og_error *err)
 enum og_status
 export_stats_file(const struct world *w, const char *path, struct og_error *err)
 {
-    char *json = NULL, *tmp = NULL;
+    char *json = NULL;
     enum og_status st = export_stats_json(w, &json, err);
     size_t len;
-    FILE *f;
-    int fd;
 
     if (st != OG_OK) {
         return st;
@@ -367,39 +366,9 @@ export_stats_file(const struct world *w, const char *path, struct og_error *err)
             st = og_error_set(err, OG_EIO, "cannot write stats to standard output: %s",
                               strerror(errno));
         }
-        free(json);
-        return st;
+    } else {
+        st = outfile_write(path, json, len, err);
     }
-    tmp = malloc(strlen(path) + 16);
-    if (tmp == NULL) {
-        free(json);
-        return og_error_set(err, OG_ENOMEM, "out of memory");
-    }
-    sprintf(tmp, "%s.tmp-XXXXXX", path);
-    fd = mkstemp(tmp);
-    if (fd < 0) {
-        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-        goto done;
-    }
-    f = fdopen(fd, "w");
-    if (f == NULL) {
-        close(fd);
-        unlink(tmp);
-        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-        goto done;
-    }
-    if (fwrite(json, 1, len, f) != len || fflush(f) != 0 || fsync(fileno(f)) != 0) {
-        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-        fclose(f);
-        unlink(tmp);
-        goto done;
-    }
-    if (fclose(f) != 0 || rename(tmp, path) != 0) {
-        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
-    }
-done:
-    free(tmp);
     free(json);
     return st;
 }

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "render/pngio.h"
+#include "render/outfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -192,8 +193,19 @@ pngio_write_rgba(const char *path, const uint8_t *rgba, int width, int height,
     size_t i, klen;
     int fd, e;
 
-    if (path == NULL || path[0] == '\0' || rgba == NULL || (ntext > 0 && text == NULL)) {
-        return og_error_set(err, OG_EINVAL, "pngio_write_rgba: missing path, pixels or text");
+    char real[PNGIO_PATH_MAX];
+    enum og_status rst;
+
+    if (path == NULL || path[0] == '\0') {
+        return og_error_set(err, OG_EIO, "output file name is empty");
+    }
+    if (rgba == NULL || (ntext > 0 && text == NULL)) {
+        return og_error_set(err, OG_EINVAL, "pngio_write_rgba: missing pixels or text");
+    }
+    /* Never rename over a device, FIFO or symlink: write where it points. */
+    rst = outfile_resolve(path, real, sizeof real, err);
+    if (rst != OG_OK) {
+        return rst;
     }
     if (width <= 0 || height <= 0) {
         return og_error_set(err, OG_EINVAL, "cannot write %s: image size %dx%d is empty", path,
@@ -239,7 +251,7 @@ pngio_write_rgba(const char *path, const uint8_t *rgba, int width, int height,
                                 path, ntext);
         }
     }
-    fd = pngio_open_temp(path, c.tmp, sizeof c.tmp);
+    fd = pngio_open_temp(real, c.tmp, sizeof c.tmp);
     if (fd < 0) {
         e = errno;
         free(c.ptext);
@@ -280,11 +292,11 @@ pngio_write_rgba(const char *path, const uint8_t *rgba, int width, int height,
         og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
         goto fail;
     }
-    if (rename(c.tmp, path) != 0) {
+    if (rename(c.tmp, real) != 0) {
         og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
         goto fail;
     }
-    pngio_sync_dir(path);
+    pngio_sync_dir(real);
     return OG_OK;
 
 fail:
