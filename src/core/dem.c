@@ -50,12 +50,16 @@ dem_resolve_encoding(const struct dem_raster *r, enum dem_encoding asked, enum d
                             "%s: 16-bit RGB is no known elevation encoding (use a grey PNG)",
                             r->source);
     }
+    int grey = 1;
     for (i = 0; i < n; i++) {
-        int red = r->samples[i * (size_t)r->channels];
-        rmin = red < rmin ? red : rmin;
-        rmax = red > rmax ? red : rmax;
+        const uint16_t *s = r->samples + i * (size_t)r->channels;
+        rmin = s[0] < rmin ? s[0] : rmin;
+        rmax = s[0] > rmax ? s[0] : rmax;
+        grey &= s[0] == s[1] && s[1] == s[2];
     }
-    if (rmax < 16) {
+    if (grey) {  /* an RGB (or palette) image of greys */
+        *out = DEM_GRAY;
+    } else if (rmax < 16) {
         *out = DEM_TERRAIN_RGB;
     } else if (rmin >= 64) {
         *out = DEM_TERRARIUM;

@@ -5,7 +5,8 @@
  *   gray (8/16-bit):   h = sample * dem.vertical_scale
  *   terrain-rgb:       h = -10000 + (R * 65536 + G * 256 + B) * 0.1   (Mapbox)
  *   terrarium:         h = R * 256 + G + B / 256 - 32768             (Mapzen)
- * Auto detection: 1 or 2 channels -> gray; 8-bit RGB(A) whose red samples
+ * Auto detection: 1 or 2 channels, or RGB(A) with R = G = B everywhere (a
+ * palette of greys) -> gray; 8-bit RGB(A) whose red samples
  * are all below 16 -> terrain-rgb (R < 16 covers -10000..+94857 m); all at
  * or above 64 -> terrarium (-16384 m and up); anything else is ambiguous
  * and needs an explicit dem.encoding.

@@ -233,6 +233,16 @@ params_set_text(struct params *p, enum param_id id, const char *text, struct og_
                             d->choices);
     }
     if (parse_double(text, &v) != 0) {
+        char *end;
+        errno = 0;
+        double big = strtod(text, &end);
+        if (end != text && errno == ERANGE && fabs(big) > 1.0) {
+            char lo[32], hi[32];
+            fmt_real(d->min, lo, sizeof lo);
+            fmt_real(d->max, hi, sizeof hi);
+            return og_error_set(err, OG_ERANGE, "param '%s' = %s outside [%s, %s]", d->name, text,
+                                lo, hi);
+        }
         return og_error_set(err, OG_EINVAL, "param '%s' = '%s' is not a number", d->name, text);
     }
     return params_set(p, id, v, err);

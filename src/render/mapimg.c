@@ -296,9 +296,9 @@ mapimg_render(const struct world *w, enum map_layer layer, const struct map_view
     int32_t start = 0;
 
     if ((unsigned)layer >= LAYER_COUNT || !mapimg_layer_available(w, layer)) {
-        return og_error_set(err, OG_EINVAL, "layer '%s' is not available for a %s world",
-                            (unsigned)layer < LAYER_COUNT ? layer_names[layer] : "?",
-                            world_gen_name(w->gen));
+        return og_error_set(err, OG_EINVAL, "the %s generator has no '%s' layer",
+                            world_gen_name(w->gen),
+                            (unsigned)layer < LAYER_COUNT ? layer_names[layer] : "?");
     }
     if (width <= 0 || height <= 0) {
         return og_error_set(err, OG_ERANGE, "map size %dx%d must be positive", width, height);
