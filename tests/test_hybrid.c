@@ -295,14 +295,15 @@ START_TEST(test_generator_coverage)
     static const double cov[] = { 0.0, 0.3, 0.77, 1.0 };
     size_t si, ci, i;
 
-    for (si = 0; si < 3; si++) {
+    /* Before erosion (0 droplets) and after (500). */
+    for (si = 0; si < 6; si++) {
         for (ci = 0; ci < 4; ci++) {
             struct params p;
             struct world *w;
             size_t n, count = 0, target;
-            small_params(&p, sizes[si][0], sizes[si][1], cov[ci], 500);
+            small_params(&p, sizes[si % 3][0], sizes[si % 3][1], cov[ci], si < 3 ? 0 : 500);
             w = generate(&p, NULL, NULL);
-            n = (size_t)sizes[si][0] * (size_t)sizes[si][1];
+            n = (size_t)sizes[si % 3][0] * (size_t)sizes[si % 3][1];
             target = (size_t)floor(cov[ci] * (double)n + 0.5);
             ck_assert_int_eq(w->kind, WORLD_GRID);
             ck_assert_uint_eq(w->ncells, n);
