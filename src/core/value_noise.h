@@ -2,8 +2,8 @@
  * generator (Donjourno's "hash-based value noise function, zero
  * dependencies").
  *
- * Method: lattice value noise (Perlin's 1985 "An Image Synthesizer" calls it
- * the value variant; Ebert et al., "Texturing and Modeling", ch. 2): every
+ * Method: lattice value noise (D. Peachey, "Building Procedural Textures",
+ * in Ebert et al., "Texturing and Modeling", ch. 2, "vnoise"): every
  * integer lattice point (i, j) gets a pseudo-random value in [0, 1) from a
  * 64-bit integer hash of (i, j, seed), and a point between lattice points
  * blends its four corners with the quintic fade 6t^5 - 15t^4 + 10t^3, so the
