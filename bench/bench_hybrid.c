@@ -13,6 +13,7 @@
 #include "core/gen_hybrid.h"
 #include "core/pipeline.h"
 #include "core/rng.h"
+#include "core/select.h"
 #include "core/value_noise.h"
 
 /* CPU time of this process: on a shared machine it is steadier than the
@@ -109,9 +110,50 @@ droplets_reference(void)
     free(m);
 }
 
+static int
+cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The exact-coverage threshold on a 1024x1024 mask field: selection (what
+ * the generator uses) against the seed's full sort. */
+static void
+threshold_select_vs_sort(void)
+{
+    const size_t n = (size_t)1024 * 1024, k = n - (size_t)(0.3 * (double)n);
+    uint64_t *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+    double t0, t_sel, t_sort;
+    size_t i;
+
+    if (a == NULL || b == NULL) {
+        free(a);
+        free(b);
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        float m = (float)value_noise_fbm2(5, 4, (double)(i % 1024) * 0.015,
+                                          (double)(i / 1024) * 0.015);
+        a[i] = (uint64_t)select_float_key(m) << 32 | (uint64_t)(UINT32_MAX - (uint32_t)i);
+    }
+    memcpy(b, a, n * sizeof *a);
+    t0 = cpu_ms();
+    select_nth_u64(a, n, k);
+    t_sel = cpu_ms() - t0;
+    t0 = cpu_ms();
+    qsort(b, n, sizeof *b, cmp_u64);
+    t_sort = cpu_ms() - t0;
+    printf("coverage threshold 1024x1024: select %.1f ms, qsort %.1f ms (%s)\n", t_sel, t_sort,
+           a[k] == b[k] ? "same" : "DIFFERENT");
+    free(a);
+    free(b);
+}
+
 void
 bench_hybrid(void)
 {
+    threshold_select_vs_sort();
     droplets_reference();
     hybrid_at(256, 50000);
     hybrid_at(256, 500000);
