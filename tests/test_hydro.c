@@ -405,6 +405,86 @@ START_TEST(determinism)
 }
 END_TEST
 
+/* An independent oracle for the fill (the fixed point of Planchon and
+ * Darboux 2001, without epsilon): start from +inf except at outlets and
+ * lower every node to max(own height, lowest neighbour) until nothing
+ * changes. */
+static void
+oracle_fill(const struct hydro_graph *g, const float *elev, const uint8_t *outlet, float *w)
+{
+    int32_t nb[HYDRO_MAX_DEGREE];
+    size_t i;
+    int changed = 1, k, cnt;
+
+    for (i = 0; i < g->n; i++) {
+        w[i] = outlet[i] ? elev[i] : INFINITY;
+    }
+    while (changed) {
+        changed = 0;
+        for (i = 0; i < g->n; i++) {
+            float lo = INFINITY, v;
+            if (outlet[i]) {
+                continue;
+            }
+            cnt = hydro_neighbors(g, i, nb);
+            for (k = 0; k < cnt; k++) {
+                lo = w[nb[k]] < lo ? w[nb[k]] : lo;
+            }
+            v = elev[i] > lo ? elev[i] : lo;
+            if (v < w[i]) {
+                w[i] = v;
+                changed = 1;
+            }
+        }
+    }
+}
+
+/* Both flood methods equal the oracle exactly on random grids (8 and 4
+ * neighbours, coarse heights with many flats and ties, scattered sea
+ * outlets) and on a triangle mesh. */
+START_TEST(fill_matches_oracle)
+{
+    struct rng g;
+    int seed, conn;
+
+    for (seed = 1; seed <= 6; seed++) {
+        for (conn = 4; conn <= 8; conn += 4) {
+            struct run r;
+            struct og_error e;
+            float *want;
+            enum hydro_flood_method m;
+            size_t i;
+            int w = 20 + seed * 3, h = 17 + seed * 2;
+
+            ck_assert_int_eq(hydro_graph_grid(&r.g, w, h, conn, &e), OG_OK);
+            run_alloc(&r, r.g.n);
+            want = malloc(r.g.n * sizeof *want);
+            rng_seed(&g, (uint64_t)seed, (uint64_t)conn);
+            for (i = 0; i < r.g.n; i++) {
+                r.elev[i] = (float)rng_next_below(&g, (uint32_t)(3 + seed * 2));
+            }
+            hydro_grid_outlets(w, h, r.elev, -1.0f, r.outlet);
+            for (i = 0; i < r.g.n; i++) {
+                r.outlet[i] |= rng_next_below(&g, 50) == 0;
+            }
+            oracle_fill(&r.g, r.elev, r.outlet, want);
+            for (m = HYDRO_FLOOD_HEAP; m <= HYDRO_FLOOD_FAST; m++) {
+                ck_assert_int_eq(hydro_priority_flood(&r.g, r.elev, r.outlet, m, r.filled,
+                                                      r.rank, NULL, &e), OG_OK);
+                ck_assert_msg(memcmp(r.filled, want, r.g.n * sizeof *want) == 0,
+                              "seed %d, %d-neighbour, method %d differs from the oracle", seed,
+                              conn, (int)m);
+                ck_assert_int_eq(hydro_route(&r.g, r.filled, r.rank, r.outlet, r.downhill, NULL,
+                                             &e), OG_OK);
+                check_chains(&r);
+            }
+            free(want);
+            run_free(&r);
+        }
+    }
+}
+END_TEST
+
 /* A raised cancel flag stops the flood, routing and accumulation. */
 START_TEST(cancel_honoured)
 {
@@ -494,6 +574,13 @@ START_TEST(mesh_triangles)
         hull += r.outlet[i];
     }
     ck_assert_uint_eq(hull, 4 * 11 - 2);
+    {
+        float *want = malloc(r.g.n * sizeof *want);
+        oracle_fill(&r.g, r.elev, r.outlet, want);
+        run_all(&r, HYDRO_FLOOD_HEAP, NULL);
+        ck_assert(memcmp(r.filled, want, r.g.n * sizeof *want) == 0);
+        free(want);
+    }
     run_all(&r, HYDRO_FLOOD_FAST, NULL);
     sinks = check_chains(&r);
     ck_assert_uint_eq(sinks, hull);
@@ -708,6 +795,7 @@ hydro_suite(void)
     tcase_add_test(tc, conservation_random);
     tcase_add_test(tc, determinism);
     tcase_add_test(tc, cancel_honoured);
+    tcase_add_test(tc, fill_matches_oracle);
     tcase_add_test(tc, mesh_triangles);
     tcase_add_test(tc, rivers_sources);
     suite_add_tcase(s, tc);
