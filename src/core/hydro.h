@@ -84,7 +84,8 @@ enum hydro_flood_method {
 };
 
 /* Plain priority-flood of elev[g->n] from the nodes with outlet[i] != 0.
- * filled[g->n] receives the filled surface; rank[g->n] (may be NULL) the
+ * filled[g->n] receives the filled surface (filled may be elev itself: the
+ * flood works in place on it); rank[g->n] (may be NULL) the
  * order in which the flood reached each node (0 for the first seed), used by
  * hydro_route to break ties on flats. ctx (may be NULL) gets progress and
  * can cancel. Errors: OG_EINVAL for a non-finite elevation, OG_ERANGE for
