@@ -1097,28 +1097,33 @@ mark_lake_cells(struct world *w)
     return count;
 }
 
-static void
+static enum og_status
 stage_stats(struct world *w, const struct stage_bufs *b, size_t nlakes, size_t lake_nodes,
-            size_t lake_cells, size_t sources)
+            size_t lake_cells, size_t sources, struct og_error *err)
 {
     struct hydro_fill_stats fs;
     size_t i, n = w->nhydro, outlets = 0, mouths = 0, imax = 0;
-    uint8_t *fed = calloc(n != 0 ? n : 1, 1);
+    uint8_t *fed = NULL;
     double rain = 0.0, x, y;
     int grid = w->kind == WORLD_GRID;
+    enum og_status st = grid_calloc((void **)&fed, n, 1, "outlet donors", err);
+
+    if (st != OG_OK) {
+        return st;
+    }
 
     hydro_fill_stats(n, b->elev, w->hydro_elev, &fs);
     for (i = 0; i < n; i++) {
         rain += b->rain[i];
         imax = w->flow[i] > w->flow[imax] ? i : imax;
-        if (fed != NULL && w->downhill[i] >= 0) {
+        if (w->downhill[i] >= 0) {
             fed[w->downhill[i]] = 1;
         }
     }
     for (i = 0; i < n; i++) {
         if (w->downhill[i] < 0) {
             outlets++;
-            mouths += fed != NULL && fed[i];
+            mouths += fed[i];
         }
     }
     free(fed);
@@ -1148,6 +1153,7 @@ stage_stats(struct world *w, const struct stage_bufs *b, size_t nlakes, size_t l
     world_stat_real(w, "hydro.max_flow", n != 0 ? w->flow[imax] : 0.0);
     node_pos(w, imax, &x, &y);
     world_stat_point(w, "hydro.max_flow_at", x, y);
+    return OG_OK;
 }
 
 enum og_status
@@ -1206,7 +1212,7 @@ hydro_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
         goto done;
     }
     lake_cells = mark_lake_cells(w);
-    stage_stats(w, &b, nlakes, lake_nodes, lake_cells, sources);
+    st = stage_stats(w, &b, nlakes, lake_nodes, lake_cells, sources, err);
 done:
     if (b.elev != w->elevation) {
         free(b.elev);
