@@ -96,7 +96,7 @@ worker_main(void *arg)
         atomic_store(&wk->cancel, 0);
         atomic_store(&wk->busy, 1);
         atomic_store(&wk->running_gen, gen);
-        atomic_store(&wk->stage, 0);
+        atomic_store(&wk->stage, -1);  /* the first tick records stage 0's name */
         atomic_store(&wk->permille, 0);
         wk->stage_name[0] = '\0';
         pthread_mutex_unlock(&wk->lock);
@@ -216,6 +216,7 @@ worker_get_status(struct worker *wk, struct worker_status *st)
     snprintf(st->stage_name, sizeof st->stage_name, "%s", wk->stage_name);
     pthread_mutex_unlock(&wk->lock);
     st->stage = atomic_load(&wk->stage);
+    st->stage = st->stage < 0 ? 0 : st->stage;
     st->nstages = atomic_load(&wk->nstages);
     st->permille = atomic_load(&wk->permille);
 }
