@@ -776,6 +776,60 @@ START_TEST(dem_world_fuji)
 }
 END_TEST
 
+/* River drawing on a hand-made grid world: a straight river along row 16,
+ * 4 cells wide, drawn at one pixel per cell. Pixels within the radius take
+ * the river colour exactly, the anti-aliased edge pixel half of it, pixels
+ * beyond are untouched; a river thinner than a pixel is faded and not
+ * classed as river. */
+START_TEST(draw_rivers_width_and_antialiasing)
+{
+    struct params p;
+    struct world *w;
+    struct og_error e;
+    struct map_view v = { 0.0, 0.0, 1.0, 1.0 };
+    uint32_t rgb[32 * 32];
+    uint8_t cls[32 * 32];
+    int x;
+
+    params_defaults(&p);
+    ck_assert_int_eq(world_new(&w, GEN_DEM, WORLD_GRID, &p, &e), OG_OK);
+    w->width = w->height = 32;
+    w->ncells = w->nhydro = 32 * 32;
+    ck_assert_int_eq(world_alloc((void **)&w->downhill, w->nhydro, sizeof(int32_t), "d", &e),
+                     OG_OK);
+    ck_assert_int_eq(world_alloc((void **)&w->river_width, w->nhydro, sizeof(float), "r", &e),
+                     OG_OK);
+    for (x = 0; x < 32 * 32; x++) {
+        w->downhill[x] = -1;
+    }
+    for (x = 5; x <= 25; x++) {
+        w->downhill[16 * 32 + x] = 16 * 32 + x + 1;
+        w->river_width[16 * 32 + x] = 4.0f;
+    }
+    memset(rgb, 0, sizeof rgb);
+    memset(cls, MC_GRASS, sizeof cls);
+    ck_assert_int_eq(mapimg_draw_rivers(w, LAYER_COLOR, &v, 32, 32, rgb, cls, &e), OG_OK);
+    ck_assert_uint_eq(rgb[16 * 32 + 15], 0x3b78b4u);  /* on the line */
+    ck_assert_uint_eq(rgb[17 * 32 + 15], 0x3b78b4u);  /* 1 cell off: inside radius 2 */
+    ck_assert_uint_eq(rgb[18 * 32 + 15], 0x1e3c5au);  /* 2 off: the edge, half covered */
+    ck_assert_uint_eq(rgb[19 * 32 + 15], 0u);         /* 3 off: untouched */
+    ck_assert_int_eq(cls[18 * 32 + 15], MC_RIVER);
+    ck_assert_int_eq(cls[19 * 32 + 15], MC_GRASS);
+    ck_assert_uint_eq(rgb[16 * 32 + 2], 0u);          /* upstream of the source */
+
+    for (x = 5; x <= 25; x++) {
+        w->river_width[16 * 32 + x] = 0.2f;
+    }
+    memset(rgb, 0, sizeof rgb);
+    memset(cls, MC_GRASS, sizeof cls);
+    ck_assert_int_eq(mapimg_draw_rivers(w, LAYER_COLOR, &v, 32, 32, rgb, cls, &e), OG_OK);
+    ck_assert_uint_gt(rgb[16 * 32 + 15], 0u);
+    ck_assert_uint_lt((rgb[16 * 32 + 15] >> 16) & 0xff, 0x3bu);
+    ck_assert_int_eq(cls[16 * 32 + 15], MC_GRASS);
+    world_unref(w);
+}
+END_TEST
+
 Suite *
 hydro_suite(void)
 {
@@ -804,6 +858,7 @@ hydro_suite(void)
     tcase_add_test(tc, island_drains_to_sea);
     tcase_add_test(tc, island_deterministic);
     tcase_add_test(tc, dem_world_fuji);
+    tcase_add_test(tc, draw_rivers_width_and_antialiasing);
     suite_add_tcase(s, tc);
     return s;
 }
