@@ -13,6 +13,7 @@
 #include "core/generators.h"
 #include "core/hydro.h"
 #include "core/mesh.h"
+#include "core/moisture.h"
 #include "core/pipeline.h"
 #include "core/rng.h"
 #include "render/mapimg.h"
@@ -698,6 +699,44 @@ START_TEST(island_drains_to_sea)
 }
 END_TEST
 
+/* Moisture on an island: never below the base noise, exactly 1 on cells a
+ * river runs through (distance 0 to fresh water), and biomes follow the
+ * Whittaker rule from elevation and moisture. */
+START_TEST(island_moisture_near_water)
+{
+    struct world *w = island(7, 4000, 1);
+    struct moisture_noise mn;
+    size_t i, river_cells = 0;
+    uint8_t *on_river = calloc(w->ncells, 1);
+
+    moisture_noise_init(&mn, &w->params);
+    for (i = 0; i < w->nhydro; i++) {
+        if (w->river_width[i] > 0.0f) {
+            on_river[w->mesh->triangles[3 * i]] = 1;
+            on_river[w->mesh->triangles[3 * i + 1]] = 1;
+            on_river[w->mesh->triangles[3 * i + 2]] = 1;
+        }
+    }
+    for (i = 0; i < w->ncells; i++) {
+        double base;
+        if (w->water[i] != WATER_LAND) {
+            ck_assert_float_eq(w->moisture[i], 1.0f);
+            continue;
+        }
+        base = moisture_noise_at(&mn, w->mesh->points[2 * i], w->mesh->points[2 * i + 1]);
+        ck_assert_double_ge(w->moisture[i] + 1e-6, base);
+        if (on_river[i]) {
+            ck_assert_float_eq(w->moisture[i], 1.0f);
+            river_cells++;
+        }
+        ck_assert_int_eq(w->biome[i], biome_classify(biome_elevation(w, i), w->moisture[i]));
+    }
+    ck_assert_uint_gt(river_cells, 10);
+    free(on_river);
+    world_unref(w);
+}
+END_TEST
+
 /* The same seed gives identical hydrology, moisture and colours, also with a
  * different thread count; another seed does not. */
 START_TEST(island_deterministic)
@@ -857,6 +896,7 @@ hydro_suite(void)
     tcase_set_timeout(tc, 20);
     tcase_add_test(tc, island_drains_to_sea);
     tcase_add_test(tc, island_deterministic);
+    tcase_add_test(tc, island_moisture_near_water);
     tcase_add_test(tc, dem_world_fuji);
     tcase_add_test(tc, draw_rivers_width_and_antialiasing);
     suite_add_tcase(s, tc);
