@@ -7,11 +7,13 @@
 #include "config.h"
 
 #include <langinfo.h>
+#include <signal.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -21,6 +23,106 @@ static int
 cap_string_ok(const char *s)
 {
     return s != NULL && s != (char *)-1 && s[0] != '\0';
+}
+
+/* --- restoring the terminal after a crash ---------------------------------
+ * A fatal signal must not leave an SSH user in the alternate screen with no
+ * echo. The handler only does async-signal-safe things
+ * (../shared/TERMINAL.md section 3): write(2) the precomputed rmcup, cnorm,
+ * sgr0 and rmkx strings, tcsetattr the termios saved before curses started,
+ * then hand the signal to the previous handler (a sanitizer's report) or
+ * re-raise it with the default action (a core, status 128 + n). */
+
+static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+#define NFATAL (sizeof fatal_signals / sizeof fatal_signals[0])
+static struct sigaction fatal_old[NFATAL];
+static char fatal_reset[256];
+static size_t fatal_reset_len;
+static struct termios fatal_termios;
+static int fatal_have_termios;
+static int fatal_installed;
+
+static void
+fatal_handler(int sig, siginfo_t *info, void *ctx)
+{
+    size_t i;
+    ssize_t r;
+
+    if (fatal_reset_len > 0) {
+        r = write(STDOUT_FILENO, fatal_reset, fatal_reset_len);
+        (void)r;
+    }
+    if (fatal_have_termios) {
+        tcsetattr(STDIN_FILENO, TCSANOW, &fatal_termios);
+    }
+    for (i = 0; i < NFATAL; i++) {
+        if (fatal_signals[i] != sig) {
+            continue;
+        }
+        sigaction(sig, &fatal_old[i], NULL);
+        if ((fatal_old[i].sa_flags & SA_SIGINFO) && fatal_old[i].sa_sigaction != NULL) {
+            fatal_old[i].sa_sigaction(sig, info, ctx);
+            return;
+        }
+        if (fatal_old[i].sa_handler != SIG_DFL && fatal_old[i].sa_handler != SIG_IGN) {
+            fatal_old[i].sa_handler(sig);
+            return;
+        }
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void
+fatal_add(const char *cap)
+{
+    const char *s = tigetstr(cap);
+    size_t len;
+
+    if (!cap_string_ok(s)) {
+        return;
+    }
+    len = strlen(s);
+    if (fatal_reset_len + len < sizeof fatal_reset) {
+        memcpy(fatal_reset + fatal_reset_len, s, len);
+        fatal_reset_len += len;
+    }
+}
+
+/* Called once curses is up: the strings come from the terminal's entry. */
+static void
+fatal_install(void)
+{
+    struct sigaction sa;
+    size_t i;
+
+    fatal_reset_len = 0;
+    fatal_add("sgr0");
+    fatal_add("cnorm");
+    fatal_add("rmkx");
+    fatal_add("rmcup");
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = fatal_handler;
+    sa.sa_flags = SA_SIGINFO | SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    for (i = 0; i < NFATAL; i++) {
+        sigaction(fatal_signals[i], &sa, &fatal_old[i]);
+    }
+    fatal_installed = 1;
+}
+
+static void
+fatal_remove(void)
+{
+    size_t i;
+
+    if (!fatal_installed) {
+        return;
+    }
+    for (i = 0; i < NFATAL; i++) {
+        sigaction(fatal_signals[i], &fatal_old[i], NULL);
+    }
+    fatal_installed = 0;
 }
 
 /* Open a screen for type (NULL: $TERM) and check cursor addressing. */
@@ -103,6 +205,7 @@ caps_open(struct tui *t, char *why, size_t why_size)
                  "TERM=xterm-256color)");
         return -1;
     }
+    fatal_have_termios = tcgetattr(STDIN_FILENO, &fatal_termios) == 0;
     /* An exported LINES/COLUMNS must not override the real pty size. */
     use_tioctl(TRUE);
     if (open_screen(t, NULL, why, why_size) != 0) {
@@ -171,6 +274,7 @@ caps_open(struct tui *t, char *why, size_t why_size)
     nonl();
     set_escdelay(75);
     curs_set(0);
+    fatal_install();
     return 0;
 }
 
@@ -178,6 +282,7 @@ void
 caps_close(struct tui *t)
 {
     if (t->screen != NULL) {
+        fatal_remove();
         endwin();
         delscreen(t->screen);
         t->screen = NULL;
