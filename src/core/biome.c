@@ -1,6 +1,8 @@
 #include "config.h"
 #include "core/biome.h"
 
+#include <pthread.h>
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,6 +210,38 @@ biome_elevation(const struct world *w, size_t i)
     return e < 0.0 ? 0.0 : e > 1.0 ? 1.0 : e;
 }
 
+/* The blurred table depends on sigma only, and blurring it costs more than
+ * classifying a 16k-cell island: keep the last one for the process. A copy
+ * is handed out, so a later sigma never changes a table in use. */
+static pthread_mutex_t table_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct biome_table *table_cache;
+static double table_cache_sigma;
+
+static enum og_status
+biome_table_cached(struct biome_table *t, double sigma, struct og_error *err)
+{
+    enum og_status st = OG_OK;
+    pthread_mutex_lock(&table_cache_lock);
+    if (table_cache == NULL || table_cache_sigma != sigma) {
+        if (table_cache == NULL) {
+            table_cache = malloc(sizeof *table_cache);
+        }
+        st = table_cache == NULL ? og_error_set(err, OG_ENOMEM, "out of memory for the biome table")
+                                 : biome_table_build(table_cache, sigma, err);
+        if (st != OG_OK) {
+            free(table_cache);
+            table_cache = NULL;
+        } else {
+            table_cache_sigma = sigma;
+        }
+    }
+    if (st == OG_OK) {
+        memcpy(t, table_cache, sizeof *t);
+    }
+    pthread_mutex_unlock(&table_cache_lock);
+    return st;
+}
+
 enum og_status
 biome_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
 {
@@ -226,7 +260,7 @@ biome_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
     if (st == OG_OK && smooth) {
         st = grid_calloc((void **)&t, 1, sizeof *t, "biome table", err);
         if (st == OG_OK) {
-            st = biome_table_build(t, params_get(&w->params, P_HYDRO_BLUR_SIGMA), err);
+            st = biome_table_cached(t, params_get(&w->params, P_HYDRO_BLUR_SIGMA), err);
         }
     }
     if (st == OG_OK) {
