@@ -11,7 +11,8 @@
 #   D  LANG=C: no half blocks, glyphs instead; D2 xterm-direct gets 24-bit
 #      colour, COLORTERM=truecolor without RGB a hint;
 #   E  20x6: 'terminal too small', q exits 0;
-#   F  TERM=dumb and an unknown TERM: one-line error, exit status 1.
+#   F  TERM=dumb and an unknown TERM: one-line error, exit status 1;
+#   G  SIGSEGV: the terminal is restored (normal screen, icanon, echo).
 # Exit 77 (skip) without tmux. Every wait is bounded; a private tmux socket
 # is used and its server killed at the end.
 set -u
@@ -229,6 +230,18 @@ start e 20 6 xterm-256color C.UTF-8
 wait_for e "too small" 10; check $? "E: 20x6 says the terminal is too small" "$tmp/last-screen.txt"
 keys e q
 st=$(wait_exit e 20); [ "$st" = 0 ]; check $? "E: q exits with status 0 (got $st)" "$tmp/e.err"
+
+# --- G: a crash restores the terminal ---------------------------------------------
+T new-session -d -s crash -x 100 -y 30 "sh -c 'echo \$\$ >$tmp/crash.pid; exec env TERM=xterm-256color \
+LANG=C.UTF-8 XDG_CONFIG_HOME=$tmp/cfg $BIN 2>$tmp/crash.err'; echo CRASH-EXIT=\$?; stty -a >$tmp/crash.stty; sleep 120"
+if wait_for crash "ready in" 30 && [ -s "$tmp/crash.pid" ]; then
+    kill -SEGV "$(cat "$tmp/crash.pid")"
+    wait_for crash "CRASH-EXIT=" 20 && sleep 0.5 && grep -q " icanon" "$tmp/crash.stty" &&
+        grep -q " echo " "$tmp/crash.stty" && ! screen crash | grep -q "ready in"
+    check $? "G: after SIGSEGV the shell gets its screen and line mode back" "$tmp/last-screen.txt"
+else
+    bad "G: no island to crash" "$tmp/last-screen.txt"
+fi
 
 # --- F: unusable terminals ------------------------------------------------------
 start f 80 24 dumb C.UTF-8
