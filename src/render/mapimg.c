@@ -219,6 +219,8 @@ cell_flow(const struct world *w, size_t c)
     return f;
 }
 
+/* flow_log_max: log1p of the largest flow (rivers layer) or the largest
+ * roughness (roughness layer); unused by other layers. */
 static uint32_t
 cell_color(const struct world *w, enum map_layer layer, size_t c, double flow_log_max)
 {
@@ -247,7 +249,9 @@ cell_color(const struct world *w, enum map_layer layer, size_t c, double flow_lo
         }
         return shade(0x9a9a8au, 0.6 + 0.5 * (w->elevation ? relative_height(w, c) : 0.5));
     case LAYER_ROUGHNESS:
-        return tint_sequential(w->roughness[c]);
+        /* flow_log_max carries the world's largest roughness here; a square
+           root spreads the many small values over the ramp. */
+        return tint_sequential(flow_log_max > 0.0 ? sqrt(w->roughness[c] / flow_log_max) : 0.0);
     case LAYER_FOREST:
         return tint_sequential(w->forest[c]);
     case LAYER_MASK:
@@ -310,6 +314,11 @@ mapimg_render(const struct world *w, enum map_layer layer, const struct map_view
             fmax = w->flow[i] > fmax ? w->flow[i] : fmax;
         }
         flow_log_max = log1p(fmax);
+    } else if (layer == LAYER_ROUGHNESS) {
+        size_t i;
+        for (i = 0; i < w->ncells; i++) {
+            flow_log_max = w->roughness[i] > flow_log_max ? w->roughness[i] : flow_log_max;
+        }
     }
     du = (view->u1 - view->u0) / width;
     dv = (view->v1 - view->v0) / height;
