@@ -301,9 +301,13 @@ START_TEST(test_xterm256_quantization)
     ck_assert_int_eq(quant_xterm256_exact(0x767676), 243);
     /* The table agrees with the exact search at bucket centres. */
     ck_assert_int_eq(quant_xterm256(0x84848c), quant_xterm256_exact(0x84848c));
-    /* OKLab: white L = 1, black L = 0. */
+    /* OKLab: white L = 1, black L = 0; sRGB red is (0.627955, 0.224863,
+     * 0.125846) in Ottosson's published table. */
     ck_assert_double_eq_tol(quant_oklab(0xffffff).l, 1.0, 1e-4);
     ck_assert_double_eq_tol(quant_oklab(0x000000).l, 0.0, 1e-9);
+    ck_assert_double_eq_tol(quant_oklab(0xff0000).l, 0.627955, 1e-4);
+    ck_assert_double_eq_tol(quant_oklab(0xff0000).a, 0.224863, 1e-4);
+    ck_assert_double_eq_tol(quant_oklab(0xff0000).b, 0.125846, 1e-4);
     ck_assert_uint_eq(quant_rgb6(0xffffff), 0xffffff);
     ck_assert_uint_eq(quant_rgb6(0x030303), 0x000000);
     ck_assert_int_eq(quant_ansi16(0xff0000, 16), 9);
