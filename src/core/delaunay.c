@@ -51,6 +51,7 @@ struct dl {
     int32_t *hedge;     /* hull half-edge starting at p */
     int32_t *hash;      /* pseudo-angle bucket -> a (possibly stale) hull point */
     int32_t hash_size;
+    int32_t *hkey;      /* point -> its bucket */
     double cx, cy;      /* hash centre */
     int32_t hull_start;
     int32_t *stack;     /* edges to legalise */
@@ -161,12 +162,11 @@ dl_hash_key(const struct dl *s, double x, double y)
     return k < s->hash_size ? k : s->hash_size - 1;
 }
 
+/* Record hull point i in its bucket (its key was computed on arrival). */
 static inline void
 dl_hash_put(struct dl *s, int32_t i)
 {
-    const double *q = dl_pt(s, i);
-
-    s->hash[dl_hash_key(s, q[0], q[1])] = i;
+    s->hash[s->hkey[i]] = i;
 }
 
 static enum og_status
@@ -521,6 +521,7 @@ dl_free(struct dl *s)
     free(s->hprev);
     free(s->hedge);
     free(s->hash);
+    free(s->hkey);
     free(s->stack);
 }
 
@@ -682,6 +683,7 @@ delaunay_build(struct delaunay *d, const double *xy, size_t n, struct og_error *
     s.hash_size = (int32_t)ceil(sqrt((double)n));
     s.stack_cap = 256;
     if ((s.hash = malloc((size_t)s.hash_size * sizeof *s.hash)) == NULL ||
+        (s.hkey = malloc(n * sizeof *s.hkey)) == NULL ||
         (s.stack = malloc(s.stack_cap * sizeof *s.stack)) == NULL) {
         st = OG_ENOMEM;
         goto fail;
@@ -705,9 +707,10 @@ delaunay_build(struct delaunay *d, const double *xy, size_t n, struct og_error *
     s.hprev[2] = 1;
     s.hprev[0] = 2;
     s.hull_start = 0;
-    dl_hash_put(&s, 0);
-    dl_hash_put(&s, 1);
-    dl_hash_put(&s, 2);
+    for (k = 0; k < 3; k++) {
+        s.hkey[k] = dl_hash_key(&s, pts[2 * k], pts[2 * k + 1]);
+        dl_hash_put(&s, (int32_t)k);
+    }
 
     for (k = 3; k < n; k++) {
         int32_t p = (int32_t)k, key, j, start = 0, e, q, t, nn, s0, he, both;
@@ -718,6 +721,7 @@ delaunay_build(struct delaunay *d, const double *xy, size_t n, struct og_error *
             continue;
         }
         key = dl_hash_key(&s, pp[0], pp[1]);
+        s.hkey[p] = key;
         for (j = 0; j < s.hash_size; j++) {
             start = s.hash[key];
             if (start >= 0 && s.hnext[start] != start) {
