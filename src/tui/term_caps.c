@@ -185,9 +185,11 @@ caps_open(struct tui *t, char *why, size_t why_size)
 {
     const char *term = getenv("TERM");
     const char *cs, *colorterm;
-    int want = t->opt->color_mode;
+    int want = t->opt->color_mode, locale_ok;
 
-    setlocale(LC_CTYPE, "");
+    /* Over SSH a forwarded LANG the server lacks makes this fail: say so
+     * rather than just drawing glyphs. */
+    locale_ok = setlocale(LC_CTYPE, "") != NULL;
     cs = nl_langinfo(CODESET);
     t->utf8 = cs != NULL && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0);
     /* The Linux console's fonts often lack U+2580 (TERMINAL.md 1.6). */
@@ -263,6 +265,17 @@ caps_open(struct tui *t, char *why, size_t why_size)
     } else if (t->utf8 && !t->blocks && !t->opt->ascii && t->hint[0] == '\0') {
         snprintf(t->hint, sizeof t->hint,
                  "TERM=%s (Linux console): glyph map, its fonts often lack half blocks", term);
+    } else if (!locale_ok && t->hint[0] == '\0') {
+        const char *lang = getenv("LC_ALL");
+        if (lang == NULL || lang[0] == '\0') {
+            lang = getenv("LC_CTYPE");
+        }
+        if (lang == NULL || lang[0] == '\0') {
+            lang = getenv("LANG");
+        }
+        snprintf(t->hint, sizeof t->hint,
+                 "locale %s is not installed here: glyph map (try LANG=C.UTF-8)",
+                 lang != NULL ? lang : "?");
     } else if (!t->utf8 && !t->opt->ascii && t->hint[0] == '\0') {
         snprintf(t->hint, sizeof t->hint,
                  "locale codeset %s is not UTF-8: glyph map instead of half blocks "
