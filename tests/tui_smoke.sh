@@ -189,6 +189,23 @@ screen c | grep -qF "colour none glyphs"; check $? "C: glyph mode named in the s
 ! screen c | grep -q "▀"; check $? "C: no half blocks on vt100"
 screen c | grep -qF "~"; check $? "C: water glyphs drawn"
 screen c | grep -qF "Legend:"; check $? "C: legend shown with the glyph map"
+# The same walk as A: n, e, ?, resizes while generating.
+keys c n
+wait_for c "ready in" 30 && ! screen c | grep -qF "seed 1 "
+check $? "C: n draws a new seed on vt100" "$tmp/last-screen.txt"
+keys c e
+wait_for c "exported ./orogen-island-" 30; check $? "C: e exports on vt100" "$tmp/last-screen.txt"
+ls "$tmp/c.d"/orogen-island-*.png >/dev/null 2>&1; check $? "C: exported PNG exists"
+keys c '?'
+wait_for c "orogen keys" 5 && keys c x && ! screen c | grep -qF "orogen keys"
+check $? "C: ? opens and closes the help" "$tmp/last-screen.txt"
+keys c r
+for size in "60 20" "30 8" "120 40" "100 30"; do
+    set -- $size
+    T resize-window -t c -x "$1" -y "$2"
+    sleep 0.15
+done
+wait_for c "ready in" 30; check $? "C: resizes during generation relay out" "$tmp/last-screen.txt"
 keys c t
 wait_for c "Parameters: island" 5 && keys c Down Down Right
 wait_for c "island.lloyd_iterations = 3" 5; check $? "C: panel steps a value on vt100" "$tmp/last-screen.txt"
