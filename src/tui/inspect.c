@@ -54,6 +54,7 @@ inspect_key(struct tui *t, int ch)
         t->cur_y = h - 1;
         mapview_pan(t, 0, 1);
     }
+    mapview_cell_uv(t, t->cur_x, t->cur_y, &t->cur_u, &t->cur_v);
     t->map_dirty = t->chrome_dirty = 1;
     return 1;
 }
@@ -121,7 +122,9 @@ put_line(struct panel_lines *pl, const char *fmt, ...)
         pl->col += pl->col_step;
         pl->row = 1;
     }
-    mvwaddnstr(pl->win, pl->row++, pl->col + 1, buf, pl->w - pl->col - 2);
+    /* In two columns a line keeps to its column. */
+    mvwaddnstr(pl->win, pl->row++, pl->col + 1, buf,
+               pl->col_step > 0 && pl->col == 0 ? pl->col_step - 2 : pl->w - pl->col - 2);
 }
 
 void
@@ -143,12 +146,15 @@ inspect_draw(struct tui *t)
     mvwaddnstr(win, 0, 1, "Inspect", w - 2);
     wattroff(win, A_BOLD);
     mapview_cell_uv(t, t->cur_x, t->cur_y, &u, &v);
+    /* Remembered for a relayout (zooming moves the point under the cell). */
+    t->cur_u = u;
+    t->cur_v = v;
     pl.win = win;
     pl.row = 1;
     pl.col = 0;
     pl.h = h;
     pl.w = w;
-    pl.col_step = t->panel_side ? 0 : w / 2;
+    pl.col_step = !t->panel_side && w >= 60 ? w / 2 : 0;
     put_line(&pl, "map u,v     %.4f, %.4f", u, v);
     if (wd == NULL) {
         put_line(&pl, "(no world yet)");

@@ -99,6 +99,18 @@ mapview_cell_uv(const struct tui *t, int x, int y, double *u, double *v)
 }
 
 void
+mapview_uv_cell(const struct tui *t, double u, double v, int *x, int *y)
+{
+    int w, h;
+    double s;
+
+    getmaxyx(t->mapwin, h, w);
+    s = view_scale(t);
+    *x = (int)floor((u - t->cu) * view_aspect(t) / s + w / 2.0);
+    *y = (int)floor(((v - t->cv) / s + h) / 2.0);
+}
+
+void
 mapview_free(struct tui *t)
 {
     free(t->rgb);

@@ -204,12 +204,14 @@ layout(struct tui *t)
         t->too_small = 1;
         return;
     }
-    if (t->cur_x >= mcols) {
-        t->cur_x = mcols - 1;
+    /* The inspect cursor stays on the same map point across a relayout
+     * (ncurses has already stretched the old windows by now, so the point
+     * is the one remembered when the cursor last moved). */
+    if (t->inspect) {
+        mapview_uv_cell(t, t->cur_u, t->cur_v, &t->cur_x, &t->cur_y);
     }
-    if (t->cur_y >= mrows) {
-        t->cur_y = mrows - 1;
-    }
+    t->cur_x = t->cur_x < 0 ? 0 : t->cur_x >= mcols ? mcols - 1 : t->cur_x;
+    t->cur_y = t->cur_y < 0 ? 0 : t->cur_y >= mrows ? mrows - 1 : t->cur_y;
 }
 
 static void
@@ -648,6 +650,7 @@ global_key(struct tui *t, int ch)
             getmaxyx(t->mapwin, h, w);
             t->cur_x = w / 2;
             t->cur_y = h / 2;
+            mapview_cell_uv(t, t->cur_x, t->cur_y, &t->cur_u, &t->cur_v);
         }
         break;
     case 'L': set_panel(t, t->panel == PANEL_LEGEND ? PANEL_NONE : PANEL_LEGEND); break;

@@ -109,6 +109,7 @@ struct tui {
     /* inspect cursor, in map-window cells */
     int inspect;
     int cur_x, cur_y;
+    double cur_u, cur_v;        /* the map point under it, kept across resizes */
 
     int help;                   /* help overlay shown */
     int help_top, help_max;     /* its scroll position and limit */
@@ -176,6 +177,8 @@ void mapview_pan(struct tui *t, double dx, double dy);
 void mapview_zoom(struct tui *t, double factor);
 void mapview_draw(struct tui *t);
 void mapview_cell_uv(const struct tui *t, int x, int y, double *u, double *v);
+/* The window cell showing map point (u, v) (may lie outside the window). */
+void mapview_uv_cell(const struct tui *t, double u, double v, int *x, int *y);
 void mapview_free(struct tui *t);
 /* Pixel counts and mean colour per map class over the sampled view; returns
  * the number of pixels. */
