@@ -832,6 +832,129 @@ START_TEST(test_mesh_sphere)
 }
 END_TEST
 
+static int
+cmp_xyz_id(const void *a, const void *b)
+{
+    const double *p = a, *q = b;
+    int k;
+
+    for (k = 0; k < 3; k++) {
+        if (p[k] != q[k]) {
+            return p[k] < q[k] ? -1 : 1;
+        }
+    }
+    return 0;
+}
+
+/* Octahedron split 4 levels deep (midpoints pushed to the sphere): 2048
+ * faces, 1026 vertices. Twins symmetric, 6 neighbours per vertex except
+ * the 6 original ones (4), Euler V - E + F = 2, circumcentres on the unit
+ * sphere at equal distance from their corners. */
+START_TEST(test_mesh_sphere_subdivided)
+{
+    enum { LEVELS = 4, NF = 8 << (2 * LEVELS) };
+    double xyz[18], *corner = malloc((size_t)NF * 9 * sizeof *corner);
+    double *next = malloc((size_t)NF * 9 * sizeof *next), *key, *pts;
+    int32_t tri[24], *faces, nb[16];
+    size_t nf = 8, i, k, lev, nv = 0;
+    struct mesh *m;
+    struct og_error err;
+
+    octahedron(xyz, tri);
+    for (i = 0; i < 24; i++) {
+        memcpy(corner + 3 * i, xyz + 3 * tri[i], 3 * sizeof *corner);
+    }
+    for (lev = 0; lev < LEVELS; lev++) {
+        for (i = 0; i < nf; i++) {
+            const double *a = corner + 9 * i, *b = a + 3, *c = a + 6;
+            double ab[3], bc[3], ca[3];
+            const double *out[4][3] = {{a, ab, ca}, {ab, b, bc}, {ca, bc, c}, {ab, bc, ca}};
+            int f, v;
+            for (k = 0; k < 3; k++) {
+                ab[k] = a[k] + b[k];
+                bc[k] = b[k] + c[k];
+                ca[k] = c[k] + a[k];
+            }
+            for (v = 0; v < 3; v++) {
+                double *q = v == 0 ? ab : (v == 1 ? bc : ca);
+                double len = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+                q[0] /= len, q[1] /= len, q[2] /= len;
+            }
+            for (f = 0; f < 4; f++) {
+                for (v = 0; v < 3; v++) {
+                    memcpy(next + 9 * (4 * i + (size_t)f) + 3 * v, out[f][v], 3 * sizeof *next);
+                }
+            }
+        }
+        nf *= 4;
+        memcpy(corner, next, nf * 9 * sizeof *corner);
+    }
+    /* Merge equal corners (midpoints are computed bit-identically from
+     * both sides): sort (x, y, z, corner index) and number the runs. */
+    key = malloc(3 * nf * 4 * sizeof *key);
+    pts = malloc(3 * nf * 3 * sizeof *pts);
+    faces = malloc(3 * nf * sizeof *faces);
+    for (i = 0; i < 3 * nf; i++) {
+        memcpy(key + 4 * i, corner + 3 * i, 3 * sizeof *key);
+        key[4 * i + 3] = (double)i;
+    }
+    qsort(key, 3 * nf, 4 * sizeof *key, cmp_xyz_id);
+    for (i = 0; i < 3 * nf; i++) {
+        if (i == 0 || cmp_xyz_id(key + 4 * i, key + 4 * (i - 1)) != 0) {
+            memcpy(pts + 3 * nv, key + 4 * i, 3 * sizeof *pts);
+            nv++;
+        }
+        faces[(size_t)key[4 * i + 3]] = (int32_t)(nv - 1);
+    }
+    ck_assert_int_eq(nf, NF);
+    ck_assert_int_eq(nv, 2 + NF / 2);
+    ck_assert_int_eq(mesh_build_sphere(&m, pts, nv, faces, nf, &err), OG_OK);
+    {
+        size_t deg4 = 0, deg6 = 0, edges = 0;
+        for (i = 0; i < 3 * nf; i++) {
+            int32_t h = m->halfedges[i];
+            if (h < 0 || m->halfedges[h] != (int32_t)i ||
+                m->triangles[h] != m->triangles[mesh_edge_next((int32_t)i)]) {
+                ck_abort_msg("half-edge %zu: bad twin %d", i, (int)h);
+            }
+        }
+        for (i = 0; i < nv; i++) {
+            int d = mesh_cell_neighbors(m, (int32_t)i, nb, 16);
+            deg4 += d == 4;
+            deg6 += d == 6;
+            edges += (size_t)d;
+        }
+        ck_assert_int_eq(deg4, 6);
+        ck_assert_int_eq(deg6, nv - 6);
+        edges /= 2;
+        ck_assert_int_eq((long)nv - (long)edges + (long)nf, 2);
+        for (i = 0; i < nf; i++) {
+            const double *c = m->centers + 3 * i;
+            double d0 = 0.0, r = sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+            for (k = 0; k < 3; k++) {
+                const double *v = pts + 3 * (size_t)faces[3 * i + k];
+                double dd = (c[0] - v[0]) * (c[0] - v[0]) + (c[1] - v[1]) * (c[1] - v[1]) +
+                            (c[2] - v[2]) * (c[2] - v[2]);
+                if (k == 0) {
+                    d0 = dd;
+                } else if (fabs(dd - d0) > 1e-12) {
+                    ck_abort_msg("centre of face %zu not equidistant", i);
+                }
+            }
+            if (fabs(r - 1.0) > 1e-12) {
+                ck_abort_msg("centre of face %zu off the sphere", i);
+            }
+        }
+    }
+    mesh_free(m);
+    free(corner);
+    free(next);
+    free(key);
+    free(pts);
+    free(faces);
+}
+END_TEST
+
 #ifdef HAVE_QHULL
 static int
 cmp_tri(const void *a, const void *b)
@@ -966,6 +1089,7 @@ delaunay_suite(void)
     tcase_add_test(tmesh, test_mesh_planar);
     tcase_add_test(tmesh, test_mesh_degenerate);
     tcase_add_test(tmesh, test_mesh_sphere);
+    tcase_add_test(tmesh, test_mesh_sphere_subdivided);
     tcase_set_timeout(tmesh, 20);
     suite_add_tcase(s, tmesh);
     return s;

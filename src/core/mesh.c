@@ -107,27 +107,13 @@ mesh_build_planar(struct mesh **out, const double *xy, size_t n, struct og_error
     return OG_OK;
 }
 
-struct mesh_key {
-    uint64_t key;
-    int32_t edge;
-};
-
-static int
-mesh_cmp_key(const void *a, const void *b)
-{
-    uint64_t x = ((const struct mesh_key *)a)->key, y = ((const struct mesh_key *)b)->key;
-
-    return (x > y) - (x < y);
-}
-
 enum og_status
 mesh_build_sphere(struct mesh **out, const double *xyz, size_t n, const int32_t *triangles,
                   size_t ntriangles, struct og_error *err)
 {
     struct mesh *m = NULL;
-    struct mesh_key *keys = NULL;
-    size_t ne, e, t;
-    int32_t *count = NULL;
+    size_t ne, e, t, *first = NULL, *infirst = NULL;
+    int32_t *count = NULL, *stamp = NULL, *slot = NULL, *outgoing = NULL, *incoming = NULL;
     enum og_status st = OG_OK;
 
     *out = NULL;
@@ -153,9 +139,15 @@ mesh_build_sphere(struct mesh **out, const double *xyz, size_t n, const int32_t 
         }
     }
     m = mesh_alloc(3, n, ntriangles);
-    keys = malloc(ne * sizeof *keys);
+    first = calloc(n + 1, sizeof *first);
+    infirst = calloc(n + 1, sizeof *infirst);
+    stamp = malloc(n * sizeof *stamp);
+    slot = malloc(n * sizeof *slot);
+    outgoing = malloc(ne * sizeof *outgoing);
+    incoming = malloc(ne * sizeof *incoming);
     count = calloc(n, sizeof *count);
-    if (m == NULL || keys == NULL || count == NULL ||
+    if (m == NULL || first == NULL || infirst == NULL || stamp == NULL || slot == NULL ||
+        outgoing == NULL || incoming == NULL || count == NULL ||
         (m->triangles = malloc(ne * sizeof *m->triangles)) == NULL ||
         (m->halfedges = malloc(ne * sizeof *m->halfedges)) == NULL) {
         st = og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu triangles", ntriangles);
@@ -164,36 +156,68 @@ mesh_build_sphere(struct mesh **out, const double *xyz, size_t n, const int32_t 
     memcpy(m->points, xyz, 3 * n * sizeof *xyz);
     memcpy(m->triangles, triangles, ne * sizeof *triangles);
 
-    /* Twins: sort the directed edges (from << 32 | to, id) and look up the
-     * reverse of each. A closed, consistently oriented surface has every
-     * directed edge exactly once and its reverse present. */
+    /* Twins: bucket the half-edges by start point and by end point
+     * (counting sorts). At each vertex v, stamp the end of every edge
+     * leaving v; an edge v -> w stamped twice is used twice, and the twin of
+     * an edge u -> v arriving at v is the edge v -> u found by its stamp. A
+     * closed, consistently oriented surface has every directed edge exactly
+     * once and its reverse present. Linear time whatever the degrees. */
     for (e = 0; e < ne; e++) {
-        uint64_t a = (uint32_t)triangles[e];
-        uint64_t b = (uint32_t)triangles[mesh_edge_next((int32_t)e)];
-        keys[e].key = (a << 32) | b;
-        keys[e].edge = (int32_t)e;
+        first[triangles[e] + 1]++;
+        infirst[triangles[mesh_edge_next((int32_t)e)] + 1]++;
     }
-    qsort(keys, ne, sizeof *keys, mesh_cmp_key);
-    for (e = 1; e < ne; e++) {
-        if (keys[e].key == keys[e - 1].key) {
-            st = og_error_set(err, OG_EINVAL,
-                              "mesh: edge %u -> %u used twice (not consistently oriented)",
-                              (unsigned)(keys[e].key >> 32),
-                              (unsigned)(keys[e].key & 0xffffffffu));
-            goto fail;
-        }
+    for (t = 0; t < n; t++) {
+        first[t + 1] += first[t];
+        infirst[t + 1] += infirst[t];
+    }
+    for (t = 0; t < n; t++) {
+        stamp[t] = 0;
     }
     for (e = 0; e < ne; e++) {
-        uint64_t a = (uint32_t)triangles[e];
-        uint64_t b = (uint32_t)triangles[mesh_edge_next((int32_t)e)];
-        struct mesh_key rev = {(b << 32) | a, 0};
-        const struct mesh_key *hit = bsearch(&rev, keys, ne, sizeof *keys, mesh_cmp_key);
-        if (hit == NULL) {
-            st = og_error_set(err, OG_EINVAL, "mesh: edge %u -> %u has no twin (not closed)",
-                              (unsigned)a, (unsigned)b);
-            goto fail;
+        outgoing[first[triangles[e]] + (size_t)stamp[triangles[e]]++] = (int32_t)e;
+    }
+    for (t = 0; t < n; t++) {
+        stamp[t] = 0;
+    }
+    for (e = 0; e < ne; e++) {
+        int32_t to = triangles[mesh_edge_next((int32_t)e)];
+        incoming[infirst[to] + (size_t)stamp[to]++] = (int32_t)e;
+    }
+    for (t = 0; t < n; t++) {
+        stamp[t] = -1;
+    }
+    for (t = 0; t < n; t++) {
+        size_t i;
+        for (i = first[t]; i < first[t + 1]; i++) {
+            int32_t to = triangles[mesh_edge_next(outgoing[i])];
+            if (stamp[to] == (int32_t)t) {
+                st = og_error_set(err, OG_EINVAL,
+                                  "mesh: edge %u -> %u used twice (not consistently oriented)",
+                                  (unsigned)t, (unsigned)to);
+                goto fail;
+            }
+            stamp[to] = (int32_t)t;
         }
-        m->halfedges[e] = hit->edge;
+    }
+    for (t = 0; t < n; t++) {
+        stamp[t] = -1;
+    }
+    for (t = 0; t < n; t++) {
+        size_t i;
+        for (i = first[t]; i < first[t + 1]; i++) {
+            int32_t to = triangles[mesh_edge_next(outgoing[i])];
+            stamp[to] = (int32_t)t;
+            slot[to] = outgoing[i];
+        }
+        for (i = infirst[t]; i < infirst[t + 1]; i++) {
+            int32_t from = triangles[incoming[i]];
+            if (stamp[from] != (int32_t)t) {
+                st = og_error_set(err, OG_EINVAL, "mesh: edge %u -> %u has no twin (not closed)",
+                                  (unsigned)from, (unsigned)t);
+                goto fail;
+            }
+            m->halfedges[incoming[i]] = slot[from];
+        }
     }
     mesh_fill_point_edges(m);
     /* Every vertex must be a single fan (a manifold vertex): the walk from
@@ -245,13 +269,23 @@ mesh_build_sphere(struct mesh **out, const double *xyz, size_t n, const int32_t 
         m->centers[3 * t + 1] = len != 0.0 ? ny / len : 0.0;
         m->centers[3 * t + 2] = len != 0.0 ? nz / len : 0.0;
     }
-    free(keys);
+    free(first);
+    free(infirst);
+    free(stamp);
+    free(slot);
+    free(outgoing);
+    free(incoming);
     free(count);
     *out = m;
     return OG_OK;
 
 fail:
-    free(keys);
+    free(first);
+    free(infirst);
+    free(stamp);
+    free(slot);
+    free(outgoing);
+    free(incoming);
     free(count);
     mesh_free(m);
     return st;
