@@ -210,6 +210,28 @@ biome_elevation(const struct world *w, size_t i)
     return e < 0.0 ? 0.0 : e > 1.0 ? 1.0 : e;
 }
 
+/* With smoothing on, the sea is shaded by depth as well: the ocean colour
+ * at the coast, darkening with the square root of the relative depth, so
+ * shelves and trenches read on the map. */
+static uint32_t
+ocean_depth_color(const struct world *w, size_t i)
+{
+    double depth = w->sea_level - w->elev_min;
+    double t = depth > 0.0 ? (w->sea_level - w->elevation[i]) / depth : 0.0;
+    uint32_t c = biome_color(BIOME_OCEAN);
+    int r = (int)(c >> 16 & 255), g = (int)(c >> 8 & 255), b = (int)(c & 255);
+    double k;
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    k = 1.15 - 0.6 * sqrt(t);
+    r = (int)lround(r * k);
+    g = (int)lround(g * k);
+    b = (int)lround(b * k);
+    r = r > 255 ? 255 : r;
+    g = g > 255 ? 255 : g;
+    b = b > 255 ? 255 : b;
+    return (uint32_t)(r << 16 | g << 8 | b);
+}
+
 /* The blurred table depends on sigma only, and blurring it costs more than
  * classifying a 16k-cell island: keep the last one for the process. A copy
  * is handed out, so a later sigma never changes a table in use. */
@@ -277,6 +299,9 @@ biome_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
             b = w->water[i] == WATER_OCEAN ? BIOME_OCEAN : BIOME_LAKE;
             w->biome[i] = (uint8_t)b;
             w->color[i] = biome_color(b);
+            if (smooth && b == BIOME_OCEAN) {
+                w->color[i] = ocean_depth_color(w, i);
+            }
             continue;
         }
         e = biome_elevation(w, i);
