@@ -646,6 +646,24 @@ START_TEST(test_random_and_determinism)
     ck_assert_int_eq(d1.ntriangles, d2.ntriangles);
     ck_assert(memcmp(d1.triangles, d2.triangles, 3 * d1.ntriangles * sizeof(int32_t)) == 0);
     ck_assert(memcmp(d1.halfedges, d2.halfedges, 3 * d1.ntriangles * sizeof(int32_t)) == 0);
+    ck_assert_ptr_null(d1.centers);
+    delaunay_fini(&d2);
+    /* The variant with circumcentres: same triangles, centres equidistant. */
+    ck_assert_int_eq(delaunay_build_centers(&d2, xy, N, NULL), OG_OK);
+    ck_assert(memcmp(d1.triangles, d2.triangles, 3 * d1.ntriangles * sizeof(int32_t)) == 0);
+    ck_assert_ptr_nonnull(d2.centers);
+    for (i = 0; i < d2.ntriangles; i++) {
+        const double *c = d2.centers + 2 * i;
+        double rad[3];
+        int k;
+        for (k = 0; k < 3; k++) {
+            const double *p = xy + 2 * d2.triangles[3 * i + k];
+            rad[k] = hypot(p[0] - c[0], p[1] - c[1]);
+        }
+        if (fabs(rad[0] - rad[1]) > 1e-9 * rad[0] || fabs(rad[0] - rad[2]) > 1e-9 * rad[0]) {
+            ck_abort_msg("centre %zu not equidistant", i);
+        }
+    }
     delaunay_fini(&d1);
     delaunay_fini(&d2);
     free(xy);

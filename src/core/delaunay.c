@@ -525,8 +525,8 @@ dl_free(struct dl *s)
     free(s->stack);
 }
 
-enum og_status
-delaunay_build(struct delaunay *d, const double *xy, size_t n, struct og_error *err)
+static enum og_status
+dl_build(struct delaunay *d, const double *xy, size_t n, int want_centers, struct og_error *err)
 {
     struct dl s;
     double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
@@ -834,12 +834,11 @@ delaunay_build(struct delaunay *d, const double *xy, size_t n, struct og_error *
      * made together share nearby points: far fewer cache misses than in
      * input order). */
     d->ntriangles = (size_t)s.nedges / 3;
-    d->centers = malloc(2 * d->ntriangles * sizeof *d->centers);
-    if (d->centers == NULL) {
+    if (want_centers && (d->centers = malloc(2 * d->ntriangles * sizeof *d->centers)) == NULL) {
         st = OG_ENOMEM;
         goto fail;
     }
-    for (k = 0; k < d->ntriangles; k++) {
+    for (k = 0; want_centers && k < d->ntriangles; k++) {
         const double *a = dl_pt(&s, s.tri[3 * k]);
         dl_circum(a, dl_pt(&s, s.tri[3 * k + 1]), dl_pt(&s, s.tri[3 * k + 2]), &ux, &uy);
         d->centers[2 * k] = a[0] + ux;
@@ -886,6 +885,18 @@ fail_err:
     dl_free(&s);
     delaunay_fini(d);
     return st;
+}
+
+enum og_status
+delaunay_build(struct delaunay *d, const double *xy, size_t n, struct og_error *err)
+{
+    return dl_build(d, xy, n, 0, err);
+}
+
+enum og_status
+delaunay_build_centers(struct delaunay *d, const double *xy, size_t n, struct og_error *err)
+{
+    return dl_build(d, xy, n, 1, err);
 }
 
 void

@@ -29,7 +29,8 @@ struct delaunay {
     int32_t *hull;        /* convex hull, counter-clockwise (y down) */
     size_t nhull;
     size_t nduplicates;   /* exact duplicates skipped */
-    double *centers;      /* 2 * ntriangles: circumcentres (the Voronoi vertices), or NULL */
+    double *centers;      /* 2 * ntriangles circumcentres (Voronoi vertices); only from
+                             delaunay_build_centers, else NULL */
 };
 
 /* Triangulate n points given as xy[2i], xy[2i+1] (finite doubles). Every
@@ -43,6 +44,12 @@ struct delaunay {
  * OG_ENOMEM. On error *d is zeroed. */
 enum og_status delaunay_build(struct delaunay *d, const double *xy, size_t n,
                               struct og_error *err);
+
+/* As delaunay_build, and also fill d->centers. Computed in the sweep's
+ * internal order, this costs far less than from the triangles afterwards
+ * (random access to the input points); the dual mesh and Lloyd use it. */
+enum og_status delaunay_build_centers(struct delaunay *d, const double *xy, size_t n,
+                                      struct og_error *err);
 
 /* Free the arrays of d (d itself is the caller's); accepts a zeroed struct. */
 void delaunay_fini(struct delaunay *d);

@@ -155,7 +155,7 @@ lloyd_cells(const double *xy, size_t n, const struct lloyd_box *box, double *are
     size_t i, j, e, ne, cap;
     enum og_status st;
 
-    st = delaunay_build(&d, xy, n, err);
+    st = delaunay_build_centers(&d, xy, n, err);
     if (st != OG_OK) {
         return st;
     }

@@ -67,7 +67,7 @@ mesh_build_planar(struct mesh **out, const double *xy, size_t n, struct og_error
     enum og_status st;
 
     *out = NULL;
-    st = delaunay_build(&d, xy, n, err);
+    st = delaunay_build_centers(&d, xy, n, err);
     if (st != OG_OK) {
         return st;
     }
