@@ -87,6 +87,15 @@ wrap_text(WINDOW *win, int y, int x, int w, int maxlines, const char *s)
     }
 }
 
+static int
+param_changed(const struct params *p, enum param_id id)
+{
+    struct params def;
+
+    params_defaults(&def);
+    return id == P_SEED ? p->seed != def.seed : p->v[id] != def.v[id];
+}
+
 void
 paramform_draw(struct tui *t)
 {
@@ -114,8 +123,9 @@ paramform_draw(struct tui *t)
 
         list_pos(i, rows, &y, &x);
         params_format(&t->pe.cur, id, val, sizeof val);
-        snprintf(line, sizeof line, "%-*.*s %-*s %s", LABEL_W, LABEL_W, paramedit_label(id),
-                 VALUE_W, val, param_def(id)->unit);
+        /* '*' marks a value changed from its default. */
+        snprintf(line, sizeof line, "%-*.*s%c%-*s %s", LABEL_W, LABEL_W, paramedit_label(id),
+                 param_changed(&t->pe.cur, id) ? '*' : ' ', VALUE_W, val, param_def(id)->unit);
         if (selected) {
             wattron(win, A_REVERSE);
             mvwhline(win, y, x, ' ', colw - 1);
