@@ -120,9 +120,6 @@ mapview_free(struct tui *t)
     t->buf_cap = 0;
 }
 
-/* Sampled sub-rectangle of the pixel grid (pixels whose centre lies in the
- * map square). */
-static int sub_x0, sub_y0, sub_w, sub_h;
 
 static int
 layer_dithers(enum map_layer layer)
@@ -140,7 +137,7 @@ resample(struct tui *t, int pw, int ph, double su, double sv, double u0, double 
     int x0, x1, y0, y1;
 
     t->map_stale = 0;
-    sub_w = sub_h = 0;
+    t->sub_w = t->sub_h = 0;
     if (t->world == NULL || !mapimg_layer_available(t->world, t->layer)) {
         return;
     }
@@ -177,10 +174,10 @@ resample(struct tui *t, int pw, int ph, double su, double sv, double u0, double 
         tui_message(t, 1, "map: %s", err.msg);
         return;
     }
-    sub_x0 = x0;
-    sub_y0 = y0;
-    sub_w = x1 - x0;
-    sub_h = y1 - y0;
+    t->sub_x0 = x0;
+    t->sub_y0 = y0;
+    t->sub_w = x1 - x0;
+    t->sub_h = y1 - y0;
     t->pw = pw;
     t->ph = ph;
 }
@@ -189,13 +186,13 @@ resample(struct tui *t, int pw, int ph, double su, double sv, double u0, double 
 static int
 pixel(const struct tui *t, int x, int y, uint32_t *rgb, int *cls)
 {
-    int sx = x - sub_x0, sy = y - sub_y0;
+    int sx = x - t->sub_x0, sy = y - t->sub_y0;
     size_t i;
 
-    if (sx < 0 || sy < 0 || sx >= sub_w || sy >= sub_h) {
+    if (sx < 0 || sy < 0 || sx >= t->sub_w || sy >= t->sub_h) {
         return 0;
     }
-    i = (size_t)sy * (size_t)sub_w + (size_t)sx;
+    i = (size_t)sy * (size_t)t->sub_w + (size_t)sx;
     *rgb = t->rgb[i];
     *cls = t->cls[i];
     return 1;
@@ -251,7 +248,7 @@ mapview_draw(struct tui *t)
         wnoutrefresh(win);
         return;
     }
-    if (sub_w == 0) {
+    if (t->sub_w == 0) {
         draw_centered(win, "(outside the map: press 0 to recentre)");
         wnoutrefresh(win);
         return;
@@ -307,7 +304,7 @@ int
 mapview_class_stats(const struct tui *t, long counts[MC_COUNT], uint32_t mean[MC_COUNT])
 {
     double sum[MC_COUNT][3];
-    size_t i, n = (size_t)sub_w * (size_t)sub_h;
+    size_t i, n = (size_t)t->sub_w * (size_t)t->sub_h;
     int c, total = 0;
 
     memset(sum, 0, sizeof sum);

@@ -86,7 +86,9 @@ struct tui {
     uint32_t *rgb;              /* sampled pixels of the map area */
     uint8_t *cls;
     size_t buf_cap;
-    int pw, ph;                 /* sampled size */
+    int pw, ph;                 /* pixel grid of the map window */
+    int sub_x0, sub_y0, sub_w, sub_h; /* the part of it sampled (pixel centres
+                                   inside the map square); rgb/cls hold it */
     int map_stale;              /* resample before drawing */
     int map_dirty;              /* redraw the map window */
     int chrome_dirty;           /* redraw status, panel, help */
