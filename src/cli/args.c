@@ -52,6 +52,8 @@ cli_usage(void)
         "      --preset NAME|FILE apply a preset (key = value lines)\n"
         "      --from FILE.png    start from the recipe stored in an orogen PNG\n"
         "      --color MODE       auto, direct, 256, 16 or none (glyph map)\n"
+        "      --ascii            glyph map even in a UTF-8 locale (for terminals that draw\n"
+        "                         half blocks wide or with seams)\n"
         "  -h, --help             this text\n"
         "  -V, --version          print the version\n"
         "\n"
@@ -364,6 +366,8 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
                                     "--color '%s' is not one of auto, direct, 256, 16, none",
                                     a->color);
             }
+        } else if (strcmp(arg, "--ascii") == 0) {
+            a->ascii = 1;
         } else if (opt_is(arg, "--map", NULL)) {
             if ((a->map_path = opt_value(argc, argv, &i, "--map", err)) == NULL) {
                 return OG_EINVAL;

@@ -18,6 +18,7 @@ struct cli_args {
     const char *preset;       /* --preset NAME|FILE (already applied to params) */
     const char *from;         /* --from FILE.png (already applied) */
     const char *color;        /* --color MODE */
+    int ascii;                /* --ascii: glyph map even in a UTF-8 locale */
     /* export */
     const char *map_path;
     const char *layer;

@@ -40,6 +40,7 @@ run_tui(const struct cli_args *a)
     opt.dem = a->dem_path != NULL ? &raster : NULL;
     opt.color_mode = mode;
     opt.preset = a->preset;
+    opt.ascii = a->ascii;
     rc = tui_main(&opt);
     dem_raster_fini(&raster);
     return rc;
