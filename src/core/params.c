@@ -68,21 +68,27 @@ params_int(const struct params *p, enum param_id id)
     return (int)p->v[id];
 }
 
-/* %g with enough digits to read back the same double, trimmed. */
-static void
-fmt_real(double v, char *buf, size_t size)
+char *
+params_format_number(double v, char *buf, size_t size)
 {
     int prec;
     if (v == floor(v) && fabs(v) < 1e15) {
         snprintf(buf, size, "%.0f", v);
-        return;
+        return buf;
     }
     for (prec = 6; prec <= 17; prec++) {
         snprintf(buf, size, "%.*g", prec, v);
         if (strtod(buf, NULL) == v) {
-            return;
+            break;
         }
     }
+    return buf;
+}
+
+static void
+fmt_real(double v, char *buf, size_t size)
+{
+    params_format_number(v, buf, size);
 }
 
 static enum og_status

@@ -89,6 +89,11 @@ enum og_status params_step(struct params *p, enum param_id id, int steps, struct
  * same value; enum rows give their choice name). Returns buf. */
 char *params_format(const struct params *p, enum param_id id, char *buf, size_t size);
 
+/* The shortest C-locale text that reads back as v: whole numbers below 1e15
+ * without exponent ("2000000"), others with %g and as many digits as
+ * needed. Returns buf. */
+char *params_format_number(double v, char *buf, size_t size);
+
 /* Name of choice `index` of an enum row, into buf. Returns buf, or "" if the
  * index is out of range. */
 char *param_choice_name(enum param_id id, int index, char *buf, size_t size);

@@ -162,18 +162,7 @@ paramedit_label(enum param_id id)
 static void
 fmt_bound(double v, char *buf, size_t size)
 {
-    int prec;
-
-    if (v == floor(v) && fabs(v) < 1e15) {
-        snprintf(buf, size, "%.0f", v);
-        return;
-    }
-    for (prec = 6; prec <= 17; prec++) {
-        snprintf(buf, size, "%.*g", prec, v);
-        if (strtod(buf, NULL) == v) {
-            return;
-        }
-    }
+    params_format_number(v, buf, size);
 }
 
 char *
