@@ -10,6 +10,7 @@
 #   C  TERM=vt100: glyph map with legend, panel step, resize, q exits 0;
 #   D  LANG=C: no half blocks, glyphs instead; D2 xterm-direct gets 24-bit
 #      colour, COLORTERM=truecolor without RGB a hint;
+#   H  a pressed during the first generation takes effect when it is ready;
 #   E  20x6: 'terminal too small', q exits 0;
 #   F  TERM=dumb and an unknown TERM: one-line error, exit status 1;
 #   G  SIGSEGV: the terminal is restored (normal screen, icanon, echo).
@@ -241,6 +242,14 @@ XDG_CONFIG_HOME='$tmp/cfg' '$BIN' 2>'$tmp/i.err'; echo \$? >'$tmp/i.exit'; sleep
 wait_for i "has no RGB" 30; check $? "D2: COLORTERM=truecolor without RGB gets a hint" "$tmp/last-screen.txt"
 keys i q
 wait_exit i 20 >/dev/null
+
+# --- H: keys pressed during the first generation --------------------------------
+start k 100 30 xterm-256color C.UTF-8 --set island.cells=1000000
+wait_for k "generating" 20 && keys k a
+wait_for k "when the world is ready" 5; check $? "H: a before the first world is remembered" "$tmp/last-screen.txt"
+wait_for k "layer elevation" 60; check $? "H: ... and applied when the world arrives" "$tmp/last-screen.txt"
+keys k q
+wait_exit k 20 >/dev/null
 
 # --- E: too small ---------------------------------------------------------------
 start e 20 6 xterm-256color C.UTF-8

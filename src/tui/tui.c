@@ -326,6 +326,8 @@ draw_frame(struct tui *t)
 
 /* --- world and export events --------------------------------------------- */
 
+static void next_layer(struct tui *t, int dir);
+
 static void
 pick_layer(struct tui *t)
 {
@@ -497,6 +499,12 @@ worker_poll(struct tui *t)
         t->map_stale = t->map_dirty = 1;
         t->chrome_dirty = 1;
         pick_layer(t);
+        if (t->layer_steps != 0) {
+            /* a/A pressed while there was no world yet */
+            int steps = t->layer_steps;
+            t->layer_steps = 0;
+            next_layer(t, steps);
+        }
     }
     worker_get_status(t->wk, &t->wst);
     if (old.busy != t->wst.busy || old.last_status != t->wst.last_status ||
@@ -560,15 +568,22 @@ tui_set_generator(struct tui *t, enum gen_id gen)
 static void
 next_layer(struct tui *t, int dir)
 {
-    int l = (int)t->layer, i;
+    int l = (int)t->layer, i, step = dir < 0 ? -1 : 1, n = dir < 0 ? -dir : dir;
 
     if (t->world == NULL) {
+        /* Remember the presses: the layers a world has are known when it
+         * arrives (worker_poll applies them). */
+        t->layer_steps += dir;
+        tui_message(t, 0, "layer %+d when the world is ready (still generating)",
+                    t->layer_steps);
         return;
     }
-    for (i = 0; i < LAYER_COUNT; i++) {
-        l = (l + dir + LAYER_COUNT) % LAYER_COUNT;
-        if (mapimg_layer_available(t->world, (enum map_layer)l)) {
-            break;
+    while (n-- > 0) {
+        for (i = 0; i < LAYER_COUNT; i++) {
+            l = (l + step + LAYER_COUNT) % LAYER_COUNT;
+            if (mapimg_layer_available(t->world, (enum map_layer)l)) {
+                break;
+            }
         }
     }
     t->layer = (enum map_layer)l;

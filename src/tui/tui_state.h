@@ -81,6 +81,8 @@ struct tui {
     enum tui_view view;
     struct globeview *globe;    /* globe view state (globeview.c), NULL until used */
     enum map_layer layer;
+    int layer_steps;            /* a/A presses before a world arrived: applied
+                                   to it (next_layer in tui.c) */
     double cu, cv;              /* view centre in map units */
     double zoom;                /* 1: whole map fits; 2: twice as close */
     uint32_t *rgb;              /* sampled pixels of the map area */
