@@ -11,6 +11,7 @@
 #   D  LANG=C: no half blocks, glyphs instead; D2 xterm-direct gets 24-bit
 #      colour, COLORTERM=truecolor without RGB a hint;
 #   H  a pressed during the first generation takes effect when it is ready;
+#   I  q once during an export: orogen stays after it (only q, q quits);
 #   E  20x6: 'terminal too small', q exits 0;
 #   F  TERM=dumb and an unknown TERM: one-line error, exit status 1;
 #   G  SIGSEGV: the terminal is restored (normal screen, icanon, echo).
@@ -248,8 +249,26 @@ start k 100 30 xterm-256color C.UTF-8 --set island.cells=1000000
 wait_for k "generating" 20 && keys k a
 wait_for k "when the world is ready" 5; check $? "H: a before the first world is remembered" "$tmp/last-screen.txt"
 wait_for k "layer elevation" 60; check $? "H: ... and applied when the world arrives" "$tmp/last-screen.txt"
+# The preset list: its footer says how to close it; q closes it, not orogen.
+keys k o
+wait_for k "Esc or q close" 5; check $? "H: the preset list's footer says Esc or q closes it" "$tmp/last-screen.txt"
+keys k q
+sleep 0.3
+! screen k | grep -qF "Presets (" && [ ! -s "$tmp/k.exit" ]
+check $? "H: q closes the preset list and orogen stays"
 keys k q
 wait_exit k 20 >/dev/null
+
+# --- I: q once during an export, no second q: the export ends, orogen stays ----
+start l 100 30 xterm-256color C.UTF-8 -g hybrid --set hybrid.width=2048 \
+    --set hybrid.height=2048 --set hybrid.droplets=1000
+wait_for l "ready in" 60 && keys l e q
+wait_for l "export is still running" 10; check $? "I: q asks while the export runs" "$tmp/last-screen.txt"
+wait_for l "the export is done, q quits" 60; check $? "I: the export finishing does not quit" "$tmp/last-screen.txt"
+sleep 0.5
+[ ! -s "$tmp/l.exit" ]; check $? "I: orogen still running after the export"
+keys l q
+st=$(wait_exit l 20); [ "$st" = 0 ]; check $? "I: then q exits with status 0 (got $st)" "$tmp/l.err"
 
 # --- E: too small ---------------------------------------------------------------
 start e 20 6 xterm-256color C.UTF-8

@@ -19,6 +19,9 @@ key_hints(const struct tui *t)
     if (t->help) {
         return "Up/Down scroll a long help  any other key closes it";
     }
+    if (t->quit_asked == 2) {
+        return "quitting after the export  any other key: stay  Ctrl-C quit now";
+    }
     if (t->quit_asked) {
         return "q quit after the export  any other key: stay";
     }

@@ -478,8 +478,15 @@ export_poll(struct tui *t)
         tui_message(t, 1, "export failed: %s", err.msg);
     }
     t->job = NULL;
-    if (t->quit_asked) {
-        t->quit = 1;
+    if (t->quit_asked == 2) {
+        t->quit = 1;    /* q, q: quit once the file is written */
+    } else if (t->quit_asked == 1) {
+        /* Asked but not confirmed: the export finishing is no answer. */
+        t->quit_asked = 0;
+        if (!t->msg_error) {
+            size_t n = strlen(t->msg);
+            snprintf(t->msg + n, sizeof t->msg - n, "; the export is done, q quits");
+        }
     }
 }
 
@@ -710,8 +717,10 @@ handle_key(struct tui *t, int ch)
     }
     if (t->quit_asked) {
         if (ch == 'q' || ch == 'Q') {
-            t->quit = 1;
-            tui_message(t, 0, "waiting for the export to finish ...");
+            /* export_poll quits when the job is done */
+            t->quit_asked = 2;
+            tui_message(t, 0, "quitting when the export is done (any other key stays, "
+                              "Ctrl-C quits now) ...");
         } else {
             t->quit_asked = 0;
             tui_message(t, 0, "staying");

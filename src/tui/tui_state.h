@@ -121,7 +121,8 @@ struct tui {
     /* export */
     struct export_job *job;
     char export_path[1024];
-    int quit_asked;
+    int quit_asked;             /* q during an export: 1 asked, 2 confirmed (q, q:
+                                   quit when it is done) */
 
     /* status line message */
     char msg[256];
