@@ -35,7 +35,7 @@ key_hints(const struct tui *t)
     case PANEL_PARAMS:
         return "Up/Down select  Left/Right step (PgUp/PgDn x10)  Enter type  d default  Esc close";
     case PANEL_PRESETS:
-        return "Up/Down or first letter select  Enter load  Esc close  ? help";
+        return "Up/Down or first letter select  Enter load  Esc or q close  ? help";
     case PANEL_INSPECT:
         return "arrows/hjkl move cursor (Shift x8)  Esc leave  L legend  ? help";
     default:

@@ -737,6 +737,12 @@ handle_key(struct tui *t, int ch)
         }
         break;
     case PANEL_PRESETS:
+        /* Letters jump to presets there, so q closes the list (like Esc)
+         * rather than quitting. */
+        if (ch == 'q' || ch == 'Q') {
+            set_panel(t, PANEL_NONE);
+            return;
+        }
         if (presets_key(t, ch)) {
             return;
         }
