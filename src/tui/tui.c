@@ -232,21 +232,45 @@ set_panel(struct tui *t, enum tui_panel p)
 
 /* --- drawing ------------------------------------------------------------ */
 
+/* Write s at row y word-wrapped to the screen width; returns the next row. */
+static int
+put_wrapped(const struct tui *t, int y, const char *s)
+{
+    while (*s != '\0' && y < t->rows) {
+        int len = (int)strlen(s), fit = 0, i;
+
+        if (len <= t->cols) {
+            fit = len;
+        } else {
+            for (i = 1; i <= t->cols; i++) {
+                if (s[i] == ' ') {
+                    fit = i;
+                }
+            }
+            if (fit == 0) {
+                fit = t->cols;  /* a word wider than the screen */
+            }
+        }
+        mvwaddnstr(stdscr, y++, 0, s, fit);
+        s += fit;
+        while (*s == ' ') {
+            s++;
+        }
+    }
+    return y;
+}
+
 static void
 draw_too_small(struct tui *t)
 {
-    char need[64];
+    char text[96];
+    int y;
 
     werase(stdscr);
-    snprintf(need, sizeof need, "need %dx%d, have %dx%d", TUI_MIN_COLS, TUI_MIN_ROWS, t->cols,
-             t->rows);
-    mvwaddnstr(stdscr, 0, 0, "terminal too small", t->cols);
-    if (t->rows > 1) {
-        mvwaddnstr(stdscr, 1, 0, need, t->cols);
-    }
-    if (t->rows > 2) {
-        mvwaddnstr(stdscr, 2, 0, "q quits", t->cols);
-    }
+    snprintf(text, sizeof text, "terminal too small: %dx%d < %dx%d", t->cols, t->rows,
+             TUI_MIN_COLS, TUI_MIN_ROWS);
+    y = put_wrapped(t, 0, text);
+    put_wrapped(t, y, "q quits");
     wnoutrefresh(stdscr);
 }
 
