@@ -191,6 +191,8 @@ screen c | grep -qF "colour none glyphs"; check $? "C: glyph mode named in the s
 ! screen c | grep -q "▀"; check $? "C: no half blocks on vt100"
 screen c | grep -qF "~"; check $? "C: water glyphs drawn"
 screen c | grep -qF "Legend:"; check $? "C: legend shown with the glyph map"
+screen c | grep -qF -- "-- deep water" && screen c | grep -qF "~~ water"
+check $? "C: the legend gives deep water its own glyph"
 # The same walk as A: n, e, ?, resizes while generating.
 keys c n
 wait_for c "ready in" 30 && ! screen c | grep -qF "seed 1 "
@@ -273,6 +275,7 @@ st=$(wait_exit l 20); [ "$st" = 0 ]; check $? "I: then q exits with status 0 (go
 # --- E: too small ---------------------------------------------------------------
 start e 20 6 xterm-256color C.UTF-8
 wait_for e "too small" 10; check $? "E: 20x6 says the terminal is too small" "$tmp/last-screen.txt"
+screen e | grep -qF "20x6 < 40x12"; check $? "E: ... with both sizes, uncut"
 keys e q
 st=$(wait_exit e 20); [ "$st" = 0 ]; check $? "E: q exits with status 0 (got $st)" "$tmp/e.err"
 

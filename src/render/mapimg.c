@@ -18,7 +18,7 @@ static const struct {
     char glyph;
     const char *name;
 } classes[MC_COUNT] = {
-    [MC_DEEP] = { '~', "deep water" },   [MC_WATER] = { '~', "water" },
+    [MC_DEEP] = { '-', "deep water" },   [MC_WATER] = { '~', "water" },
     [MC_LAKE] = { '=', "lake" },         [MC_RIVER] = { '~', "river" },
     [MC_BEACH] = { ',', "beach" },       [MC_LOW] = { '.', "lowland" },
     [MC_GRASS] = { '.', "grass" },       [MC_FOREST] = { 'T', "forest" },
