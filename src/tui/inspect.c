@@ -10,6 +10,7 @@
 
 #include "core/biome.h"
 #include "core/mesh.h"
+#include "core/wfc.h"
 #include "tui/tui_state.h"
 
 int
@@ -191,6 +192,9 @@ inspect_draw(struct tui *t)
             /* Whittaker biomes (core/biome.h); other generators number
              * their own. */
             put_line(&pl, "biome       %s", biome_name((enum biome)wd->biome[cell]));
+        } else if (wd->gen == GEN_PLANET && wd->biome[cell] < wfc_planet_rules()->nbiomes) {
+            /* the planet's wave-function-collapse biome set */
+            put_line(&pl, "biome       %s", wfc_planet_rules()->biome[wd->biome[cell]].name);
         } else {
             put_line(&pl, "biome       %d", wd->biome[cell]);
         }
