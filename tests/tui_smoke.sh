@@ -12,6 +12,7 @@
 #      colour, COLORTERM=truecolor without RGB a hint;
 #   H  a pressed during the first generation takes effect when it is ready;
 #   I  q once during an export: orogen stays after it (only q, q quits);
+#   J  a planet: inspect names biomes, e in the globe view writes the globe;
 #   E  20x6: 'terminal too small', q exits 0;
 #   F  TERM=dumb and an unknown TERM: one-line error, exit status 1;
 #   G  SIGSEGV: the terminal is restored (normal screen, icanon, echo).
@@ -271,6 +272,23 @@ sleep 0.5
 [ ! -s "$tmp/l.exit" ]; check $? "I: orogen still running after the export"
 keys l q
 st=$(wait_exit l 20); [ "$st" = 0 ]; check $? "I: then q exits with status 0 (got $st)" "$tmp/l.err"
+
+# --- J: a planet: inspect names its biomes; e in the globe view exports the globe
+start j 100 30 xterm-256color C.UTF-8 -g planet
+wait_for j "ready in" 60 && keys j i
+wait_for j "biome " 5 && screen j | grep -qE "biome +[a-z]"
+check $? "J: inspect on a planet names the biome" "$tmp/last-screen.txt"
+keys j Escape g
+keys j d e
+wait_for j "exported ./orogen-planet-1-globe.png (1024x1024)" 30
+check $? "J: e in the globe view exports the globe" "$tmp/last-screen.txt"
+ls "$tmp/j.d"/orogen-planet-1-globe.png >/dev/null 2>&1; check $? "J: the globe PNG exists"
+if [ -f "$tmp/j.d/orogen-planet-1-globe.png" ]; then
+    grep -aq "planet.globe_yaw = 10" "$tmp/j.d/orogen-planet-1-globe.png"
+    check $? "J: its recipe holds the view's yaw"
+fi
+keys j q
+wait_exit j 20 >/dev/null
 
 # --- E: too small ---------------------------------------------------------------
 start e 20 6 xterm-256color C.UTF-8

@@ -350,6 +350,15 @@ globeview_key(struct tui *t, int *ch)
 }
 
 void
+globeview_orientation(struct tui *t, double *yaw, double *pitch)
+{
+    struct globeview *g = state(t);
+
+    *yaw = g != NULL ? g->yaw : params_get(&t->params, P_PLANET_GLOBE_YAW);
+    *pitch = g != NULL ? g->pitch : params_get(&t->params, P_PLANET_GLOBE_PITCH);
+}
+
+void
 globeview_poll(struct tui *t)
 {
     struct globeview *g = t->globe;

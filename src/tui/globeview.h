@@ -24,6 +24,11 @@ void globeview_draw(struct tui *t);
  * (space becomes 'n', a new planet) and return 0 to pass it on. */
 int globeview_key(struct tui *t, int *ch);
 
+/* The globe view's orientation in degrees (yaw in [-180, 180), pitch in
+ * [-90, 90]), as drawn; the planet's planet.globe_yaw/pitch before the view
+ * was first opened. */
+void globeview_orientation(struct tui *t, double *yaw, double *pitch);
+
 /* Collect a finished edit (call once per loop iteration). */
 void globeview_poll(struct tui *t);
 

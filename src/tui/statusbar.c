@@ -29,7 +29,7 @@ key_hints(const struct tui *t)
         return "[ ] rotate  , . time of day  + - relief  p flat map  e export  ? help";
     }
     if (t->view == TUI_VIEW_GLOBE && t->panel == PANEL_NONE) {
-        return "arrows/WASD rotate  hjkl cursor  + add land  - remove land  m landmass  g map";
+        return "arrows/WASD rotate  hjkl cursor  + add land  - remove land  m landmass  e PNG  g map";
     }
     switch (t->panel) {
     case PANEL_PARAMS:

@@ -30,6 +30,9 @@
 #include "core/pipeline.h"
 #include "core/rng.h"
 #include "render/export_iso.h"
+#include "render/globe.h"
+#include "render/pngio.h"
+#include "render/raster.h"
 #include "tui/tui_state.h"
 
 static volatile sig_atomic_t sig_quit;
@@ -373,6 +376,8 @@ struct export_args {
     int width, height;
     char path[1024];
     int iso;            /* an isometric render (export_iso_job) */
+    int globe;          /* the globe view: a size x size shaded globe */
+    double yaw, pitch;  /* its orientation (degrees), as on screen */
     int shown_permille; /* iso progress last shown */
 };
 static struct export_args export_args;
@@ -383,6 +388,34 @@ export_run(const struct world *w, void *arg, struct og_error *err)
 {
     const struct export_args *a = arg;
     return export_map_png(w, a->layer, a->width, a->height, a->path, err);
+}
+
+/* The globe as on screen (yaw, pitch of the view) through the renderer's
+ * rasterizer, like globe_export_png but at the view's orientation, which the
+ * recipe records as planet.globe_yaw/pitch (appended, so they win when
+ * `orogen --from` reads it back). */
+static enum og_status
+export_globe_run(const struct world *w, void *arg, struct og_error *err)
+{
+    const struct export_args *a = arg;
+    struct pngio_text *text = NULL;
+    struct raster *r = NULL;
+    size_t ntext = 0;
+    void *block = NULL;
+    char extra[160];
+    enum og_status st;
+
+    if ((st = globe_render_raster(w, a->yaw, a->pitch, a->width, &r, err)) != OG_OK) {
+        return st;
+    }
+    snprintf(extra, sizeof extra, "globe.size = %dx%d\nplanet.globe_yaw = %.17g\n"
+             "planet.globe_pitch = %.17g\n", a->width, a->width, a->yaw, a->pitch);
+    if ((st = export_recipe(w, extra, &text, &ntext, &block, err)) == OG_OK) {
+        st = pngio_write_rgba(a->path, r->rgba, a->width, a->width, text, ntext, 6, err);
+    }
+    free(block);
+    raster_free(r);
+    return st;
 }
 
 /* In the isometric preview, e renders the picture on screen at
@@ -412,6 +445,7 @@ export_iso_start(struct tui *t)
         return;
     }
     export_args.iso = 1;
+    export_args.globe = 0;
     export_args.width = r->width;
     export_args.height = r->height;
     export_args.shown_permille = 0;
@@ -449,7 +483,27 @@ export_start(struct tui *t)
         return;
     }
     export_args.iso = 0;
+    export_args.globe = t->view == TUI_VIEW_GLOBE && w->kind == WORLD_SPHERE;
     export_args.layer = t->layer;
+    if (export_args.globe) {
+        /* the CLI's --globe size */
+        export_args.width = export_args.height = 1024;
+        globeview_orientation(t, &export_args.yaw, &export_args.pitch);
+        snprintf(export_args.path, sizeof export_args.path, "%s/orogen-%s-%llu-globe.png", dir,
+                 world_gen_name(w->gen), (unsigned long long)w->params.seed);
+        snprintf(t->export_path, sizeof t->export_path, "%s", export_args.path);
+        block_ui_signals(&old);
+        st = export_job_start(&t->job, t->world, export_globe_run, &export_args, wake_cb, t,
+                              &err);
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        if (st != OG_OK) {
+            t->job = NULL;
+            tui_message(t, 1, "export: %s", err.msg);
+            return;
+        }
+        tui_message(t, 0, "rendering the globe %s ...", t->export_path);
+        return;
+    }
     if (w->kind == WORLD_GRID && w->width > 0 && w->height > 0) {
         double k = fmin(1.0, 2048.0 / fmax(w->width, w->height));
         export_args.width = (int)lround(w->width * k);
