@@ -13,6 +13,7 @@
 #   H  a pressed during the first generation takes effect when it is ready;
 #   I  q once during an export: orogen stays after it (only q, q quits);
 #   J  a planet: inspect names biomes, e in the globe view writes the globe;
+#   K  shipped presets are found beside the executable (in-tree, relocated);
 #   E  20x6: 'terminal too small', q exits 0;
 #   F  TERM=dumb and an unknown TERM: one-line error, exit status 1;
 #   G  SIGSEGV: the terminal is restored (normal screen, icanon, echo).
@@ -289,6 +290,23 @@ if [ -f "$tmp/j.d/orogen-planet-1-globe.png" ]; then
 fi
 keys j q
 wait_exit j 20 >/dev/null
+
+# --- K: shipped presets found beside the executable, run from elsewhere ---------
+# An in-tree build's layout (src/cli/orogen, data/presets) and a relocated
+# install (bin/orogen, share/orogen/presets), without OROGEN_DATA.
+presets_src=${OROGEN_DATA:-$(dirname "$0")/../data}/presets
+if [ -f "$presets_src/archipelago.ini" ]; then
+    mkdir -p "$tmp/tree/src/cli" "$tmp/tree/data" "$tmp/inst/bin" "$tmp/inst/share/orogen"
+    cp "$BIN" "$tmp/tree/src/cli/orogen" && cp "$BIN" "$tmp/inst/bin/orogen" &&
+        cp -R "$presets_src" "$tmp/tree/data/" && cp -R "$presets_src" "$tmp/inst/share/orogen/"
+    for exe in "$tmp/tree/src/cli/orogen" "$tmp/inst/bin/orogen"; do
+        (cd / && env -u OROGEN_DATA XDG_CONFIG_HOME="$tmp/cfg" "$exe" export --preset archipelago \
+            --stats - 2>"$tmp/k.err") | grep -q '"generator": "island"'
+        check $? "K: --preset archipelago found beside ${exe#$tmp/}" "$tmp/k.err"
+    done
+else
+    echo "# no shipped presets at $presets_src: K skipped"
+fi
 
 # --- E: too small ---------------------------------------------------------------
 start e 20 6 xterm-256color C.UTF-8

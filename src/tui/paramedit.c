@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -229,17 +230,58 @@ preset_user_dir(char *buf, size_t size, struct og_error *err)
     return OG_OK;
 }
 
-/* The shipped preset folders, in search order; returns the count. */
+/* Most folders shipped_dirs returns. */
+#define SHIPPED_DIRS_MAX 5
+
+/* Add the folder dir/rel (made absolute by realpath) if it exists and is
+ * not listed yet. */
+static void
+add_exe_dir(char (*dirs)[PRESET_PATH_MAX], int *n, const char *dir, const char *rel)
+{
+    char cand[PRESET_PATH_MAX + 32], real[PATH_MAX];
+    int i;
+
+    if (snprintf(cand, sizeof cand, "%s/%s", dir, rel) >= (int)sizeof cand ||
+        realpath(cand, real) == NULL || strlen(real) >= PRESET_PATH_MAX) {
+        return;
+    }
+    for (i = 0; i < *n; i++) {
+        if (strcmp(dirs[i], real) == 0) {
+            return;
+        }
+    }
+    snprintf(dirs[(*n)++], PRESET_PATH_MAX, "%s", real);
+}
+
+/* The shipped preset folders, in search order; returns the count (at most
+ * SHIPPED_DIRS_MAX): $OROGEN_DATA/presets, the configured data folder, and
+ * beside the executable (Linux /proc/self/exe) the source tree's
+ * data/presets of an in-tree build (src/cli/orogen) and the presets of a
+ * relocated install (bin/orogen, share/orogen/presets), so a binary run
+ * from anywhere finds them; last ./data/presets. */
 static int
 shipped_dirs(char (*dirs)[PRESET_PATH_MAX])
 {
     const char *env = getenv("OROGEN_DATA");
+    char exe[PRESET_PATH_MAX];
+    ssize_t len;
     int n = 0;
 
     if (env != NULL && env[0] != '\0') {
         snprintf(dirs[n++], PRESET_PATH_MAX, "%s/presets", env);
     }
     snprintf(dirs[n++], PRESET_PATH_MAX, "%s/presets", OROGEN_DATADIR);
+    len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len > 0) {
+        char *slash;
+        exe[len] = '\0';
+        slash = strrchr(exe, '/');
+        if (slash != NULL) {
+            *slash = '\0';
+            add_exe_dir(dirs, &n, exe, "../../data/presets");
+            add_exe_dir(dirs, &n, exe, "../share/orogen/presets");
+        }
+    }
     snprintf(dirs[n++], PRESET_PATH_MAX, "data/presets");
     return n;
 }
@@ -363,7 +405,7 @@ enum og_status
 preset_load(const char *name_or_file, struct params *p, int *gen, char *path, size_t path_size,
             struct og_error *err)
 {
-    char dirs[4][PRESET_PATH_MAX];
+    char dirs[1 + SHIPPED_DIRS_MAX][PRESET_PATH_MAX];
     char cand[PRESET_PATH_MAX + PRESET_NAME_MAX + 8];
     char looked[512];
     int n = 0, i;
@@ -502,7 +544,7 @@ entry_cmp(const void *a, const void *b)
 int
 preset_list(struct preset_entry *out, int max)
 {
-    char dirs[4][PRESET_PATH_MAX];
+    char dirs[1 + SHIPPED_DIRS_MAX][PRESET_PATH_MAX];
     struct preset_entry *all;
     int n = 0, ndirs = 0, i, total = 0, cap = 256, have_user = 0;
 
