@@ -318,6 +318,47 @@ START_TEST(test_xterm256_quantization)
 }
 END_TEST
 
+START_TEST(test_xterm256_keeps_hue)
+{
+    /* The hybrid forest green goes to a green, not the yellow-green 64
+     * (0x5f8700) a plain OKLab distance picks; the planet's muted ocean
+     * blue to a blue, not the grey 237 (0x3a3a3a). */
+    ck_assert_int_eq(quant_xterm256_exact(0x388a38), 28);   /* 0x008700 */
+    ck_assert_int_eq(quant_xterm256_exact(0x1b3a6b), 24);   /* 0x005f87 */
+    /* Darkness wins over hue at the bottom: a near-black blue goes to the
+     * darkest grey, not the much lighter 0x00005f. */
+    ck_assert_int_eq(quant_xterm256_exact(0x000015), 232);
+    ck_assert_int_eq(quant_xterm256(0x388a38), 28);
+}
+END_TEST
+
+START_TEST(test_xterm256_dither)
+{
+    long x, y;
+    int n64 = 0, n65 = 0;
+
+    for (y = 0; y < 4; y++) {
+        for (x = 0; x < 4; x++) {
+            int d = quant_xterm256_dither(0x4a7a30, x, y);
+            /* A palette colour, and a grey between two close ramp entries,
+             * show no pattern. */
+            ck_assert_int_eq(quant_xterm256_dither(0x5f87af, x, y), 67);
+            ck_assert_int_eq(quant_xterm256_dither(0x7b7b7b, x, y), 244);
+            /* Between 64 and 65: mostly the nearer 64, at most a quarter
+             * 65, keyed to world coordinates with period 4. */
+            ck_assert(d == 64 || d == 65);
+            n64 += d == 64;
+            n65 += d == 65;
+            ck_assert_int_eq(d, quant_xterm256_dither(0x4a7a30, x + 8, y - 4));
+        }
+    }
+    ck_assert_int_eq(quant_xterm256(0x4a7a30), 64);
+    ck_assert_int_ge(n65, 1);
+    ck_assert_int_le(n65, 4);
+    ck_assert_int_eq(n64 + n65, 16);
+}
+END_TEST
+
 START_TEST(test_bayer_is_stable)
 {
     /* The dither depends on world coordinates only, with period 4, and its
@@ -352,6 +393,8 @@ paramedit_suite(void)
     suite_add_tcase(s, tp);
     tcase_add_test(tq, test_xterm256_quantization);
     tcase_add_test(tq, test_bayer_is_stable);
+    tcase_add_test(tq, test_xterm256_keeps_hue);
+    tcase_add_test(tq, test_xterm256_dither);
     suite_add_tcase(s, tq);
     return s;
 }

@@ -5,8 +5,9 @@
  * (the 6x6x6 cube with axis levels 0,95,135,175,215,255 and the grey ramp
  * 232..255 = 8 + 10k), skipping 0..15 because they are the user's theme. The
  * nearest entry is chosen in OKLab (B. Ottosson, "A perceptual color space
- * for image processing", 2020), which keeps greys grey and dark blues blue
- * where a raw-RGB distance would not; a 32x32x32 table makes it O(1). The
+ * for image processing", 2020), with hue and chroma weighted above
+ * lightness, which keeps greys grey and blues blue where a raw-RGB (or
+ * plain OKLab) distance would not; a 32x32x32 table makes it O(1). The
  * 8/16-colour mode maps semantic map classes to ANSI colours instead, since
  * the user's palette makes RGB matching meaningless there
  * (../shared/TERMINAL.md section 1.5). */
@@ -49,5 +50,17 @@ int quant_class_ansi(int map_class);
 /* 4x4 ordered (Bayer) dither of rgb towards the 256-colour palette, keyed
  * to world pixel coordinates (x, y) so it stays put while panning. */
 uint32_t quant_bayer(uint32_t rgb, long x, long y);
+
+/* Palette steps (OKLab distance) below this are not dithered. */
+#define QUANT_DITHER_MIN_STEP 0.08
+
+/* The 256-colour entry for rgb at world pixel (x, y), ordered-dithered
+ * between the two palette entries nearest to it (i0 nearest, i1 second,
+ * both for the centre of rgb's table bucket). A 4x4 Bayer threshold picks i1
+ * for half of rgb's share t of the way from i0 to i1 (so at most a quarter
+ * of the pixels: a gentle pattern), a colour on an entry shows none, and
+ * entries closer than QUANT_DITHER_MIN_STEP are never mixed. For continuous layers only
+ * (TERMINAL.md section 1.5: categorical colours are not dithered). */
+int quant_xterm256_dither(uint32_t rgb, long x, long y);
 
 #endif

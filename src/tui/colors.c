@@ -36,7 +36,7 @@ colors_number(struct tui *t, uint32_t rgb, int cls, int dither, long wx, long wy
     case TUI_COLOR_DIRECT:
         return direct_value(quant_rgb6(rgb & 0xffffff));
     case TUI_COLOR_256:
-        idx = quant_xterm256(dither ? quant_bayer(rgb, wx, wy) : rgb);
+        idx = dither ? quant_xterm256_dither(rgb, wx, wy) : quant_xterm256(rgb);
         return t->col.rgb_term ? direct_value(quant_xterm_rgb(idx)) : idx;
     case TUI_COLOR_16:
         idx = quant_class_ansi(cls);
