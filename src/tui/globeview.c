@@ -62,6 +62,9 @@ globeview_toggle(struct tui *t)
     if (t->view == TUI_VIEW_GLOBE) {
         t->view = TUI_VIEW_MAP;
         tui_message(t, 0, "flat map (equirectangular)");
+    } else if (t->world == NULL) {
+        tui_message(t, 1, "globe view: no world yet, it is still generating (g again then)");
+        return;
     } else if (!is_planet(t->world)) {
         tui_message(t, 1, "globe view: planet worlds only (Tab picks the generator)");
         return;
