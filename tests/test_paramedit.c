@@ -359,22 +359,6 @@ START_TEST(test_xterm256_dither)
 }
 END_TEST
 
-START_TEST(test_bayer_is_stable)
-{
-    /* The dither depends on world coordinates only, with period 4, and its
-     * mean offset over a tile is zero (flat colours keep their average). */
-    long x, y, sum = 0;
-    for (y = 0; y < 4; y++) {
-        for (x = 0; x < 4; x++) {
-            uint32_t a = quant_bayer(0x808080, x, y);
-            ck_assert_uint_eq(a, quant_bayer(0x808080, x + 4, y + 8));
-            sum += (long)(a & 0xff) - 0x80;
-        }
-    }
-    ck_assert_int_eq(sum, 0);
-}
-END_TEST
-
 Suite *
 paramedit_suite(void)
 {
@@ -392,7 +376,6 @@ paramedit_suite(void)
     tcase_add_test(tp, test_shipped_presets_load);
     suite_add_tcase(s, tp);
     tcase_add_test(tq, test_xterm256_quantization);
-    tcase_add_test(tq, test_bayer_is_stable);
     tcase_add_test(tq, test_xterm256_keeps_hue);
     tcase_add_test(tq, test_xterm256_dither);
     suite_add_tcase(s, tq);

@@ -202,27 +202,6 @@ quant_class_ansi(int map_class)
     }
 }
 
-uint32_t
-quant_bayer(uint32_t rgb, long x, long y)
-{
-    static const int bayer4[4][4] = {
-        { 0, 8, 2, 10 }, { 12, 4, 14, 6 }, { 3, 11, 1, 9 }, { 15, 7, 13, 5 },
-    };
-    /* About a quarter of the widest gap between cube levels (40) each way:
-     * enough to break bands, small enough not to tint blues purple (+-18
-     * did, judged on the elevation layer). */
-    int off = (bayer4[(unsigned long)y & 3][(unsigned long)x & 3] * 2 - 15) * 12 / 16;
-    uint32_t out = 0;
-    int sh;
-
-    for (sh = 16; sh >= 0; sh -= 8) {
-        int c = (int)((rgb >> sh) & 0xff) + off;
-        c = c < 0 ? 0 : c > 255 ? 255 : c;
-        out |= (uint32_t)c << sh;
-    }
-    return out;
-}
-
 int
 quant_xterm256_dither(uint32_t rgb, long x, long y)
 {

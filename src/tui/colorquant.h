@@ -47,10 +47,6 @@ uint32_t quant_rgb6(uint32_t rgb);
  * water blue, lowland green, desert yellow, rock grey, snow bright white. */
 int quant_class_ansi(int map_class);
 
-/* 4x4 ordered (Bayer) dither of rgb towards the 256-colour palette, keyed
- * to world pixel coordinates (x, y) so it stays put while panning. */
-uint32_t quant_bayer(uint32_t rgb, long x, long y);
-
 /* Palette steps (OKLab distance) below this are not dithered. */
 #define QUANT_DITHER_MIN_STEP 0.08
 
