@@ -103,3 +103,13 @@ colors_cycle(struct tui *t)
     }
     t->col.mode = m;
 }
+
+void
+colors_put_cell(WINDOW *win, int y, int x, wchar_t ch, attr_t attr, int pair)
+{
+    cchar_t cc;
+    wchar_t wc[2] = { ch, L'\0' };
+
+    setcchar(&cc, wc, attr, 0, &pair);
+    mvwadd_wch(win, y, x, &cc);
+}

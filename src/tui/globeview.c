@@ -79,16 +79,6 @@ globeview_toggle(struct tui *t)
     t->map_stale = t->map_dirty = t->chrome_dirty = 1;
 }
 
-static void
-put_cell(WINDOW *win, int y, int x, wchar_t ch, attr_t attr, int pair)
-{
-    cchar_t cc;
-    wchar_t wc[2] = { ch, L'\0' };
-
-    setcchar(&cc, wc, attr, 0, &pair);
-    mvwadd_wch(win, y, x, &cc);
-}
-
 static uint32_t
 highlight(uint32_t c)
 {
@@ -191,10 +181,10 @@ globeview_draw(struct tui *t)
                 if (c1 >= 0) {
                     fg = colors_number(t, p1, k1, 0, x, 2 * y, &attr);
                     bg = c2 >= 0 ? colors_number(t, p2, k2, 0, x, 2 * y + 1, NULL) : -1;
-                    put_cell(win, y, x, L'\u2580', attr, colors_pair(t, fg, bg));
+                    colors_put_cell(win, y, x, L'\u2580', attr, colors_pair(t, fg, bg));
                 } else {
                     fg = colors_number(t, p2, k2, 0, x, 2 * y + 1, &attr);
-                    put_cell(win, y, x, L'\u2584', attr, colors_pair(t, fg, -1));
+                    colors_put_cell(win, y, x, L'\u2584', attr, colors_pair(t, fg, -1));
                 }
             } else if (c1 >= 0) {
                 if (t->col.mode != TUI_COLOR_NONE) {
@@ -204,7 +194,7 @@ globeview_draw(struct tui *t)
                 if (sel >= 0 && wd->landmass[c1] == sel) {
                     attr |= A_REVERSE;
                 }
-                put_cell(win, y, x, (wchar_t)(unsigned char)mapimg_class_glyph(
+                colors_put_cell(win, y, x, (wchar_t)(unsigned char)mapimg_class_glyph(
                                         (enum map_class)k1),
                          attr, pair);
             }
@@ -214,7 +204,7 @@ globeview_draw(struct tui *t)
     if (cur >= 0) {
         int cx, cy;
         cursor_pos(g, w, h, &cx, &cy);
-        put_cell(win, cy, cx, L'+', A_REVERSE | A_BOLD, 0);
+        colors_put_cell(win, cy, cx, L'+', A_REVERSE | A_BOLD, 0);
     }
     wnoutrefresh(win);
 }

@@ -86,16 +86,6 @@ isoview_key(struct tui *t, int ch)
     return 1;
 }
 
-static void
-put_cell(WINDOW *win, int y, int x, wchar_t ch, attr_t attr, int pair)
-{
-    cchar_t cc;
-    wchar_t wc[2] = { ch, L'\0' };
-
-    setcchar(&cc, wc, attr, 0, &pair);
-    mvwadd_wch(win, y, x, &cc);
-}
-
 /* Terminal colour for a rendered pixel (no map class: the 16-colour mode
  * takes the nearest xterm default colour). */
 static int
@@ -169,7 +159,7 @@ isoview_draw(struct tui *t)
                 fg = pixel_colour(t, iso_rgb[(size_t)(2 * y) * pw + x], &attr);
                 bg = pixel_colour(t, iso_rgb[(size_t)(2 * y + 1) * pw + x], NULL);
                 pair = colors_pair(t, fg, bg);
-                put_cell(win, y, x, L'\u2580', attr, pair);
+                colors_put_cell(win, y, x, L'\u2580', attr, pair);
             } else {
                 uint32_t c = iso_rgb[(size_t)y * pw + x];
                 int lum = (int)((((c >> 16) & 0xff) * 3 + ((c >> 8) & 0xff) * 6 + (c & 0xff)) /
@@ -178,7 +168,7 @@ isoview_draw(struct tui *t)
                     fg = pixel_colour(t, c, &attr);
                     pair = colors_pair(t, fg, -1);
                 }
-                put_cell(win, y, x, (wchar_t)ramp[lum * 9 / 255], attr, pair);
+                colors_put_cell(win, y, x, (wchar_t)ramp[lum * 9 / 255], attr, pair);
             }
         }
     }

@@ -199,16 +199,6 @@ pixel(const struct tui *t, int x, int y, uint32_t *rgb, int *cls)
 }
 
 static void
-put_cell(WINDOW *win, int y, int x, wchar_t ch, attr_t attr, int pair)
-{
-    cchar_t cc;
-    wchar_t wc[2] = { ch, L'\0' };
-
-    setcchar(&cc, wc, attr, 0, &pair);
-    mvwadd_wch(win, y, x, &cc);
-}
-
-static void
 draw_centered(WINDOW *win, const char *text)
 {
     int w, h, len = (int)strlen(text);
@@ -273,11 +263,11 @@ mapview_draw(struct tui *t)
                     bg = in2 ? colors_number(t, c2, k2, dither, wx0 + x, wy0 + 2 * y + 1, NULL)
                              : -1;
                     pair = colors_pair(t, fg, bg);
-                    put_cell(win, y, x, L'\u2580', attr, pair);
+                    colors_put_cell(win, y, x, L'\u2580', attr, pair);
                 } else {
                     fg = colors_number(t, c2, k2, dither, wx0 + x, wy0 + 2 * y + 1, &attr);
                     pair = colors_pair(t, fg, -1);
-                    put_cell(win, y, x, L'\u2584', attr, pair);
+                    colors_put_cell(win, y, x, L'\u2584', attr, pair);
                 }
             } else {
                 if (!pixel(t, x, y, &c1, &k1)) {
@@ -288,14 +278,14 @@ mapview_draw(struct tui *t)
                     fg = colors_number(t, c1, k1, 0, wx0 + x, wy0 + y, &attr);
                     pair = colors_pair(t, fg, -1);
                 }
-                put_cell(win, y, x, (wchar_t)(unsigned char)mapimg_class_glyph(
+                colors_put_cell(win, y, x, (wchar_t)(unsigned char)mapimg_class_glyph(
                                         (enum map_class)k1),
                          attr, pair);
             }
         }
     }
     if (t->inspect && t->cur_x < w && t->cur_y < h) {
-        put_cell(win, t->cur_y, t->cur_x, L'+', A_REVERSE | A_BOLD, 0);
+        colors_put_cell(win, t->cur_y, t->cur_x, L'+', A_REVERSE | A_BOLD, 0);
     }
     wnoutrefresh(win);
 }

@@ -173,6 +173,9 @@ int colors_pair(struct tui *t, int fg, int bg);
 int colors_check_reset(struct tui *t);
 void colors_cycle(struct tui *t);
 int colors_halfblocks(const struct tui *t);
+/* Draw one wide character with attributes and an extended pair number
+ * (pairs above 255 need setcchar's opts, not COLOR_PAIR). */
+void colors_put_cell(WINDOW *win, int y, int x, wchar_t ch, attr_t attr, int pair);
 
 /* mapview.c: the view (centre, zoom 1 = whole map) and the map window;
  * pan by dx, dy eighths of the visible span; cell_uv: map coordinates of
