@@ -974,36 +974,6 @@ START_TEST(test_mesh_sphere_subdivided)
 END_TEST
 
 #ifdef HAVE_QHULL
-static int
-cmp_tri(const void *a, const void *b)
-{
-    const int32_t *p = a, *q = b;
-    int k;
-
-    for (k = 0; k < 3; k++) {
-        if (p[k] != q[k]) {
-            return p[k] < q[k] ? -1 : 1;
-        }
-    }
-    return 0;
-}
-
-static void
-sort3(int32_t *t)
-{
-    int32_t x;
-
-    if (t[0] > t[1]) {
-        x = t[0], t[0] = t[1], t[1] = x;
-    }
-    if (t[1] > t[2]) {
-        x = t[1], t[1] = t[2], t[2] = x;
-    }
-    if (t[0] > t[1]) {
-        x = t[0], t[0] = t[1], t[1] = x;
-    }
-}
-
 START_TEST(test_qhull_oracle)
 {
     enum { N = 3000 };
@@ -1031,9 +1001,9 @@ START_TEST(test_qhull_oracle)
     theirs = malloc(3 * (2 * N) * sizeof *theirs);
     memcpy(mine, d.triangles, 3 * d.ntriangles * sizeof *mine);
     for (i = 0; i < d.ntriangles; i++) {
-        sort3(mine + 3 * i);
+        test_sort3(mine + 3 * i);
     }
-    qsort(mine, d.ntriangles, 3 * sizeof *mine, cmp_tri);
+    qsort(mine, d.ntriangles, 3 * sizeof *mine, test_cmp_tri);
 
     qh_zero(qh, stderr);
     ck_assert_int_eq(qh_new_qhull(qh, 2, N, pts, False, cmd, NULL, stderr), 0);
@@ -1048,12 +1018,12 @@ START_TEST(test_qhull_oracle)
             theirs[3 * nq + k++] = (int32_t)qh_pointid(qh, vertex->point);
         }
         ck_assert_int_eq(k, 3);
-        sort3(theirs + 3 * nq);
+        test_sort3(theirs + 3 * nq);
         nq++;
     }
     qh_freeqhull(qh, !qh_ALL);
     qh_memfreeshort(qh, &curlong, &totlong);
-    qsort(theirs, nq, 3 * sizeof *theirs, cmp_tri);
+    qsort(theirs, nq, 3 * sizeof *theirs, test_cmp_tri);
     ck_assert_int_eq(nq, d.ntriangles);
     ck_assert(memcmp(mine, theirs, 3 * nq * sizeof *mine) == 0);
     free(mine);

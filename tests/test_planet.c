@@ -230,34 +230,6 @@ START_TEST(test_delaunay_contract)
 }
 END_TEST
 
-static int
-cmp_tri(const void *a, const void *b)
-{
-    const int32_t *x = a, *y = b;
-    int k;
-    for (k = 0; k < 3; k++) {
-        if (x[k] != y[k]) {
-            return x[k] < y[k] ? -1 : 1;
-        }
-    }
-    return 0;
-}
-
-static void
-sort3(int32_t *t)
-{
-    int32_t x;
-    if (t[0] > t[1]) {
-        x = t[0], t[0] = t[1], t[1] = x;
-    }
-    if (t[1] > t[2]) {
-        x = t[1], t[1] = t[2], t[2] = x;
-    }
-    if (t[0] > t[1]) {
-        x = t[0], t[0] = t[1], t[1] = x;
-    }
-}
-
 #ifdef HAVE_QHULL
 /* The spherical Delaunay triangulation is the convex hull of the points:
  * compare every triangle with libqhull_r's hull ("Qt": triangulated). */
@@ -276,9 +248,9 @@ START_TEST(test_delaunay_qhull_oracle)
 
     ck_assert_int_eq(stereographic_delaunay(xyz, n, &tri, &nt, NULL, NULL), OG_OK);
     for (i = 0; i < nt; i++) {
-        sort3(tri + 3 * i);
+        test_sort3(tri + 3 * i);
     }
-    qsort(tri, nt, 3 * sizeof *tri, cmp_tri);
+    qsort(tri, nt, 3 * sizeof *tri, test_cmp_tri);
     for (i = 0; i < 3 * n; i++) {
         pts[i] = xyz[i];
     }
@@ -293,12 +265,12 @@ START_TEST(test_delaunay_qhull_oracle)
             theirs[3 * nq + k++] = (int32_t)qh_pointid(qh, vertex->point);
         }
         ck_assert_int_eq(k, 3);
-        sort3(theirs + 3 * nq);
+        test_sort3(theirs + 3 * nq);
         nq++;
     }
     qh_freeqhull(qh, !qh_ALL);
     qh_memfreeshort(qh, &curlong, &totlong);
-    qsort(theirs, nq, 3 * sizeof *theirs, cmp_tri);
+    qsort(theirs, nq, 3 * sizeof *theirs, test_cmp_tri);
     ck_assert_int_eq(nq, nt);
     ck_assert(memcmp(tri, theirs, 3 * nt * sizeof *tri) == 0);
     free(theirs);

@@ -29,6 +29,12 @@ Suite *planet_suite(void);
 const char *test_data_path(const char *name);
 const char *test_shared_data_path(const char *name);
 
+/* Triangles as sorted index triples, for comparing triangulations:
+ * test_sort3 sorts one triple in place; test_cmp_tri orders triples for
+ * qsort (lexicographic). */
+void test_sort3(int32_t *t);
+int test_cmp_tri(const void *a, const void *b);
+
 /* 64-bit FNV-1a of a byte range, for golden tests. */
 uint64_t test_fnv1a(const void *data, size_t len);
 

@@ -34,3 +34,31 @@ test_fnv1a(const void *data, size_t len)
     }
     return h;
 }
+
+void
+test_sort3(int32_t *t)
+{
+    int32_t x;
+    if (t[0] > t[1]) {
+        x = t[0], t[0] = t[1], t[1] = x;
+    }
+    if (t[1] > t[2]) {
+        x = t[1], t[1] = t[2], t[2] = x;
+    }
+    if (t[0] > t[1]) {
+        x = t[0], t[0] = t[1], t[1] = x;
+    }
+}
+
+int
+test_cmp_tri(const void *a, const void *b)
+{
+    const int32_t *x = a, *y = b;
+    int k;
+    for (k = 0; k < 3; k++) {
+        if (x[k] != y[k]) {
+            return x[k] < y[k] ? -1 : 1;
+        }
+    }
+    return 0;
+}
