@@ -55,6 +55,28 @@ batch_default_map_size(const struct world *w, int *width, int *height)
     }
 }
 
+/* Progress of a long export on a terminal: one line on standard error,
+ * rewritten in place at most every 2 % of a stage. Silent when stderr is
+ * not a terminal, so scripts and logs see only errors. */
+struct batch_progress {
+    int last_stage, last_pct;
+};
+
+static void
+batch_on_progress(void *arg, int stage, int nstages, const char *name, double fraction)
+{
+    struct batch_progress *bp = arg;
+    int pct = (int)(fraction * 100.0);
+    if (stage == bp->last_stage && pct / 2 == bp->last_pct / 2) {
+        return;
+    }
+    bp->last_stage = stage;
+    bp->last_pct = pct;
+    fprintf(stderr, "\rorogen: %d/%d %-16.16s %3d%%", stage + 1, nstages,
+            name != NULL ? name : "", pct);
+    fflush(stderr);
+}
+
 /* The folder part of a path ("." when there is none). */
 static void
 dir_of(const char *path, char *dir, size_t size)
@@ -162,7 +184,19 @@ batch_export(const struct cli_args *a, struct og_error *err)
     ctx.params = &a->params;
     ctx.dem = a->dem_path != NULL ? &raster : NULL;
     ctx.threads = 1;
-    st = pipeline_run(g, &ctx, &w, err);
+    {
+        struct batch_progress bp = { -1, -1 };
+        int tty = isatty(STDERR_FILENO);
+        if (tty) {
+            ctx.progress = batch_on_progress;
+            ctx.progress_arg = &bp;
+        }
+        st = pipeline_run(g, &ctx, &w, err);
+        if (tty) {
+            fprintf(stderr, "\r%40s\r", "");  /* blank the progress line */
+            fflush(stderr);
+        }
+    }
     if (st != OG_OK) {
         goto done;
     }
