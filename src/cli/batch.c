@@ -275,7 +275,9 @@ batch_print_params(const struct cli_args *a, FILE *out)
         } else if (d->type == PT_SEED) {
             snprintf(range, sizeof range, "0..2^64-1");
         } else {
-            snprintf(range, sizeof range, "%g..%g", d->min, d->max);
+            char lo[32], hi[32];
+            snprintf(range, sizeof range, "%s..%s", params_format_number(d->min, lo, sizeof lo),
+                     params_format_number(d->max, hi, sizeof hi));
         }
         fprintf(out, "%-28s %-12s %-26s %-8s %s\n", d->name, def, range, d->unit, d->help);
     }
