@@ -21,7 +21,15 @@ enum og_status
 export_recipe(const struct world *w, const char *extra, struct pngio_text **text, size_t *ntext,
               void **block, struct og_error *err)
 {
-    const struct generator *g = generator_get(w->gen);
+    return export_recipe_for(w->gen, &w->params, w->source, extra, text, ntext, block, err);
+}
+
+enum og_status
+export_recipe_for(enum gen_id gen, const struct params *p, const char *source, const char *extra,
+                  struct pngio_text **text, size_t *ntext, void **block, struct og_error *err)
+{
+    const struct generator *g = generator_get(gen);
+    size_t srclen = strlen(source) + 1;
     unsigned mask = g != NULL ? g->param_groups : (1u << PG_COMMON);
     char *params = NULL, *all;
     struct pngio_text *t;
@@ -29,16 +37,16 @@ export_recipe(const struct world *w, const char *extra, struct pngio_text **text
     size_t plen, elen, need;
     enum og_status st;
 
-    st = params_to_text(&w->params, mask, &params, err);
+    st = params_to_text(p, mask, &params, err);
     if (st != OG_OK) {
         return st;
     }
     plen = strlen(params);
     elen = extra != NULL ? strlen(extra) : 0;
-    snprintf(seed, sizeof seed, "%" PRIu64, w->params.seed);
+    snprintf(seed, sizeof seed, "%" PRIu64, p->seed);
     snprintf(software, sizeof software, "orogen %s", PACKAGE_VERSION);
     /* One block: the text array, then the strings it points into. */
-    need = 6 * sizeof *t + plen + elen + 2 + sizeof seed + sizeof software + sizeof w->source;
+    need = 6 * sizeof *t + plen + elen + 2 + sizeof seed + sizeof software + srclen;
     all = malloc(need);
     if (all == NULL) {
         free(params);
@@ -60,7 +68,7 @@ export_recipe(const struct world *w, const char *extra, struct pngio_text **text
     memcpy(sw, software, sizeof software);
     s += sizeof software;
     char *src = s;
-    memcpy(src, w->source, sizeof w->source);
+    memcpy(src, source, srclen);
     free(params);
 
     size_t n = 0;
@@ -69,12 +77,12 @@ export_recipe(const struct world *w, const char *extra, struct pngio_text **text
     t[n].key = "orogen:version";
     t[n++].value = PACKAGE_VERSION;
     t[n].key = "orogen:generator";
-    t[n++].value = world_gen_name(w->gen);
+    t[n++].value = world_gen_name(gen);
     t[n].key = "orogen:seed";
     t[n++].value = sv;
     t[n].key = "orogen:params";
     t[n++].value = pv;
-    if (w->source[0] != '\0') {
+    if (source[0] != '\0') {
         t[n].key = "orogen:source";
         t[n++].value = src;
     }

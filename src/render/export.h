@@ -27,6 +27,13 @@ enum og_status export_recipe(const struct world *w, const char *extra,
                              struct pngio_text **text, size_t *ntext, void **block,
                              struct og_error *err);
 
+/* The same recipe from its parts: a generator, a parameter set (which may
+ * differ from the world's, e.g. the view an export was rendered at) and the
+ * source file ("" for none). */
+enum og_status export_recipe_for(enum gen_id gen, const struct params *p, const char *source,
+                                 const char *extra, struct pngio_text **text, size_t *ntext,
+                                 void **block, struct og_error *err);
+
 /* The stats JSON of a world into a malloc'd string. Keys: doc/stats.md. */
 enum og_status export_stats_json(const struct world *w, char **out, struct og_error *err);
 

@@ -44,7 +44,7 @@ export_iso_png(const struct world *w, const struct iso_options *o, int width, in
     uint8_t *small = NULL;
     int aa = params_int(&w->params, P_RENDER_ANTIALIAS);
     struct pngio_text *text = NULL;
-    struct world recipe;
+    struct params recipe;
     size_t ntext = 0;
     void *block = NULL;
     enum og_status st;
@@ -64,13 +64,12 @@ export_iso_png(const struct world *w, const struct iso_options *o, int width, in
         return og_error_set(err, OG_ERANGE, "render size %dx%d outside [1, %d] per side", width,
                             height, RASTER_MAX_SIDE);
     }
-    /* The recipe is the world's with the render rows set to what is drawn:
-     * a byte copy of the struct (export_recipe only reads gen, params and
-     * source; the copy's reference count is never used). */
-    memcpy(&recipe, w, sizeof recipe);
-    if ((st = iso_options_to_params(&opt, &recipe.params, err)) != OG_OK ||
-        (st = params_set(&recipe.params, P_RENDER_WIDTH, width, err)) != OG_OK ||
-        (st = params_set(&recipe.params, P_RENDER_HEIGHT, height, err)) != OG_OK) {
+    /* The recipe is the world's parameters with the render rows set to what
+     * is drawn. */
+    recipe = w->params;
+    if ((st = iso_options_to_params(&opt, &recipe, err)) != OG_OK ||
+        (st = params_set(&recipe, P_RENDER_WIDTH, width, err)) != OG_OK ||
+        (st = params_set(&recipe, P_RENDER_HEIGHT, height, err)) != OG_OK) {
         return st;
     }
     if (width > RASTER_MAX_SIDE / aa || height > RASTER_MAX_SIDE / aa) {
@@ -92,7 +91,8 @@ export_iso_png(const struct world *w, const struct iso_options *o, int width, in
         }
         downsample(fb, aa, small, width, height);
     }
-    if ((st = export_recipe(&recipe, NULL, &text, &ntext, &block, err)) != OG_OK) {
+    if ((st = export_recipe_for(w->gen, &recipe, w->source, NULL, &text, &ntext, &block, err)) !=
+        OG_OK) {
         goto out;
     }
     st = pngio_write_rgba(path, small != NULL ? small : fb->rgba, width, height, text, ntext,

@@ -50,4 +50,11 @@ enum og_status globe_render_raster(const struct world *w, double yaw, double pit
 enum og_status globe_export_png(const struct world *w, int size, const char *path,
                                 struct og_error *err);
 
+/* The same at a given orientation (yaw in degrees, wrapped to -180..180;
+ * pitch -90..90), recorded in the recipe as planet.globe_yaw/pitch so that
+ * `orogen --from` renders the same view. Errors: as globe_export_png,
+ * OG_ERANGE for a pitch outside -90..90. */
+enum og_status globe_export_png_view(const struct world *w, double yaw, double pitch, int size,
+                                     const char *path, struct og_error *err);
+
 #endif

@@ -390,32 +390,13 @@ export_run(const struct world *w, void *arg, struct og_error *err)
     return export_map_png(w, a->layer, a->width, a->height, a->path, err);
 }
 
-/* The globe as on screen (yaw, pitch of the view) through the renderer's
- * rasterizer, like globe_export_png but at the view's orientation, which the
- * recipe records as planet.globe_yaw/pitch (appended, so they win when
- * `orogen --from` reads it back). */
+/* The globe as on screen: the view's yaw and pitch, recorded in the recipe
+ * so `orogen --from` renders the same view. */
 static enum og_status
 export_globe_run(const struct world *w, void *arg, struct og_error *err)
 {
     const struct export_args *a = arg;
-    struct pngio_text *text = NULL;
-    struct raster *r = NULL;
-    size_t ntext = 0;
-    void *block = NULL;
-    char extra[160];
-    enum og_status st;
-
-    if ((st = globe_render_raster(w, a->yaw, a->pitch, a->width, &r, err)) != OG_OK) {
-        return st;
-    }
-    snprintf(extra, sizeof extra, "globe.size = %dx%d\nplanet.globe_yaw = %.17g\n"
-             "planet.globe_pitch = %.17g\n", a->width, a->width, a->yaw, a->pitch);
-    if ((st = export_recipe(w, extra, &text, &ntext, &block, err)) == OG_OK) {
-        st = pngio_write_rgba(a->path, r->rgba, a->width, a->width, text, ntext, 6, err);
-    }
-    free(block);
-    raster_free(r);
-    return st;
+    return globe_export_png_view(w, a->yaw, a->pitch, a->width, a->path, err);
 }
 
 /* In the isometric preview, e renders the picture on screen at
