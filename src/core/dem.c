@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "core/grid.h"
-#include "core/tint.h"
 #include "core/biome.h"
 #include "core/hydro.h"
 #include "core/moisture.h"
@@ -158,33 +157,9 @@ stage_sea(struct world *w, struct run_ctx *ctx, struct og_error *err)
     return OG_OK;
 }
 
-/* Stage "tint": hypsometric colours relative to the sea level and the
- * model's extremes. */
-static enum og_status
-stage_tint(struct world *w, struct run_ctx *ctx, struct og_error *err)
-{
-    size_t i;
-    double sea = w->sea_level;
-    double top = w->elev_max > sea ? w->elev_max - sea : 1.0;
-    double bottom = sea > w->elev_min ? sea - w->elev_min : 1.0;
-    enum og_status st = world_alloc((void **)&w->color, w->ncells, sizeof(uint32_t), "colour",
-                                    err);
-    (void)ctx;
-    if (st != OG_OK) {
-        return st;
-    }
-    for (i = 0; i < w->ncells; i++) {
-        double h = w->elevation[i] - sea;
-        double t = h > 0.0 ? h / top : (w->water[i] == WATER_OCEAN ? -0.3 + h / bottom * 0.7 : 0.0);
-        w->color[i] = tint_hypsometric(t);
-    }
-    return OG_OK;
-}
-
 static const struct stage dem_stages[] = {
     { "decode", stage_decode },
     { "sea", stage_sea },
-    { "tint", stage_tint },
     { "hydrology", hydro_stage },
     { "moisture", moisture_stage },
     { "biomes", biome_stage },

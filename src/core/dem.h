@@ -43,8 +43,8 @@ enum og_status dem_decode(const struct dem_raster *r, enum dem_encoding enc, dou
 /* Free a raster's samples (the struct is the caller's). */
 void dem_raster_fini(struct dem_raster *r);
 
-/* The dem source as a generator: decode, sea mask, tint (and hydrology,
- * biomes when present). */
+/* The dem source as a generator: decode, sea mask, hydrology, moisture
+ * and biomes. */
 extern const struct generator gen_dem;
 
 #endif

@@ -10,7 +10,6 @@
 #include "core/mesh.h"
 #include "core/noise.h"
 #include "core/rng.h"
-#include "core/tint.h"
 #include "core/biome.h"
 #include "core/hydro.h"
 #include "core/moisture.h"
@@ -210,29 +209,11 @@ stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
     return OG_OK;
 }
 
-/* Stage "tint": display colour by a hypsometric tint of the elevation (the
- * biome stage, when present, replaces it). */
-static enum og_status
-stage_tint(struct world *w, struct run_ctx *ctx, struct og_error *err)
-{
-    size_t i;
-    enum og_status st = world_alloc((void **)&w->color, w->ncells, sizeof(uint32_t), "colour", err);
-    (void)ctx;
-    if (st != OG_OK) {
-        return st;
-    }
-    for (i = 0; i < w->ncells; i++) {
-        w->color[i] = tint_hypsometric(w->elevation[i]);
-    }
-    return OG_OK;
-}
-
 static const struct stage island_stages[] = {
     { "sites", stage_sites },
     { "lloyd", stage_lloyd },
     { "delaunay", stage_delaunay },
     { "elevation", stage_elevation },
-    { "tint", stage_tint },
     { "hydrology", hydro_stage },
     { "moisture", moisture_stage },
     { "biomes", biome_stage },

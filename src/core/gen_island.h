@@ -1,7 +1,8 @@
 /* gen_island: the Voronoi island generator (after "From Chaos to
  * Continents", ../shared/seeds/island-voronoi-hydrology.txt): random sites,
  * Lloyd relaxation, Delaunay dual mesh, elevation = fBm Perlin - falloff *
- * (d_min / R)^2 with N land anchors, piecewise power curve, sea level. */
+ * (d_min / R)^2 with N land anchors, piecewise power curve, sea level, then
+ * hydrology, moisture and Whittaker biomes (core/hydro.h, core/biome.h). */
 #ifndef OROGEN_CORE_GEN_ISLAND_H
 #define OROGEN_CORE_GEN_ISLAND_H
 

@@ -8,7 +8,7 @@
 
 #include "core/mesh.h"
 #include "core/pipeline.h"
-#include "core/tint.h"
+#include "render/tint.h"
 
 /* Screen units of the seed's camera: one cell is 32 px across the (x - y)
  * axis and 16 px down the (x + y) axis; the height unit is 80 px on a

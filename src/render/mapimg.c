@@ -7,7 +7,7 @@
 
 #include "core/gen_hybrid.h"
 #include "core/mesh.h"
-#include "core/tint.h"
+#include "render/tint.h"
 
 static const char *const layer_names[LAYER_COUNT] = {
     "color", "elevation", "moisture", "rivers", "lakes", "roughness", "forest", "mask",

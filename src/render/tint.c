@@ -1,5 +1,5 @@
 #include "config.h"
-#include "core/tint.h"
+#include "render/tint.h"
 
 #include <math.h>
 #include <stddef.h>

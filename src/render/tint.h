@@ -1,6 +1,6 @@
 /* tint: colour ramps for continuous fields (no curses, no PNG). */
-#ifndef OROGEN_CORE_TINT_H
-#define OROGEN_CORE_TINT_H
+#ifndef OROGEN_RENDER_TINT_H
+#define OROGEN_RENDER_TINT_H
 
 #include <stdint.h>
 
