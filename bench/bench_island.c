@@ -38,44 +38,59 @@ bench_noise(void)
     printf("fbm3 8 octaves: %.1f ns/sample\n", (bench_now_ms() - t0) * 1e6 / n);
 }
 
+int
+bench_pipeline_best(const struct generator *g, const struct params *p, int reps,
+                    struct world **best, double *best_ms)
+{
+    struct run_ctx ctx;
+    struct og_error e;
+    int r;
+
+    *best = NULL;
+    *best_ms = 1e30;
+    for (r = 0; r < reps; r++) {
+        struct world *w = NULL;
+        double t0 = bench_now_ms(), t;
+        memset(&ctx, 0, sizeof ctx);
+        ctx.params = p;
+        ctx.threads = 1;
+        if (pipeline_run(g, &ctx, &w, &e) != OG_OK) {
+            printf("%s: %s\n", g->name, e.msg);
+            world_unref(*best);
+            *best = NULL;
+            return -1;
+        }
+        t = bench_now_ms() - t0;
+        if (t < *best_ms) {
+            *best_ms = t;
+            world_unref(*best);
+            *best = w;
+        } else {
+            world_unref(w);
+        }
+    }
+    return 0;
+}
+
 static void
 island_at(int cells, int reps)
 {
     struct params p;
-    struct run_ctx ctx;
-    struct og_error e;
-    struct world *w = NULL;
-    double best = 1e30, stage_ms[WORLD_MAX_STAGES] = { 0 };
-    int r, i, nst = 0;
-    const char *names[WORLD_MAX_STAGES];
+    struct world *w;
+    double best;
+    int i;
 
     params_defaults(&p);
     p.v[P_ISLAND_CELLS] = cells;
-    for (r = 0; r < reps; r++) {
-        double t0 = bench_now_ms(), t;
-        memset(&ctx, 0, sizeof ctx);
-        ctx.params = &p;
-        ctx.threads = 1;
-        if (pipeline_run(generator_get(GEN_ISLAND), &ctx, &w, &e) != OG_OK) {
-            printf("island %d: %s\n", cells, e.msg);
-            return;
-        }
-        t = bench_now_ms() - t0;
-        if (t < best) {
-            best = t;
-            nst = w->nstages;
-            for (i = 0; i < nst; i++) {
-                stage_ms[i] = w->times[i].ms;
-                names[i] = w->times[i].name;
-            }
-        }
-        world_unref(w);
+    if (bench_pipeline_best(generator_get(GEN_ISLAND), &p, reps, &w, &best) != 0) {
+        return;
     }
     printf("island %d cells: %.1f ms total (best of %d):", cells, best, reps);
-    for (i = 0; i < nst; i++) {
-        printf(" %s %.1f", names[i], stage_ms[i]);
+    for (i = 0; i < w->nstages; i++) {
+        printf(" %s %.1f", w->times[i].name, w->times[i].ms);
     }
     printf("\n");
+    world_unref(w);
 }
 
 void

@@ -19,41 +19,20 @@ static void
 planet_at(int points, int reps)
 {
     struct params p;
-    struct run_ctx ctx;
-    struct og_error e;
-    struct world *w = NULL;
-    double best = 1e30, stage_ms[WORLD_MAX_STAGES] = { 0 };
-    const char *names[WORLD_MAX_STAGES];
-    int r, i, nst = 0;
-    size_t n = 0;
+    struct world *w;
+    double best;
+    int i;
 
     params_defaults(&p);
     p.v[P_PLANET_POINTS] = points;
-    for (r = 0; r < reps; r++) {
-        double t0 = bench_now_ms(), t;
-        memset(&ctx, 0, sizeof ctx);
-        ctx.params = &p;
-        ctx.threads = 1;
-        if (pipeline_run(&gen_planet, &ctx, &w, &e) != OG_OK) {
-            printf("planet %d: %s\n", points, e.msg);
-            return;
-        }
-        t = bench_now_ms() - t0;
-        if (t < best) {
-            best = t;
-            nst = w->nstages;
-            for (i = 0; i < nst; i++) {
-                names[i] = w->times[i].name;
-                stage_ms[i] = w->times[i].ms;
-            }
-            n = w->ncells;
-        }
-        world_unref(w);
+    if (bench_pipeline_best(&gen_planet, &p, reps, &w, &best) != 0) {
+        return;
     }
-    printf("planet %dk points (%zu sampled): %.1f ms total\n", points / 1000, n, best);
-    for (i = 0; i < nst; i++) {
-        printf("  planet %dk %-12s %8.1f ms\n", points / 1000, names[i], stage_ms[i]);
+    printf("planet %dk points (%zu sampled): %.1f ms total\n", points / 1000, w->ncells, best);
+    for (i = 0; i < w->nstages; i++) {
+        printf("  planet %dk %-12s %8.1f ms\n", points / 1000, w->times[i].name, w->times[i].ms);
     }
+    world_unref(w);
 }
 
 static void
