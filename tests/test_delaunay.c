@@ -20,9 +20,6 @@
 #include "core/rng.h"
 #include "tests.h"
 
-#ifdef HAVE_QHULL
-#include <libqhull_r/qhull_ra.h>
-#endif
 
 /* Read a JSON array of [x, y] pairs: every number in the file, in order. */
 static double *
@@ -978,52 +975,22 @@ START_TEST(test_qhull_oracle)
 {
     enum { N = 3000 };
     double xy[2 * N];
-    coordT pts[2 * N];
     struct delaunay d;
     struct rng r;
-    qhT qh_qh;
-    qhT *qh = &qh_qh;
-    facetT *facet;
-    vertexT *vertex, **vertexp;
     int32_t *mine, *theirs;
     size_t i, nq = 0;
-    int curlong, totlong;
-    char cmd[] = "qhull d Qt Qbb Qc Qz";
 
     rng_seed(&r, 2024, 5);
     for (i = 0; i < 2 * N; i++) {
         xy[i] = rng_next_double(&r);
-        pts[i] = xy[i];
     }
     ck_assert_int_eq(delaunay_build(&d, xy, N, NULL), OG_OK);
     validate(&d, xy, N);
     mine = malloc(3 * d.ntriangles * sizeof *mine);
-    theirs = malloc(3 * (2 * N) * sizeof *theirs);
     memcpy(mine, d.triangles, 3 * d.ntriangles * sizeof *mine);
-    for (i = 0; i < d.ntriangles; i++) {
-        test_sort3(mine + 3 * i);
-    }
-    qsort(mine, d.ntriangles, 3 * sizeof *mine, test_cmp_tri);
-
-    qh_zero(qh, stderr);
-    ck_assert_int_eq(qh_new_qhull(qh, 2, N, pts, False, cmd, NULL, stderr), 0);
-    FORALLfacets {
-        int k = 0;
-        if (facet->upperdelaunay) {
-            continue;
-        }
-        ck_assert(nq < 2 * N);
-        FOREACHvertex_(facet->vertices) {
-            ck_assert(k < 3);
-            theirs[3 * nq + k++] = (int32_t)qh_pointid(qh, vertex->point);
-        }
-        ck_assert_int_eq(k, 3);
-        test_sort3(theirs + 3 * nq);
-        nq++;
-    }
-    qh_freeqhull(qh, !qh_ALL);
-    qh_memfreeshort(qh, &curlong, &totlong);
-    qsort(theirs, nq, 3 * sizeof *theirs, test_cmp_tri);
+    test_sort_triangles(mine, d.ntriangles);
+    theirs = test_qhull_triangles(2, xy, N, "d Qt Qbb Qc Qz", &nq);
+    ck_assert_ptr_nonnull(theirs);
     ck_assert_int_eq(nq, d.ntriangles);
     ck_assert(memcmp(mine, theirs, 3 * nq * sizeof *mine) == 0);
     free(mine);

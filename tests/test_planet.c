@@ -23,10 +23,6 @@
 #include "render/raster.h"
 #include "tests.h"
 
-#ifdef HAVE_QHULL
-#include <libqhull_r/qhull_ra.h>
-#endif
-
 static double
 arc(const double *p, const double *q)
 {
@@ -235,46 +231,17 @@ END_TEST
  * compare every triangle with libqhull_r's hull ("Qt": triangulated). */
 START_TEST(test_delaunay_qhull_oracle)
 {
-    size_t n, nt, nq = 0, i;
+    size_t n, nt, nq = 0;
     double *xyz = sample(4000, 9, &n);
     int32_t *tri, *theirs;
-    coordT *pts = malloc(3 * n * sizeof *pts);
-    qhT qh_qh;
-    qhT *qh = &qh_qh;
-    facetT *facet;
-    vertexT *vertex, **vertexp;
-    int curlong, totlong;
-    char cmd[] = "qhull Qt";
 
     ck_assert_int_eq(stereographic_delaunay(xyz, n, &tri, &nt, NULL, NULL), OG_OK);
-    for (i = 0; i < nt; i++) {
-        test_sort3(tri + 3 * i);
-    }
-    qsort(tri, nt, 3 * sizeof *tri, test_cmp_tri);
-    for (i = 0; i < 3 * n; i++) {
-        pts[i] = xyz[i];
-    }
-    theirs = malloc(3 * 2 * n * sizeof *theirs);
-    qh_zero(qh, stderr);
-    ck_assert_int_eq(qh_new_qhull(qh, 3, (int)n, pts, False, cmd, NULL, stderr), 0);
-    FORALLfacets {
-        int k = 0;
-        ck_assert(nq < 2 * n);
-        FOREACHvertex_(facet->vertices) {
-            ck_assert(k < 3);
-            theirs[3 * nq + k++] = (int32_t)qh_pointid(qh, vertex->point);
-        }
-        ck_assert_int_eq(k, 3);
-        test_sort3(theirs + 3 * nq);
-        nq++;
-    }
-    qh_freeqhull(qh, !qh_ALL);
-    qh_memfreeshort(qh, &curlong, &totlong);
-    qsort(theirs, nq, 3 * sizeof *theirs, test_cmp_tri);
+    test_sort_triangles(tri, nt);
+    theirs = test_qhull_triangles(3, xyz, n, "Qt", &nq);
+    ck_assert_ptr_nonnull(theirs);
     ck_assert_int_eq(nq, nt);
     ck_assert(memcmp(tri, theirs, 3 * nt * sizeof *tri) == 0);
     free(theirs);
-    free(pts);
     free(tri);
     free(xyz);
 }

@@ -35,6 +35,18 @@ const char *test_shared_data_path(const char *name);
 void test_sort3(int32_t *t);
 int test_cmp_tri(const void *a, const void *b);
 
+/* Sort every triple of tri[3n] and then the triples: a canonical form of a
+ * triangle list for comparisons. */
+void test_sort_triangles(int32_t *tri, size_t n);
+
+/* libqhull_r as an oracle: triangulate n points of dim coordinates with
+ * "qhull OPTIONS" ("d Qt ..." for a 2-D Delaunay, "Qt" for a 3-D hull),
+ * skipping upper-Delaunay facets; the triangles in canonical form (malloc'd,
+ * *ntri of them), or NULL if qhull fails or gives a non-triangle. Only
+ * with HAVE_QHULL. */
+int32_t *test_qhull_triangles(int dim, const double *pts, size_t n, const char *options,
+                              size_t *ntri);
+
 /* 64-bit FNV-1a of a byte range, for golden tests. */
 uint64_t test_fnv1a(const void *data, size_t len);
 

@@ -2,6 +2,7 @@
 #include "tests.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 const char *
@@ -62,3 +63,68 @@ test_cmp_tri(const void *a, const void *b)
     }
     return 0;
 }
+
+void
+test_sort_triangles(int32_t *tri, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        test_sort3(tri + 3 * i);
+    }
+    qsort(tri, n, 3 * sizeof *tri, test_cmp_tri);
+}
+
+#ifdef HAVE_QHULL
+#include <libqhull_r/qhull_ra.h>
+
+int32_t *
+test_qhull_triangles(int dim, const double *pts, size_t n, const char *options, size_t *ntri)
+{
+    qhT qh_qh;
+    qhT *qh = &qh_qh;
+    facetT *facet;
+    vertexT *vertex, **vertexp;
+    coordT *coords = malloc((size_t)dim * n * sizeof *coords);
+    int32_t *tri = malloc(3 * 2 * (n + 2) * sizeof *tri);
+    char cmd[128];
+    size_t i, nq = 0;
+    int curlong, totlong, ok = 1;
+
+    for (i = 0; i < (size_t)dim * n; i++) {
+        coords[i] = pts[i];
+    }
+    snprintf(cmd, sizeof cmd, "qhull %s", options);
+    qh_zero(qh, stderr);
+    if (qh_new_qhull(qh, dim, (int)n, coords, False, cmd, NULL, stderr) != 0) {
+        ok = 0;
+    } else {
+        FORALLfacets {
+            int k = 0;
+            if (facet->upperdelaunay) {
+                continue;
+            }
+            FOREACHvertex_(facet->vertices) {
+                if (k < 3 && nq < 2 * (n + 2)) {
+                    tri[3 * nq + k] = (int32_t)qh_pointid(qh, vertex->point);
+                }
+                k++;
+            }
+            if (k != 3 || nq >= 2 * (n + 2)) {
+                ok = 0;
+                break;
+            }
+            nq++;
+        }
+    }
+    qh_freeqhull(qh, !qh_ALL);
+    qh_memfreeshort(qh, &curlong, &totlong);
+    free(coords);
+    if (!ok) {
+        free(tri);
+        return NULL;
+    }
+    test_sort_triangles(tri, nq);
+    *ntri = nq;
+    return tri;
+}
+#endif
