@@ -4,6 +4,7 @@
 #ifndef OROGEN_TUI_TUI_STATE_H
 #define OROGEN_TUI_TUI_STATE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -230,5 +231,26 @@ void isoview_toggle(struct tui *t);
 int isoview_key(struct tui *t, int ch);
 void isoview_draw(struct tui *t);
 void isoview_free(struct tui *t);
+
+/* The TUI's own parts (tui.c is the event loop):
+ * tui.c: the self-pipe wake-up for worker threads (arg: struct tui *), and
+ * blocking the UI thread's signals so threads it starts inherit the mask
+ * (restore with pthread_sigmask(SIG_SETMASK, old, NULL)). */
+void tui_wake_cb(void *arg);
+void tui_block_ui_signals(sigset_t *old);
+/* tui_worker.c: take finished worlds and progress from the worker. */
+void tui_worker_poll(struct tui *t);
+/* layout.c: create the windows for the terminal size and panel; open a
+ * panel (PANEL_NONE closes it); draw what is dirty and doupdate. */
+void tui_delete_windows(struct tui *t);
+void tui_layout(struct tui *t);
+void tui_set_panel(struct tui *t, enum tui_panel p);
+void tui_draw_frame(struct tui *t);
+/* export_ui.c: e starts an export of the view; poll reports its end. */
+void tui_export_start(struct tui *t);
+void tui_export_poll(struct tui *t);
+/* keys.c: one key (ncurses code); step the map layer by dir. */
+void tui_handle_key(struct tui *t, int ch);
+void tui_next_layer(struct tui *t, int dir);
 
 #endif

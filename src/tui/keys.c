@@ -1,0 +1,245 @@
+/* keys: key dispatch: overlays and prompts first, then the open panel,
+ * the globe and isometric views, and the global keys. */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/generators.h"
+#include "core/rng.h"
+#include "tui/tui_state.h"
+
+static void
+next_generator(struct tui *t, int dir)
+{
+    int id = (int)t->gen, i;
+
+    for (i = 0; i < GEN_COUNT; i++) {
+        id = (id + dir + GEN_COUNT) % GEN_COUNT;
+        if (id == GEN_DEM && t->opt->dem == NULL) {
+            continue;
+        }
+        if (generator_get((enum gen_id)id) != NULL) {
+            break;
+        }
+    }
+    if (id == (int)t->gen) {
+        tui_message(t, 0, "only %s is available%s", world_gen_name(t->gen),
+                    t->opt->dem == NULL ? " (orogen --dem FILE adds a DEM)" : "");
+        return;
+    }
+    if (tui_set_generator(t, (enum gen_id)id) == 0) {
+        tui_regen_now(t);
+    }
+}
+
+int
+tui_set_generator(struct tui *t, enum gen_id gen)
+{
+    if ((gen == GEN_DEM && t->opt->dem == NULL) || generator_get(gen) == NULL) {
+        tui_message(t, 1, "generator %s is not available%s", world_gen_name(gen),
+                    gen == GEN_DEM ? " (start with orogen --dem FILE)" : "");
+        return -1;
+    }
+    t->gen = gen;
+    paramedit_set_groups(&t->pe, tui_groups(t));
+    world_unref(t->world);
+    t->world = NULL;
+    t->map_stale = t->map_dirty = t->chrome_dirty = 1;
+    tui_message(t, 0, "generator %s", world_gen_name(t->gen));
+    return 0;
+}
+
+void
+tui_next_layer(struct tui *t, int dir)
+{
+    int l = (int)t->layer, i, step = dir < 0 ? -1 : 1, n = dir < 0 ? -dir : dir;
+
+    if (t->world == NULL) {
+        /* Remember the presses: the layers a world has are known when it
+         * arrives (worker_poll applies them). */
+        t->layer_steps += dir;
+        tui_message(t, 0, "layer %+d when the world is ready (still generating)",
+                    t->layer_steps);
+        return;
+    }
+    while (n-- > 0) {
+        for (i = 0; i < LAYER_COUNT; i++) {
+            l = (l + step + LAYER_COUNT) % LAYER_COUNT;
+            if (mapimg_layer_available(t->world, (enum map_layer)l)) {
+                break;
+            }
+        }
+    }
+    t->layer = (enum map_layer)l;
+    t->map_stale = t->map_dirty = t->chrome_dirty = 1;
+    tui_message(t, 0, "layer %s", mapimg_layer_name(t->layer));
+}
+
+static void
+global_key(struct tui *t, int ch)
+{
+    static uint64_t seed_state;
+
+    switch (ch) {
+    case 'q': case 'Q':
+        if (t->job != NULL && !export_job_done(t->job)) {
+            t->quit_asked = 1;
+            tui_message(t, 1, "an export is still running: q again quits after it, any other "
+                              "key stays");
+        } else {
+            t->quit = 1;
+        }
+        break;
+    case '?': case KEY_F(1):
+        t->help = 1;
+        t->help_top = 0;
+        t->chrome_dirty = 1;
+        break;
+    case 27:
+        if (t->panel != PANEL_NONE) {
+            tui_set_panel(t, PANEL_NONE);
+        }
+        break;
+    case KEY_LEFT: case 'h': mapview_pan(t, -1, 0); break;
+    case KEY_RIGHT: case 'l': mapview_pan(t, 1, 0); break;
+    case KEY_UP: case 'k': mapview_pan(t, 0, -1); break;
+    case KEY_DOWN: case 'j': mapview_pan(t, 0, 1); break;
+    case '+': case '=': mapview_zoom(t, 1.5); break;
+    case '-': case '_': mapview_zoom(t, 1 / 1.5); break;
+    case '0': mapview_reset(t); break;
+    case 'n':
+        if (seed_state == 0) {
+            seed_state = (uint64_t)time(NULL) ^ (uint64_t)getpid() << 32;
+        }
+        t->params.seed = rng_splitmix64(&seed_state);
+        t->params.v[P_SEED] = (double)t->params.seed;
+        t->pe.cur.seed = t->params.seed;
+        t->pe.cur.v[P_SEED] = t->params.v[P_SEED];
+        tui_message(t, 0, "seed %llu", (unsigned long long)t->params.seed);
+        tui_regen_now(t);
+        break;
+    case 'r':
+        tui_message(t, 0, "regenerating");
+        tui_regen_now(t);
+        break;
+    case '\t': next_generator(t, 1); break;
+    case KEY_BTAB: next_generator(t, -1); break;
+    case 'e': tui_export_start(t); break;
+    case 'a': tui_next_layer(t, 1); break;
+    case 'A': tui_next_layer(t, -1); break;
+    case 'c':
+        colors_cycle(t);
+        t->map_stale = t->map_dirty = t->chrome_dirty = 1;
+        /* Glyphs need their key: the legend follows the glyph map unless
+         * the user chose another panel. */
+        if (!colors_halfblocks(t) && t->panel == PANEL_NONE) {
+            tui_set_panel(t, PANEL_LEGEND);
+            t->legend_auto = 1;
+        } else if (colors_halfblocks(t) && t->legend_auto && t->panel == PANEL_LEGEND) {
+            tui_set_panel(t, PANEL_NONE);
+        }
+        tui_message(t, 0, "colour mode %s%s", tui_color_mode_name(t->col.mode),
+                    colors_halfblocks(t) ? "" : " (glyph map)");
+        break;
+    case 't': tui_set_panel(t, t->panel == PANEL_PARAMS ? PANEL_NONE : PANEL_PARAMS); break;
+    case 'i':
+        tui_set_panel(t, t->panel == PANEL_INSPECT ? PANEL_NONE : PANEL_INSPECT);
+        if (t->panel == PANEL_INSPECT && t->mapwin != NULL) {
+            int w, h;
+            getmaxyx(t->mapwin, h, w);
+            t->cur_x = w / 2;
+            t->cur_y = h / 2;
+            mapview_cell_uv(t, t->cur_x, t->cur_y, &t->cur_u, &t->cur_v);
+        }
+        break;
+    case 'L': tui_set_panel(t, t->panel == PANEL_LEGEND ? PANEL_NONE : PANEL_LEGEND); break;
+    case 'o':
+        tui_set_panel(t, PANEL_PRESETS);
+        presets_open(t);
+        break;
+    case 'w':
+        prompt_open(t, PROMPT_PRESET_NAME, t->preset_name[0] != '\0' ? t->preset_name : "");
+        break;
+    case 'p': isoview_toggle(t); break;
+    default:
+        if (ch >= 32 && ch < 127) {
+            tui_message(t, 0, "key '%c' does nothing here: ? lists the keys", ch);
+        }
+        break;
+    }
+}
+
+void
+tui_handle_key(struct tui *t, int ch)
+{
+    if (ch == KEY_RESIZE) {
+        prompt_suspend(t);
+        tui_layout(t);
+        prompt_resume(t);
+        return;
+    }
+    if (t->too_small) {
+        if (ch == 'q' || ch == 'Q') {
+            global_key(t, 'q');
+        }
+        return;
+    }
+    if (t->help) {
+        if (help_key(t, ch)) {
+            return;
+        }
+        t->help = 0;
+        t->map_dirty = t->chrome_dirty = 1;
+        return;
+    }
+    if (t->quit_asked) {
+        if (ch == 'q' || ch == 'Q') {
+            /* export_poll quits when the job is done */
+            t->quit_asked = 2;
+            tui_message(t, 0, "quitting when the export is done (any other key stays, "
+                              "Ctrl-C quits now) ...");
+        } else {
+            t->quit_asked = 0;
+            tui_message(t, 0, "staying");
+        }
+        return;
+    }
+    if (t->prompt != PROMPT_NONE && prompt_key(t, ch)) {
+        return;
+    }
+    switch (t->panel) {
+    case PANEL_PARAMS:
+        if (paramform_key(t, ch)) {
+            return;
+        }
+        break;
+    case PANEL_PRESETS:
+        /* Letters jump to presets there, so q closes the list (like Esc)
+         * rather than quitting. */
+        if (ch == 'q' || ch == 'Q') {
+            tui_set_panel(t, PANEL_NONE);
+            return;
+        }
+        if (presets_key(t, ch)) {
+            return;
+        }
+        break;
+    case PANEL_INSPECT:
+        if (inspect_key(t, ch)) {
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    if (globeview_key(t, &ch)) {
+        return;
+    }
+    if (isoview_key(t, ch)) {
+        return;
+    }
+    global_key(t, ch);
+}
