@@ -1,0 +1,175 @@
+/* Internal to the Delaunay files (delaunay.c: sweep and API; delaunay_flip.c:
+ * Lawson flips, point location and insertion): the work state of one
+ * triangulation and the inline half-edge helpers. */
+#ifndef OG_CORE_DELAUNAY_INTERNAL_H
+#define OG_CORE_DELAUNAY_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/og_error.h"
+#include "core/predicates.h"
+
+/* The inlined predicate filters rely on separately rounded operations (see
+ * predicates.c). */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+/* Hull edges tried from the hash entry before walking the triangles. */
+#define DL_HULL_WALK 64
+
+/* Work state of one triangulation; points use local (sorted) ids. */
+struct dl {
+    const double *p;    /* 2 * n local coordinates */
+    size_t n;
+    int32_t *tri;       /* half-edge -> start point */
+    int32_t *half;      /* half-edge -> twin or -1 */
+    int32_t nedges;     /* half-edges in use */
+    int32_t *hnext;     /* hull successor (counter-clockwise, y down); hnext[p] == p: removed */
+    int32_t *hprev;
+    int32_t *hedge;     /* hull half-edge starting at p */
+    int32_t *hash;      /* pseudo-angle bucket -> a (possibly stale) hull point */
+    int32_t hash_size;
+    int32_t *hkey;      /* point -> its bucket */
+    double cx, cy;      /* hash centre */
+    int32_t hull_start;
+    int32_t *stack;     /* edges to legalise */
+    size_t stack_cap;
+};
+
+static inline int32_t
+dl_next(int32_t e)
+{
+    return (e % 3 == 2) ? e - 2 : e + 1;
+}
+
+static inline int32_t
+dl_prev(int32_t e)
+{
+    return (e % 3 == 0) ? e + 2 : e - 1;
+}
+
+static inline const double *
+dl_pt(const struct dl *s, int32_t i)
+{
+    return s->p + 2 * (size_t)i;
+}
+
+/* In-circle test of p1 against the circle through p0, pl, pr
+ * (counter-clockwise, y up): the filter of predicates_incircle inlined,
+ * which decides almost every call; the exact predicate otherwise. */
+static inline int
+dl_incircle_positive(const double *a, const double *b, const double *c, const double *d)
+{
+    double adx = a[0] - d[0], ady = a[1] - d[1];
+    double bdx = b[0] - d[0], bdy = b[1] - d[1];
+    double cdx = c[0] - d[0], cdy = c[1] - d[1];
+    double bc = bdx * cdy, cb = cdx * bdy;
+    double ca = cdx * ady, ac = adx * cdy;
+    double ab = adx * bdy, ba = bdx * ady;
+    double al = adx * adx + ady * ady;
+    double bl = bdx * bdx + bdy * bdy;
+    double cl = cdx * cdx + cdy * cdy;
+    double det = al * (bc - cb) + bl * (ca - ac) + cl * (ab - ba);
+    double perm = (fabs(bc) + fabs(cb)) * al + (fabs(ca) + fabs(ac)) * bl +
+                  (fabs(ab) + fabs(ba)) * cl;
+    double bound = PREDICATES_INCIRCLE_BOUND * perm;
+
+    if (det > bound) {
+        return 1;
+    }
+    if (-det > bound) {
+        return 0;
+    }
+    return predicates_incircle(a, b, c, d) > 0.0;
+}
+
+/* orient2d(a, b, c) > 0, filter inlined as above. */
+static inline int
+dl_orient_positive(const double *a, const double *b, const double *c)
+{
+    double left = (a[0] - c[0]) * (b[1] - c[1]);
+    double right = (a[1] - c[1]) * (b[0] - c[0]);
+    double det = left - right;
+    double bound = PREDICATES_ORIENT2D_BOUND * (fabs(left) + fabs(right));
+
+    if (det > bound) {
+        return 1;
+    }
+    if (-det > bound) {
+        return 0;
+    }
+    return predicates_orient2d(a, b, c) > 0.0;
+}
+
+/* Make e's twin f (f may be -1: e is then the hull edge from tri[e]). */
+static inline void
+dl_link(struct dl *s, int32_t e, int32_t f)
+{
+    s->half[e] = f;
+    if (f >= 0) {
+        s->half[f] = e;
+    } else {
+        s->hedge[s->tri[e]] = e;
+    }
+}
+
+/* Append triangle (a, b, c) and return its first half-edge; twins unset. */
+static inline int32_t
+dl_add(struct dl *s, int32_t a, int32_t b, int32_t c)
+{
+    int32_t t = s->nedges;
+
+    s->tri[t] = a;
+    s->tri[t + 1] = b;
+    s->tri[t + 2] = c;
+    s->nedges += 3;
+    return t;
+}
+
+/* Bucket of (x, y) by the pseudo-angle around the hash centre: a monotone
+ * function of the angle in [0, 1) that needs no trigonometry. */
+static inline int32_t
+dl_hash_key(const struct dl *s, double x, double y)
+{
+    double dx = x - s->cx, dy = y - s->cy;
+    double den = fabs(dx) + fabs(dy);
+    double q = den > 0.0 ? dx / den : 0.0;
+    double a = (dy > 0.0 ? 3.0 - q : 1.0 + q) / 4.0;
+    int32_t k = (int32_t)(a * (double)s->hash_size); /* a >= 0: truncation is floor */
+
+    return k < s->hash_size ? k : s->hash_size - 1;
+}
+
+/* Record hull point i in its bucket (its key was computed on arrival). */
+static inline void
+dl_hash_put(struct dl *s, int32_t i)
+{
+    s->hash[s->hkey[i]] = i;
+}
+
+/* Is hull edge e -> hnext[e] visible from q (q strictly outside it)? */
+static inline int
+dl_visible(const struct dl *s, int32_t e, const double *q)
+{
+    return dl_orient_positive(dl_pt(s, e), dl_pt(s, s->hnext[e]), q);
+}
+
+
+/* Grow the legalisation stack (doubling); OG_ENOMEM on failure. */
+enum og_status dl_grow_stack(struct dl *s);
+
+/* Restore the Delaunay property after inserting the point at the start of
+ * half-edge a's triangle (Lawson flips). OG_OK or OG_ENOMEM. */
+enum og_status dl_legalize(struct dl *s, int32_t a);
+
+/* Triangle containing q by a visibility walk from t (see delaunay_flip.c). */
+int32_t dl_locate(const struct dl *s, int32_t t, const double *q, double o[3],
+                  int32_t *outside);
+
+/* Insert point i lying in the closed triangle t (see delaunay_flip.c). */
+enum og_status dl_insert_inside(struct dl *s, int32_t i, int32_t t, const double o[3],
+                                int *dup);
+
+#endif

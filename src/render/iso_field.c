@@ -1,0 +1,462 @@
+#include "config.h"
+#include "render/iso.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/mesh.h"
+#include "core/pipeline.h"
+#include "render/iso_internal.h"
+#include "render/tint.h"
+
+/* --- vertex hash (jitter) ---------------------------------------------- */
+
+static uint64_t
+mix64(uint64_t x)
+{
+    /* splitmix64 finaliser (Steele, Lea and Flood 2014) */
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ull;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebull;
+    x ^= x >> 31;
+    return x;
+}
+
+static long
+gcd_long(long a, long b)
+{
+    while (b != 0) {
+        long t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* The reduced fraction a/n (0 <= a < n) packed as numerator << 32 | denominator. */
+static uint64_t
+frac_key(long a, long n)
+{
+    long g = a == 0 ? n : gcd_long(a, n);
+
+    return (uint64_t)(a / g) << 32 | (uint64_t)(n / g);
+}
+
+/* Hash of a canonical position (whole parts, reduced fraction keys). */
+static double
+vertex_hash_key(long cx, uint64_t fx, long cy, uint64_t fy)
+{
+    uint64_t h;
+
+    h = mix64((uint64_t)cx * 0x9e3779b97f4a7c15ull ^ 0x6f726f67656e2d69ull);
+    h = mix64(h ^ fx);
+    h = mix64(h ^ (uint64_t)cy * 0xc2b2ae3d27d4eb4full);
+    h = mix64(h ^ fy);
+    return (double)(h >> 11) * (1.0 / 9007199254740992.0);
+}
+
+double
+iso_vertex_hash(long cx, long a, long cy, long b, long n)
+{
+    /* canonical position: whole part + reduced fraction in [0, 1) */
+    cx += a / n;
+    a %= n;
+    cy += b / n;
+    b %= n;
+    return vertex_hash_key(cx, frac_key(a, n), cy, frac_key(b, n));
+}
+
+/* --- fields -------------------------------------------------------------- */
+
+enum og_status
+iso_field_alloc(struct iso_field *f, int width, int height, int with_roughness,
+                struct og_error *err)
+{
+    size_t n, i;
+
+    memset(f, 0, sizeof *f);
+    if (width < 2 || height < 2 || width > 65536 || height > 65536) {
+        return og_error_set(err, OG_ERANGE, "heightfield %dx%d outside [2, 65536] per side",
+                            width, height);
+    }
+    n = (size_t)width * (size_t)height;
+    f->width = width;
+    f->height = height;
+    f->vscale = ISO_HPX * ((width > height ? width : height) - 1) / ISO_REF_SIDE;
+    f->terrain = calloc(n, sizeof *f->terrain);
+    f->water = malloc(n * sizeof *f->water);
+    f->color = malloc(n * sizeof *f->color);
+    if (with_roughness) {
+        f->roughness = calloc(n, sizeof *f->roughness);
+    }
+    if (f->terrain == NULL || f->water == NULL || f->color == NULL ||
+        (with_roughness && f->roughness == NULL)) {
+        iso_field_fini(f);
+        return og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d heightfield", width,
+                            height);
+    }
+    for (i = 0; i < n; i++) {
+        f->water[i] = -INFINITY;
+        f->color[i] = 0x808080u;
+    }
+    return OG_OK;
+}
+
+void
+iso_field_fini(struct iso_field *f)
+{
+    if (f != NULL) {
+        free(f->terrain);
+        free(f->water);
+        free(f->color);
+        free(f->roughness);
+        memset(f, 0, sizeof *f);
+    }
+}
+
+/* Height normalisation of a world: (e - sea) / relief, relief being the
+ * land's height range (or the whole range for a world without land). */
+static double
+world_relief(const struct world *w)
+{
+    double r = (double)w->elev_max - w->sea_level;
+
+    if (!(r > 0.0)) {
+        r = (double)w->elev_max - w->elev_min;
+    }
+    return r > 0.0 ? r : 1.0;
+}
+
+static uint32_t
+cell_ground_color(const struct world *w, size_t c, double hn)
+{
+    if (w->color != NULL) {
+        return w->color[c] & 0xffffffu;
+    }
+    return tint_hypsometric(hn < -1.0 ? -1.0 : (hn > 1.0 ? 1.0 : hn));
+}
+
+uint32_t
+iso_mix_rgb(uint32_t a, uint32_t b, double t)
+{
+    int k, out = 0;
+
+    for (k = 16; k >= 0; k -= 8) {
+        double ca = (a >> k) & 255u, cb = (b >> k) & 255u;
+        int c = (int)lround(ca + (cb - ca) * t);
+        out |= (c < 0 ? 0 : (c > 255 ? 255 : c)) << k;
+    }
+    return (uint32_t)out;
+}
+
+static int
+cell_is_lake(const struct world *w, size_t c)
+{
+    if (w->water != NULL && w->water[c] == WATER_LAKE) {
+        return 1;
+    }
+    return w->kind == WORLD_GRID && w->lake != NULL && w->nhydro == w->ncells && w->lake[c];
+}
+
+static enum og_status
+field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err)
+{
+    double sea = w->sea_level, rel = world_relief(w), wmax = 0.0;
+    enum og_status st;
+    size_t i, n;
+
+    if (w->width < 2 || w->height < 2) {
+        return og_error_set(err, OG_ERANGE, "grid %dx%d too small to render (at least 2x2)",
+                            w->width, w->height);
+    }
+    st = iso_field_alloc(f, w->width, w->height, w->roughness != NULL, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    if (w->gen == GEN_HYBRID) {
+        f->vscale *= ISO_HYBRID_RELIEF;
+    }
+    n = (size_t)w->width * (size_t)w->height;
+    if (w->river_width != NULL && w->nhydro == w->ncells) {
+        for (i = 0; i < n; i++) {
+            wmax = w->river_width[i] > wmax ? w->river_width[i] : wmax;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        double hn = ((double)w->elevation[i] - sea) / rel;
+        f->terrain[i] = (float)(hn < 0.0 ? hn * ISO_SEA_FLOOR_SCALE : hn);
+        f->color[i] = cell_ground_color(w, i, hn);
+        if (w->water != NULL && w->water[i] == WATER_OCEAN) {
+            f->water[i] = 0.0f;
+        } else if (cell_is_lake(w, i)) {
+            double lv = w->hydro_elev != NULL && w->nhydro == w->ncells ? w->hydro_elev[i]
+                                                                         : w->elevation[i];
+            double ln = (lv - sea) / rel;
+            /* a lake below sea level sits on the compressed floor too */
+            f->water[i] = (float)(ln < 0.0 ? ln * ISO_SEA_FLOOR_SCALE : ln);
+        } else if (w->river_width != NULL && w->nhydro == w->ncells && w->river_width[i] > 0.0f) {
+            /* small streams tint, big rivers paint */
+            f->color[i] = iso_mix_rgb(f->color[i], ISO_RIVER,
+                                  0.4 + 0.5 * sqrt(fmin(1.0, w->river_width[i] / wmax)));
+        }
+        if (w->roughness != NULL) {
+            float r = w->roughness[i];
+            f->roughness[i] = r < 0.0f ? 0.0f : (r > 1.0f ? 1.0f : r);
+        }
+    }
+    return OG_OK;
+}
+
+/* Paint a river segment (map units) into the field's colours. */
+static void
+paint_segment(struct iso_field *f, double x0, double y0, double x1, double y1, double radius)
+{
+    int R = f->width;
+    double s = R - 1, len, t;
+    int steps, k, i, j, ci, cj, rr = (int)ceil(radius);
+
+    x0 *= s, y0 *= s, x1 *= s, y1 *= s;
+    len = hypot(x1 - x0, y1 - y0);
+    steps = (int)ceil(len * 2.0) + 1;
+    if (steps > 4 * R) {
+        return; /* not a river segment but a wrap or a bad index */
+    }
+    for (k = 0; k <= steps; k++) {
+        t = (double)k / steps;
+        ci = (int)lround(x0 + (x1 - x0) * t);
+        cj = (int)lround(y0 + (y1 - y0) * t);
+        for (j = cj - rr; j <= cj + rr; j++) {
+            for (i = ci - rr; i <= ci + rr; i++) {
+                if (i < 0 || j < 0 || i >= R || j >= f->height) {
+                    continue;
+                }
+                if ((double)((i - ci) * (i - ci) + (j - cj) * (j - cj)) > radius * radius + 0.25) {
+                    continue;
+                }
+                size_t o = (size_t)j * (size_t)R + (size_t)i;
+                if (f->water[o] == -INFINITY) {
+                    f->color[o] = ISO_RIVER;
+                }
+            }
+        }
+    }
+}
+
+static enum og_status
+field_from_mesh(struct iso_field *f, const struct world *w, int res, struct og_error *err)
+{
+    const struct mesh *m = w->mesh;
+    double sea = w->sea_level, rel = world_relief(w), s = res - 1;
+    enum og_status st;
+    size_t t, n;
+    int i, j;
+    int32_t start = 0;
+
+    if (m == NULL || m->dim != 2 || m->npoints == 0) {
+        return og_error_set(err, OG_EUNSUPPORTED, "world has no planar mesh to render");
+    }
+    if (res < 16 || res > 4096) {
+        return og_error_set(err, OG_ERANGE,
+                            "param 'render.island_resolution' = %d outside [16, 4096]", res);
+    }
+    st = iso_field_alloc(f, res, res, 0, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    n = (size_t)res * (size_t)res;
+    for (t = 0; t < n; t++) {
+        f->terrain[t] = NAN;
+    }
+    /* Elevation: linear interpolation over each Delaunay triangle. */
+    for (t = 0; t < m->ntriangles; t++) {
+        int32_t a = m->triangles[3 * t], b = m->triangles[3 * t + 1], c = m->triangles[3 * t + 2];
+        double ax = m->points[2 * a] * s, ay = m->points[2 * a + 1] * s;
+        double bx = m->points[2 * b] * s, by = m->points[2 * b + 1] * s;
+        double cx = m->points[2 * c] * s, cy = m->points[2 * c + 1] * s;
+        double det = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+        double minx = fmin(ax, fmin(bx, cx)), maxx = fmax(ax, fmax(bx, cx));
+        double miny = fmin(ay, fmin(by, cy)), maxy = fmax(ay, fmax(by, cy));
+        int i0 = (int)ceil(minx), i1 = (int)floor(maxx);
+        int j0 = (int)ceil(miny), j1 = (int)floor(maxy);
+        double ea = w->elevation[a], eb = w->elevation[b], ec = w->elevation[c];
+
+        if (det == 0.0) {
+            continue;
+        }
+        i0 = i0 < 0 ? 0 : i0;
+        j0 = j0 < 0 ? 0 : j0;
+        i1 = i1 > res - 1 ? res - 1 : i1;
+        j1 = j1 > res - 1 ? res - 1 : j1;
+        for (j = j0; j <= j1; j++) {
+            for (i = i0; i <= i1; i++) {
+                double l1 = ((i - ax) * (cy - ay) - (j - ay) * (cx - ax)) / det;
+                double l2 = ((bx - ax) * (j - ay) - (by - ay) * (i - ax)) / det;
+                double l0 = 1.0 - l1 - l2;
+                if (l0 < -1e-9 || l1 < -1e-9 || l2 < -1e-9) {
+                    continue;
+                }
+                double hn = (l0 * ea + l1 * eb + l2 * ec - sea) / rel;
+                f->terrain[(size_t)j * res + i] = (float)(hn < 0.0 ? hn * ISO_SEA_FLOOR_SCALE : hn);
+            }
+        }
+    }
+    /* Colour and water from the nearest cell (a walk from the last one). */
+    for (j = 0; j < res; j++) {
+        for (i = 0; i < res; i++) {
+            size_t o = (size_t)j * res + i;
+            double q[2] = {i / s, j / s};
+            int32_t c = mesh_nearest_point(m, q, start);
+            double hn;
+
+            if (c < 0) {
+                continue;
+            }
+            start = c;
+            hn = ((double)w->elevation[c] - sea) / rel;
+            if (isnan(f->terrain[o])) {
+                f->terrain[o] = (float)(hn < 0.0 ? hn * ISO_SEA_FLOOR_SCALE : hn);
+            }
+            f->color[o] = cell_ground_color(w, (size_t)c, hn);
+            if (w->water != NULL && w->water[c] == WATER_OCEAN) {
+                f->water[o] = 0.0f;
+            } else if (w->water != NULL && w->water[c] == WATER_LAKE) {
+                f->water[o] = (float)(hn > 0.0 ? hn : 0.0);
+            }
+        }
+    }
+    for (t = 0; t < n; t++) {
+        if (isnan(f->terrain[t])) {
+            f->terrain[t] = 0.0f;
+        }
+    }
+    /* Rivers along the Voronoi edges between routed vertices. */
+    if (w->river_width != NULL && w->downhill != NULL && m->centers != NULL &&
+        w->nhydro == m->ntriangles) {
+        float wmax = 0.0f;
+        for (t = 0; t < w->nhydro; t++) {
+            wmax = w->river_width[t] > wmax ? w->river_width[t] : wmax;
+        }
+        for (t = 0; t < w->nhydro; t++) {
+            int32_t d = w->downhill[t];
+            if (w->river_width[t] <= 0.0f || d < 0 || (size_t)d >= w->nhydro) {
+                continue;
+            }
+            /* width relative to the widest river: 0.5 to 2 samples */
+            paint_segment(f, m->centers[2 * t], m->centers[2 * t + 1], m->centers[2 * d],
+                          m->centers[2 * d + 1], 0.5 + 1.5 * w->river_width[t] / wmax);
+        }
+    }
+    return OG_OK;
+}
+
+enum og_status
+iso_field_from_world(struct iso_field *f, const struct world *w, int res, struct og_error *err)
+{
+    memset(f, 0, sizeof *f);
+    if (w->elevation == NULL) {
+        return og_error_set(err, OG_EUNSUPPORTED, "%s world has no elevation to render",
+                            world_gen_name(w->gen));
+    }
+    switch (w->kind) {
+    case WORLD_GRID:
+        return field_from_grid(f, w, err);
+    case WORLD_MESH:
+        return field_from_mesh(f, w, res, err);
+    case WORLD_SPHERE:
+        break;
+    }
+    return og_error_set(err, OG_EUNSUPPORTED,
+                        "isometric renders need a map; the %s world is a sphere (use the globe)",
+                        world_gen_name(w->gen));
+}
+
+/* --- tessellation -------------------------------------------------------- */
+
+double
+iso_jitter_amplitude(const struct iso_field *f, double jitter)
+{
+    /* px of a one-cell rise over px per normalised unit (exaggeration 1) */
+    return f->vscale > 0.0 ? jitter * ISO_PX_PER_CELL_UP / f->vscale : 0.0;
+}
+
+/* Vertical scale: screen px per unit of normalised height. */
+double
+iso_vscale(const struct iso_field *f, double exaggeration)
+{
+    return f->vscale * exaggeration;
+}
+
+enum og_status
+iso_tessellate(const struct iso_field *f, int subdiv, double jitter, float **out, size_t *nx,
+               size_t *ny, struct og_error *err)
+{
+    size_t NX, NY, j, i, W = (size_t)f->width;
+    long N = subdiv;
+    double amp = iso_jitter_amplitude(f, jitter);
+    uint64_t fkey[ISO_MAX_SUBDIV];
+    float *vh;
+
+    *out = NULL;
+    if (subdiv < 1 || subdiv > ISO_MAX_SUBDIV) {
+        return og_error_set(err, OG_ERANGE, "param 'render.subdiv' = %d outside [1, %d]", subdiv,
+                            ISO_MAX_SUBDIV);
+    }
+    NX = (W - 1) * (size_t)N + 1;
+    NY = ((size_t)f->height - 1) * (size_t)N + 1;
+    if (NX > ISO_MAX_VERTICES / NY) {
+        return og_error_set(err, OG_ERANGE,
+                            "tessellation %dx%d cells x %d^2 exceeds %zu vertices; lower "
+                            "render.subdiv", f->width - 1, f->height - 1, subdiv,
+                            (size_t)ISO_MAX_VERTICES);
+    }
+    vh = malloc(NX * NY * sizeof *vh);
+    if (vh == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for %zux%zu tessellated vertices", NX,
+                            NY);
+    }
+    for (i = 0; i < (size_t)N; i++) {
+        fkey[i] = frac_key((long)i, N);
+    }
+    for (j = 0; j < NY; j++) {
+        size_t cy = j / (size_t)N, b = j % (size_t)N;
+        double fy;
+        if (cy == (size_t)f->height - 1) {
+            cy--, b = (size_t)N;
+        }
+        fy = (double)b / N;
+        for (i = 0; i < NX; i++) {
+            size_t cx = i / (size_t)N, a = i % (size_t)N, o;
+            double fx, h, rough;
+            if (cx == W - 1) {
+                cx--, a = (size_t)N;
+            }
+            fx = (double)a / N;
+            o = cy * W + cx;
+            h = (1 - fy) * ((1 - fx) * f->terrain[o] + fx * f->terrain[o + 1]) +
+                fy * ((1 - fx) * f->terrain[o + W] + fx * f->terrain[o + W + 1]);
+            if (jitter > 0.0) {
+                double k = 1.5 * h;
+                k = k < 0.0 ? 0.0 : (k > 1.0 ? 1.0 : k);
+                rough = amp * ISO_DEFAULT_ROUGHNESS;
+                if (f->roughness != NULL) {
+                    const float *r = f->roughness + o;
+                    rough = amp * ((1 - fy) * ((1 - fx) * r[0] + fx * r[1]) +
+                                   fy * ((1 - fx) * r[W] + fx * r[W + 1]));
+                }
+                /* = iso_vertex_hash(cx, a, cy, b, N), the fractions precomputed */
+                h += (vertex_hash_key((long)(cx + a / (size_t)N), fkey[a % (size_t)N],
+                                      (long)(cy + b / (size_t)N), fkey[b % (size_t)N]) -
+                      0.5) * k * rough;
+            }
+            vh[j * NX + i] = (float)h;
+        }
+    }
+    *out = vh;
+    *nx = NX;
+    *ny = NY;
+    return OG_OK;
+}
+

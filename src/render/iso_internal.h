@@ -1,0 +1,84 @@
+/* Internal to the iso renderer (iso.c, iso_field.c, iso_light.c,
+ * iso_draw.c): camera constants, the render cache, and the passes that
+ * share it. */
+#ifndef OG_RENDER_ISO_INTERNAL_H
+#define OG_RENDER_ISO_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "render/iso.h"
+#include "render/raster.h"
+
+/* Screen units of the seed's camera: one cell is 32 px across the (x - y)
+ * axis and 16 px down the (x + y) axis; the height unit is 80 px on a
+ * 16-cell map. */
+#define ISO_SX 32.0
+#define ISO_SY 16.0
+#define ISO_HPX 80.0
+#define ISO_REF_SIDE 16.0
+/* The projection is a 2:1 dimetric view from 30 degrees above the ground:
+ * a vertical rise of one cell length shows as 32 * sqrt(2) * cos(30 deg)
+ * px. Lighting uses that to turn screen heights back into cell units, so
+ * the shading matches the shape drawn. */
+#define ISO_PX_PER_CELL_UP 39.191835884530846
+#define ISO_SUN_TILT 0.6108652381980153  /* 35 degrees: noon sun 55 degrees high */
+#define ISO_BACKGROUND 0x1b2130u
+#define ISO_WALL 0x6e5a44u
+#define ISO_WATER_SHALLOW 0x4f9fd0u
+#define ISO_WATER_DEEP 0x0d2a55u
+#define ISO_RIVER 0x3f7fc0u
+#define ISO_MARGIN 0.94            /* the scene fills 94% of the image */
+#define ISO_WATER_BIAS 0.01f       /* depth bias (px) so water wins ties */
+#define ISO_WATER_WALL 0x1d4f85u
+/* Heights below sea level are drawn at this fraction of their depth: the
+ * sea floor only shows through the water tint and in the side walls, and a
+ * full-depth floor would make the block mostly wall. */
+#define ISO_SEA_FLOOR_SCALE 0.25
+
+struct iso_cache {
+    /* field, from world (kept referenced) at field_res */
+    struct world *world;
+    int field_res, stride;
+    struct iso_field field;
+    int have_field;
+    /* tessellation */
+    int subdiv;
+    double jitter;
+    float *vh;
+    size_t nx, ny;
+    int have_geom;
+    /* light: lit colour per terrain triangle, per water cell (0 = none) */
+    double time, vscale;
+    uint32_t *tri_rgb;
+    uint32_t *water_rgb;
+    float *water_level;
+    int have_light;
+};
+
+/* Vertical scale (px per height unit) of field f at the given exaggeration. */
+double iso_vscale(const struct iso_field *f, double exaggeration);
+
+/* Report progress (per-mille) and poll the cancel flag: non-zero to stop. */
+int iso_tick(const struct iso_options *o, int permille);
+
+/* Lit colour of every terrain triangle and every water cell into c. */
+enum og_status iso_build_light(struct iso_cache *c, const struct iso_field *f, double time,
+                               double vscale, const struct iso_options *opt,
+                               struct og_error *err);
+
+/* Rasterize the cached scene (geometry and light of c) into fb, in bands. */
+enum og_status iso_draw_scene(struct raster *fb, const struct iso_cache *c,
+                              const struct iso_field *f, const struct iso_options *o,
+                              struct iso_stats *st, struct og_error *err);
+
+/* Linear blend of two 0xRRGGBB colours, t in [0, 1]. */
+uint32_t iso_mix_rgb(uint32_t a, uint32_t b, double t);
+
+/* rgb times I in [0, 1], rounded half up. */
+uint32_t iso_shade_rgb(uint32_t rgb, double I);
+
+/* Free the lit colours of c (kept geometry and field stay). */
+void iso_cache_drop_light(struct iso_cache *c);
+
+#endif

@@ -1,0 +1,158 @@
+#include "config.h"
+#include "render/iso.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/mesh.h"
+#include "core/pipeline.h"
+#include "render/iso_internal.h"
+#include "render/tint.h"
+
+/* --- sun and light ---------------------------------------------------- */
+
+void
+iso_sun_direction(double hours, double L[3])
+{
+    double t = hours < 6.0 ? 6.0 : (hours > 18.0 ? 18.0 : hours);
+    double th = M_PI * (t - 6.0) / 12.0;   /* 0 at sunrise, pi at sunset */
+
+    L[0] = cos(th);                        /* east in the morning */
+    L[1] = sin(th) * sin(ISO_SUN_TILT);    /* south at noon */
+    L[2] = sin(th) * cos(ISO_SUN_TILT);    /* up */
+}
+
+double
+iso_lambert(const double n[3], const double L[3])
+{
+    double d = n[0] * L[0] + n[1] * L[1] + n[2] * L[2];
+    double i = 0.35 + 0.8 * (d > 0.0 ? d : 0.0);
+
+    return i < 0.0 ? 0.0 : (i > 1.0 ? 1.0 : i);
+}
+
+
+
+
+/* rgb times I in [0, 1], rounded half up (values are non-negative) */
+uint32_t
+iso_shade_rgb(uint32_t rgb, double I)
+{
+    int r = (int)(((rgb >> 16) & 255u) * I + 0.5);
+    int g = (int)(((rgb >> 8) & 255u) * I + 0.5);
+    int b = (int)((rgb & 255u) * I + 0.5);
+
+    return (uint32_t)(r << 16 | g << 8 | b);
+}
+
+static double
+bilinear_channel(uint32_t c00, uint32_t c10, uint32_t c01, uint32_t c11, int k, double fx,
+                 double fy)
+{
+    double a = (c00 >> k) & 255u, b = (c10 >> k) & 255u, c = (c01 >> k) & 255u,
+           d = (c11 >> k) & 255u;
+
+    return (1 - fy) * ((1 - fx) * a + fx * b) + fy * ((1 - fx) * c + fx * d);
+}
+
+/* Report progress (per-mille) and poll the cancel flag: non-zero to stop. */
+int
+iso_tick(const struct iso_options *o, int permille)
+{
+    if (o->progress != NULL) {
+        atomic_store(o->progress, permille);
+    }
+    return o->cancel != NULL && atomic_load(o->cancel) != 0;
+}
+
+/* Lit colour of every terrain triangle and every water cell. */
+enum og_status
+iso_build_light(struct iso_cache *c, const struct iso_field *f, double time, double vscale,
+            const struct iso_options *opt, struct og_error *err)
+{
+    size_t NX = c->nx, NY = c->ny, W = (size_t)f->width, H = (size_t)f->height;
+    size_t ntri = 2 * (NX - 1) * (NY - 1), ncell = (W - 1) * (H - 1);
+    long N = c->subdiv;
+    double L[3], zk = vscale / ISO_PX_PER_CELL_UP, d = 1.0 / N, flat;
+    size_t cx, cy, a, b;
+
+    iso_cache_drop_light(c);
+    c->tri_rgb = malloc(ntri * sizeof *c->tri_rgb);
+    c->water_rgb = malloc(ncell * sizeof *c->water_rgb);
+    c->water_level = malloc(ncell * sizeof *c->water_level);
+    if (c->tri_rgb == NULL || c->water_rgb == NULL || c->water_level == NULL) {
+        iso_cache_drop_light(c);
+        return og_error_set(err, OG_ENOMEM, "out of memory for %zu lit triangles", ntri);
+    }
+    iso_sun_direction(time, L);
+    {
+        double up[3] = {0.0, 0.0, 1.0};
+        flat = iso_lambert(up, L);
+    }
+    for (cy = 0; cy < H - 1; cy++) {
+        if (cy % 16 == 0 && iso_tick(opt, 250 + (int)(250 * cy / (H - 1)))) {
+            iso_cache_drop_light(c);
+            return og_error_set(err, OG_ECANCELED, "render cancelled");
+        }
+        for (cx = 0; cx < W - 1; cx++) {
+            size_t o = cy * W + cx;
+            uint32_t c00 = f->color[o], c10 = f->color[o + 1], c01 = f->color[o + W],
+                     c11 = f->color[o + W + 1];
+            float wl = -INFINITY;
+            int k;
+
+            for (b = 0; b < (size_t)N; b++) {
+                double fy = (b + 0.5) / N;
+                for (a = 0; a < (size_t)N; a++) {
+                    double fx = (a + 0.5) / N, n0[3], n1[3], len;
+                    size_t qx = cx * N + a, qy = cy * N + b, v = qy * NX + qx;
+                    double z00 = c->vh[v] * zk, z10 = c->vh[v + 1] * zk;
+                    double z01 = c->vh[v + NX] * zk, z11 = c->vh[v + NX + 1] * zk;
+                    uint32_t base = 0;
+                    size_t t = 2 * (qy * (NX - 1) + qx);
+
+                    for (k = 16; k >= 0; k -= 8) {
+                        int ch = (int)(bilinear_channel(c00, c10, c01, c11, k, fx, fy) + 0.5);
+                        base |= (uint32_t)(ch > 255 ? 255 : ch) << k;
+                    }
+                    /* triangle (v00, v10, v11) and (v00, v11, v01); normals
+                     * are the edge cross products divided by d */
+                    n0[0] = -(z10 - z00);
+                    n0[1] = z10 - z11;
+                    n0[2] = d;
+                    n1[0] = z01 - z11;
+                    n1[1] = -(z01 - z00);
+                    n1[2] = d;
+                    len = sqrt(n0[0] * n0[0] + n0[1] * n0[1] + n0[2] * n0[2]);
+                    n0[0] /= len, n0[1] /= len, n0[2] /= len;
+                    len = sqrt(n1[0] * n1[0] + n1[1] * n1[1] + n1[2] * n1[2]);
+                    n1[0] /= len, n1[1] /= len, n1[2] /= len;
+                    c->tri_rgb[t] = iso_shade_rgb(base, iso_lambert(n0, L));
+                    c->tri_rgb[t + 1] = iso_shade_rgb(base, iso_lambert(n1, L));
+                }
+            }
+            /* water: flat at the highest water level of the corners */
+            for (k = 0; k < 4; k++) {
+                size_t q = o + (k & 1) + (k >> 1) * W;
+                wl = f->water[q] > wl ? f->water[q] : wl;
+            }
+            c->water_level[cy * (W - 1) + cx] = wl;
+            if (wl == -INFINITY) {
+                c->water_rgb[cy * (W - 1) + cx] = 0;
+            } else {
+                double ground = 0.25 * (f->terrain[o] + f->terrain[o + 1] + f->terrain[o + W] +
+                                        f->terrain[o + W + 1]);
+                double depth = wl - ground, tt = depth > 0.0 ? 1.0 - exp(-depth / 0.03) : 0.0;
+                c->water_rgb[cy * (W - 1) + cx] =
+                    0xff000000u | iso_shade_rgb(iso_mix_rgb(ISO_WATER_SHALLOW, ISO_WATER_DEEP, tt), flat);
+            }
+        }
+    }
+    c->time = time;
+    c->vscale = vscale;
+    c->have_light = 1;
+    return OG_OK;
+}
+
