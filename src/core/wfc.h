@@ -75,6 +75,11 @@ int wfc_biome_find(const struct wfc_rules *rules, const char *name);
  * [0, 90], forbid symmetric. Errors: OG_EINVAL naming the biome. */
 enum og_status wfc_rules_check(const struct wfc_rules *rules, struct og_error *err);
 
+/* The pairwise rules made symmetric: compat[a] = bit set of the biomes
+ * allowed next to biome a (a bit in either forbid row removes the pair);
+ * rules->nbiomes entries. */
+void wfc_compat_table(const struct wfc_rules *rules, uint32_t *compat);
+
 /* The unary domains: dom[v] = bit set of biomes allowed at vertex v by its
  * kind (sea[v] != 0 for water), |latitude| from xyz (unit vectors, z north)
  * and shore (a neighbour of the other kind). */
