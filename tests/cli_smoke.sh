@@ -82,10 +82,37 @@ st=$?
 out=$("$BIN" export --map "$tmp/t.png" --time 10:00 2>&1); st=$?
 [ $st -eq 2 ] ; check "--time without --iso is a usage error" $?
 
+# Exit status as the man page says: a file that cannot be read is 1, a
+# usage or value error is 2.
+out=$("$BIN" --from "$tmp/nosuch.png" 2>&1); st=$?
+[ $st -eq 1 ] && echo "$out" | grep -q "cannot read $tmp/nosuch.png" ; check "--from a missing file exits 1" $?
+out=$("$BIN" --preset "$tmp/nosuch.ini" 2>&1); st=$?
+[ $st -eq 1 ] ; check "--preset a missing file exits 1" $?
+out=$("$BIN" --from "$tmp/bad.png" 2>&1); st=$?
+[ $st -eq 1 ] && echo "$out" | grep -q "not a PNG" ; check "--from a non-PNG exits 1" $?
+out=$("$BIN" --preset no-such-preset-name 2>&1); st=$?
+[ $st -eq 2 ] && echo "$out" | grep -q "no preset named 'no-such-preset-name'" ; check "unknown preset name exits 2" $?
+printf 'island.cells = 3\n' > "$tmp/range.ini"
+out=$("$BIN" export --preset "$tmp/range.ini" --stats - 2>&1); st=$?
+[ $st -eq 2 ] && echo "$out" | grep -q "range.ini:1: param 'island.cells' = 3 outside" ; check "preset value out of range exits 2" $?
+
 # A layer and size travel in the recipe.
 "$BIN" export --seed 4 --set island.cells=1500 --layer elevation --map "$tmp/le.png" --size 90x60
 (cd / && "$BIN" export --from "$tmp/le.png" --map "$tmp/le2.png")
 cmp -s "$tmp/le.png" "$tmp/le2.png" ; check "recipe keeps layer and size" $?
+
+# quickstart builds in the repository but runs orogen where it was called
+# (only in an in-tree build: quickstart builds its own tree).
+SRC=${OROGEN_SRCDIR:-.}
+if [ -x "$SRC/quickstart" ] && [ "$SRC/src/cli/orogen" -ef "$BIN" ]; then
+    mkdir "$tmp/user" && cp "$tmp/le.png" "$tmp/user/mine.png"
+    (cd "$tmp/user" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
+        sh "$SRC/quickstart" run export --from mine.png --map again.png) >/dev/null 2>&1
+    cmp -s "$tmp/le.png" "$tmp/user/again.png"
+    check "quickstart run keeps the caller's folder (--from mine.png, --map again.png)" $?
+else
+    echo "ok - quickstart folder check skipped (not an in-tree build)"
+fi
 
 [ $fails -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
 exit 0

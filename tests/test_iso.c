@@ -427,6 +427,7 @@ START_TEST(test_export_png_deterministic)
     ck_assert_int_eq(export_iso_png(w, &o, 10, 10, OUT_B, &err), OG_ERANGE);
     ck_assert_ptr_nonnull(strstr(err.msg, "render.time"));
     world_unref(w);
+    unlink(OUT_A);    /* make check leaves no files in the tree */
 }
 END_TEST
 
@@ -472,6 +473,7 @@ START_TEST(test_export_antialias)
     ck_assert_int_eq(export_iso_png(w, &o, 16384, 10, OUT_B, &err), OG_ERANGE);
     ck_assert_ptr_nonnull(strstr(err.msg, "render.antialias"));
     world_unref(w);
+    unlink(OUT_A);
 }
 END_TEST
 

@@ -133,6 +133,7 @@ START_TEST(test_roundtrip_pixels_text)
     ck_assert_str_eq(keys[1], "orogen.recipe");
     ck_assert_str_eq(values[1], "generator=island\nseed=42\nisland.cells=2000");
     pngio_text_free(keys, values, n);
+    unlink(OUT_RT);   /* make check leaves no files in the tree */
 }
 END_TEST
 
@@ -162,6 +163,8 @@ START_TEST(test_deterministic_bytes)
     a = slurp(OUT_RT, &la);
     ck_assert_uint_lt(la, lb);
     free(a);
+    unlink(OUT_RT);
+    unlink(OUT_RT2);
 }
 END_TEST
 

@@ -353,7 +353,9 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
                 return OG_EINVAL;
             }
             if ((st = cli_apply_recipe(a->from, a, err)) != OG_OK) {
-                return st;
+                /* Not a PNG or no recipe in it: like a missing file, a
+                 * runtime failure (exit 1), not a usage error. */
+                return st == OG_EFORMAT ? OG_EIO : st;
             }
         } else if (opt_is(arg, "--color", NULL) || opt_is(arg, "--colour", NULL)) {
             if ((a->color = opt_value(argc, argv, &i, "--color", err)) == NULL) {

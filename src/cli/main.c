@@ -1,6 +1,8 @@
 /* orogen: entry point. Parses the command line, then runs the TUI, a batch
  * export or the parameter listing, and picks the exit status: 0 success,
- * 1 runtime failure, 2 usage error. */
+ * 1 runtime failure (also a --from or --preset file that cannot be read, or
+ * a --from file that is no orogen PNG), 2 usage error (options, values,
+ * names, bad lines in a preset). */
 #include "config.h"
 
 #include <locale.h>
@@ -60,7 +62,7 @@ main(int argc, char **argv)
     st = cli_parse(argc, argv, &a, &err);
     if (st != OG_OK) {
         fprintf(stderr, "orogen: %s\n", err.msg);
-        return 2;
+        return st == OG_EIO ? 1 : 2;
     }
     {
         char notes[1024];
