@@ -411,3 +411,47 @@ continents_landmasses(struct continents *c, const struct adjacency *adj, struct 
     free(land);
     return st;
 }
+
+static int
+cmp_size_desc(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+enum og_status
+continents_shape(const int32_t *landmass, size_t count, size_t land, const struct adjacency *adj,
+                 struct landmass_shape *out, struct og_error *err)
+{
+    size_t n = adj->n, i, nine = 0;
+    size_t *size = calloc(count > 0 ? count : 1, sizeof *size);
+
+    memset(out, 0, sizeof *out);
+    if (size == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for %zu landmass sizes", count);
+    }
+    for (i = 0; i < n; i++) {
+        int32_t j;
+        if (landmass[i] < 0) {
+            continue;
+        }
+        size[landmass[i]]++;
+        for (j = adj->start[i]; j < adj->start[i + 1]; j++) {
+            out->coast_edges += landmass[adj->nbr[j]] < 0;
+        }
+    }
+    qsort(size, count, sizeof *size, cmp_size_desc);
+    for (i = 0; i < count; i++) {
+        /* strictly more than the share: size / n > s  <=>  size * 1000 > n * s * 1000 */
+        out->over_0_1pct += size[i] * 1000 > n;
+        out->over_1pct += size[i] * 100 > n;
+        out->over_5pct += size[i] * 20 > n;
+        if (i < 9) {
+            nine += size[i];
+        }
+    }
+    out->nine_share = land > 0 ? (double)nine / (double)land : 0.0;
+    out->coast_complexity = land > 0 ? (double)out->coast_edges / sqrt((double)land) : 0.0;
+    free(size);
+    return OG_OK;
+}

@@ -123,4 +123,25 @@ enum og_status continents_label(const uint8_t *land, const struct adjacency *adj
                                 int32_t *landmass, size_t *count, size_t *largest,
                                 struct og_error *err);
 
+/* Shape figures of a labelled land mask (ids from continents_label). */
+struct landmass_shape {
+    size_t over_0_1pct;    /* landmasses with more than 0.1 % of the globe's vertices */
+    size_t over_1pct;      /* ... more than 1 % */
+    size_t over_5pct;      /* ... more than 5 % */
+    double nine_share;     /* land in the nine largest landmasses / all land (0 without land) */
+    size_t coast_edges;    /* edges between a land and a sea vertex */
+    double coast_complexity; /* coast_edges / sqrt(land vertices): about 2 sqrt(pi) times
+                                the mesh's edge factor for one round continent, higher for
+                                ragged or many landmasses; independent of the resolution for
+                                a coastline that is smooth below the mesh spacing */
+};
+
+/* Landmass size distribution and coastline figures of `landmass` (adj->n
+ * ids, -1 sea, `count` landmasses) with `land` land vertices. Shares are of
+ * vertex counts (Poisson-disk cells are near-equal in area). Errors:
+ * OG_ENOMEM. */
+enum og_status continents_shape(const int32_t *landmass, size_t count, size_t land,
+                                const struct adjacency *adj, struct landmass_shape *out,
+                                struct og_error *err);
+
 #endif

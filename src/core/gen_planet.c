@@ -388,6 +388,18 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
                     nland > 0 ? (double)largest / (double)nland : 0.0);
     world_stat_real(w, "planet.largest_landmass_globe_share",
                     n > 0 ? (double)largest / (double)n : 0.0);
+    {
+        struct landmass_shape ls;
+        if ((st = continents_shape(w->landmass, count, nland, adj, &ls, err)) != OG_OK) {
+            goto done;
+        }
+        world_stat_int(w, "planet.landmasses_over_0_1pct", (long long)ls.over_0_1pct);
+        world_stat_int(w, "planet.landmasses_over_1pct", (long long)ls.over_1pct);
+        world_stat_int(w, "planet.landmasses_over_5pct", (long long)ls.over_5pct);
+        world_stat_real(w, "planet.nine_largest_share", ls.nine_share);
+        world_stat_int(w, "planet.coast_edges", (long long)ls.coast_edges);
+        world_stat_real(w, "planet.coast_complexity", ls.coast_complexity);
+    }
 done:
     free(dist);
     free(queue);
