@@ -26,6 +26,7 @@ main(void)
         droplet_suite,
         paramedit_suite,
         planet_suite,
+        dataout_suite,
     };
     SRunner *sr;
     size_t i;

@@ -66,6 +66,11 @@ cli_usage(void)
         "      --iso FILE.png     shaded isometric render\n"
         "      --subdiv N --time HH:MM --rotate K   isometric render settings\n"
         "      --globe FILE.png   shaded globe (planet)\n"
+        "      --heightmap FILE.png  16-bit grey heightmap, linear (planet: equirectangular);\n"
+        "                         --size WxH (default: the world's own size)\n"
+        "      --raw FILE.r16     the same as little-endian 16-bit without a header (Unity)\n"
+        "      --height-range LO:HI  map LO..HI to 0..65535 (default: the world's range);\n"
+        "      --clip             clamp heights outside it instead of refusing them\n"
         "\n"
         "examples:\n"
         "  orogen --seed 42\n"
@@ -273,7 +278,7 @@ opt_is(const char *arg, const char *lng, const char *shrt)
 enum og_status
 cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
 {
-    int i = 1;
+    int i = 1, dk;
     enum og_status st;
 
     memset(a, 0, sizeof *a);
@@ -444,6 +449,10 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
                                     v);
             }
             a->time_of_day = hh + mm / 60.0;
+        } else if ((dk = cli_parse_dataout(argc, argv, &i, &a->out, err)) != 0) {
+            if (dk < 0) {
+                return err->code;
+            }
         } else {
             return og_error_set(err, OG_EINVAL, "unknown option '%s' (see orogen --help)", arg);
         }
@@ -452,15 +461,20 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
         return og_error_set(err, OG_EINVAL, "the dem generator needs --dem FILE");
     }
     if (a->command == CLI_EXPORT && a->map_path == NULL && a->stats_path == NULL &&
-        a->iso_path == NULL && a->globe_path == NULL) {
+        a->iso_path == NULL && a->globe_path == NULL && !cli_dataout_any(&a->out)) {
         return og_error_set(err, OG_EINVAL,
-                            "export needs at least one of --map, --stats, --iso, --globe");
+                            "export needs at least one of --map, --stats, --iso, --globe, "
+                            "--heightmap, --raw");
+    }
+    if ((st = cli_dataout_check(&a->out, err)) != OG_OK) {
+        return st;
     }
     if ((a->subdiv > 0 || a->rotate >= 0 || a->time_of_day >= 0.0) && a->iso_path == NULL) {
         return og_error_set(err, OG_EINVAL, "--subdiv, --time and --rotate apply to --iso only");
     }
     if (a->command != CLI_EXPORT && (a->map_path != NULL || a->stats_path != NULL ||
-                                     a->iso_path != NULL || a->globe_path != NULL)) {
+                                     a->iso_path != NULL || a->globe_path != NULL ||
+                                     cli_dataout_any(&a->out))) {
         return og_error_set(err, OG_EINVAL, "outputs such as --map need `orogen export`");
     }
     return OG_OK;

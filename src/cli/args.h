@@ -3,6 +3,7 @@
 #ifndef OROGEN_CLI_ARGS_H
 #define OROGEN_CLI_ARGS_H
 
+#include "cli/args_dataout.h"
 #include "core/og_error.h"
 #include "core/params.h"
 #include "core/world.h"
@@ -35,6 +36,8 @@ struct cli_args {
        --size are not given */
     char recipe_layer[32];
     int recipe_w, recipe_h;
+    /* data exports: --heightmap, --raw, ... (cli/args_dataout.h) */
+    struct cli_dataout out;
     /* parameters named by --set (to warn about ones the generator ignores) */
     unsigned char set_explicitly[P_COUNT];
 };

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/batch_dataout.h"
 #include "core/generators.h"
 #include "core/pipeline.h"
 #include "render/export.h"
@@ -93,8 +94,8 @@ dir_of(const char *path, char *dir, size_t size)
 
 /* Check an output before any work: resolvable, in an existing writable
  * folder; canon gets a canonical name to compare outputs with. */
-static enum og_status
-check_output(const char *path, char *canon, size_t size, struct og_error *err)
+enum og_status
+batch_check_output(const char *path, char *canon, size_t size, struct og_error *err)
 {
     char real[PATH_MAX], dir[PATH_MAX], rdir[PATH_MAX];
     enum og_status st = outfile_resolve(path, real, sizeof real, err);
@@ -137,6 +138,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
                              : (a->recipe_layer[0] != '\0' ? a->recipe_layer : NULL);
     int layer = layer_name != NULL ? mapimg_layer_find(layer_name) : LAYER_COLOR;
     int i, j, mw = a->map_w, mh = a->map_h;
+    char *exports = NULL;
     enum og_status st;
 
     memset(&raster, 0, sizeof raster);
@@ -153,7 +155,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
         if (paths[i] == NULL) {
             continue;
         }
-        st = check_output(paths[i], canon[i], sizeof canon[i], err);
+        st = batch_check_output(paths[i], canon[i], sizeof canon[i], err);
         if (st != OG_OK) {
             return st;
         }
@@ -176,6 +178,10 @@ batch_export(const struct cli_args *a, struct og_error *err)
                             a->map_w, a->map_h);
     }
 
+    st = batch_dataout_check(a, g, err);
+    if (st != OG_OK) {
+        return st;
+    }
     st = batch_load_dem(a, &raster, err);
     if (st != OG_OK) {
         return st;
@@ -245,10 +251,16 @@ batch_export(const struct cli_args *a, struct og_error *err)
             goto done;
         }
     }
+    /* Data exports (cli/batch_dataout.c): heightmaps, r16 ... */
+    st = batch_dataout_write(a, w, &exports, err);
+    if (st != OG_OK) {
+        goto done;
+    }
     if (a->stats_path != NULL) {
-        st = export_stats_file(w, a->stats_path, err);
+        st = batch_dataout_stats(w, a->stats_path, exports, err);
     }
 done:
+    free(exports);
     world_unref(w);
     dem_raster_fini(&raster);
     return st;

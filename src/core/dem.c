@@ -91,7 +91,8 @@ dem_decode(const struct dem_raster *r, enum dem_encoding enc, double vscale, flo
             h = (double)s[0] * 256.0 + (double)s[1] + (double)s[2] / 256.0 - 32768.0;
             break;
         default:
-            h = (double)s[0] * vscale;
+            h = r->height_scaled ? r->height_offset + (double)s[0] * r->height_step
+                                 : (double)s[0] * vscale;
             break;
         }
         heights[i] = (float)h;

@@ -2,7 +2,8 @@
  *
  * A front end decodes the PNG (render/pngio.c) into a struct dem_raster of
  * raw samples; this module turns samples into metres:
- *   gray (8/16-bit):   h = sample * dem.vertical_scale
+ *   gray (8/16-bit):   h = sample * dem.vertical_scale, or for an orogen
+ *                      heightmap h = offset + sample * step from its chunks
  *   terrain-rgb:       h = -10000 + (R * 65536 + G * 256 + B) * 0.1   (Mapbox)
  *   terrarium:         h = R * 256 + G + B / 256 - 32768             (Mapzen)
  * Auto detection: 1 or 2 channels, or RGB(A) with R = G = B everywhere (a
@@ -25,6 +26,11 @@ struct dem_raster {
     int bit_depth;       /* 8 or 16 */
     uint16_t *samples;   /* width * height * channels, row-major */
     char source[256];    /* file path, for messages and recipes */
+    /* An orogen 16-bit heightmap (render/heightmap.h) says how its samples
+       map to heights in its tEXt chunks: h = height_offset + sample *
+       height_step. height_scaled is 0 for any other file. */
+    int height_scaled;
+    double height_offset, height_step;
 };
 
 enum dem_encoding { DEM_AUTO = 0, DEM_GRAY = 1, DEM_TERRAIN_RGB = 2, DEM_TERRARIUM = 3 };

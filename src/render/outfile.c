@@ -71,6 +71,80 @@ outfile_resolve(const char *path, char *out, size_t size, struct og_error *err)
 }
 
 enum og_status
+outfile_open(struct outfile *of, const char *path, struct og_error *err)
+{
+    enum og_status st;
+    mode_t mask;
+    int fd;
+
+    memset(of, 0, sizeof *of);
+    of->path = path;
+    st = outfile_resolve(path, of->real, sizeof of->real, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    snprintf(of->tmp, sizeof of->tmp, "%s.XXXXXX", of->real);
+    fd = mkstemp(of->tmp);
+    if (fd < 0) {
+        of->tmp[0] = '\0';
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
+    }
+    /* mkstemp makes 0600; outputs are ordinary files. */
+    mask = umask(022);
+    umask(mask);
+    (void)fchmod(fd, 0666 & ~mask);
+    of->fp = fdopen(fd, "wb");
+    if (of->fp == NULL) {
+        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
+        close(fd);
+        unlink(of->tmp);
+        of->tmp[0] = '\0';
+        return st;
+    }
+    return OG_OK;
+}
+
+enum og_status
+outfile_commit(struct outfile *of, struct og_error *err)
+{
+    enum og_status st;
+    int bad = ferror(of->fp) || fflush(of->fp) != 0 || fsync(fileno(of->fp)) != 0;
+    int e = errno;
+
+    if (fclose(of->fp) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    of->fp = NULL;
+    if (!bad && rename(of->tmp, of->real) != 0) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad) {
+        st = og_error_set(err, OG_EIO, "cannot write %s: %s", of->path,
+                          strerror(e != 0 ? e : EIO));
+        unlink(of->tmp);
+        of->tmp[0] = '\0';
+        return st;
+    }
+    of->tmp[0] = '\0';
+    return OG_OK;
+}
+
+void
+outfile_abort(struct outfile *of)
+{
+    if (of->fp != NULL) {
+        fclose(of->fp);
+        of->fp = NULL;
+    }
+    if (of->tmp[0] != '\0') {
+        unlink(of->tmp);
+        of->tmp[0] = '\0';
+    }
+}
+
+enum og_status
 outfile_write(const char *path, const void *data, size_t len, struct og_error *err)
 {
     char real[PATH_MAX], tmp[PATH_MAX + 16];

@@ -9,7 +9,9 @@
 #ifndef OROGEN_RENDER_OUTFILE_H
 #define OROGEN_RENDER_OUTFILE_H
 
+#include <limits.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "core/og_error.h"
 
@@ -22,5 +24,20 @@ enum og_status outfile_resolve(const char *path, char *out, size_t size, struct 
  * file is left and the message names path and the reason. */
 enum og_status outfile_write(const char *path, const void *data, size_t len,
                              struct og_error *err);
+
+/* A file written in pieces (streamed rows): outfile_open resolves path and
+ * creates the temporary file beside it; write to of->fp; outfile_commit
+ * flushes, fsyncs and renames it into place; outfile_abort (also after a
+ * failed commit is not needed) removes the temporary file. Errors as
+ * outfile_write. */
+struct outfile {
+    FILE *fp;
+    const char *path;            /* the name asked for, for messages */
+    char real[PATH_MAX];         /* resolved target */
+    char tmp[PATH_MAX + 16];     /* the temporary file */
+};
+enum og_status outfile_open(struct outfile *of, const char *path, struct og_error *err);
+enum og_status outfile_commit(struct outfile *of, struct og_error *err);
+void outfile_abort(struct outfile *of);
 
 #endif

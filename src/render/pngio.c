@@ -37,6 +37,10 @@ struct pngio_wctx {
     png_structp png;
     png_infop info;
     const uint8_t *rgba;
+    pngio_row_fn *rowfn;       /* or rows from a callback (pngio_write_rows) */
+    void *rowarg;
+    png_bytep rowbuf;
+    int depth, color_type;
     png_uint_32 width, height;
     const struct pngio_text *text;
     size_t ntext;
@@ -102,7 +106,7 @@ pngio_write_run(struct pngio_wctx *const c)
     }
     png_set_write_fn(c->png, c, pngio_write_data_fn, pngio_flush_fn);
     png_set_compression_level(c->png, c->level);
-    png_set_IHDR(c->png, c->info, c->width, c->height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
+    png_set_IHDR(c->png, c->info, c->width, c->height, c->depth, c->color_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (c->ntext > 0) {
         for (i = 0; i < c->ntext; i++) {
@@ -117,7 +121,14 @@ pngio_write_run(struct pngio_wctx *const c)
     }
     png_write_info(c->png, c->info);
     for (y = 0; y < c->height; y++) {
-        png_write_row(c->png, c->rgba + (size_t)4 * c->width * y);
+        if (c->rowfn != NULL) {
+            if (c->rowfn(c->rowarg, (int)y, c->rowbuf, c->err) != OG_OK) {
+                return -1;
+            }
+            png_write_row(c->png, c->rowbuf);
+        } else {
+            png_write_row(c->png, c->rgba + (size_t)4 * c->width * y);
+        }
     }
     png_write_end(c->png, c->info);
     return 0;
@@ -185,9 +196,13 @@ pngio_sync_dir(const char *path)
     }
 }
 
-enum og_status
-pngio_write_rgba(const char *path, const uint8_t *rgba, int width, int height,
-                 const struct pngio_text *text, size_t ntext, int level, struct og_error *err)
+/* The writer behind pngio_write_rgba and pngio_write_rows: pixels from
+ * rgba (8-bit RGBA) or, when rowfn is set, rows of the given depth and
+ * colour type from the callback. */
+static enum og_status
+pngio_write_image(const char *path, const uint8_t *rgba, pngio_row_fn *rowfn, void *rowarg,
+                  int depth, int color_type, int channels, int width, int height,
+                  const struct pngio_text *text, size_t ntext, int level, struct og_error *err)
 {
     struct pngio_wctx c;
     size_t i, klen;
@@ -199,7 +214,7 @@ pngio_write_rgba(const char *path, const uint8_t *rgba, int width, int height,
     if (path == NULL || path[0] == '\0') {
         return og_error_set(err, OG_EIO, "output file name is empty");
     }
-    if (rgba == NULL || (ntext > 0 && text == NULL)) {
+    if ((rgba == NULL && rowfn == NULL) || (ntext > 0 && text == NULL)) {
         return og_error_set(err, OG_EINVAL, "pngio_write_rgba: missing pixels or text");
     }
     /* Never rename over a device, FIFO or symlink: write where it points. */
@@ -237,6 +252,10 @@ pngio_write_rgba(const char *path, const uint8_t *rgba, int width, int height,
     memset(&c, 0, sizeof c);
     c.path = path;
     c.rgba = rgba;
+    c.rowfn = rowfn;
+    c.rowarg = rowarg;
+    c.depth = depth;
+    c.color_type = color_type;
     c.width = (png_uint_32)width;
     c.height = (png_uint_32)height;
     c.text = text;
@@ -251,9 +270,18 @@ pngio_write_rgba(const char *path, const uint8_t *rgba, int width, int height,
                                 path, ntext);
         }
     }
+    if (rowfn != NULL) {
+        c.rowbuf = malloc((size_t)width * (size_t)channels * (size_t)(depth / 8));
+        if (c.rowbuf == NULL) {
+            free(c.ptext);
+            return og_error_set(err, OG_ENOMEM, "cannot write %s: out of memory for a row",
+                                path);
+        }
+    }
     fd = pngio_open_temp(real, c.tmp, sizeof c.tmp);
     if (fd < 0) {
         e = errno;
+        free(c.rowbuf);
         free(c.ptext);
         return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(e));
     }
@@ -280,6 +308,8 @@ pngio_write_rgba(const char *path, const uint8_t *rgba, int width, int height,
     png_destroy_write_struct(&c.png, &c.info);
     free(c.ptext);
     c.ptext = NULL;
+    free(c.rowbuf);
+    c.rowbuf = NULL;
 
     /* Data must be on disk before the name points at it. */
     if (fflush(c.fp) != 0 || fsync(fileno(c.fp)) != 0) {
@@ -307,8 +337,32 @@ fail:
         fclose(c.fp);
     }
     free(c.ptext);
+    free(c.rowbuf);
     unlink(c.tmp);
     return err != NULL ? err->code : OG_EIO;
+}
+
+enum og_status
+pngio_write_rgba(const char *path, const uint8_t *rgba, int width, int height,
+                 const struct pngio_text *text, size_t ntext, int level, struct og_error *err)
+{
+    return pngio_write_image(path, rgba, NULL, NULL, 8, PNG_COLOR_TYPE_RGB_ALPHA, 4, width,
+                             height, text, ntext, level, err);
+}
+
+enum og_status
+pngio_write_rows(const char *path, int width, int height, int depth, int channels,
+                 pngio_row_fn *row, void *arg, const struct pngio_text *text, size_t ntext,
+                 int level, struct og_error *err)
+{
+    static const int types[5] = { 0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA,
+                                  PNG_COLOR_TYPE_RGB, PNG_COLOR_TYPE_RGB_ALPHA };
+    if (row == NULL || (depth != 8 && depth != 16) || channels < 1 || channels > 4) {
+        return og_error_set(err, OG_EINVAL, "pngio_write_rows: depth %d, %d channels", depth,
+                            channels);
+    }
+    return pngio_write_image(path, NULL, row, arg, depth, types[channels], channels, width,
+                             height, text, ntext, level, err);
 }
 
 /* --- reading ------------------------------------------------------------- */
@@ -405,6 +459,40 @@ pngio_convert(struct pngio_rctx *c, int color_type, int depth, png_colorp pal, i
         }
     }
     return 0;
+}
+
+/* An orogen heightmap's sample scale from the tEXt chunks before the image
+ * (render/heightmap.h): both keys, finite, a positive step. */
+static void
+pngio_height_scale(struct pngio_rctx *c)
+{
+    png_textp t;
+    int nt = png_get_text(c->png, c->info, &t, NULL), i, found = 0;
+    double off = 0.0, step = 0.0;
+
+    for (i = 0; i < nt; i++) {
+        char *end;
+        double v;
+        if (t[i].key == NULL || t[i].text == NULL) {
+            continue;
+        }
+        v = strtod(t[i].text, &end);
+        if (end == t[i].text || *end != '\0' || !(v > -1e300 && v < 1e300)) {
+            continue;
+        }
+        if (strcmp(t[i].key, "orogen:height_offset") == 0) {
+            off = v;
+            found |= 1;
+        } else if (strcmp(t[i].key, "orogen:height_step") == 0 && v > 0.0) {
+            step = v;
+            found |= 2;
+        }
+    }
+    if (found == 3) {
+        c->out->height_scaled = 1;
+        c->out->height_offset = off;
+        c->out->height_step = step;
+    }
 }
 
 static int
@@ -525,6 +613,7 @@ pngio_read_run(struct pngio_rctx *const c)
     }
     png_read_image(c->png, c->rows);
     png_read_end(c->png, NULL);
+    pngio_height_scale(c);
 
     c->out->width = (int)w;
     c->out->height = (int)h;

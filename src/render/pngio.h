@@ -26,6 +26,20 @@ enum og_status pngio_write_rgba(const char *path, const uint8_t *rgba, int width
                                 const struct pngio_text *text, size_t ntext, int level,
                                 struct og_error *err);
 
+/* Fill row y (0 at the top) of a pngio_write_rows image: width x channels
+ * samples, 16-bit ones big-endian (two bytes, high first). Return OG_OK,
+ * or an error (set in err) to abandon the file. */
+typedef enum og_status pngio_row_fn(void *arg, int y, uint8_t *row, struct og_error *err);
+
+/* Write a PNG streamed row by row from row(arg, y, ...): depth 8 or 16
+ * bits, channels 1 grey, 2 grey+alpha, 3 RGB, 4 RGBA. No gAMA, sRGB or
+ * iCCP chunk: samples are stored as given (linear data such as heights).
+ * Only one row is ever held. Atomic and with errors as pngio_write_rgba. */
+enum og_status pngio_write_rows(const char *path, int width, int height, int depth,
+                                int channels, pngio_row_fn *row, void *arg,
+                                const struct pngio_text *text, size_t ntext, int level,
+                                struct og_error *err);
+
 /* Read a PNG as raw samples without colour management: palette images are
  * expanded to RGB, samples kept at their bit depth (8 or 16; 1/2/4-bit grey
  * expanded to 8), 16-bit kept big-endian-decoded to host integers.

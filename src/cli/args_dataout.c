@@ -1,0 +1,112 @@
+/* args_dataout: parsing of the data-export options (see args_dataout.h). */
+#include "config.h"
+#include "cli/args_dataout.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* "--opt=value" or "--opt value"; NULL (err set) when missing. */
+static const char *
+value_of(int argc, char **argv, int *i, const char *opt, struct og_error *err)
+{
+    const char *arg = argv[*i];
+    size_t len = strlen(opt);
+    if (arg[len] == '=') {
+        return arg + len + 1;
+    }
+    if (*i + 1 >= argc) {
+        og_error_set(err, OG_EINVAL, "option %s needs a value", opt);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+static int
+is_opt(const char *arg, const char *opt)
+{
+    size_t len = strlen(opt);
+    return strncmp(arg, opt, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
+}
+
+/* A file-name option: non-empty. */
+static int
+path_opt(int argc, char **argv, int *i, const char *opt, const char **out, struct og_error *err)
+{
+    const char *v = value_of(argc, argv, i, opt, err);
+    if (v == NULL) {
+        return -1;
+    }
+    if (v[0] == '\0') {
+        og_error_set(err, OG_EINVAL, "%s needs a file name", opt);
+        return -1;
+    }
+    *out = v;
+    return 1;
+}
+
+static int
+parse_real(const char *s, const char *end_at, double *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtod(s, &end);
+    return end != s && end == end_at && errno == 0 && isfinite(*out) ? 0 : -1;
+}
+
+int
+cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct og_error *err)
+{
+    const char *arg = argv[*i], *v;
+
+    if (is_opt(arg, "--heightmap")) {
+        return path_opt(argc, argv, i, "--heightmap", &o->heightmap_path, err);
+    }
+    if (is_opt(arg, "--raw")) {
+        return path_opt(argc, argv, i, "--raw", &o->raw_path, err);
+    }
+    if (strcmp(arg, "--clip") == 0) {
+        o->range.clip = 1;
+        return 1;
+    }
+    if (is_opt(arg, "--height-range")) {
+        const char *colon;
+        if ((v = value_of(argc, argv, i, "--height-range", err)) == NULL) {
+            return -1;
+        }
+        /* LO:HI; a leading '-' belongs to LO, so look for ':' after it. */
+        colon = strchr(v + (v[0] == '-' ? 1 : 0), ':');
+        if (colon == NULL || parse_real(v, colon, &o->range.lo) != 0 ||
+            parse_real(colon + 1, colon + 1 + strlen(colon + 1), &o->range.hi) != 0) {
+            og_error_set(err, OG_EINVAL, "--height-range '%s' is not LO:HI", v);
+            return -1;
+        }
+        if (!(o->range.lo < o->range.hi)) {
+            og_error_set(err, OG_ERANGE, "--height-range '%s': LO must be below HI", v);
+            return -1;
+        }
+        o->range.given = 1;
+        return 1;
+    }
+    return 0;
+}
+
+int
+cli_dataout_any(const struct cli_dataout *o)
+{
+    return o->heightmap_path != NULL || o->raw_path != NULL;
+}
+
+enum og_status
+cli_dataout_check(const struct cli_dataout *o, struct og_error *err)
+{
+    if ((o->range.given || o->range.clip) && o->heightmap_path == NULL && o->raw_path == NULL) {
+        return og_error_set(err, OG_EINVAL, "--height-range and --clip apply to --heightmap and "
+                            "--raw only");
+    }
+    if (o->range.clip && !o->range.given) {
+        return og_error_set(err, OG_EINVAL, "--clip needs --height-range LO:HI");
+    }
+    return OG_OK;
+}

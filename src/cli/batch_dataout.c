@@ -1,0 +1,205 @@
+/* batch_dataout: data exports around a batch generation (see
+ * batch_dataout.h). */
+#include "config.h"
+#include "cli/batch_dataout.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/batch.h"
+#include "render/export.h"
+#include "render/heightmap.h"
+#include "render/outfile.h"
+#include "render/raw16.h"
+
+#define MAX_OUTPUTS 16
+
+enum og_status
+batch_dataout_check(const struct cli_args *a, const struct generator *g, struct og_error *err)
+{
+    const struct cli_dataout *o = &a->out;
+    const char *paths[MAX_OUTPUTS];
+    const char *flags[MAX_OUTPUTS];
+    static char canon[MAX_OUTPUTS][PATH_MAX + 8];
+    int n = 0, nmine, i, j;
+    enum og_status st;
+
+    (void)g;
+    if (!cli_dataout_any(o)) {
+        return OG_OK;
+    }
+    if (a->size_given && (a->map_w > HEIGHTMAP_MAX_SIDE || a->map_h > HEIGHTMAP_MAX_SIDE)) {
+        return og_error_set(err, OG_ERANGE, "--size %dx%d: heightmaps and r16 files are at most "
+                            "%d per side", a->map_w, a->map_h, HEIGHTMAP_MAX_SIDE);
+    }
+    if (o->heightmap_path != NULL) {
+        paths[n] = o->heightmap_path;
+        flags[n++] = "--heightmap";
+    }
+    if (o->raw_path != NULL) {
+        paths[n] = o->raw_path;
+        flags[n++] = "--raw";
+    }
+    nmine = n;
+    /* batch.c checks its own outputs; compare against them here. */
+    if (a->map_path != NULL) {
+        paths[n] = a->map_path;
+        flags[n++] = "--map";
+    }
+    if (a->iso_path != NULL) {
+        paths[n] = a->iso_path;
+        flags[n++] = "--iso";
+    }
+    if (a->globe_path != NULL) {
+        paths[n] = a->globe_path;
+        flags[n++] = "--globe";
+    }
+    if (a->stats_path != NULL && strcmp(a->stats_path, "-") != 0) {
+        paths[n] = a->stats_path;
+        flags[n++] = "--stats";
+    }
+    for (i = 0; i < n; i++) {
+        st = batch_check_output(paths[i], canon[i], sizeof canon[i], err);
+        if (st != OG_OK) {
+            return st;
+        }
+        for (j = 0; j < i; j++) {
+            if ((i < nmine || j < nmine) && strcmp(canon[i], canon[j]) == 0) {
+                return og_error_set(err, OG_EINVAL, "%s and %s both write %s", flags[j],
+                                    flags[i], paths[i]);
+            }
+        }
+    }
+    return OG_OK;
+}
+
+void
+batch_heightmap_size(const struct cli_args *a, const struct world *w, int *width, int *height)
+{
+    if (a->size_given) {
+        *width = a->map_w;
+        *height = a->map_h;
+    } else if (w->kind == WORLD_GRID) {
+        *width = w->width;
+        *height = w->height;
+    } else if (w->kind == WORLD_SPHERE) {
+        *width = 1024;
+        *height = 512;
+    } else {
+        *width = 1024;
+        *height = 1024;
+    }
+}
+
+/* Append one exports entry: a JSON object on its own line. */
+static enum og_status
+add_export(char **json, const char *path, const char *format, const char *order,
+           const struct raster_window *win, const struct height_scale *sc, struct og_error *err)
+{
+    char entry[1024], *grown;
+    size_t old = *json != NULL ? strlen(*json) : 0;
+    int k = snprintf(entry, sizeof entry,
+                     "%s\n    {\"file\": \"%s\", \"format\": \"%s\", \"byte_order\": \"%s\", "
+                     "\"width\": %d, \"height\": %d, \"height_offset\": %.17g, "
+                     "\"height_step\": %.17g, \"height_min\": %.17g, \"height_max\": %.17g, "
+                     "\"data_min\": %.9g, \"data_max\": %.9g, \"units\": \"%s\"}",
+                     old > 0 ? "," : "", path, format, order, win->w, win->h, sc->lo, sc->step,
+                     sc->lo, sc->hi, sc->data_lo, sc->data_hi, sc->units);
+    if (k < 0 || (size_t)k >= sizeof entry || strpbrk(path, "\"\\") != NULL) {
+        return og_error_set(err, OG_EINVAL, "%s: file name too long or with quotes for the "
+                            "stats JSON", path);
+    }
+    grown = realloc(*json, old + (size_t)k + 1);
+    if (grown == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for the exports list");
+    }
+    memcpy(grown + old, entry, (size_t)k + 1);
+    *json = grown;
+    return OG_OK;
+}
+
+enum og_status
+batch_dataout_write(const struct cli_args *a, const struct world *w, char **exports,
+                    struct og_error *err)
+{
+    const struct cli_dataout *o = &a->out;
+    struct raster_window win;
+    struct height_scale sc;
+    enum og_status st;
+    int W, H;
+
+    *exports = NULL;
+    if (!cli_dataout_any(o)) {
+        return OG_OK;
+    }
+    batch_heightmap_size(a, w, &W, &H);
+    raster_window_full(&win, W, H);
+    if (o->heightmap_path != NULL) {
+        st = export_heightmap_png(w, &win, &o->range, o->heightmap_path, &sc, err);
+        if (st == OG_OK) {
+            st = add_export(exports, o->heightmap_path, "png16", "big-endian", &win, &sc, err);
+        }
+        if (st != OG_OK) {
+            return st;
+        }
+    }
+    if (o->raw_path != NULL) {
+        st = export_raw16(w, &win, &o->range, o->raw_path, &sc, err);
+        if (st == OG_OK) {
+            st = add_export(exports, o->raw_path, "r16", "little-endian", &win, &sc, err);
+        }
+        if (st != OG_OK) {
+            return st;
+        }
+    }
+    return OG_OK;
+}
+
+enum og_status
+batch_dataout_stats(const struct world *w, const char *path, const char *exports,
+                    struct og_error *err)
+{
+    char *json = NULL, *all, *end;
+    enum og_status st;
+    size_t len;
+
+    if (exports == NULL) {
+        return export_stats_file(w, path, err);
+    }
+    st = export_stats_json(w, &json, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    /* The object ends with "\n}\n": insert before it. */
+    end = strrchr(json, '}');
+    if (end == NULL) {
+        free(json);
+        return og_error_set(err, OG_EINVAL, "stats JSON without a closing brace");
+    }
+    while (end > json && end[-1] == '\n') {
+        end--;
+    }
+    len = (size_t)(end - json);
+    all = malloc(len + strlen(exports) + 32);
+    if (all == NULL) {
+        free(json);
+        return og_error_set(err, OG_ENOMEM, "out of memory for the stats JSON");
+    }
+    memcpy(all, json, len);
+    sprintf(all + len, ",\n  \"exports\": [%s\n  ]\n}\n", exports);
+    free(json);
+    len = strlen(all);
+    if (strcmp(path, "-") == 0) {
+        if (fwrite(all, 1, len, stdout) != len || fflush(stdout) != 0) {
+            st = og_error_set(err, OG_EIO, "cannot write stats to standard output: %s",
+                              strerror(errno));
+        }
+    } else {
+        st = outfile_write(path, all, len, err);
+    }
+    free(all);
+    return st;
+}

@@ -1,0 +1,84 @@
+/* heightmap: 16-bit elevation rasters for engines and GIS.
+ *
+ * A heightmap quantises the world's elevation (render/sample.h) linearly
+ * over a range [lo, hi]: sample = round((h - lo) / step) with step =
+ * (hi - lo) / 65535, so 0 is lo and 65535 is hi, and h = lo + sample * step
+ * reads it back to within half a step. The range is the world's own
+ * extremes unless one is given; data outside a given range is refused, or
+ * clamped to it on request (clip).
+ *
+ * The PNG form (this file) is 16-bit greyscale, big-endian as PNG
+ * requires, with no gAMA, sRGB or iCCP chunk (linear data). tEXt chunks
+ * before the image carry "orogen:height_offset" (lo), "orogen:height_step"
+ * (units per step, %.17g), "orogen:height_units" ("m" or "model") and the
+ * recipe (render/export.h); pngio_read_raster picks the scale up so that
+ * `orogen --dem FILE.png` reads the same heights back. The r16 form is in
+ * render/raw16.h. Rows are sampled and written one at a time. */
+#ifndef OROGEN_RENDER_HEIGHTMAP_H
+#define OROGEN_RENDER_HEIGHTMAP_H
+
+#include <math.h>
+#include <stdint.h>
+
+#include "core/og_error.h"
+#include "core/world.h"
+
+/* Largest side of a heightmap or r16 raster (per side, in samples). */
+#define HEIGHTMAP_MAX_SIDE 32768
+
+/* The range asked for: given = 0 for the world's own extremes. */
+struct height_range {
+    int given;
+    double lo, hi;       /* world elevation units, lo < hi */
+    int clip;            /* clamp data outside [lo, hi] instead of refusing it */
+};
+
+/* The part of a width x height raster that one file holds (a tile or the
+ * whole raster): columns x0 .. x0 + w - 1, rows y0 .. y0 + h - 1. */
+struct raster_window {
+    int width, height;
+    int x0, y0, w, h;
+};
+
+/* The quantisation actually used: lo, step (units per sample step) and the
+ * world's elevation units ("m" for a dem, else "model"). */
+struct height_scale {
+    double lo, hi, step;
+    const char *units;
+    double data_lo, data_hi;   /* extremes of the samples written (set by the writers) */
+};
+
+/* Resolve the range for w. Errors: OG_ERANGE "elevations LO..HI of the
+ * world fall outside --height-range A:B (use --clip to clamp)". */
+enum og_status heightmap_scale(const struct world *w, const struct height_range *asked,
+                               struct height_scale *out, struct og_error *err);
+
+/* One elevation as a sample (clamped to 0..65535). */
+static inline uint16_t
+heightmap_quantize(const struct height_scale *s, double h)
+{
+    double q = s->step > 0.0 ? (h - s->lo) / s->step : 0.0;
+    if (!(q > 0.0)) {
+        return 0;
+    }
+    if (q >= 65535.0) {
+        return 65535;
+    }
+    return (uint16_t)lround(q);
+}
+
+/* Widen s->data_lo/data_hi by n samples. */
+void heightmap_extremes(struct height_scale *s, const float *elev, int n);
+
+/* A whole window for a width x height raster. */
+void raster_window_full(struct raster_window *win, int width, int height);
+
+/* Write the window win of w's heightmap as a 16-bit grey PNG to path
+ * (atomically); *used (may be NULL) gets the scale and the extremes of the
+ * samples. Errors: OG_ERANGE for a size outside 1..HEIGHTMAP_MAX_SIDE
+ * or a range that does not cover the data, OG_EIO naming path. */
+enum og_status export_heightmap_png(const struct world *w, const struct raster_window *win,
+                                    const struct height_range *range, const char *path,
+                                    struct height_scale *used, struct og_error *err);
+
+#endif

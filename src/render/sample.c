@@ -1,0 +1,186 @@
+/* sample: a world's elevation on a regular raster (see sample.h). */
+#include "config.h"
+#include "render/sample.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "core/mesh.h"
+
+void
+sample_init(struct sampler *s, const struct world *w, int width, int height)
+{
+    memset(s, 0, sizeof *s);
+    s->w = w;
+    s->width = width;
+    s->height = height;
+    s->tri = 0;
+    s->point = 0;
+}
+
+/* Source coordinate of raster index i (of n) on a grid axis of m cells:
+ * cell k and the weight f of cell k + 1. Equal sizes map exactly. */
+static void
+grid_axis(int i, int n, int m, int *k, double *f)
+{
+    double g;
+    if (n == m) {
+        *k = i;
+        *f = 0.0;
+        return;
+    }
+    g = (i + 0.5) * m / n - 0.5;
+    if (g <= 0.0) {
+        *k = 0;
+        *f = 0.0;
+    } else if (g >= m - 1) {
+        *k = m - 1;
+        *f = 0.0;
+    } else {
+        *k = (int)g;
+        *f = g - *k;
+    }
+}
+
+static void
+grid_row(struct sampler *s, int y, int x0, int n, float *elev, int32_t *cell)
+{
+    const struct world *w = s->w;
+    int W = w->width, ky, kx, i;
+    double fy, fx;
+
+    grid_axis(y, s->height, w->height, &ky, &fy);
+    for (i = 0; i < n; i++) {
+        grid_axis(x0 + i, s->width, W, &kx, &fx);
+        size_t c00 = (size_t)ky * W + kx;
+        size_t c01 = fx > 0.0 ? c00 + 1 : c00;
+        size_t c10 = fy > 0.0 ? c00 + (size_t)W : c00;
+        size_t c11 = fx > 0.0 ? c10 + 1 : c10;
+        double top = w->elevation[c00] + (w->elevation[c01] - (double)w->elevation[c00]) * fx;
+        double bot = w->elevation[c10] + (w->elevation[c11] - (double)w->elevation[c10]) * fx;
+        elev[i] = fy > 0.0 ? (float)(top + (bot - top) * fy) : (float)top;
+        if (cell != NULL) {
+            cell[i] = (int32_t)((size_t)(ky + (fy >= 0.5)) * W + (size_t)(kx + (fx >= 0.5)));
+        }
+    }
+}
+
+/* Orientation of q against the directed edge a -> b: the 2-D cross product
+ * (b - a) x (q - a) on the plane, det(a, b, q) = q . (a x b) on the sphere.
+ * Positive on the side where the triangle's third corner lies for a
+ * triangle of positive orientation. */
+static double
+orient(const struct mesh *m, int32_t a, int32_t b, const double *q)
+{
+    const double *pa = m->points + (size_t)a * m->dim, *pb = m->points + (size_t)b * m->dim;
+    if (m->dim == 2) {
+        return (pb[0] - pa[0]) * (q[1] - pa[1]) - (pb[1] - pa[1]) * (q[0] - pa[0]);
+    }
+    return q[0] * (pa[1] * pb[2] - pa[2] * pb[1]) + q[1] * (pa[2] * pb[0] - pa[0] * pb[2]) +
+           q[2] * (pa[0] * pb[1] - pa[1] * pb[0]);
+}
+
+/* Find the triangle holding q by a visibility walk from s->tri and write
+ * the interpolated elevation; falls back to the nearest point outside the
+ * hull (or if the walk does not settle). */
+static void
+mesh_sample(struct sampler *s, const double *q, float *elev, int32_t *cell)
+{
+    const struct world *w = s->w;
+    const struct mesh *m = w->mesh;
+    size_t limit = m->ntriangles + 8, step;
+    int32_t t = s->tri;
+
+    if (m->ntriangles == 0) {
+        t = -1;
+    } else if (t < 0 || (size_t)t >= m->ntriangles) {
+        t = 0;
+    }
+    for (step = 0; t >= 0 && step < limit; step++) {
+        int32_t v[3] = { m->triangles[3 * t], m->triangles[3 * t + 1], m->triangles[3 * t + 2] };
+        double sgn = orient(m, v[0], v[1], m->points + (size_t)v[2] * m->dim) >= 0.0 ? 1.0 : -1.0;
+        double o[3];
+        int k, out = -1;
+        for (k = 0; k < 3; k++) {
+            o[k] = sgn * orient(m, v[k], v[(k + 1) % 3], q);
+        }
+        /* Leave through an edge q lies beyond; the starting edge rotates
+           with the step so that ties cannot cycle. */
+        for (k = 0; k < 3; k++) {
+            int e = (int)((step + (size_t)k) % 3);
+            if (o[e] < 0.0) {
+                out = e;
+                break;
+            }
+        }
+        if (out < 0) {
+            /* Inside (or on an edge): weights opposite each corner. */
+            double wa = o[1], wb = o[2], wc = o[0], sum = wa + wb + wc;
+            int best;
+            if (!(sum > 0.0)) {
+                break;
+            }
+            wa /= sum;
+            wb /= sum;
+            wc /= sum;
+            elev[0] = (float)(wa * w->elevation[v[0]] + wb * w->elevation[v[1]] +
+                              wc * w->elevation[v[2]]);
+            best = wa >= wb && wa >= wc ? 0 : (wb >= wc ? 1 : 2);
+            if (cell != NULL) {
+                cell[0] = v[best];
+            }
+            s->tri = t;
+            s->point = v[best];
+            return;
+        }
+        int32_t twin = m->halfedges[3 * t + out];
+        if (twin < 0) {
+            break;  /* beyond the hull */
+        }
+        t = mesh_edge_triangle(twin);
+    }
+    {
+        int32_t p = mesh_nearest_point(m, q, s->point);
+        p = p < 0 ? 0 : p;
+        s->point = p;
+        elev[0] = w->elevation[p];
+        if (cell != NULL) {
+            cell[0] = p;
+        }
+    }
+}
+
+void
+sample_row(struct sampler *s, int y, int x0, int n, float *elev, int32_t *cell)
+{
+    const struct world *w = s->w;
+    int i;
+
+    if (w->kind == WORLD_GRID) {
+        grid_row(s, y, x0, n, elev, cell);
+        return;
+    }
+    if (w->mesh == NULL || w->mesh->npoints == 0) {
+        for (i = 0; i < n; i++) {
+            elev[i] = 0.0f;
+            if (cell != NULL) {
+                cell[i] = -1;
+            }
+        }
+        return;
+    }
+    double v = sample_v(s, y);
+    for (i = 0; i < n; i++) {
+        double u = sample_u(s, x0 + i), q[3];
+        if (w->kind == WORLD_SPHERE) {
+            double lon = (u - 0.5) * 2.0 * M_PI, lat = (0.5 - v) * M_PI;
+            q[0] = cos(lat) * cos(lon);
+            q[1] = cos(lat) * sin(lon);
+            q[2] = sin(lat);
+        } else {
+            q[0] = u;
+            q[1] = v;
+        }
+        mesh_sample(s, q, elev + i, cell != NULL ? cell + i : NULL);
+    }
+}

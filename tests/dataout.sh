@@ -1,0 +1,82 @@
+#!/bin/sh
+# Data exports end to end (issue 11): 16-bit heightmaps that `--dem` reads
+# back, r16 sizes in the stats JSON, and one-line errors before any
+# generation with no file left behind.
+set -u
+BIN=${OROGEN_BIN:-src/cli/orogen}
+DATA=${OROGEN_DATA:-data}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-dataout.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+
+check() { # description, command status (0 = ok)
+    if [ "$2" -eq 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fails=$((fails + 1)); fi
+}
+
+# A number from a stats JSON: key (first match).
+num() { sed -n "s/.*\"$1\": \([-0-9.e+]*\).*/\1/p" "$2" | head -1; }
+
+# Heightmap round trip: the world read back with --dem has the heightmap's
+# extremes to within one step (the quantisation's half step, twice).
+roundtrip() { # name, generator options...
+    name=$1
+    shift
+    "$BIN" export "$@" --heightmap "$tmp/$name.png" --stats "$tmp/$name.json" 2>/dev/null
+    check "$name: heightmap written" $?
+    "$BIN" export --dem "$tmp/$name.png" --stats "$tmp/$name-back.json"
+    check "$name: --dem reads the heightmap" $?
+    step=$(num height_step "$tmp/$name.json")
+    lo=$(num data_min "$tmp/$name.json")
+    hi=$(num data_max "$tmp/$name.json")
+    blo=$(num elevation_min "$tmp/$name-back.json")
+    bhi=$(num elevation_max "$tmp/$name-back.json")
+    awk -v s="$step" -v lo="$lo" -v hi="$hi" -v a="$blo" -v b="$bhi" \
+        'BEGIN { d1 = a - lo; d2 = b - hi; if (d1 < 0) d1 = -d1; if (d2 < 0) d2 = -d2;
+                 exit !(s > 0 && d1 <= s && d2 <= s) }'
+    check "$name: range recognised from the chunks ($blo..$bhi vs $lo..$hi)" $?
+}
+roundtrip island --seed 3 --set island.cells=1500 --size 128x128
+roundtrip hybrid --generator hybrid --set hybrid.width=64 --set hybrid.height=64 \
+    --set hybrid.droplets=1000
+roundtrip planet --generator planet --set planet.points=800 --size 128x64
+roundtrip dem --dem "$DATA/dem/fuji.png"
+grep -q '"elevation_max": 3751,' "$tmp/dem.json" ; check "Fuji heightmap from 3751 m" $?
+
+# r16: 2^n + 1 size, layout described in the stats JSON.
+"$BIN" export --seed 3 --set island.cells=1500 --size 65x65 --raw "$tmp/i.r16" \
+    --stats "$tmp/i.json"
+check "r16 written" $?
+[ "$(wc -c < "$tmp/i.r16")" -eq $((65 * 65 * 2)) ] ; check "r16 is 65x65x2 bytes" $?
+grep -q '"format": "r16", "byte_order": "little-endian", "width": 65, "height": 65' \
+    "$tmp/i.json"
+check "stats JSON gives the r16 size and byte order" $?
+
+# Bad input: one line, exit status, nothing written, before generation.
+bad() { # description, expected status, message part, options...
+    desc=$1 want=$2 msg=$3
+    shift 3
+    out=$("$BIN" export "$@" 2>&1); st=$?
+    [ $st -eq "$want" ] && echo "$out" | grep -q -- "$msg" && [ "$(echo "$out" | wc -l)" -eq 1 ] &&
+        [ -z "$(ls "$tmp/bad" 2>/dev/null)" ]
+    check "$desc" $?
+    [ $st -eq "$want" ] || echo "# got $st: $out"
+}
+mkdir "$tmp/bad"
+bad "--height-range LO >= HI" 2 "LO must be below HI" --heightmap "$tmp/bad/h.png" \
+    --height-range 5:1
+bad "--height-range not numbers" 2 "is not LO:HI" --heightmap "$tmp/bad/h.png" \
+    --height-range 0:x
+bad "--clip without a range" 2 "--clip needs --height-range" --heightmap "$tmp/bad/h.png" --clip
+bad "range not covering the data" 1 "outside --height-range 0:0.5 (use --clip" \
+    --set island.cells=300 --heightmap "$tmp/bad/h.png" --height-range 0:0.5
+bad "size beyond the format" 1 "at most 32768 per side" --size 40000x16 \
+    --heightmap "$tmp/bad/h.png"
+bad "heightmap and map on one file" 1 "both write" --set island.cells=300 \
+    --map "$tmp/bad/x.png" --heightmap "$tmp/bad/x.png"
+bad "heightmap into a missing folder" 1 "cannot write $tmp/bad/no/h.png" \
+    --heightmap "$tmp/bad/no/h.png"
+"$BIN" export --set island.cells=300 --size 32x32 --heightmap "$tmp/clip.png" \
+    --height-range 0:0.5 --clip
+check "--clip clamps instead" $?
+
+exit $((fails > 0))

@@ -1,0 +1,333 @@
+/* Data exports (issue 11): the raster sampler, 16-bit heightmaps and r16.
+ * Round trips read the files back through the DEM reader and compare with
+ * the sampled heights; byte layouts are checked against hand-made worlds. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/dem.h"
+#include "core/generators.h"
+#include "core/pipeline.h"
+#include "render/heightmap.h"
+#include "render/pngio.h"
+#include "render/raw16.h"
+#include "render/sample.h"
+#include "tests.h"
+
+static unsigned char *
+slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned char *buf;
+    long n;
+
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = malloc((size_t)n + 1);
+    ck_assert_ptr_nonnull(buf);
+    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+/* A grid world of w x h cells with the given elevations. */
+static struct world *
+grid_world(int w, int h, const float *elev)
+{
+    struct params p;
+    struct world *wd;
+    params_defaults(&p);
+    ck_assert_int_eq(world_new(&wd, GEN_HYBRID, WORLD_GRID, &p, NULL), OG_OK);
+    wd->width = w;
+    wd->height = h;
+    wd->ncells = (size_t)w * h;
+    ck_assert_int_eq(world_alloc((void **)&wd->elevation, wd->ncells, sizeof(float), "e", NULL),
+                     OG_OK);
+    memcpy(wd->elevation, elev, wd->ncells * sizeof(float));
+    world_update_extent(wd);
+    return wd;
+}
+
+static struct world *
+run(enum gen_id gen, struct params *p, const struct dem_raster *dem)
+{
+    struct run_ctx ctx;
+    struct world *w = NULL;
+    struct og_error e;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = p;
+    ctx.dem = dem;
+    ctx.threads = 1;
+    ck_assert_msg(pipeline_run(generator_get(gen), &ctx, &w, &e) == OG_OK, "%s", e.msg);
+    return w;
+}
+
+START_TEST(sample_grid_exact_and_bilinear)
+{
+    const float e[6] = { 0, 1, 2, 3, 4, 5 };  /* 3 x 2 */
+    struct world *w = grid_world(3, 2, e);
+    struct sampler s;
+    float row[6];
+    int32_t cell[6];
+
+    sample_init(&s, w, 3, 2);
+    sample_row(&s, 1, 0, 3, row, cell);
+    ck_assert(row[0] == 3.0f && row[1] == 4.0f && row[2] == 5.0f);
+    ck_assert(cell[0] == 3 && cell[2] == 5);
+    /* 6 x 4: pixel centres at cell coordinates (i + 0.5) / 2 - 0.5. */
+    sample_init(&s, w, 6, 4);
+    sample_row(&s, 0, 0, 6, row, NULL);
+    ck_assert_float_eq_tol(row[0], 0.0f, 1e-6);      /* clamped edge */
+    ck_assert_float_eq_tol(row[1], 0.25f, 1e-6);     /* x = 0.25 */
+    ck_assert_float_eq_tol(row[2], 0.75f, 1e-6);
+    ck_assert_float_eq_tol(row[5], 2.0f, 1e-6);
+    sample_row(&s, 1, 0, 6, row, NULL);              /* y = 0.25: +0.75 */
+    ck_assert_float_eq_tol(row[1], 1.0f, 1e-6);
+    world_unref(w);
+}
+END_TEST
+
+/* Mesh samples are convex combinations: inside the world's range, and at
+ * a cell's own point equal to its elevation up to interpolation. */
+START_TEST(sample_mesh_in_range)
+{
+    struct params p;
+    struct world *w;
+    struct sampler s;
+    float row[200];
+    int y, x;
+
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 800, NULL), OG_OK);
+    w = run(GEN_ISLAND, &p, NULL);
+    sample_init(&s, w, 200, 150);
+    for (y = 0; y < 150; y++) {
+        sample_row(&s, y, 0, 200, row, NULL);
+        for (x = 0; x < 200; x++) {
+            ck_assert(row[x] >= w->elev_min - 1e-6f && row[x] <= w->elev_max + 1e-6f);
+        }
+    }
+    world_unref(w);
+}
+END_TEST
+
+/* PNG chunk types in file order, as a string of 4-letter names. */
+static void
+png_chunks(const unsigned char *d, size_t len, char *out, size_t size)
+{
+    size_t i = 8, o = 0;
+    out[0] = '\0';
+    while (i + 8 <= len && o + 6 < size) {
+        size_t n = (size_t)d[i] << 24 | (size_t)d[i + 1] << 16 | (size_t)d[i + 2] << 8 | d[i + 3];
+        memcpy(out + o, d + i + 4, 4);
+        out[o + 4] = ' ';
+        o += 5;
+        out[o] = '\0';
+        i += 12 + n;
+    }
+}
+
+/* Heightmap of w at W x H: written, linear 16-bit grey, read back by the
+ * DEM reader to within half a step of the sampled heights. */
+static void
+roundtrip(struct world *w, int W, int H, const char *path)
+{
+    struct raster_window win;
+    struct height_range range = { 0 };
+    struct height_scale sc;
+    struct dem_raster r;
+    struct sampler s;
+    struct og_error e;
+    unsigned char *file;
+    char chunks[4096];
+    float *back, *row;
+    size_t len;
+    int x, y;
+    double worst = 0.0;
+
+    raster_window_full(&win, W, H);
+    ck_assert_msg(export_heightmap_png(w, &win, &range, path, NULL, &e) == OG_OK, "%s", e.msg);
+    ck_assert_int_eq(heightmap_scale(w, &range, &sc, &e), OG_OK);
+    file = slurp(path, &len);
+    ck_assert(file[24] == 16 && file[25] == 0);       /* IHDR: 16-bit, grey */
+    png_chunks(file, len, chunks, sizeof chunks);
+    ck_assert_msg(strstr(chunks, "gAMA") == NULL && strstr(chunks, "sRGB") == NULL &&
+                  strstr(chunks, "iCCP") == NULL && strstr(chunks, "tEXt") != NULL, "%s", chunks);
+    free(file);
+
+    ck_assert_msg(pngio_read_raster(path, &r, &e) == OG_OK, "%s", e.msg);
+    ck_assert_int_eq(r.width, W);
+    ck_assert_int_eq(r.height, H);
+    ck_assert_int_eq(r.bit_depth, 16);
+    ck_assert(r.height_scaled);
+    ck_assert_double_eq(r.height_offset, sc.lo);
+    ck_assert_double_eq_tol(r.height_step, sc.step, sc.step * 1e-15);
+    back = malloc((size_t)W * H * sizeof *back);
+    row = malloc((size_t)W * sizeof *row);
+    ck_assert_int_eq(dem_decode(&r, DEM_AUTO, 1.0, back, &e), OG_OK);
+    sample_init(&s, w, W, H);
+    for (y = 0; y < H; y++) {
+        sample_row(&s, y, 0, W, row, NULL);
+        for (x = 0; x < W; x++) {
+            double d = fabs((double)back[(size_t)y * W + x] - row[x]);
+            worst = d > worst ? d : worst;
+        }
+    }
+    /* half a step of quantisation, plus float rounding of the read-back */
+    ck_assert_msg(worst <= 0.5 * sc.step + 1e-6 * (fabs(sc.lo) + fabs(sc.hi)),
+                  "%s: worst %g, step %g", path, worst, sc.step);
+    /* The extremes are 0 and 65535 when the raster reaches them. */
+    free(back);
+    free(row);
+    dem_raster_fini(&r);
+}
+
+START_TEST(heightmap_roundtrip_island)
+{
+    struct params p;
+    struct world *w;
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 1500, NULL), OG_OK);
+    w = run(GEN_ISLAND, &p, NULL);
+    roundtrip(w, 96, 80, "tests/out-dataout-island.png");
+    world_unref(w);
+}
+END_TEST
+
+START_TEST(heightmap_roundtrip_hybrid)
+{
+    struct params p;
+    struct world *w;
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_WIDTH, 64, NULL), OG_OK);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_HEIGHT, 48, NULL), OG_OK);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_DROPLETS, 2000, NULL), OG_OK);
+    w = run(GEN_HYBRID, &p, NULL);
+    roundtrip(w, 64, 48, "tests/out-dataout-hybrid.png");   /* exact cells */
+    roundtrip(w, 65, 65, "tests/out-dataout-hybrid65.png"); /* 2^n + 1 */
+    world_unref(w);
+}
+END_TEST
+
+START_TEST(heightmap_roundtrip_planet)
+{
+    struct params p;
+    struct world *w;
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, 600, NULL), OG_OK);
+    w = run(GEN_PLANET, &p, NULL);
+    roundtrip(w, 128, 64, "tests/out-dataout-planet.png");
+    world_unref(w);
+}
+END_TEST
+
+/* A dem world at its own size: the heightmap's samples read back as the
+ * metres of the source within half a step, and the world made from the
+ * heightmap has the source's extremes. */
+START_TEST(heightmap_roundtrip_dem)
+{
+    struct params p;
+    struct dem_raster r, r2;
+    struct world *w, *w2;
+    struct og_error e;
+    struct height_scale sc;
+    struct height_range range = { 0 };
+    size_t i;
+
+    params_defaults(&p);
+    ck_assert_msg(pngio_read_raster(test_data_path("srtmgl3_front_range_144.png"), &r, &e) ==
+                  OG_OK, "%s", e.msg);
+    w = run(GEN_DEM, &p, &r);
+    roundtrip(w, 144, 144, "tests/out-dataout-dem.png");
+    ck_assert_int_eq(heightmap_scale(w, &range, &sc, &e), OG_OK);
+    ck_assert_double_eq_tol(sc.lo, 2186.0, 1e-9);
+    ck_assert_double_eq_tol(sc.hi, 3345.0, 1e-9);
+    ck_assert_msg(pngio_read_raster("tests/out-dataout-dem.png", &r2, &e) == OG_OK, "%s", e.msg);
+    w2 = run(GEN_DEM, &p, &r2);
+    ck_assert_float_eq_tol(w2->elev_min, 2186.0f, 1e-3f);
+    ck_assert_float_eq_tol(w2->elev_max, 3345.0f, 1e-3f);
+    for (i = 0; i < w->ncells; i++) {
+        ck_assert(fabs(w2->elevation[i] - w->elevation[i]) <= 0.5 * sc.step + 1e-3);
+    }
+    world_unref(w);
+    world_unref(w2);
+    dem_raster_fini(&r);
+    dem_raster_fini(&r2);
+}
+END_TEST
+
+/* r16 of a 3 x 2 world with heights 0..5 over its own range: samples
+ * round(k * 65535 / 5) = 0, 13107, ..., 65535, little-endian, row 0 first;
+ * with --height-range 0:10 half of that. */
+START_TEST(raw16_layout)
+{
+    const float e6[6] = { 0, 1, 2, 3, 4, 5 };
+    static const unsigned char want[12] = { 0x00, 0x00, 0x33, 0x33, 0x66, 0x66,
+                                            0x99, 0x99, 0xcc, 0xcc, 0xff, 0xff };
+    struct world *w = grid_world(3, 2, e6);
+    struct raster_window win;
+    struct height_range range = { 0 };
+    struct height_scale sc;
+    struct og_error e;
+    unsigned char *d;
+    size_t len;
+
+    raster_window_full(&win, 3, 2);
+    ck_assert_msg(export_raw16(w, &win, &range, "tests/out-dataout.r16", &sc, &e) == OG_OK, "%s",
+                  e.msg);
+    d = slurp("tests/out-dataout.r16", &len);
+    ck_assert_uint_eq(len, 12);
+    ck_assert(memcmp(d, want, 12) == 0);
+    free(d);
+    ck_assert_double_eq(sc.lo, 0.0);
+    ck_assert_double_eq_tol(sc.step, 5.0 / 65535.0, 1e-18);
+
+    range.given = 1;
+    range.lo = 0.0;
+    range.hi = 10.0;
+    ck_assert_int_eq(export_raw16(w, &win, &range, "tests/out-dataout.r16", &sc, &e), OG_OK);
+    d = slurp("tests/out-dataout.r16", &len);
+    /* 5 of 10 -> 32767.5 -> 32768 (round half away from zero) = 0x8000 */
+    ck_assert(d[10] == 0x00 && d[11] == 0x80);
+    ck_assert(d[2] == 0x9a && d[3] == 0x19);  /* 1 of 10: 6553.5 -> 6554 = 0x199a */
+    free(d);
+
+    /* A range that does not cover the data is refused, no file written. */
+    range.hi = 4.0;
+    remove("tests/out-dataout-refused.r16");
+    ck_assert_int_eq(export_raw16(w, &win, &range, "tests/out-dataout-refused.r16", &sc, &e),
+                     OG_ERANGE);
+    ck_assert_msg(strstr(e.msg, "--height-range") != NULL && strstr(e.msg, "--clip") != NULL,
+                  "%s", e.msg);
+    ck_assert(fopen("tests/out-dataout-refused.r16", "rb") == NULL);
+    range.clip = 1;
+    ck_assert_int_eq(export_raw16(w, &win, &range, "tests/out-dataout.r16", &sc, &e), OG_OK);
+    d = slurp("tests/out-dataout.r16", &len);
+    ck_assert(d[8] == 0xff && d[9] == 0xff && d[10] == 0xff && d[11] == 0xff);  /* 4, 5 -> top */
+    free(d);
+    world_unref(w);
+}
+END_TEST
+
+Suite *
+dataout_suite(void)
+{
+    Suite *s = suite_create("dataout");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, sample_grid_exact_and_bilinear);
+    tcase_add_test(tc, sample_mesh_in_range);
+    tcase_add_test(tc, heightmap_roundtrip_island);
+    tcase_add_test(tc, heightmap_roundtrip_hybrid);
+    tcase_add_test(tc, heightmap_roundtrip_planet);
+    tcase_add_test(tc, heightmap_roundtrip_dem);
+    tcase_add_test(tc, raw16_layout);
+    suite_add_tcase(s, tc);
+    return s;
+}
