@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/dem.h"
 #include "core/generators.h"
@@ -186,6 +187,9 @@ roundtrip(struct world *w, int W, int H, const char *path)
     free(back);
     free(row);
     dem_raster_fini(&r);
+    if (strcmp(path, "tests/out-dataout-dem.png") != 0) {
+        remove(path);  /* make check leaves no files in the tree */
+    }
 }
 
 START_TEST(heightmap_roundtrip_island)
@@ -259,6 +263,7 @@ START_TEST(heightmap_roundtrip_dem)
     world_unref(w2);
     dem_raster_fini(&r);
     dem_raster_fini(&r2);
+    remove("tests/out-dataout-dem.png");
 }
 END_TEST
 
@@ -311,6 +316,7 @@ START_TEST(raw16_layout)
     d = slurp("tests/out-dataout.r16", &len);
     ck_assert(d[8] == 0xff && d[9] == 0xff && d[10] == 0xff && d[11] == 0xff);  /* 4, 5 -> top */
     free(d);
+    remove("tests/out-dataout.r16");
     world_unref(w);
 }
 END_TEST
