@@ -13,11 +13,12 @@
 
 /* Quad corner bits: which corners of the quad whose top-left is a cell lie
  * inside the mask. Bit 0 is the cell itself. */
-enum { Q00 = 1, Q10 = 2, Q01 = 4, Q11 = 8, QALL = 15 };
+enum { Q00 = 1, Q10 = 2, Q01 = 4, Q11 = 8 };
 
 /* Heights live in a (width + 1) x (height + 1) array whose extra column and
- * row replicate the last real column and row, so a quad can always be read
- * without bounds checks and the grid edge acts as a flat continuation. The
+ * row replicate the last real column and row (positions stay below W - 1 and
+ * H - 1, so they are never read by a live droplet); a quad can always be read
+ * without bounds checks. The
  * quad flags and activity share that layout. */
 struct droplet_field {
     int width, height;
@@ -26,6 +27,7 @@ struct droplet_field {
     float *activity;
     uint8_t *quad;
     uint32_t *spawn;      /* padded indices of the mask cells */
+    float lo, hi;         /* the starting range of the heights */
     size_t nspawn;
 };
 
@@ -71,6 +73,11 @@ droplet_field_new(struct droplet_field **out, const float *heights, const uint8_
         }
         f->h[y * stride + (size_t)width] = f->h[y * stride + (size_t)width - 1];
     }
+    f->lo = f->hi = heights[0];
+    for (x = 0; x < (size_t)width * (size_t)height; x++) {
+        f->lo = heights[x] < f->lo ? heights[x] : f->lo;
+        f->hi = heights[x] > f->hi ? heights[x] : f->hi;
+    }
     for (x = 0; x < stride; x++) {
         f->h[(size_t)height * stride + x] = f->h[((size_t)height - 1) * stride + x];
     }
@@ -84,10 +91,11 @@ droplet_field_new(struct droplet_field **out, const float *heights, const uint8_
             const uint8_t *m = mask + y * (size_t)width + x;
             int right = x + 1 < (size_t)width, down = y + 1 < (size_t)height;
             uint8_t q = 0;
-            if (m[0] == 0) {
-                continue;
+            /* Corner flags for every cell (the quad whose top-left it is);
+             * Q00 says whether the cell itself is in the mask. */
+            if (m[0] != 0) {
+                q |= Q00;
             }
-            q = Q00;
             if (right && m[1] != 0) {
                 q |= Q10;
             }
@@ -98,7 +106,9 @@ droplet_field_new(struct droplet_field **out, const float *heights, const uint8_
                 q |= Q11;
             }
             f->quad[y * stride + x] = q;
-            f->spawn[f->nspawn++] = (uint32_t)(y * stride + x);
+            if (m[0] != 0) {
+                f->spawn[f->nspawn++] = (uint32_t)(y * stride + x);
+            }
         }
     }
     *out = f;
@@ -176,49 +186,53 @@ droplet_params_check(const struct droplet_params *p, struct og_error *err)
     return OG_OK;
 }
 
-/* Add dh to the corner cells of quad i (top-left i) with bilinear weights
- * w00..w11 restricted to the corners inside the mask (flags q), and keep the
- * replicated edge row and column in step. Slow path: only quads that touch
- * the mask boundary or the grid edge come here. */
-static void
-apply_partial(struct droplet_field *f, size_t i, unsigned q, float dh, float w00, float w10,
-              float w01, float w11)
+/* Move height between a droplet and the corners of quad i (top-left i,
+ * row stride s, corner flags q) with the bilinear weights of (fx, fy),
+ * restricted to the corners inside the mask and renormalised over them.
+ * want > 0 removes that much, want < 0 adds it. No corner is taken below
+ * lo nor raised above hi (the field's starting range: erosion does not cut
+ * below the base level, deposits do not rise above the highest peak), so
+ * every height stays within the range the field started with, whatever the
+ * speed or time step. Returns the amount actually moved (positive removed).
+ * The droplet's nearest corner is in the mask and weighs at least 1/4, so
+ * the weight sum is positive. */
+static inline float
+apply_capped(float *h, size_t i, size_t s, unsigned q, float want, float fx, float fy,
+             float lo, float hi)
 {
-    const size_t s = f->stride;
-    const size_t x = i % s, y = i / s;
-    float w[4], sum;
+    float w[4], sum, done = 0.0f;
+    size_t c[4];
     int k;
 
-    w[0] = (q & Q00) ? w00 : 0.0f;
-    w[1] = (q & Q10) ? w10 : 0.0f;
-    w[2] = (q & Q01) ? w01 : 0.0f;
-    w[3] = (q & Q11) ? w11 : 0.0f;
-    sum = w[0] + w[1] + w[2] + w[3];
-    /* The droplet's own cell is in the mask and its weight is
-     * (1 - fx)(1 - fy) > 0, so sum > 0; it can underflow only when the
-     * droplet sits a rounding error away from the far corner. */
-    if (!(sum > 0.0f)) {
-        w[0] = 1.0f;
-        w[1] = w[2] = w[3] = 0.0f;
-        sum = 1.0f;
-    }
+    c[0] = i;
+    c[1] = i + 1;
+    c[2] = i + s;
+    c[3] = i + s + 1;
+    w[0] = (q & Q00) ? (1.0f - fx) * (1.0f - fy) : 0.0f;
+    w[1] = (q & Q10) ? fx * (1.0f - fy) : 0.0f;
+    w[2] = (q & Q01) ? (1.0f - fx) * fy : 0.0f;
+    w[3] = (q & Q11) ? fx * fy : 0.0f;
+    sum = (w[0] + w[1]) + (w[2] + w[3]);
     for (k = 0; k < 4; k++) {
-        size_t cx = x + (size_t)(k & 1), cy = y + (size_t)(k >> 1), c = cy * s + cx;
+        float part, room;
         if (w[k] == 0.0f) {
             continue;
         }
-        f->h[c] += dh * (w[k] / sum);
-        /* Keep the replicated last column and row equal to the real one. */
-        if (cx + 1 == (size_t)f->width) {
-            f->h[c + 1] = f->h[c];
+        part = want * (w[k] / sum);
+        if (part > 0.0f) {
+            room = h[c[k]] - lo;
+            room = room > 0.0f ? room : 0.0f;
+            part = part < room ? part : room;
+            h[c[k]] -= part;
+        } else {
+            room = hi - h[c[k]];
+            room = room > 0.0f ? room : 0.0f;
+            part = -part < room ? part : -room;
+            h[c[k]] -= part;
         }
-        if (cy + 1 == (size_t)f->height) {
-            f->h[c + s] = f->h[c];
-            if (cx + 1 == (size_t)f->width) {
-                f->h[c + s + 1] = f->h[c];
-            }
-        }
+        done += part;
     }
+    return done;
 }
 
 /* The droplet loop runs DROPLET_LANES droplets in lockstep with GCC/Clang
@@ -294,10 +308,19 @@ lane_spawn(struct lanes *L, int k, const struct droplet_field *f, float inv_rho,
 {
     uint32_t cell = f->spawn[rng_next_below(r, (uint32_t)f->nspawn)];
     uint32_t bits = rng_next_u32(r);
+    float wmax = (float)(f->width - 1), hmax = (float)(f->height - 1);
     uint32_t s = (uint32_t)f->stride;
-    /* 12-bit offsets are exact in float for x, y < 4096. */
-    L->px[k] = (float)(cell % s) + (float)(bits >> 20) * (1.0f / 4096.0f);
-    L->py[k] = (float)(cell / s) + (float)((bits >> 8) & 0xFFFu) * (1.0f / 4096.0f);
+    float cx = (float)(cell % s), cy = (float)(cell / s);
+    /* Uniform over the part of the domain nearest to the cell (a unit square
+     * around its centre, cut at the grid edge); 12-bit offsets are exact in
+     * float for x, y < 4096. */
+    float x0 = cx > 0.0f ? cx - 0.5f : 0.0f, x1 = cx + 0.5f < wmax ? cx + 0.5f : wmax;
+    float y0 = cy > 0.0f ? cy - 0.5f : 0.0f, y1 = cy + 0.5f < hmax ? cy + 0.5f : hmax;
+    L->px[k] = x0 + (float)(bits >> 20) * (1.0f / 4096.0f) * (x1 - x0);
+    L->py[k] = y0 + (float)((bits >> 8) & 0xFFFu) * (1.0f / 4096.0f) * (y1 - y0);
+    /* Rounding may land on the far edge, which is outside the domain. */
+    L->px[k] = L->px[k] < wmax ? L->px[k] : x0;
+    L->py[k] = L->py[k] < hmax ? L->py[k] : y0;
     L->sx[k] = L->sy[k] = 0.0f;
     L->vol[k] = 1.0f;
     L->sed[k] = 0.0f;
@@ -319,7 +342,8 @@ droplet_run(struct droplet_field *f, const struct droplet_params *p, struct rng 
     const v4f keep_volume = v4f_splat(1.0f - p->dt * p->evaporation);
     const v4f inv_keep_volume = v4f_splat(1.0f / (1.0f - p->dt * p->evaporation));
     const v4f dt_evap = v4f_splat(p->dt * p->evaporation);
-    const v4f fw = v4f_splat((float)f->width), fh = v4f_splat((float)f->height);
+    const v4f fw1 = v4f_splat((float)(f->width - 1)), fh1 = v4f_splat((float)(f->height - 1));
+    const v4f half = v4f_splat(0.5f);
     const v4i max_steps = { p->max_steps, p->max_steps, p->max_steps, p->max_steps };
     const v4i q00 = { Q00, Q00, Q00, Q00 };
     const v4i sign = { INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX };
@@ -360,7 +384,7 @@ droplet_run(struct droplet_field *f, const struct droplet_params *p, struct rng 
         v4f gx = a + fy * e, gy = c + fx * e;
         v4f h_old = h00 + fx * a + fy * gy;
         v4f nx = -relief * gx, ny = -relief * gy;
-        v4f acc, npx, npy, ex, ey, top, bot, h_new, speed, drop, cap, diff, dh, sed_new;
+        v4f acc, npx, npy, ex, ey, top, bot, h_new, speed, drop, cap, diff, dh, moved;
         v4i moving, ok, jx, jy, ni, q, dead;
 
         /* 1. s += dt n_xz / (V rho), n = (-R gx, 1, -R gy) / |...| */
@@ -374,16 +398,22 @@ droplet_run(struct droplet_field *f, const struct droplet_params *p, struct rng 
         npy = L.py + dt * L.sy;
         L.sx *= keep_friction;
         L.sy *= keep_friction;
-        /* 3. boundary kill (the comparisons also reject NaN); lanes that
-         * leave read at their old place, which is always valid. */
-        ok = L.live & moving & (npx >= zero) & (npx < fw) & (npy >= zero) & (npy < fh);
+        /* 3. boundary kill (the comparisons also reject NaN): a droplet
+         * lives on [0, W - 1) x [0, H - 1), cell centres at integer
+         * positions, while its nearest cell is in the mask (the same rule
+         * seen from every side of the map); lanes that leave read at their
+         * old place, which is always valid. */
+        ok = L.live & moving & (npx >= zero) & (npx < fw1) & (npy >= zero) & (npy < fh1);
         npx = v4f_select(ok, npx, L.px);
         npy = v4f_select(ok, npy, L.py);
         jx = __builtin_convertvector(npx, v4i);
         jy = __builtin_convertvector(npy, v4i);
         ni = jy * s + jx;
         {
-            v4i qq = { quad[ni[0]], quad[ni[1]], quad[ni[2]], quad[ni[3]] };
+            v4i rx = __builtin_convertvector(npx + half, v4i);
+            v4i ry = __builtin_convertvector(npy + half, v4i);
+            v4i rn = ry * s + rx;
+            v4i qq = { quad[rn[0]], quad[rn[1]], quad[rn[2]], quad[rn[3]] };
             q = qq;
         }
         ok &= (q & q00) != 0;
@@ -396,38 +426,36 @@ droplet_run(struct droplet_field *f, const struct droplet_params *p, struct rng 
             bot = g01 + ex * (g11 - g01);
             h_new = top + ey * (bot - top);
         }
-        /* 4. unified erosion / deposition toward the capacity */
+        /* 4. unified erosion / deposition toward the capacity; a step
+         * removes at most the height it descends (a faster droplet cannot
+         * dig a pit below where its water goes), and apply_capped keeps
+         * every corner inside the starting range */
         speed = v4f_sqrt(L.sx * L.sx + L.sy * L.sy);
         drop = h_old - h_new;
         drop = (v4f)((v4i)drop & (drop > zero));
         cap = L.vol * speed * drop;
         diff = cap - L.sed;
-        sed_new = L.sed + dt_depo * diff;
-        dh = (v4f)((v4i)(L.vol * dt_depo * diff) & ok); /* removed at the old spot */
-        L.sed = v4f_select(ok, sed_new, L.sed);
-        L.net += dh;
-        L.abs += (v4f)((v4i)dh & sign);
+        dh = L.vol * dt_depo * diff;
+        dh = v4f_select(dh > drop, drop, dh);
+        dh = (v4f)((v4i)dh & ok); /* wanted at the old spot */
+        moved = zero;
         for (k = 0; k < DROPLET_LANES; k++) {
-            int32_t c0 = i[k];
-            float d0, d1, gxk = fx[k], gyk = fy[k];
-            if (!ok[k]) {
+            int32_t c0 = i[k], cn;
+            if (!ok[k] || dh[k] == 0.0f) {
                 continue;
             }
-            if (quad[c0] == QALL) {
-                d0 = dh[k] * (1.0f - gyk);
-                d1 = dh[k] * gyk;
-                h[c0] -= d0 * (1.0f - gxk);
-                h[c0 + 1] -= d0 * gxk;
-                h[c0 + s] -= d1 * (1.0f - gxk);
-                h[c0 + s + 1] -= d1 * gxk;
-            } else {
-                apply_partial(f, (size_t)c0, quad[c0], -dh[k], (1.0f - gxk) * (1.0f - gyk),
-                              gxk * (1.0f - gyk), (1.0f - gxk) * gyk, gxk * gyk);
-            }
-            /* Activity goes to the droplet's cell only: it feeds the
-             * roughness layer, which needs no sub-cell precision. */
-            act[c0] += dh[k] > 0.0f ? dh[k] : -dh[k];
+            moved[k] = apply_capped(h, (size_t)c0, (size_t)s, quad[c0], dh[k], fx[k], fy[k],
+                                    f->lo, f->hi);
+            /* Activity goes to the droplet's nearest cell only: it feeds
+             * the roughness layer, which needs no sub-cell precision. */
+            cn = c0 + (fx[k] >= 0.5f) + (fy[k] >= 0.5f) * s;
+            act[cn] += moved[k] > 0.0f ? moved[k] : -moved[k];
         }
+        /* The carried material changes by what was actually moved:
+         * V dS = height removed. */
+        L.sed = v4f_select(ok, L.sed + moved / L.vol, L.sed);
+        L.net += moved;
+        L.abs += (v4f)((v4i)moved & sign);
         /* 5. evaporation */
         if (keep) {
             L.sed = v4f_select(ok, L.sed * inv_keep_volume, L.sed);

@@ -6,15 +6,23 @@
  * speed s (cells per unit time), volume V and sediment S. Each step:
  *   1. s += dt * n_xz / (V * rho)     n the unit surface normal of z = relief*h
  *   2. p += dt * s;  s *= 1 - dt * friction
- *   3. killed when p leaves the grid or the mask (its sediment is lost)
+ *   3. killed when p leaves [0, W-1) x [0, H-1) (cell centres at integer
+ *      positions) or its nearest cell is outside the mask (sediment lost)
  *   4. C = V * |s| * max(h(p_old) - h(p_new), 0)
- *      S += dt * D * (C - S);  h(p_old) -= dt * V * D * (C - S)
+ *      dh = min(dt * V * D * (C - S), h(p_old) - h(p_new)) removed at p_old
+ *      (negative: deposited), no corner leaving the starting range
+ *      [min h, max h]; S += moved / V
+ * The two limits of step 4 make the integration stable for every value
+ * droplet_params_check allows: heights stay within the field's starting
+ * range (doc/hybrid.md, "Stability").
  *   5. V *= 1 - dt * evaporation;  dies when V < min_volume
  * Heights and gradients are bilinear over the cell quad that holds p (the
  * gradient is the central difference across the quad, bilinearly weighted);
  * the height change is spread over the quad's four corners with the same
  * bilinear weights, renormalised over the corners inside the mask, so cells
- * outside the mask never change. A droplet on a flat spot (zero gradient
+ * outside the mask never change. Spawn points are uniform over the unit
+ * square around a mask cell's centre (cut at the grid edge), so the model
+ * looks the same from all four sides. A droplet on a flat spot (zero gradient
  * and zero speed, i.e. zero speed after step 1) stops and dies there.
  * Four droplets advance in lockstep (vector arithmetic; per step all four
  * read the heights, then write in lane order) and a lane whose droplet dies
