@@ -320,10 +320,11 @@ END_TEST
 
 /* The same ramp falling toward x = 0, y = 0, x = W-1 and y = H-1 erodes the
  * same total: the droplets' domain, spawn area and mask rule look the same
- * from every side (before the fix the two far sides eroded 2.7 % less here,
+ * from every side (before the fix the two far sides eroded 1.9 % less here,
  * 13 % on the issue's ramp, because droplets kept living on a flat
  * replicated strip past the last cell and the mask test looked at the
- * quad's top-left corner). Now the four agree within 0.2 %. */
+ * quad's top-left corner). Now the four agree within 0.2 % (100k
+ * droplets, about 1 s). */
 START_TEST(test_ramp_orientations)
 {
     enum { R = 128 };
@@ -334,7 +335,7 @@ START_TEST(test_ramp_orientations)
     double total[4], lo = 1e300, hi = 0.0;
     int o, x, y;
 
-    droplet_params_default(&p); /* relief 1: 6.9 M steps per orientation */
+    droplet_params_default(&p); /* relief 1: 13.6 M steps per orientation */
     for (o = 0; o < 4; o++) {
         for (y = 0; y < R; y++) {
             for (x = 0; x < R; x++) {
@@ -343,12 +344,12 @@ START_TEST(test_ramp_orientations)
                 all[y * R + x] = 1;
             }
         }
-        run(field, all, R, R, &p, 5, 200000, out, NULL, &t);
+        run(field, all, R, R, &p, 5, 100000, out, NULL, &t);
         total[o] = t.eroded;
         lo = total[o] < lo ? total[o] : lo;
         hi = total[o] > hi ? total[o] : hi;
     }
-    ck_assert_msg(lo > 50.0, "the ramp barely eroded: %g", lo);
+    ck_assert_msg(lo > 25.0, "the ramp barely eroded: %g", lo);
     ck_assert_msg(hi - lo < 0.01 * lo, "eroded toward x=0 %.1f, y=0 %.1f, x=W-1 %.1f, y=H-1 %.1f",
                   total[0], total[1], total[2], total[3]);
 }
@@ -414,8 +415,11 @@ droplet_suite(void)
     tcase_add_test(tc, test_steep_ramp_finite);
     tcase_add_test(tc, test_one_step_by_hand);
     tcase_add_test(tc, test_deterministic);
-    tcase_add_test(tc, test_ramp_orientations);
     tcase_add_test(tc, test_extremes_bounded);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("symmetry");
+    tcase_add_test(tc, test_ramp_orientations);
+    tcase_set_timeout(tc, 60); /* about 1 s at -O2, 10 s under ASan */
     suite_add_tcase(s, tc);
     tc = tcase_create("contract");
     tcase_add_test(tc, test_params_check);
