@@ -27,6 +27,7 @@ main(void)
         paramedit_suite,
         planet_suite,
         dataout_suite,
+        faults_suite,
     };
     SRunner *sr;
     size_t i;

@@ -137,7 +137,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
     const char *layer_name = a->layer != NULL ? a->layer
                              : (a->recipe_layer[0] != '\0' ? a->recipe_layer : NULL);
     int layer = layer_name != NULL ? mapimg_layer_find(layer_name) : LAYER_COLOR;
-    int i, j, mw = a->map_w, mh = a->map_h;
+    int i, j, mw = a->map_w, mh = a->map_h, in_group = 0;
     char *exports = NULL;
     enum og_status st;
 
@@ -177,6 +177,20 @@ batch_export(const struct cli_args *a, struct og_error *err)
         return og_error_set(err, OG_EINVAL, "--globe renders are square; --size %dx%d is not",
                             a->map_w, a->map_h);
     }
+    /* Every size limit before any work (issue 15 items 3 and 11). */
+    if (a->map_path != NULL && a->size_given &&
+        (st = export_check_size("--size: map", a->map_w, a->map_h, err)) != OG_OK) {
+        return st;
+    }
+    if (a->globe_path != NULL && a->size_given &&
+        (st = export_check_size("--size: globe", a->map_w, a->map_h, err)) != OG_OK) {
+        return st;
+    }
+    if (a->iso_path != NULL &&
+        (st = export_iso_check_size(&a->params, a->size_given ? a->iso_w : 0,
+                                    a->size_given ? a->iso_h : 0, err)) != OG_OK) {
+        return st;
+    }
 
     st = batch_dataout_check(a, g, err);
     if (st != OG_OK) {
@@ -186,10 +200,16 @@ batch_export(const struct cli_args *a, struct og_error *err)
     if (st != OG_OK) {
         return st;
     }
+    if (a->iso_path != NULL && a->dem_path != NULL && (raster.width < 2 || raster.height < 2)) {
+        st = og_error_set(err, OG_ERANGE, "--iso: grid %dx%d too small to render (at least 2x2)",
+                          raster.width, raster.height);
+        goto done;
+    }
     memset(&ctx, 0, sizeof ctx);
     ctx.params = &a->params;
     ctx.dem = a->dem_path != NULL ? &raster : NULL;
     ctx.threads = 1;
+    ctx.cancel = outfile_cancel_flag();  /* SIGINT, SIGTERM, SIGHUP (main.c) */
     {
         struct batch_progress bp = { -1, -1 };
         int tty = isatty(STDERR_FILENO);
@@ -211,15 +231,21 @@ batch_export(const struct cli_args *a, struct og_error *err)
                           mapimg_layer_name((enum map_layer)layer));
         goto done;
     }
-    if (a->map_path != NULL) {
-        if (!a->size_given) {
-            if (a->recipe_w > 0 && a->recipe_h > 0) {
-                mw = a->recipe_w;
-                mh = a->recipe_h;
-            } else {
-                batch_default_map_size(w, &mw, &mh);
-            }
+    if (a->map_path != NULL && !a->size_given) {
+        if (a->recipe_w > 0 && a->recipe_h > 0) {
+            mw = a->recipe_w;
+            mh = a->recipe_h;
+        } else {
+            batch_default_map_size(w, &mw, &mh);
         }
+        if ((st = export_check_size("map", mw, mh, err)) != OG_OK) {
+            goto done;
+        }
+    }
+    /* All or none: every file stays a temporary until all are written. */
+    outfile_group_begin();
+    in_group = 1;
+    if (a->map_path != NULL) {
         st = export_map_png(w, (enum map_layer)layer, mw, mh, a->map_path, err);
         if (st != OG_OK) {
             goto done;
@@ -238,6 +264,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
         if (a->time_of_day >= 0.0) {
             io.view.time = a->time_of_day;
         }
+        io.cancel = outfile_cancel_flag();
         st = export_iso_png(w, &io, a->size_given ? a->iso_w : 0, a->size_given ? a->iso_h : 0,
                             a->iso_path, err);
         if (st != OG_OK) {
@@ -256,10 +283,22 @@ batch_export(const struct cli_args *a, struct og_error *err)
     if (st != OG_OK) {
         goto done;
     }
-    if (a->stats_path != NULL) {
+    if (a->stats_path != NULL && strcmp(a->stats_path, "-") != 0) {
+        st = batch_dataout_stats(w, a->stats_path, exports, err);
+        if (st != OG_OK) {
+            goto done;
+        }
+    }
+    in_group = 0;
+    st = outfile_group_end(1, err);
+    /* Standard output last: it cannot be taken back. */
+    if (st == OG_OK && a->stats_path != NULL && strcmp(a->stats_path, "-") == 0) {
         st = batch_dataout_stats(w, a->stats_path, exports, err);
     }
 done:
+    if (in_group) {
+        outfile_group_end(0, NULL);
+    }
     free(exports);
     world_unref(w);
     dem_raster_fini(&raster);

@@ -6,13 +6,50 @@
 #include "config.h"
 
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/args.h"
 #include "cli/batch.h"
+#include "render/outfile.h"
 #include "tui/tui.h"
+
+/* SIGINT, SIGTERM, SIGHUP during `orogen export`: only raise the cancel
+ * flag; generation and writers poll it, remove their temporary files and
+ * return, and main exits 128 + the signal (issue 15 item 2). */
+static void
+on_export_signal(int sig)
+{
+    outfile_cancel(sig);
+}
+
+static void
+export_signals(void)
+{
+    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+    struct sigaction sa;
+    size_t i;
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_export_signal;
+    sigemptyset(&sa.sa_mask);
+    for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+static const char *
+signal_name(int sig)
+{
+    switch (sig) {
+    case SIGINT: return "SIGINT";
+    case SIGTERM: return "SIGTERM";
+    case SIGHUP: return "SIGHUP";
+    default: return "a signal";
+    }
+}
 
 /* Load the DEM (if any) and hand the terminal to the TUI. */
 static int
@@ -58,6 +95,9 @@ main(int argc, char **argv)
     /* Character classification only: numbers stay in the C locale so
      * "0.5" means the same everywhere (presets, recipes, forms). */
     setlocale(LC_CTYPE, "");
+    /* Past `ulimit -f`, write() then fails with EFBIG and is reported
+     * ("File too large") instead of the process dying silently. */
+    signal(SIGXFSZ, SIG_IGN);
     og_error_clear(&err);
     st = cli_parse(argc, argv, &a, &err);
     if (st != OG_OK) {
@@ -86,7 +126,14 @@ main(int argc, char **argv)
         batch_print_params(&a, stdout);
         return 0;
     case CLI_EXPORT:
+        export_signals();
         st = batch_export(&a, &err);
+        if (outfile_cancelled() > 0 && st != OG_OK) {
+            int sig = outfile_cancelled();
+            outfile_discard_all();  /* none should be left; make sure */
+            fprintf(stderr, "orogen: interrupted by %s; no file written\n", signal_name(sig));
+            return 128 + sig;
+        }
         if (st != OG_OK) {
             fprintf(stderr, "orogen: %s\n", err.msg);
             return 1;

@@ -15,7 +15,15 @@
 #include "render/outfile.h"
 #include "render/pngio.h"
 
-#define EXPORT_MAX_SIDE 16384
+enum og_status
+export_check_size(const char *what, int width, int height, struct og_error *err)
+{
+    if (width < 1 || height < 1 || width > EXPORT_MAX_SIDE || height > EXPORT_MAX_SIDE) {
+        return og_error_set(err, OG_ERANGE, "%s size %dx%d outside 1..%d per side", what, width,
+                            height, EXPORT_MAX_SIDE);
+    }
+    return OG_OK;
+}
 
 enum og_status
 export_recipe(const struct world *w, const char *extra, struct pngio_text **text, size_t *ntext,
@@ -105,9 +113,8 @@ export_map_png(const struct world *w, enum map_layer layer, int width, int heigh
     char extra[64];
     enum og_status st;
 
-    if (width < 1 || height < 1 || width > EXPORT_MAX_SIDE || height > EXPORT_MAX_SIDE) {
-        return og_error_set(err, OG_ERANGE, "map size %dx%d outside 1..%d per side", width,
-                            height, EXPORT_MAX_SIDE);
+    if ((st = export_check_size("map", width, height, err)) != OG_OK) {
+        return st;
     }
     n = (size_t)width * (size_t)height;
     rgb = malloc(n * sizeof *rgb);

@@ -12,6 +12,14 @@
 #include "render/mapimg.h"
 #include "render/pngio.h"
 
+/* Largest map, iso and globe side in pixels (the rasterizer's limit). */
+#define EXPORT_MAX_SIDE 16384
+
+/* Check an image size before any work: what ("map", "globe" ...) names it
+ * in the message. Errors: OG_ERANGE "map size WxH outside 1..16384 per
+ * side". */
+enum og_status export_check_size(const char *what, int width, int height, struct og_error *err);
+
 /* Write the top-down map of layer at width x height to path as RGBA PNG
  * with the recipe tEXt chunks. Errors: OG_EIO naming the path and reason,
  * OG_EINVAL for an unavailable layer, OG_ERANGE for a size outside

@@ -36,6 +36,29 @@ downsample(const struct raster *big, int k, uint8_t *out, int w, int h)
 }
 
 enum og_status
+export_iso_check_size(const struct params *p, int width, int height, struct og_error *err)
+{
+    int aa = params_int(p, P_RENDER_ANTIALIAS);
+
+    if (width == 0) {
+        width = params_int(p, P_RENDER_WIDTH);
+    }
+    if (height == 0) {
+        height = params_int(p, P_RENDER_HEIGHT);
+    }
+    if (width < 1 || height < 1 || width > RASTER_MAX_SIDE || height > RASTER_MAX_SIDE) {
+        return og_error_set(err, OG_ERANGE, "render size %dx%d outside [1, %d] per side", width,
+                            height, RASTER_MAX_SIDE);
+    }
+    if (aa < 1 || width > RASTER_MAX_SIDE / aa || height > RASTER_MAX_SIDE / aa) {
+        return og_error_set(err, OG_ERANGE,
+                            "render size %dx%d with render.antialias = %d exceeds %d px per side "
+                            "(lower render.antialias)", width, height, aa, RASTER_MAX_SIDE);
+    }
+    return OG_OK;
+}
+
+enum og_status
 export_iso_png(const struct world *w, const struct iso_options *o, int width, int height,
                const char *path, struct og_error *err)
 {

@@ -21,6 +21,13 @@
 enum og_status export_iso_png(const struct world *w, const struct iso_options *o, int width,
                               int height, const char *path, struct og_error *err);
 
+/* Check a render size before any work, with the supersampling of p's
+ * render.antialias (width x height 0 x 0: render.width x render.height).
+ * Errors: OG_ERANGE naming the size and, when it is the cause, the
+ * antialias factor. */
+enum og_status export_iso_check_size(const struct params *p, int width, int height,
+                                     struct og_error *err);
+
 /* Arguments of export_iso_job (an export_fn for export_job_start). The UI
  * may read `progress` (per-mille of the render; the PNG is written after
  * 1000) and raise `cancel` while the job runs. */

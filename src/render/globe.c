@@ -7,6 +7,7 @@
 
 #include "core/mesh.h"
 #include "render/export.h"
+#include "render/outfile.h"
 #include "render/pngio.h"
 #include "render/raster.h"
 
@@ -66,6 +67,9 @@ globe_sample(const struct world *w, double yaw, double pitch, int width, int hei
     ll = sqrt(lx * lx + ly * ly + lz * lz);
     for (py = 0; py < height; py++) {
         double sy = (height / 2.0 - (py + 0.5)) / rad;
+        if (outfile_cancelled()) {  /* an interrupted export (outfile.h) */
+            return og_error_set(err, OG_ECANCELED, "globe render interrupted");
+        }
         for (px = 0; px < width; px++) {
             double sx = (px + 0.5 - width / 2.0) / rad, d2 = sx * sx + sy * sy, sz, q[3], l;
             size_t o = (size_t)py * (size_t)width + (size_t)px;
@@ -151,6 +155,10 @@ globe_render_raster(const struct world *w, double yaw, double pitch, int size,
         uint32_t col;
         int k, nt;
 
+        if ((p & 255) == 0 && outfile_cancelled()) {
+            raster_free(r);
+            return og_error_set(err, OG_ECANCELED, "globe render interrupted");
+        }
         if (nz < -0.1) {
             continue;   /* far side: hidden anyway, skip the work */
         }

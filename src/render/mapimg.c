@@ -7,6 +7,7 @@
 
 #include "core/gen_hybrid.h"
 #include "core/mesh.h"
+#include "render/outfile.h"
 #include "render/tint.h"
 
 static const char *const layer_names[LAYER_COUNT] = {
@@ -324,6 +325,9 @@ mapimg_render(const struct world *w, enum map_layer layer, const struct map_view
     dv = (view->v1 - view->v0) / height;
     for (py = 0; py < height; py++) {
         double v = view->v0 + (py + 0.5) * dv;
+        if (outfile_cancelled()) {  /* an interrupted export (outfile.h) */
+            return og_error_set(err, OG_ECANCELED, "map render interrupted");
+        }
         for (px = 0; px < width; px++) {
             double u = view->u0 + (px + 0.5) * du;
             size_t o = (size_t)py * (size_t)width + (size_t)px;

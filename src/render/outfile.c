@@ -2,6 +2,11 @@
 #include "render/outfile.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <time.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,118 +75,390 @@ outfile_resolve(const char *path, char *out, size_t size, struct og_error *err)
     return OG_OK;
 }
 
+/* --- interruption ----------------------------------------------------- */
+
+static atomic_int cancel_flag;
+
+void
+outfile_cancel(int sig)
+{
+    atomic_store(&cancel_flag, sig > 0 ? sig : 1);
+}
+
+int
+outfile_cancelled(void)
+{
+    return atomic_load_explicit(&cancel_flag, memory_order_relaxed);
+}
+
+atomic_int *
+outfile_cancel_flag(void)
+{
+    return &cancel_flag;
+}
+
+void
+outfile_cancel_reset(void)
+{
+    atomic_store(&cancel_flag, 0);
+}
+
+/* --- the registry of temporary files ------------------------------------ */
+
+struct outfile_temp {
+    struct outfile_temp *prev, *next;
+    char path[PATH_MAX];      /* as given, for messages */
+    char real[PATH_MAX];      /* the resolved target */
+    char tmp[PATH_MAX + 8];   /* real + ".XXXXXX" */
+    FILE *fp;                 /* NULL once closed */
+    int group;                /* id of the group it belongs to, 0 for none */
+    int ready;                /* closed and waiting for its group's rename */
+};
+
+static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct outfile_temp *reg_head;
+static atomic_int group_ids;
+static _Thread_local int cur_group;
+
+static void
+reg_add(struct outfile_temp *t)
+{
+    pthread_mutex_lock(&reg_lock);
+    t->prev = NULL;
+    t->next = reg_head;
+    if (reg_head != NULL) {
+        reg_head->prev = t;
+    }
+    reg_head = t;
+    pthread_mutex_unlock(&reg_lock);
+}
+
+static void
+reg_remove(struct outfile_temp *t)
+{
+    pthread_mutex_lock(&reg_lock);
+    if (t->prev != NULL) {
+        t->prev->next = t->next;
+    } else {
+        reg_head = t->next;
+    }
+    if (t->next != NULL) {
+        t->next->prev = t->prev;
+    }
+    pthread_mutex_unlock(&reg_lock);
+}
+
+/* Open a new file "PATH.XXXXXX" next to path with O_EXCL (mode 0666 minus
+ * the umask, like any other output file). Returns the fd or -1 with errno. */
+static int
+open_temp(const char *path, char *tmp, size_t tmpsize)
+{
+    static atomic_uint counter;
+    static const char digits[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    struct timespec ts;
+    uint64_t x;
+    int attempt, k, fd;
+
+    for (attempt = 0; attempt < 100; attempt++) {
+        clock_gettime(CLOCK_REALTIME, &ts);
+        x = (uint64_t)getpid() * 0x9e3779b97f4a7c15ull ^ (uint64_t)ts.tv_nsec ^
+            ((uint64_t)atomic_fetch_add(&counter, 1u) << 32);
+        /* splitmix64 finaliser: spread the bits over the six characters */
+        x ^= x >> 30;
+        x *= 0xbf58476d1ce4e5b9ull;
+        x ^= x >> 27;
+        x *= 0x94d049bb133111ebull;
+        x ^= x >> 31;
+        if ((size_t)snprintf(tmp, tmpsize, "%s.XXXXXX", path) >= tmpsize) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        for (k = 0; k < 6; k++) {
+            tmp[strlen(path) + 1 + (size_t)k] = digits[x % 36];
+            x /= 36;
+        }
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0 || errno != EEXIST) {
+            return fd;
+        }
+    }
+    errno = EEXIST;
+    return -1;
+}
+
+/* fsync the folder holding path so the rename itself is durable; best
+ * effort (some file systems refuse fsync on directories). */
+static void
+sync_dir(const char *path)
+{
+    char dir[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    int fd;
+
+    if (slash == NULL) {
+        strcpy(dir, ".");
+    } else if (slash == path) {
+        strcpy(dir, "/");
+    } else {
+        memcpy(dir, path, (size_t)(slash - path));
+        dir[slash - path] = '\0';
+    }
+    fd = open(dir, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        (void)fsync(fd);
+        close(fd);
+    }
+}
+
+enum og_status
+outfile_temp_open(const char *path, struct outfile_temp **out, FILE **fp, struct og_error *err)
+{
+    struct outfile_temp *t;
+    enum og_status st;
+    int fd, e;
+
+    *out = NULL;
+    *fp = NULL;
+    if (outfile_cancelled()) {
+        return og_error_set(err, OG_ECANCELED, "interrupted");
+    }
+    t = calloc(1, sizeof *t);
+    if (t == NULL) {
+        return og_error_set(err, OG_ENOMEM, "cannot write %s: out of memory", path);
+    }
+    st = outfile_resolve(path, t->real, sizeof t->real, err);
+    if (st != OG_OK) {
+        free(t);
+        return st;
+    }
+    snprintf(t->path, sizeof t->path, "%s", path);
+    /* Registered before the file exists, so no moment leaves it unlisted. */
+    reg_add(t);
+    fd = open_temp(t->real, t->tmp, sizeof t->tmp);
+    if (fd < 0) {
+        e = errno;
+        reg_remove(t);
+        free(t);
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(e));
+    }
+    t->fp = fdopen(fd, "wb");
+    if (t->fp == NULL) {
+        e = errno;
+        close(fd);
+        unlink(t->tmp);
+        reg_remove(t);
+        free(t);
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(e));
+    }
+    t->group = cur_group;
+    *out = t;
+    *fp = t->fp;
+    return OG_OK;
+}
+
+const char *
+outfile_temp_path(const struct outfile_temp *t)
+{
+    return t->path;
+}
+
+void
+outfile_temp_discard(struct outfile_temp *t)
+{
+    if (t == NULL) {
+        return;
+    }
+    if (t->fp != NULL) {
+        fclose(t->fp);
+        t->fp = NULL;
+    }
+    unlink(t->tmp);
+    reg_remove(t);
+    free(t);
+}
+
+enum og_status
+outfile_temp_commit(struct outfile_temp *t, struct og_error *err)
+{
+    int e;
+
+    if (outfile_cancelled()) {
+        outfile_temp_discard(t);
+        return og_error_set(err, OG_ECANCELED, "interrupted");
+    }
+    /* Data must be on disk before the name points at it. */
+    errno = 0;
+    if (ferror(t->fp) || fflush(t->fp) != 0 || fsync(fileno(t->fp)) != 0) {
+        e = errno != 0 ? errno : EIO;
+        og_error_set(err, OG_EIO, "cannot write %s: %s", t->path, strerror(e));
+        outfile_temp_discard(t);
+        return OG_EIO;
+    }
+    e = fclose(t->fp);
+    t->fp = NULL;
+    if (e != 0) {
+        og_error_set(err, OG_EIO, "cannot write %s: %s", t->path, strerror(errno));
+        outfile_temp_discard(t);
+        return OG_EIO;
+    }
+    if (t->group != 0) {
+        t->ready = 1;   /* renamed by outfile_group_end */
+        return OG_OK;
+    }
+    if (rename(t->tmp, t->real) != 0) {
+        og_error_set(err, OG_EIO, "cannot write %s: %s", t->path, strerror(errno));
+        outfile_temp_discard(t);
+        return OG_EIO;
+    }
+    sync_dir(t->real);
+    reg_remove(t);
+    free(t);
+    return OG_OK;
+}
+
+void
+outfile_group_begin(void)
+{
+    cur_group = atomic_fetch_add(&group_ids, 1) + 1;
+}
+
+enum og_status
+outfile_group_end(int commit, struct og_error *err)
+{
+    struct outfile_temp *t, *next, *mine = NULL;
+    enum og_status st = OG_OK;
+    int g = cur_group;
+
+    cur_group = 0;
+    if (g == 0) {
+        return OG_OK;
+    }
+    /* Take the group's files off the shared list first. */
+    pthread_mutex_lock(&reg_lock);
+    for (t = reg_head; t != NULL; t = next) {
+        next = t->next;
+        if (t->group == g) {
+            if (t->prev != NULL) {
+                t->prev->next = t->next;
+            } else {
+                reg_head = t->next;
+            }
+            if (t->next != NULL) {
+                t->next->prev = t->prev;
+            }
+            t->next = mine;
+            mine = t;
+        }
+    }
+    pthread_mutex_unlock(&reg_lock);
+    if (commit && outfile_cancelled()) {
+        commit = 0;
+        st = og_error_set(err, OG_ECANCELED, "interrupted");
+    }
+    for (t = mine; t != NULL; t = t->next) {
+        if (commit && !t->ready) {
+            commit = 0;  /* a writer still open: the caller's bug; write none */
+            st = og_error_set(err, OG_EINVAL, "cannot write %s: not finished", t->path);
+        }
+    }
+    for (t = mine; t != NULL; t = next) {
+        next = t->next;
+        if (commit) {
+            if (rename(t->tmp, t->real) != 0) {
+                if (st == OG_OK) {
+                    st = og_error_set(err, OG_EIO, "cannot write %s: %s", t->path,
+                                      strerror(errno));
+                }
+                unlink(t->tmp);
+            } else {
+                sync_dir(t->real);
+            }
+        } else {
+            if (t->fp != NULL) {
+                fclose(t->fp);
+            }
+            unlink(t->tmp);
+        }
+        free(t);
+    }
+    return st;
+}
+
+int
+outfile_discard_all(void)
+{
+    struct outfile_temp *t;
+    int n = 0;
+
+    pthread_mutex_lock(&reg_lock);
+    for (t = reg_head; t != NULL; t = t->next) {
+        if (unlink(t->tmp) == 0) {
+            n++;
+        }
+    }
+    pthread_mutex_unlock(&reg_lock);
+    return n;
+}
+
+int
+outfile_live_count(void)
+{
+    struct outfile_temp *t;
+    int n = 0;
+
+    pthread_mutex_lock(&reg_lock);
+    for (t = reg_head; t != NULL; t = t->next) {
+        n++;
+    }
+    pthread_mutex_unlock(&reg_lock);
+    return n;
+}
+
 enum og_status
 outfile_open(struct outfile *of, const char *path, struct og_error *err)
 {
-    enum og_status st;
-    mode_t mask;
-    int fd;
-
     memset(of, 0, sizeof *of);
     of->path = path;
-    st = outfile_resolve(path, of->real, sizeof of->real, err);
-    if (st != OG_OK) {
-        return st;
-    }
-    snprintf(of->tmp, sizeof of->tmp, "%s.XXXXXX", of->real);
-    fd = mkstemp(of->tmp);
-    if (fd < 0) {
-        of->tmp[0] = '\0';
-        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-    }
-    /* mkstemp makes 0600; outputs are ordinary files. */
-    mask = umask(022);
-    umask(mask);
-    (void)fchmod(fd, 0666 & ~mask);
-    of->fp = fdopen(fd, "wb");
-    if (of->fp == NULL) {
-        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-        close(fd);
-        unlink(of->tmp);
-        of->tmp[0] = '\0';
-        return st;
-    }
-    return OG_OK;
+    return outfile_temp_open(path, &of->temp, &of->fp, err);
 }
 
 enum og_status
 outfile_commit(struct outfile *of, struct og_error *err)
 {
-    enum og_status st;
-    int bad = ferror(of->fp) || fflush(of->fp) != 0 || fsync(fileno(of->fp)) != 0;
-    int e = errno;
+    struct outfile_temp *t = of->temp;
 
-    if (fclose(of->fp) != 0 && !bad) {
-        bad = 1;
-        e = errno;
-    }
+    of->temp = NULL;
     of->fp = NULL;
-    if (!bad && rename(of->tmp, of->real) != 0) {
-        bad = 1;
-        e = errno;
+    if (t == NULL) {
+        return og_error_set(err, OG_EINVAL, "cannot write %s: not open", of->path);
     }
-    if (bad) {
-        st = og_error_set(err, OG_EIO, "cannot write %s: %s", of->path,
-                          strerror(e != 0 ? e : EIO));
-        unlink(of->tmp);
-        of->tmp[0] = '\0';
-        return st;
-    }
-    of->tmp[0] = '\0';
-    return OG_OK;
+    return outfile_temp_commit(t, err);
 }
 
 void
 outfile_abort(struct outfile *of)
 {
-    if (of->fp != NULL) {
-        fclose(of->fp);
-        of->fp = NULL;
-    }
-    if (of->tmp[0] != '\0') {
-        unlink(of->tmp);
-        of->tmp[0] = '\0';
-    }
+    outfile_temp_discard(of->temp);
+    of->temp = NULL;
+    of->fp = NULL;
 }
 
 enum og_status
 outfile_write(const char *path, const void *data, size_t len, struct og_error *err)
 {
-    char real[PATH_MAX], tmp[PATH_MAX + 16];
-    enum og_status st = outfile_resolve(path, real, sizeof real, err);
-    mode_t mask;
-    FILE *f;
-    int fd;
+    struct outfile_temp *t;
+    enum og_status st;
+    FILE *fp;
 
+    st = outfile_temp_open(path, &t, &fp, err);
     if (st != OG_OK) {
         return st;
     }
-    snprintf(tmp, sizeof tmp, "%s.XXXXXX", real);
-    fd = mkstemp(tmp);
-    if (fd < 0) {
-        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-    }
-    /* mkstemp makes 0600; outputs are ordinary files. */
-    mask = umask(022);
-    umask(mask);
-    (void)fchmod(fd, 0666 & ~mask);
-    f = fdopen(fd, "wb");
-    if (f == NULL) {
-        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-        close(fd);
-        unlink(tmp);
+    if (fwrite(data, 1, len, fp) != len) {
+        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path,
+                          strerror(errno != 0 ? errno : EIO));
+        outfile_temp_discard(t);
         return st;
     }
-    if (fwrite(data, 1, len, f) != len || fflush(f) != 0 || fsync(fileno(f)) != 0) {
-        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-        fclose(f);
-        unlink(tmp);
-        return st;
-    }
-    if (fclose(f) != 0 || rename(tmp, real) != 0) {
-        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-        unlink(tmp);
-        return st;
-    }
-    return OG_OK;
+    return outfile_temp_commit(t, err);
 }

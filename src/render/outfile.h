@@ -1,15 +1,38 @@
-/* outfile: where an output file really goes, and atomic text writes.
+/* outfile: where an output file really goes, temporary files that become
+ * outputs all together or not at all, and interruption.
  *
  * Every orogen output is written to a temporary file beside its target and
  * renamed into place. Renaming over something that is not a regular file
  * would destroy it (a device such as /dev/full, a FIFO, the symlink
  * /dev/stdout), so outputs are resolved first: a symlink is followed to the
  * file it names (the link survives), a missing file is fine, and anything
- * that is not a regular file is refused. */
+ * that is not a regular file is refused.
+ *
+ * Writers (PNG, JSON, and every new format) go through one path:
+ *
+ *     struct outfile_temp *t; FILE *fp;
+ *     if ((st = outfile_temp_open(path, &t, &fp, err)) != OG_OK) return st;
+ *     ... write to fp; poll outfile_cancelled() in long loops; on any
+ *         failure: outfile_temp_discard(t); return the error ...
+ *     return outfile_temp_commit(t, err);   (flush, fsync, close, rename)
+ *
+ * Every live temporary file is in a process-wide registry (a mutex-guarded
+ * list), so nothing is forgotten when an export stops half-way.
+ *
+ * Groups: between outfile_group_begin() and outfile_group_end() on one
+ * thread, outfile_temp_commit() only flushes and closes; outfile_group_end(1)
+ * then renames them all, outfile_group_end(0) removes them all. An export of
+ * several outputs thus writes all of them or none (issue 15 item 3).
+ *
+ * Interruption: outfile_cancel(sig) is async-signal-safe (one lock-free
+ * atomic store) and is meant for a SIGINT/SIGTERM/SIGHUP handler that does
+ * nothing else. Long loops poll it through outfile_cancel_flag() (the type
+ * of run_ctx.cancel and iso_options.cancel) or outfile_cancelled(); writers
+ * then discard their temporary file and return OG_ECANCELED. */
 #ifndef OROGEN_RENDER_OUTFILE_H
 #define OROGEN_RENDER_OUTFILE_H
 
-#include <limits.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -21,20 +44,74 @@ enum og_status outfile_resolve(const char *path, char *out, size_t size, struct 
 
 /* Atomically write len bytes to path (resolved as above): temporary file in
  * the same folder, fsync, rename; mode 0666 minus the umask. On error no
- * file is left and the message names path and the reason. */
+ * file is left and the message names path and the reason. Joins the
+ * current group like any other temporary file. */
 enum og_status outfile_write(const char *path, const void *data, size_t len,
                              struct og_error *err);
 
-/* A file written in pieces (streamed rows): outfile_open resolves path and
- * creates the temporary file beside it; write to of->fp; outfile_commit
- * flushes, fsyncs and renames it into place; outfile_abort (also after a
- * failed commit is not needed) removes the temporary file. Errors as
- * outfile_write. */
+/* A temporary file "TARGET.XXXXXX" beside the resolved target. */
+struct outfile_temp;
+
+/* Resolve path and create its temporary file (O_EXCL, close-on-exec, mode
+ * 0666 minus the umask); *fp is a stream on it (owned by t). Errors: those
+ * of outfile_resolve, OG_EIO "cannot write PATH: REASON", OG_ECANCELED when
+ * an interruption is already pending. */
+enum og_status outfile_temp_open(const char *path, struct outfile_temp **t, FILE **fp,
+                                 struct og_error *err);
+
+/* The name given to outfile_temp_open (for messages). */
+const char *outfile_temp_path(const struct outfile_temp *t);
+
+/* Flush, fsync and close t's stream, then rename it into place (or, inside
+ * a group, leave it for outfile_group_end). On error the temporary file is
+ * removed, t is freed and err names the path and reason (EFBIG: "File too
+ * large"). A write error noted earlier on the stream is reported here. */
+enum og_status outfile_temp_commit(struct outfile_temp *t, struct og_error *err);
+
+/* Close and remove t's temporary file and free t (t may be NULL). */
+void outfile_temp_discard(struct outfile_temp *t);
+
+/* Start a group on this thread (groups do not nest). */
+void outfile_group_begin(void);
+
+/* End this thread's group: commit != 0 renames every file of the group into
+ * place (after checking that no interruption is pending), else removes them.
+ * Returns OG_OK, or the first rename error (the other files are still
+ * renamed: a rename in the same folder fails only if the folder changed
+ * under us), or OG_ECANCELED when interrupted (nothing renamed). */
+enum og_status outfile_group_end(int commit, struct og_error *err);
+
+/* Remove every temporary file still registered, of every thread (for the
+ * exit path; not async-signal-safe). Returns how many were removed. */
+int outfile_discard_all(void);
+
+/* Number of live temporary files (tests). */
+int outfile_live_count(void);
+
+/* Ask every export in progress to stop; sig (> 0) is remembered. Safe in a
+ * signal handler. */
+void outfile_cancel(int sig);
+
+/* The signal given to outfile_cancel, 0 when none. */
+int outfile_cancelled(void);
+
+/* The flag itself, non-zero once cancelled, for run_ctx.cancel and
+ * iso_options.cancel. */
+atomic_int *outfile_cancel_flag(void);
+
+/* Forget a cancellation (tests only). */
+void outfile_cancel_reset(void);
+
+/* A file written in pieces (streamed rows), the same temporary file as
+ * above in a caller-owned struct: outfile_open resolves path and creates
+ * the temporary file; write to of->fp; outfile_commit is
+ * outfile_temp_commit (renamed now or with its group); outfile_abort
+ * removes the temporary file (after a failed commit it does nothing).
+ * Errors as outfile_temp_open / outfile_temp_commit. */
 struct outfile {
     FILE *fp;
     const char *path;            /* the name asked for, for messages */
-    char real[PATH_MAX];         /* resolved target */
-    char tmp[PATH_MAX + 16];     /* the temporary file */
+    struct outfile_temp *temp;   /* NULL once committed or aborted */
 };
 enum og_status outfile_open(struct outfile *of, const char *path, struct og_error *err);
 enum og_status outfile_commit(struct outfile *of, struct og_error *err);

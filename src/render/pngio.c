@@ -32,8 +32,8 @@
 
 struct pngio_wctx {
     const char *path;          /* the final name, for messages */
-    char tmp[PNGIO_PATH_MAX];  /* the temporary file next to it */
-    FILE *fp;
+    struct outfile_temp *temp; /* the temporary file next to it */
+    FILE *fp;                  /* its stream (owned by temp) */
     png_structp png;
     png_infop info;
     const uint8_t *rgba;
@@ -55,7 +55,9 @@ pngio_write_error_fn(png_structp png, png_const_charp msg)
 {
     struct pngio_wctx *c = png_get_error_ptr(png);
 
-    if (c->saved_errno != 0) {
+    if (c->saved_errno == -1) {
+        og_error_set(c->err, OG_ECANCELED, "cannot write %s: interrupted", c->path);
+    } else if (c->saved_errno != 0) {
         og_error_set(c->err, OG_EIO, "cannot write %s: %s", c->path, strerror(c->saved_errno));
     } else {
         og_error_set(c->err, OG_EIO, "cannot write %s: %s", c->path, msg);
@@ -121,6 +123,10 @@ pngio_write_run(struct pngio_wctx *const c)
     }
     png_write_info(c->png, c->info);
     for (y = 0; y < c->height; y++) {
+        if (outfile_cancelled()) {
+            c->saved_errno = -1;
+            png_error(c->png, "interrupted");
+        }
         if (c->rowfn != NULL) {
             if (c->rowfn(c->rowarg, (int)y, c->rowbuf, c->err) != OG_OK) {
                 return -1;
@@ -134,68 +140,6 @@ pngio_write_run(struct pngio_wctx *const c)
     return 0;
 }
 
-/* Open a new file "PATH.XXXXXX" next to path with O_EXCL (mode 0666 minus
- * the umask, like any other output file). Returns the fd or -1 with errno. */
-static int
-pngio_open_temp(const char *path, char *tmp, size_t tmpsize)
-{
-    static atomic_uint counter;
-    static const char digits[] = "abcdefghijklmnopqrstuvwxyz0123456789";
-    struct timespec ts;
-    uint64_t x;
-    int attempt, k, fd;
-
-    for (attempt = 0; attempt < 100; attempt++) {
-        clock_gettime(CLOCK_REALTIME, &ts);
-        x = (uint64_t)getpid() * 0x9e3779b97f4a7c15ull ^ (uint64_t)ts.tv_nsec ^
-            ((uint64_t)atomic_fetch_add(&counter, 1u) << 32);
-        /* splitmix64 finaliser: spread the bits over the six characters */
-        x ^= x >> 30;
-        x *= 0xbf58476d1ce4e5b9ull;
-        x ^= x >> 27;
-        x *= 0x94d049bb133111ebull;
-        x ^= x >> 31;
-        if ((size_t)snprintf(tmp, tmpsize, "%s.XXXXXX", path) >= tmpsize) {
-            errno = ENAMETOOLONG;
-            return -1;
-        }
-        for (k = 0; k < 6; k++) {
-            tmp[strlen(path) + 1 + (size_t)k] = digits[x % 36];
-            x /= 36;
-        }
-        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd >= 0 || errno != EEXIST) {
-            return fd;
-        }
-    }
-    errno = EEXIST;
-    return -1;
-}
-
-/* fsync the folder holding path so the rename itself is durable; best
- * effort (some file systems refuse fsync on directories). */
-static void
-pngio_sync_dir(const char *path)
-{
-    char dir[PNGIO_PATH_MAX];
-    const char *slash = strrchr(path, '/');
-    int fd;
-
-    if (slash == NULL) {
-        strcpy(dir, ".");
-    } else if (slash == path) {
-        strcpy(dir, "/");
-    } else {
-        memcpy(dir, path, (size_t)(slash - path));
-        dir[slash - path] = '\0';
-    }
-    fd = open(dir, O_RDONLY | O_CLOEXEC);
-    if (fd >= 0) {
-        (void)fsync(fd);
-        close(fd);
-    }
-}
-
 /* The writer behind pngio_write_rgba and pngio_write_rows: pixels from
  * rgba (8-bit RGBA) or, when rowfn is set, rows of the given depth and
  * colour type from the callback. */
@@ -206,7 +150,6 @@ pngio_write_image(const char *path, const uint8_t *rgba, pngio_row_fn *rowfn, vo
 {
     struct pngio_wctx c;
     size_t i, klen;
-    int fd, e;
 
     char real[PNGIO_PATH_MAX];
     enum og_status rst;
@@ -245,7 +188,7 @@ pngio_write_image(const char *path, const uint8_t *rgba, pngio_row_fn *rowfn, vo
                                 path, i, klen);
         }
     }
-    if (strlen(path) + 8 > sizeof c.tmp) {
+    if (strlen(real) + 8 > PNGIO_PATH_MAX) {
         return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(ENAMETOOLONG));
     }
 
@@ -278,18 +221,10 @@ pngio_write_image(const char *path, const uint8_t *rgba, pngio_row_fn *rowfn, vo
                                 path);
         }
     }
-    fd = pngio_open_temp(real, c.tmp, sizeof c.tmp);
-    if (fd < 0) {
-        e = errno;
+    if (outfile_temp_open(path, &c.temp, &c.fp, err) != OG_OK) {
         free(c.rowbuf);
         free(c.ptext);
-        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(e));
-    }
-    c.fp = fdopen(fd, "wb");
-    if (c.fp == NULL) {
-        og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-        close(fd);
-        goto fail;
+        return err != NULL ? err->code : OG_EIO;
     }
     c.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &c, pngio_write_error_fn,
                                     pngio_warning_fn);
@@ -307,38 +242,18 @@ pngio_write_image(const char *path, const uint8_t *rgba, pngio_row_fn *rowfn, vo
     }
     png_destroy_write_struct(&c.png, &c.info);
     free(c.ptext);
-    c.ptext = NULL;
     free(c.rowbuf);
-    c.rowbuf = NULL;
-
-    /* Data must be on disk before the name points at it. */
-    if (fflush(c.fp) != 0 || fsync(fileno(c.fp)) != 0) {
-        og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-        goto fail;
-    }
-    e = fclose(c.fp);
-    c.fp = NULL;
-    if (e != 0) {
-        og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-        goto fail;
-    }
-    if (rename(c.tmp, real) != 0) {
-        og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-        goto fail;
-    }
-    pngio_sync_dir(real);
-    return OG_OK;
+    /* flush, fsync, rename (or wait for the group); names path on error */
+    return outfile_temp_commit(c.temp, err) == OG_OK ? OG_OK
+           : (err != NULL ? err->code : OG_EIO);
 
 fail:
     if (c.png != NULL) {
         png_destroy_write_struct(&c.png, c.info != NULL ? &c.info : NULL);
     }
-    if (c.fp != NULL) {
-        fclose(c.fp);
-    }
     free(c.ptext);
     free(c.rowbuf);
-    unlink(c.tmp);
+    outfile_temp_discard(c.temp);
     return err != NULL ? err->code : OG_EIO;
 }
 

