@@ -28,6 +28,7 @@ main(void)
         planet_suite,
         dataout_suite,
         faults_suite,
+        colorquant_suite,
     };
     SRunner *sr;
     size_t i;

@@ -1,5 +1,5 @@
-/* Tests of the TUI's form logic and presets (tui/paramedit.c) and of the
- * 256-colour quantization (tui/colorquant.c), without a terminal. */
+/* Tests of the TUI's form logic and presets (tui/paramedit.c), without a
+ * terminal. */
 #include "config.h"
 
 #include <stdio.h>
@@ -12,7 +12,6 @@
 #include "core/world.h"
 #include "render/mapimg.h"
 #include "tests.h"
-#include "tui/colorquant.h"
 #include "tui/paramedit.h"
 
 static unsigned
@@ -278,94 +277,12 @@ START_TEST(test_shipped_presets_load)
 }
 END_TEST
 
-START_TEST(test_xterm256_quantization)
-{
-    int i;
-
-    /* Exact palette colours map to themselves (never to 0..15). */
-    ck_assert_int_eq(quant_xterm256_exact(0xff0000), 196);
-    ck_assert_int_eq(quant_xterm256_exact(0x000000), 16);
-    ck_assert_int_eq(quant_xterm256_exact(0xffffff), 231);
-    ck_assert_int_eq(quant_xterm256_exact(0x5f87af), 67);
-    ck_assert_int_eq(quant_xterm256_exact(0x808080), 244);
-    ck_assert_int_eq(quant_xterm256_exact(0x121212), 233);
-    for (i = 16; i < 256; i++) {
-        uint32_t c = quant_xterm_rgb(i);
-        int q = quant_xterm256_exact(c);
-        /* 0x000000 / 0xffffff appear twice (cube and nothing else); greys
-         * like 0x808080 only once: the answer must have the same colour. */
-        ck_assert_uint_eq(quant_xterm_rgb(q), c);
-    }
-    /* A grey between cube levels goes to the grey ramp, not a tinted cube
-     * entry: 0x767676 = 8 + 10 * 11 -> 243. */
-    ck_assert_int_eq(quant_xterm256_exact(0x767676), 243);
-    /* The table agrees with the exact search at bucket centres. */
-    ck_assert_int_eq(quant_xterm256(0x84848c), quant_xterm256_exact(0x84848c));
-    /* OKLab: white L = 1, black L = 0; sRGB red is (0.627955, 0.224863,
-     * 0.125846) in Ottosson's published table. */
-    ck_assert_double_eq_tol(quant_oklab(0xffffff).l, 1.0, 1e-4);
-    ck_assert_double_eq_tol(quant_oklab(0x000000).l, 0.0, 1e-9);
-    ck_assert_double_eq_tol(quant_oklab(0xff0000).l, 0.627955, 1e-4);
-    ck_assert_double_eq_tol(quant_oklab(0xff0000).a, 0.224863, 1e-4);
-    ck_assert_double_eq_tol(quant_oklab(0xff0000).b, 0.125846, 1e-4);
-    ck_assert_uint_eq(quant_rgb6(0xffffff), 0xffffff);
-    ck_assert_uint_eq(quant_rgb6(0x030303), 0x000000);
-    ck_assert_int_eq(quant_ansi16(0xff0000, 16), 9);
-    ck_assert_int_eq(quant_ansi16(0xff0000, 8), 1);
-    ck_assert_int_eq(quant_ansi16(0x202020, 16), 0);
-    ck_assert_int_eq(quant_class_ansi(MC_WATER), 12);
-    ck_assert_int_eq(quant_class_ansi(MC_SNOW), 15);
-}
-END_TEST
-
-START_TEST(test_xterm256_keeps_hue)
-{
-    /* The hybrid forest green goes to a green, not the yellow-green 64
-     * (0x5f8700) a plain OKLab distance picks; the planet's muted ocean
-     * blue to a blue, not the grey 237 (0x3a3a3a). */
-    ck_assert_int_eq(quant_xterm256_exact(0x388a38), 28);   /* 0x008700 */
-    ck_assert_int_eq(quant_xterm256_exact(0x1b3a6b), 24);   /* 0x005f87 */
-    /* Darkness wins over hue at the bottom: a near-black blue goes to the
-     * darkest grey, not the much lighter 0x00005f. */
-    ck_assert_int_eq(quant_xterm256_exact(0x000015), 232);
-    ck_assert_int_eq(quant_xterm256(0x388a38), 28);
-}
-END_TEST
-
-START_TEST(test_xterm256_dither)
-{
-    long x, y;
-    int n64 = 0, n65 = 0;
-
-    for (y = 0; y < 4; y++) {
-        for (x = 0; x < 4; x++) {
-            int d = quant_xterm256_dither(0x4a7a30, x, y);
-            /* A palette colour, and a grey between two close ramp entries,
-             * show no pattern. */
-            ck_assert_int_eq(quant_xterm256_dither(0x5f87af, x, y), 67);
-            ck_assert_int_eq(quant_xterm256_dither(0x7b7b7b, x, y), 244);
-            /* Between 64 and 65: mostly the nearer 64, at most a quarter
-             * 65, keyed to world coordinates with period 4. */
-            ck_assert(d == 64 || d == 65);
-            n64 += d == 64;
-            n65 += d == 65;
-            ck_assert_int_eq(d, quant_xterm256_dither(0x4a7a30, x + 8, y - 4));
-        }
-    }
-    ck_assert_int_eq(quant_xterm256(0x4a7a30), 64);
-    ck_assert_int_ge(n65, 1);
-    ck_assert_int_le(n65, 4);
-    ck_assert_int_eq(n64 + n65, 16);
-}
-END_TEST
-
 Suite *
 paramedit_suite(void)
 {
     Suite *s = suite_create("paramedit");
     TCase *tc = tcase_create("method");
     TCase *tp = tcase_create("presets");
-    TCase *tq = tcase_create("colour");
 
     tcase_add_test(tc, test_rows_follow_groups);
     tcase_add_test(tc, test_step_and_refusal);
@@ -375,9 +292,5 @@ paramedit_suite(void)
     tcase_add_test(tp, test_preset_save_load_list);
     tcase_add_test(tp, test_shipped_presets_load);
     suite_add_tcase(s, tp);
-    tcase_add_test(tq, test_xterm256_quantization);
-    tcase_add_test(tq, test_xterm256_keeps_hue);
-    tcase_add_test(tq, test_xterm256_dither);
-    suite_add_tcase(s, tq);
     return s;
 }

@@ -16,7 +16,9 @@
 #   K  shipped presets are found beside the executable (in-tree, relocated);
 #   E  20x6: 'terminal too small', q exits 0;
 #   F  TERM=dumb and an unknown TERM: one-line error, exit status 1;
-#   G  SIGSEGV: the terminal is restored (normal screen, icanon, echo).
+#   G  SIGSEGV: the terminal is restored (normal screen, icanon, echo);
+#   L  colours: seed 7's deep ocean blue in 256 colours, the globe's night
+#      side not grey, TERM=xterm named 8 colours.
 # Exit 77 (skip) without tmux. Every wait is bounded; a private tmux socket
 # is used and its server killed at the end.
 set -u
@@ -334,6 +336,55 @@ check $? "F: TERM=dumb refused with exit 1 (got $st)" "$tmp/f.err"
 start g 80 24 no-such-term C.UTF-8
 st=$(wait_exit g 10); [ "$st" = 1 ] && grep -q "unknown terminal type" "$tmp/g.err"
 check $? "F: unknown TERM refused with exit 1 (got $st)" "$tmp/g.err"
+
+# --- L: colours of a known seed: ocean blue in 256 colours, the globe's night
+# side dark blue, 8 colours named 8 --------------------------------------------
+SGR="$(dirname "$0")/sgr_cells.awk"
+# blue_entry N: a 256-colour cube entry whose blue level is above red and at
+# least green (navy 17 .. teal-blue 24, 32 ...)
+cells() { T capture-pane -p -e -t "$1" | LC_ALL=C awk -f "$SGR"; }
+blue_cube='function blue(n, r, g, b) { if (n !~ /^[0-9]+$/ || n < 16 || n > 231) return 0;
+    n -= 16; r = int(n / 36); g = int(n / 6) % 6; b = n % 6; return b > r && b >= g }
+function grey(n) { return n ~ /^[0-9]+$/ && n >= 232 }'
+start m 100 30 xterm-256color C.UTF-8 --seed 7
+if wait_for m "ready in" 30; then
+    # the first two map cells of each row are deep ocean at seed 7 (the grey
+    # band of issue 14): both pixels blue entries
+    cells m >"$tmp/m.cells"
+    LC_ALL=C awk "$blue_cube"'
+        $1 != row { row = $1; k = 0 } { k++ }
+        k <= 2 { n++; if (blue($3) && blue($4)) ok++ }
+        END { printf "%d of %d\n", ok, n; exit !(n >= 40 && ok == n) }' "$tmp/m.cells" >"$tmp/m.res"
+    check $? "L: seed 7's deep ocean is blue in 256 colours ($(cat "$tmp/m.res"))" "$tmp/m.res"
+else
+    bad "L: no island for seed 7" "$tmp/last-screen.txt"
+fi
+keys m q
+wait_exit m 20 >/dev/null
+start o 100 30 xterm-256color C.UTF-8 -g planet --seed 1
+if wait_for o "ready in" 40; then
+    keys o g
+    sleep 1
+    # the last cell of each row of the disc: the night side, dark blue (sea)
+    # or a land colour, never the grey ramp
+    cells o >"$tmp/o.cells"
+    LC_ALL=C awk "$blue_cube"'
+        { last[$1] = $3 " " $4; if ($1 > maxr) maxr = $1 }
+        END { for (r = 4; r < maxr - 4; r++) if (r in last) { split(last[r], c, " "); n++;
+                  if (grey(c[1]) || grey(c[2])) g++; if (blue(c[1])) b++ }
+              printf "%d rows, %d blue, %d grey\n", n, b, g; exit !(n >= 15 && g == 0 && 2 * b >= n) }' \
+        "$tmp/o.cells" >"$tmp/o.res"
+    check $? "L: the globe's night side is dark blue, not grey ($(cat "$tmp/o.res"))" "$tmp/o.res"
+else
+    bad "L: no planet" "$tmp/last-screen.txt"
+fi
+keys o q
+wait_exit o 20 >/dev/null
+start p 100 30 xterm C.UTF-8 --seed 7
+wait_for p "ready in" 30 && screen p | grep -qF "colour 8 "
+check $? "L: TERM=xterm (colors#8) names the mode 8" "$tmp/last-screen.txt"
+keys p q
+wait_exit p 20 >/dev/null
 
 echo "$passes passed, $fails failed"
 [ $fails -eq 0 ]

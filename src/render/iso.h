@@ -26,6 +26,9 @@
 #include "core/world.h"
 #include "render/raster.h"
 
+/* The colour behind the terrain in every render (0xRRGGBB; the TUI shows it
+ * as the terminal's own background in palette modes). */
+#define ISO_BACKGROUND 0x1b2130u
 #define ISO_MAX_SUBDIV 64
 #define ISO_MAX_VERTICES ((size_t)1 << 26)  /* tessellated vertices per render */
 #define ISO_DEFAULT_ROUGHNESS 0.25          /* for worlds without a roughness field */

@@ -23,7 +23,6 @@
  * the shading matches the shape drawn. */
 #define ISO_PX_PER_CELL_UP 39.191835884530846
 #define ISO_SUN_TILT 0.6108652381980153  /* 35 degrees: noon sun 55 degrees high */
-#define ISO_BACKGROUND 0x1b2130u
 #define ISO_WALL 0x6e5a44u
 #define ISO_WATER_SHALLOW 0x4f9fd0u
 #define ISO_WATER_DEEP 0x0d2a55u

@@ -79,9 +79,9 @@ palette_init(void)
  * The palette's cube is coarse (levels 0, 95, 135 ...) while its grey ramp
  * is fine, so plain dE picks an L-matched grey for a muted blue (ocean
  * 0x1b3a6b -> grey 237) and a yellow-green for a green (forest 0x388a38 ->
- * 0x5f8700); weights judged on the map and globe palettes. Very dark
- * colours still go to the dark greys: the cube has no chromatic entry
- * darker than 0x00005f, and there lightness dominates. */
+ * 0x5f8700); weights judged on the map and globe palettes. Dark colours
+ * need more than weights (the cube has no chromatic entry darker than
+ * 0x00005f): nearest2 keeps them in their hue family. */
 static double
 lab_dist(struct quant_lab c, struct quant_lab p)
 {
@@ -92,18 +92,88 @@ lab_dist(struct quant_lab c, struct quant_lab p)
     return dl * dl + (dc > 0.0 ? 3.0 : 1.5) * dc * dc + 4.0 * (dh2 > 0.0 ? dh2 : 0.0);
 }
 
-/* The nearest (*i0) and second-nearest (*i1) entries in 16..255. */
+static double
+lab_chroma(struct quant_lab c)
+{
+    return sqrt(c.a * c.a + c.b * c.b);
+}
+
+/* OKLab hue angle in degrees, -180..180. */
+static double
+lab_hue(struct quant_lab c)
+{
+    return atan2(c.b, c.a) * (180.0 / M_PI);
+}
+
+int
+quant_is_chromatic(uint32_t rgb)
+{
+    struct quant_lab c = quant_oklab(rgb);
+    double ch = lab_chroma(c);
+
+    return ch >= QUANT_GREY_CHROMA && ch >= QUANT_GREY_SATURATION * c.l;
+}
+
+enum quant_family
+quant_family(uint32_t rgb)
+{
+    double h;
+
+    if (!quant_is_chromatic(rgb)) {
+        return QF_GREY;
+    }
+    h = lab_hue(quant_oklab(rgb));
+    if (h >= -10.0 && h < 45.0) {
+        return QF_RED;
+    }
+    if (h >= 45.0 && h < 125.0) {
+        return QF_YELLOW;
+    }
+    if (h >= 125.0 && h < 170.0) {
+        return QF_GREEN;
+    }
+    if (h >= 170.0 || h < -135.0) {
+        return QF_CYAN;
+    }
+    if (h < -75.0) {
+        return QF_BLUE;
+    }
+    return QF_MAGENTA;
+}
+
+static double
+hue_diff(double h1, double h2)
+{
+    double d = fabs(h1 - h2);
+    return d > 180.0 ? 360.0 - d : d;
+}
+
+/* The nearest (*i0) and second-nearest (*i1) entries in 16..255. A
+ * chromatic colour (quant_is_chromatic) only considers black (16) and the
+ * cube entries with chroma whose hue lies within QUANT_HUE_WINDOW degrees:
+ * the cube has no muted dark colours, so by distance alone a dark blue
+ * (deep ocean 0x1e3a59, the globe's night side 0x0e2132, dusk sea 0x07162d)
+ * lands on the L-matched grey ramp, which is the wrong picture (issue 14);
+ * keeping the hue family and paying in chroma looks right. Greys search
+ * every entry. */
 static void
-nearest2(uint32_t rgb, int *i0, int *i1)
+nearest2(uint32_t rgb, int chromatic, int *i0, int *i1)
 {
     struct quant_lab c = quant_oklab(rgb);
     double best = INFINITY, second = INFINITY;
+    double hue = lab_hue(c);
     int i;
 
     palette_init();
     *i0 = *i1 = 16;
     for (i = 16; i < 256; i++) {
-        double d = lab_dist(c, palette_lab[i]);
+        double d;
+        if (chromatic && i != 16 &&
+            (lab_chroma(palette_lab[i]) < QUANT_GREY_CHROMA ||
+             hue_diff(hue, lab_hue(palette_lab[i])) > QUANT_HUE_WINDOW)) {
+            continue;
+        }
+        d = lab_dist(c, palette_lab[i]);
         if (d < best) {
             second = best;
             *i1 = *i0;
@@ -121,27 +191,30 @@ quant_xterm256_exact(uint32_t rgb)
 {
     int i0, i1;
 
-    nearest2(rgb, &i0, &i1);
+    nearest2(rgb, quant_is_chromatic(rgb), &i0, &i1);
     return i0;
 }
 
 /* Filled lazily: 0 means "not computed yet" (answers are >= 16), so a map
  * only pays for the few hundred buckets it uses. lut2 holds the second
- * nearest entry for the dither. */
-static uint8_t lut[32 * 32 * 32], lut2[32 * 32 * 32];
+ * nearest entry for the dither. Six bits a channel, and the grey/chromatic
+ * decision taken on the colour itself (the first index), not on the bucket
+ * centre: with five bits and the centre's decision, dusk land 0x271f18
+ * (centre 0x241c1c) went grey. */
+static uint8_t lut[2][64 * 64 * 64], lut2[2][64 * 64 * 64];
 
 static uint32_t
-bucket(uint32_t rgb)
+bucket(uint32_t rgb, int chromatic)
 {
-    uint32_t r = (rgb >> 19) & 31, g = (rgb >> 11) & 31, b = (rgb >> 3) & 31;
-    uint32_t i = r << 10 | g << 5 | b;
+    uint32_t r = (rgb >> 18) & 63, g = (rgb >> 10) & 63, b = (rgb >> 2) & 63;
+    uint32_t i = r << 12 | g << 6 | b;
 
-    if (lut[i] == 0) {
+    if (lut[chromatic][i] == 0) {
         int i0, i1;
-        /* Bucket centre: 8 * k + 4 on each channel. */
-        nearest2((r * 8 + 4) << 16 | (g * 8 + 4) << 8 | (b * 8 + 4), &i0, &i1);
-        lut[i] = (uint8_t)i0;
-        lut2[i] = (uint8_t)i1;
+        /* Bucket centre: 4 * k + 2 on each channel. */
+        nearest2((r * 4 + 2) << 16 | (g * 4 + 2) << 8 | (b * 4 + 2), chromatic, &i0, &i1);
+        lut[chromatic][i] = (uint8_t)i0;
+        lut2[chromatic][i] = (uint8_t)i1;
     }
     return i;
 }
@@ -149,26 +222,39 @@ bucket(uint32_t rgb)
 int
 quant_xterm256(uint32_t rgb)
 {
-    return lut[bucket(rgb)];
+    int ch = quant_is_chromatic(rgb);
+    return lut[ch][bucket(rgb, ch)];
 }
 
 int
 quant_ansi16(uint32_t rgb, int n)
 {
+    /* ANSI colour of each family: normal, bright. */
+    static const int family_ansi[QF_COUNT][2] = {
+        [QF_GREY] = { 8, 7 }, [QF_RED] = { 1, 9 },    [QF_YELLOW] = { 3, 11 },
+        [QF_GREEN] = { 2, 10 }, [QF_CYAN] = { 6, 14 }, [QF_BLUE] = { 4, 12 },
+        [QF_MAGENTA] = { 5, 13 },
+    };
     struct quant_lab c = quant_oklab(rgb);
-    double best = INFINITY;
-    int i, besti = 0;
+    enum quant_family f = quant_family(rgb);
+    int idx;
 
-    for (i = 0; i < n && i < 16; i++) {
-        struct quant_lab p = quant_oklab(quant_xterm_rgb(i));
-        double d = (c.l - p.l) * (c.l - p.l) + (c.a - p.a) * (c.a - p.a) +
-                   (c.b - p.b) * (c.b - p.b);
-        if (d < best) {
-            best = d;
-            besti = i;
-        }
+    if (f == QF_GREY) {
+        /* black, dark grey, light grey, white by lightness */
+        idx = c.l < 0.3 ? 0 : c.l < 0.6 ? 8 : c.l < 0.9 ? 7 : 15;
+    } else {
+        /* bright when lighter than halfway between xterm's normal and
+         * bright colour of the family */
+        double mid = 0.5 * (quant_oklab(quant_xterm_rgb(family_ansi[f][0])).l +
+                            quant_oklab(quant_xterm_rgb(family_ansi[f][1])).l);
+        idx = family_ansi[f][c.l >= mid];
     }
-    return besti;
+    if (n < 16 && idx == 8) {
+        idx = c.l < 0.45 ? 0 : 7;   /* no dark grey: the nearer of black, white */
+    } else if (n < 16 && idx > 8) {
+        idx -= 8;
+    }
+    return idx;
 }
 
 uint32_t
@@ -202,14 +288,50 @@ quant_class_ansi(int map_class)
     }
 }
 
+/* Interleaved gradient noise (J. Jimenez, "Next generation post processing
+ * in Call of Duty: Advanced Warfare", SIGGRAPH 2014): a threshold in [0, 1)
+ * per pixel whose spectrum is close to blue noise, so a mix of two entries
+ * reads as a fine grain rather than the regular grid of a Bayer matrix. */
+static double
+ign(long x, long y)
+{
+    double v = 0.06711056 * (double)(x & 1023) + 0.00583715 * (double)(y & 1023);
+    v = 52.9829189 * (v - floor(v));
+    return v - floor(v);
+}
+
+int
+quant_class_ansi8(int map_class, int *bright)
+{
+    int b = 0, idx;
+
+    switch (map_class) {
+    case MC_DEEP: idx = 4; break;                 /* blue */
+    case MC_WATER: idx = 4; b = 1; break;
+    case MC_LAKE: idx = 6; break;                 /* cyan */
+    case MC_RIVER: idx = 6; b = 1; break;
+    case MC_ICE: idx = 6; b = 1; break;
+    case MC_BEACH: idx = 3; b = 1; break;         /* yellow */
+    case MC_DESERT: idx = 3; b = 1; break;
+    case MC_LOW: idx = 2; b = 1; break;           /* green */
+    case MC_GRASS: case MC_FOREST: case MC_TREE: idx = 2; break;
+    case MC_DIRT: case MC_HILL: idx = 3; break;   /* yellow: brown on most themes */
+    case MC_ROCK: case MC_MOUNTAIN: idx = 1; break; /* red: rock, not snow's white */
+    case MC_SNOW: idx = 7; b = 1; break;          /* white */
+    default: idx = 7; break;
+    }
+    if (bright != NULL) {
+        *bright = b;
+    }
+    return idx;
+}
+
 int
 quant_xterm256_dither(uint32_t rgb, long x, long y)
 {
-    static const int bayer4[4][4] = {
-        { 0, 8, 2, 10 }, { 12, 4, 14, 6 }, { 3, 11, 1, 9 }, { 15, 7, 13, 5 },
-    };
-    uint32_t k = bucket(rgb);
-    int i0 = lut[k], i1 = lut2[k];
+    int ch = quant_is_chromatic(rgb);
+    uint32_t k = bucket(rgb, ch);
+    int i0 = lut[ch][k], i1 = lut2[ch][k];
     struct quant_lab c, a, b;
     double ab2, t;
 
@@ -226,7 +348,7 @@ quant_xterm256_dither(uint32_t rgb, long x, long y)
      * about a quarter: full-strength mixing drew a checkerboard over the
      * elevation ramp (on a 400-pixel hypsometric ramp the entry changes
      * between neighbours at 0.58 of the pixels with the former +-11 RGB
-     * Bayer offset, 0.21 now, 0.07 undithered). */
+     * Bayer offset, 0.21 with this amplitude, 0.07 undithered). */
     t = ((c.l - a.l) * (b.l - a.l) + (c.a - a.a) * (b.a - a.a) + (c.b - a.b) * (b.b - a.b)) / ab2;
-    return (bayer4[(unsigned long)y & 3][(unsigned long)x & 3] + 0.5) / 16.0 < 0.5 * t ? i1 : i0;
+    return ign(x, y) < 0.5 * t ? i1 : i0;
 }

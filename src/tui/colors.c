@@ -39,25 +39,34 @@ colors_number(struct tui *t, uint32_t rgb, int cls, int dither, long wx, long wy
         idx = dither ? quant_xterm256_dither(rgb, wx, wy) : quant_xterm256(rgb);
         return t->col.rgb_term ? direct_value(quant_xterm_rgb(idx)) : idx;
     case TUI_COLOR_16:
-        idx = quant_class_ansi(cls);
-        if (t->col.rgb_term) {
-            return direct_value(quant_xterm_rgb(idx));
+        if (t->col.rgb_term || t->col.ncolors >= 16) {
+            idx = quant_class_ansi(cls);
+            return t->col.rgb_term ? direct_value(quant_xterm_rgb(idx)) : idx;
         }
-        if (t->col.ncolors >= 16) {
-            return idx;
+        /* Eight colours: a palette of its own (no grey), bright only as
+         * bold and only where terminfo has bold. Bold brightens the
+         * foreground only, so half blocks (the lower pixel is the
+         * background) would stripe: glyph maps only. */
+        {
+            int bright = 0;
+            idx = quant_class_ansi8(cls, &bright);
+            if (bright && t->col.bold && !colors_halfblocks(t) && attr != NULL) {
+                *attr |= A_BOLD;
+            }
         }
-        /* Eight colours: bright ones are bold base colours (fg only), and
-         * bright black would be black: grey rock is better as white. */
-        if (idx == 8) {
-            return 7;
-        }
-        if (idx > 8 && attr != NULL) {
-            *attr |= A_BOLD;
-        }
-        return idx & 7;
+        return idx;
     default:
         return -1;
     }
+}
+
+const char *
+colors_mode_label(const struct tui *t)
+{
+    if (t->col.mode == TUI_COLOR_16 && !t->col.rgb_term && t->col.ncolors < 16) {
+        return "8";
+    }
+    return tui_color_mode_name(t->col.mode);
 }
 
 int

@@ -13,7 +13,7 @@ static const char *const help_lines[] = {
     "+ / -             zoom in / out",
     "0                 whole map",
     "a / A             next / previous layer",
-    "c                 colour mode: direct, 256, 16, none",
+    "c                 colour mode: direct, 256, 16/8, none",
     "p                 isometric preview / flat map",
     "g                 globe view (planets) / flat map",
     "#Isometric preview",

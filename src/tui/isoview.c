@@ -87,12 +87,18 @@ isoview_key(struct tui *t, int ch)
 }
 
 /* Terminal colour for a rendered pixel (no map class: the 16-colour mode
- * takes the nearest xterm default colour). */
+ * takes the colour's hue family, quant_ansi16). In the palette modes the
+ * render's backdrop is the terminal's own background (-1): its dark slate
+ * would take the same navy entry as the dusk sea and hide the coast of the
+ * block. */
 static int
 pixel_colour(struct tui *t, uint32_t rgb, attr_t *attr)
 {
     int idx;
 
+    if (rgb == ISO_BACKGROUND && (t->col.mode == TUI_COLOR_256 || t->col.mode == TUI_COLOR_16)) {
+        return -1;
+    }
     if (t->col.mode != TUI_COLOR_16) {
         return colors_number(t, rgb, MC_GRASS, 0, 0, 0, attr);
     }
@@ -158,6 +164,16 @@ isoview_draw(struct tui *t)
             if (hb) {
                 fg = pixel_colour(t, iso_rgb[(size_t)(2 * y) * pw + x], &attr);
                 bg = pixel_colour(t, iso_rgb[(size_t)(2 * y + 1) * pw + x], NULL);
+                if (fg < 0 && bg < 0) {
+                    continue;   /* backdrop: the erased cell */
+                }
+                if (fg < 0) {
+                    /* only the lower pixel has colour: a lower half block */
+                    attr = A_NORMAL;
+                    fg = pixel_colour(t, iso_rgb[(size_t)(2 * y + 1) * pw + x], &attr);
+                    colors_put_cell(win, y, x, L'\u2584', attr, colors_pair(t, fg, -1));
+                    continue;
+                }
                 pair = colors_pair(t, fg, bg);
                 colors_put_cell(win, y, x, L'\u2580', attr, pair);
             } else {

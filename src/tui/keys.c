@@ -141,7 +141,7 @@ global_key(struct tui *t, int ch)
         } else if (colors_halfblocks(t) && t->legend_auto && t->panel == PANEL_LEGEND) {
             tui_set_panel(t, PANEL_NONE);
         }
-        tui_message(t, 0, "colour mode %s%s", tui_color_mode_name(t->col.mode),
+        tui_message(t, 0, "colour mode %s%s", colors_mode_label(t),
                     colors_halfblocks(t) ? "" : " (glyph map)");
         break;
     case 't': tui_set_panel(t, t->panel == PANEL_PARAMS ? PANEL_NONE : PANEL_PARAMS); break;

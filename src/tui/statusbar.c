@@ -104,7 +104,7 @@ statusbar_draw(struct tui *t)
     progress_text(t, prog, sizeof prog);
     snprintf(line, sizeof line, " %s  seed %llu  layer %s  colour %s%s%s%s  | %s",
              world_gen_name(t->gen), (unsigned long long)t->params.seed,
-             mapimg_layer_name(t->layer), tui_color_mode_name(t->col.mode),
+             mapimg_layer_name(t->layer), colors_mode_label(t),
              colors_halfblocks(t) ? "" : " glyphs", t->preset_name[0] != '\0' ? "  preset " : "",
              t->preset_name, prog);
     wattron(win, A_REVERSE);

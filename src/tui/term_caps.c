@@ -165,6 +165,7 @@ detect_colours(struct tui *t)
         use_default_colors();
         c->ncolors = COLORS;
     }
+    c->bold = cap_string_ok(tigetstr("bold"));
     c->rgb_term = rgb && c->ncolors > 256;
     c->available[TUI_COLOR_DIRECT] = c->rgb_term;
     c->available[TUI_COLOR_256] = c->rgb_term || c->ncolors >= 256;

@@ -45,6 +45,7 @@ struct tui_colors {
     int mode;                        /* active enum tui_color_mode */
     int rgb_term;                    /* terminfo RGB: colour numbers are 0xRRGGBB */
     int ncolors;                     /* COLORS */
+    int bold;                        /* terminfo has bold (8 colours: bright fg) */
     int available[TUI_COLOR_COUNT];  /* modes this terminal can show */
     long live_pairs;                 /* pairs allocated since the last reset */
     long pair_limit;                 /* reset_color_pairs() beyond this */
@@ -174,6 +175,9 @@ int colors_pair(struct tui *t, int fg, int bg);
 int colors_check_reset(struct tui *t);
 void colors_cycle(struct tui *t);
 int colors_halfblocks(const struct tui *t);
+/* The active mode as the status bar names it: "direct", "256", "16", "8"
+ * (the 16 mode on an 8-colour terminal) or "none". */
+const char *colors_mode_label(const struct tui *t);
 /* Draw one wide character with attributes and an extended pair number
  * (pairs above 255 need setcchar's opts, not COLOR_PAIR). */
 void colors_put_cell(WINDOW *win, int y, int x, wchar_t ch, attr_t attr, int pair);

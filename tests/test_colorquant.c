@@ -1,0 +1,249 @@
+/* Tests of the terminal colour arithmetic (tui/colorquant.c), without a
+ * terminal: the xterm palette, OKLab, the 256-colour quantizer, its dither,
+ * and the 8/16-colour palettes. The reference table below is the picture
+ * orogen draws (map, iso render at dusk, the globe's night side), each with
+ * the hue families it must keep in every mode (issue 14). */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "render/iso.h"
+#include "render/mapimg.h"
+#include "tests.h"
+#include "tui/colorquant.h"
+
+/* Family of an ANSI colour 0..15 (xterm's defaults). */
+static enum quant_family
+ansi_family(int idx)
+{
+    static const enum quant_family f[16] = {
+        QF_GREY, QF_RED, QF_GREEN, QF_YELLOW, QF_BLUE, QF_MAGENTA, QF_CYAN, QF_GREY,
+        QF_GREY, QF_RED, QF_GREEN, QF_YELLOW, QF_BLUE, QF_MAGENTA, QF_CYAN, QF_GREY,
+    };
+    return idx >= 0 && idx < 16 ? f[idx] : QF_COUNT;
+}
+
+#define FAM(x) (1u << (x))
+#define WARM (FAM(QF_RED) | FAM(QF_YELLOW))
+
+static const struct ref_colour {
+    uint32_t rgb;
+    unsigned families;   /* allowed families of the answer, every mode */
+    const char *what;
+} refs[] = {
+    { 0x142850, FAM(QF_BLUE), "deep ocean (issue 14)" },
+    { 0x1e3a59, FAM(QF_BLUE), "deep ocean, seed 7's left edge" },
+    { 0x24456a, FAM(QF_BLUE), "ocean" },
+    { 0x1a3050, FAM(QF_BLUE), "ocean (was grey 236)" },
+    { 0x2f5a8a, FAM(QF_BLUE), "shallow ocean" },
+    { 0x3b78b4, FAM(QF_BLUE), "shallow water" },
+    { 0x0d2a55, FAM(QF_BLUE), "iso deep water" },
+    { 0x07162d, FAM(QF_BLUE), "iso sea at dusk" },
+    { 0x081120, FAM(QF_BLUE), "globe night-side sea" },
+    { 0x0e2132, FAM(QF_BLUE), "globe night-side sea" },
+    { 0x193562, FAM(QF_BLUE), "globe sea" },
+    { 0x09200d, FAM(QF_GREEN), "globe night-side land" },
+    { 0x271f18, WARM, "iso land at dusk" },
+    { 0x342a20, WARM, "iso land at dusk" },
+    { 0x6e5a44, WARM, "iso wall" },
+    { 0x8b7355, WARM, "dirt" },
+    { 0x6e5f4b, WARM, "brown rock" },
+    { 0x388a38, FAM(QF_GREEN), "forest" },
+    { 0x337848, FAM(QF_GREEN), "lowland" },
+    { 0x689858, FAM(QF_GREEN), "grass" },
+    { 0x1e641e, FAM(QF_GREEN), "trees" },
+    { 0xd8c890, WARM, "beach" },
+    { 0x777777, FAM(QF_GREY), "grey rock" },
+    { 0x303030, FAM(QF_GREY), "dark grey" },
+    { 0xf0f0fa, FAM(QF_GREY), "snow (a tinted white)" },
+    { 0xffffff, FAM(QF_GREY), "white" },
+};
+#define NREFS (sizeof refs / sizeof refs[0])
+
+START_TEST(test_reference_families)
+{
+    size_t i;
+
+    for (i = 0; i < NREFS; i++) {
+        const struct ref_colour *r = &refs[i];
+        int q256 = quant_xterm256_exact(r->rgb), qt = quant_xterm256(r->rgb);
+        int q16 = quant_ansi16(r->rgb, 16), q8 = quant_ansi16(r->rgb, 8);
+        enum quant_family f = quant_family(r->rgb);
+        long x, y;
+
+        /* the table itself: each colour is in one of its families */
+        ck_assert_msg(r->families & FAM(f), "%06x (%s): family %d", r->rgb, r->what, f);
+        /* direct colour: 6 bits per channel move no channel by more than 3 */
+        for (x = 0; x < 24; x += 8) {
+            long d = (long)((r->rgb >> x) & 255) - (long)((quant_rgb6(r->rgb) >> x) & 255);
+            ck_assert_msg(labs(d) <= 3, "%06x (%s): direct", r->rgb, r->what);
+        }
+        /* 256 colours: the entry, exact and through the table, is in the
+         * family; never the grey ramp (232..255) for a chromatic colour */
+        ck_assert_msg(r->families & FAM(quant_family(quant_xterm_rgb(q256))) ||
+                          q256 == 16,
+                      "%06x (%s): 256 -> %d (%06x)", r->rgb, r->what, q256,
+                      quant_xterm_rgb(q256));
+        ck_assert_msg(r->families & FAM(quant_family(quant_xterm_rgb(qt))),
+                      "%06x (%s): 256 table -> %d", r->rgb, r->what, qt);
+        if (f != QF_GREY) {
+            ck_assert_msg(q256 < 232 && qt < 232, "%06x (%s): grey ramp", r->rgb, r->what);
+        }
+        /* the dither only mixes in entries of the family */
+        for (y = 0; y < 8; y++) {
+            for (x = 0; x < 8; x++) {
+                int d = quant_xterm256_dither(r->rgb, x, y);
+                ck_assert_msg(d == 16 || (r->families & FAM(quant_family(quant_xterm_rgb(d)))),
+                              "%06x (%s): dither -> %d", r->rgb, r->what, d);
+            }
+        }
+        /* 16 and 8 colours */
+        ck_assert_msg(r->families & FAM(ansi_family(q16)), "%06x (%s): 16 -> %d", r->rgb,
+                      r->what, q16);
+        ck_assert_msg(q8 >= 0 && q8 < 8 && (r->families & FAM(ansi_family(q8))),
+                      "%06x (%s): 8 -> %d", r->rgb, r->what, q8);
+    }
+}
+END_TEST
+
+START_TEST(test_dark_colours_not_grey)
+{
+    /* The cases of issue 14 by number: deep ocean (20, 40, 80) goes to the
+     * cube's darkest blue 17, not grey 236/237; dusk land to maroon 52. */
+    ck_assert_int_eq(quant_xterm256_exact(0x142850), 17);
+    ck_assert_int_eq(quant_xterm256_exact(0x0e2132), 17);
+    ck_assert_int_eq(quant_xterm256_exact(0x271f18), 52);
+    ck_assert_int_eq(quant_xterm256_exact(0x1e3a59), 24);   /* 0x005f87 */
+    /* a near-black blue: black (cube 16), not the grey ramp */
+    ck_assert_int_eq(quant_xterm256_exact(0x000015), 16);
+    /* the forest green goes to a green, not the yellow-green 64 a plain
+     * OKLab distance picks; a muted ocean blue to a blue */
+    ck_assert_int_eq(quant_xterm256_exact(0x388a38), 28);
+    ck_assert_int_eq(quant_xterm256_exact(0x1b3a6b), 24);
+    ck_assert_int_eq(quant_xterm256(0x388a38), 28);
+    /* greys stay on the ramp */
+    ck_assert_int_eq(quant_xterm256_exact(0x767676), 243);
+    ck_assert_int_eq(quant_xterm256_exact(0x303030), 236);
+    ck_assert(!quant_is_chromatic(0xf0f0fa));
+    ck_assert(quant_is_chromatic(0x271f18));
+    /* the iso backdrop is a blue too (the TUI draws it as the terminal's
+     * background, isoview.c) */
+    ck_assert_int_eq(quant_family(ISO_BACKGROUND), QF_BLUE);
+}
+END_TEST
+
+START_TEST(test_xterm256_palette)
+{
+    int i;
+
+    ck_assert_int_eq(quant_xterm256_exact(0xff0000), 196);
+    ck_assert_int_eq(quant_xterm256_exact(0x000000), 16);
+    ck_assert_int_eq(quant_xterm256_exact(0xffffff), 231);
+    ck_assert_int_eq(quant_xterm256_exact(0x5f87af), 67);
+    ck_assert_int_eq(quant_xterm256_exact(0x808080), 244);
+    ck_assert_int_eq(quant_xterm256_exact(0x121212), 233);
+    for (i = 16; i < 256; i++) {
+        uint32_t c = quant_xterm_rgb(i);
+        int q = quant_xterm256_exact(c);
+        /* every entry maps to an entry of the same colour */
+        ck_assert_uint_eq(quant_xterm_rgb(q), c);
+    }
+    ck_assert_int_eq(quant_xterm256(0x84848c), quant_xterm256_exact(0x84848c));
+    /* OKLab: white L = 1, black L = 0; sRGB red is (0.627955, 0.224863,
+     * 0.125846) in Ottosson's published table. */
+    ck_assert_double_eq_tol(quant_oklab(0xffffff).l, 1.0, 1e-4);
+    ck_assert_double_eq_tol(quant_oklab(0x000000).l, 0.0, 1e-9);
+    ck_assert_double_eq_tol(quant_oklab(0xff0000).l, 0.627955, 1e-4);
+    ck_assert_double_eq_tol(quant_oklab(0xff0000).a, 0.224863, 1e-4);
+    ck_assert_double_eq_tol(quant_oklab(0xff0000).b, 0.125846, 1e-4);
+    ck_assert_uint_eq(quant_rgb6(0xffffff), 0xffffff);
+    ck_assert_uint_eq(quant_rgb6(0x030303), 0x000000);
+    ck_assert_int_eq(quant_ansi16(0xff0000, 16), 9);
+    ck_assert_int_eq(quant_ansi16(0xff0000, 8), 1);
+    ck_assert_int_eq(quant_ansi16(0x202020, 16), 0);
+    ck_assert_int_eq(quant_ansi16(0x07162d, 16), 4);   /* dusk sea: blue, not black */
+}
+END_TEST
+
+START_TEST(test_dither_grain)
+{
+    long x, y;
+    int n28 = 0, n34 = 0, runs = 0;
+
+    for (y = 0; y < 64; y++) {
+        for (x = 0; x < 64; x++) {
+            int d = quant_xterm256_dither(0x009800, x, y);
+            /* a palette colour, and a grey between two close ramp entries,
+             * show no pattern */
+            ck_assert_int_eq(quant_xterm256_dither(0x5f87af, x, y), 67);
+            ck_assert_int_eq(quant_xterm256_dither(0x7e7e7e, x, y), 244);
+            ck_assert(d == 28 || d == 34);
+            n28 += d == 28;
+            n34 += d == 34;
+            /* keyed to the world pixel: the same answer every time */
+            ck_assert_int_eq(d, quant_xterm256_dither(0x009800, x, y));
+            /* no checkerboard: two minority pixels side by side are rare */
+            if (x > 0 && d == 34 && quant_xterm256_dither(0x009800, x - 1, y) == 34) {
+                runs++;
+            }
+        }
+    }
+    ck_assert_int_eq(quant_xterm256(0x009800), 28);
+    /* mostly the nearer 28, at most a quarter 34 */
+    ck_assert_int_ge(n34, 64 * 64 / 50);
+    ck_assert_int_le(n34, 64 * 64 / 4);
+    ck_assert_int_eq(n28 + n34, 64 * 64);
+    ck_assert_int_le(runs, n34 / 4);
+}
+END_TEST
+
+START_TEST(test_class_palettes)
+{
+    static const struct {
+        int cls;
+        enum quant_family fam;
+    } want[] = {
+        { MC_DEEP, QF_BLUE },    { MC_WATER, QF_BLUE },    { MC_RIVER, QF_CYAN },
+        { MC_LAKE, QF_CYAN },    { MC_LOW, QF_GREEN },     { MC_FOREST, QF_GREEN },
+        { MC_GRASS, QF_GREEN },  { MC_HILL, QF_YELLOW },   { MC_BEACH, QF_YELLOW },
+        { MC_SNOW, QF_GREY },
+    };
+    size_t i;
+    int b = -1;
+
+    for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+        ck_assert_int_eq(ansi_family(quant_class_ansi(want[i].cls)), want[i].fam);
+        ck_assert_int_eq(ansi_family(quant_class_ansi8(want[i].cls, NULL)), want[i].fam);
+    }
+    ck_assert_int_eq(quant_class_ansi(MC_WATER), 12);
+    ck_assert_int_eq(quant_class_ansi(MC_SNOW), 15);
+    /* eight colours: hills, mountains and snow are three colours without
+     * bold (a half block's background cannot be bold) */
+    ck_assert_int_ne(quant_class_ansi8(MC_HILL, NULL), quant_class_ansi8(MC_SNOW, NULL));
+    ck_assert_int_ne(quant_class_ansi8(MC_MOUNTAIN, NULL), quant_class_ansi8(MC_SNOW, NULL));
+    ck_assert_int_ne(quant_class_ansi8(MC_MOUNTAIN, NULL), quant_class_ansi8(MC_HILL, NULL));
+    ck_assert_int_eq(quant_class_ansi8(MC_SNOW, &b), 7);
+    ck_assert_int_eq(b, 1);
+    for (i = 0; i < MC_COUNT; i++) {
+        int c = quant_class_ansi8((int)i, NULL);
+        ck_assert(c >= 1 && c < 8);   /* never black: the default background */
+    }
+}
+END_TEST
+
+Suite *
+colorquant_suite(void)
+{
+    Suite *s = suite_create("colorquant");
+    TCase *tc = tcase_create("colour");
+
+    tcase_add_test(tc, test_reference_families);
+    tcase_add_test(tc, test_dark_colours_not_grey);
+    tcase_add_test(tc, test_xterm256_palette);
+    tcase_add_test(tc, test_dither_grain);
+    tcase_add_test(tc, test_class_palettes);
+    suite_add_tcase(s, tc);
+    return s;
+}
