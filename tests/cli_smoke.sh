@@ -82,6 +82,29 @@ st=$?
 out=$("$BIN" export --map "$tmp/t.png" --time 10:00 2>&1); st=$?
 [ $st -eq 2 ] ; check "--time without --iso is a usage error" $?
 
+# Per-output sizes; --size is the default of all; one planet map default;
+# small grids scaled up by a whole factor.
+pngsize() { od -An -tu1 -j16 -N8 "$1" | awk '{ print $1*16777216+$2*65536+$3*256+$4 "x" $5*16777216+$6*65536+$7*256+$8 }'; }
+out=$("$BIN" export -g planet --set planet.points=1500 --map "$tmp/pm.png" --globe "$tmp/pg.png" \
+    --size 4096x2048 2>&1); st=$?
+[ $st -eq 2 ] && echo "$out" | grep -q "add --globe-size N" ; check "--globe with a non-square --size says --globe-size" $?
+"$BIN" export -g planet --set planet.points=1500 --map "$tmp/pm.png" --globe "$tmp/pg.png" \
+    --size 300x150 --globe-size 200
+[ "$(pngsize "$tmp/pm.png")" = 300x150 ] && [ "$(pngsize "$tmp/pg.png")" = 200x200 ]
+check "--size for the map, --globe-size for the globe" $?
+"$BIN" export -g planet --set planet.points=1500 --map "$tmp/pm.png" --map-size 64x32
+[ "$(pngsize "$tmp/pm.png")" = 64x32 ] ; check "--map-size" $?
+"$BIN" export -g planet --set planet.points=1500 --map "$tmp/pm.png"
+[ "$(pngsize "$tmp/pm.png")" = 2048x1024 ] ; check "planet map default 2048x1024 (as in the TUI)" $?
+"$BIN" export --preset hybrid-tabletop --set hybrid.droplets=0 --map "$tmp/tt.png"
+[ "$(pngsize "$tmp/tt.png")" = 960x640 ] ; check "hybrid-tabletop 96x64 scaled up to 960x640" $?
+"$BIN" export --seed 2 --set island.cells=500 --iso "$tmp/is.png" --iso-size 120x80 --size 64x64 \
+    --map "$tmp/im.png"
+[ "$(pngsize "$tmp/is.png")" = 120x80 ] && [ "$(pngsize "$tmp/im.png")" = 64x64 ]
+check "--iso-size wins over --size for the render only" $?
+out=$("$BIN" export --seed 2 --stats - --map-size 10x10 2>&1); st=$?
+[ $st -eq 2 ] ; check "--map-size without --map is a usage error" $?
+
 # Exit status as the man page says: a file that cannot be read is 1, a
 # usage or value error is 2.
 out=$("$BIN" --from "$tmp/nosuch.png" 2>&1); st=$?

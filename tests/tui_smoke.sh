@@ -1,7 +1,9 @@
 #!/bin/sh
 # tui_smoke.sh: drive the real orogen binary ($OROGEN_BIN) in tmux, the way
 # a person meets it over SSH (issues 2 and 7):
-#   A  TERM=xterm-256color 100x30: map and status bar, n, e (PNG written),
+#   A  TERM=xterm-256color 100x30: map and status bar, n, E (whole world:
+#      name prompt, full path, -2 names, overwrite asked), e (the view at a
+#      typed size),
 #      ?, resizes while generating, the parameter panel (step, typed value,
 #      invalid value refused and explained, resize with the panel and field
 #      open), save a preset and load it back, the isometric preview (p) and
@@ -104,10 +106,32 @@ T capture-pane -p -e -t a | grep -q '38;2;\|48;2;'
 keys a n
 wait_for a "ready in" 30 && ! screen a | grep -qF "seed 1 "
 check $? "A: n draws a new seed" "$tmp/last-screen.txt"
-keys a e
-wait_for a "exported ./orogen-island-" 30; check $? "A: e reports the export" "$tmp/last-screen.txt"
+keys a E
+wait_for a "export world as: orogen-island-" 5; check $? "A: E offers the default name in a prompt" "$tmp/last-screen.txt"
+keys a Enter
+wait_for a "exported $tmp/a.d/orogen-island-" 30; check $? "A: E reports the full path written" "$tmp/last-screen.txt"
 ls "$tmp/a.d"/orogen-island-*.png >/dev/null 2>&1; check $? "A: exported PNG exists"
 exported=$(ls "$tmp/a.d"/orogen-island-*.png 2>/dev/null | head -1)
+# Never overwrite without asking: the default name moves on to -2; a typed
+# name that exists needs a second Enter.
+keys a E
+wait_for a "$(basename "$exported" .png)-2.png" 5; check $? "A: a second E offers NAME-2.png" "$tmp/last-screen.txt"
+keys a C-u "$(basename "$exported")" Enter
+wait_for a "file exists (Enter again overwrites it" 5; check $? "A: a typed existing name asks first" "$tmp/last-screen.txt"
+keys a Escape
+# e: the view on screen (zoomed in) at a chosen size.
+keys a + e
+wait_for a "export view as: orogen-island-" 5 && keys a Enter
+wait_for a "size WxH: 1024x" 5; check $? "A: e asks the size, the view's aspect by default" "$tmp/last-screen.txt"
+keys a C-u 2 0 0 x 1 0 0 Enter
+wait_for a "-view.png (200x100)" 30; check $? "A: e exports the view at the size typed" "$tmp/last-screen.txt"
+view=$(ls "$tmp/a.d"/orogen-island-*-view.png 2>/dev/null | head -1)
+[ -n "$view" ] && [ "$(od -An -tu1 -j16 -N8 "$view" | tr -s ' ')" = " 0 0 0 200 0 0 0 100" ]
+check $? "A: the view PNG is 200x100"
+grep -aq "map.view = " "$view" 2>/dev/null; check $? "A: its recipe holds the view (map.view)"
+"$BIN" export --from "$view" --map "$tmp/view-again.png" 2>/dev/null && cmp -s "$view" "$tmp/view-again.png"
+check $? "A: export --from the view PNG gives the same bytes"
+keys a 0
 
 keys a '?'
 wait_for a "orogen keys" 5; check $? "A: ? opens the help" "$tmp/last-screen.txt"
@@ -167,7 +191,7 @@ wait_for a "map view" 5; check $? "A: p returns to the map" "$tmp/last-screen.tx
 # in one send-keys, so the render, about a second, is surely still running.)
 keys a p
 wait_for a "isometric preview" 10
-keys a e q
+keys a e Enter Enter q
 wait_for a "export is still running" 10; check $? "A: q asks while an export runs" "$tmp/last-screen.txt"
 keys a q
 st=$(wait_exit a 60); [ "$st" = 0 ]; check $? "A: q again exits with status 0 (got $st)" "$tmp/a.err"
@@ -178,7 +202,7 @@ check $? "A: the session is kept as the preset 'last'"
 # --- B: --from reproduces the exported map -----------------------------------
 if [ -n "$exported" ]; then
     start b 100 30 xterm-256color C.UTF-8 --from "$exported"
-    wait_for b "ready in" 30 && keys b e && wait_for b "exported" 30
+    wait_for b "ready in" 30 && keys b E Enter && wait_for b "exported" 30
     check $? "B: --from run exports" "$tmp/last-screen.txt"
     keys b q
     wait_exit b 20 >/dev/null
@@ -201,8 +225,8 @@ check $? "C: the legend gives deep water its own glyph"
 keys c n
 wait_for c "ready in" 30 && ! screen c | grep -qF "seed 1 "
 check $? "C: n draws a new seed on vt100" "$tmp/last-screen.txt"
-keys c e
-wait_for c "exported ./orogen-island-" 30; check $? "C: e exports on vt100" "$tmp/last-screen.txt"
+keys c E Enter
+wait_for c "exported $tmp/c.d/orogen-island-" 30; check $? "C: E exports on vt100" "$tmp/last-screen.txt"
 ls "$tmp/c.d"/orogen-island-*.png >/dev/null 2>&1; check $? "C: exported PNG exists"
 keys c '?'
 wait_for c "orogen keys" 5 && keys c x && ! screen c | grep -qF "orogen keys"
@@ -268,7 +292,7 @@ wait_exit k 20 >/dev/null
 # --- I: q once during an export, no second q: the export ends, orogen stays ----
 start l 100 30 xterm-256color C.UTF-8 -g hybrid --set hybrid.width=2048 \
     --set hybrid.height=2048 --set hybrid.droplets=1000
-wait_for l "ready in" 60 && keys l e q
+wait_for l "ready in" 60 && keys l E Enter q
 wait_for l "export is still running" 10; check $? "I: q asks while the export runs" "$tmp/last-screen.txt"
 wait_for l "the export is done, q quits" 60; check $? "I: the export finishing does not quit" "$tmp/last-screen.txt"
 sleep 0.5
@@ -282,8 +306,8 @@ wait_for j "ready in" 60 && keys j i
 wait_for j "biome " 5 && screen j | grep -qE "biome +[a-z]"
 check $? "J: inspect on a planet names the biome" "$tmp/last-screen.txt"
 keys j Escape g
-keys j d e
-wait_for j "exported ./orogen-planet-1-globe.png (1024x1024)" 30
+keys j d e Enter Enter
+wait_for j "orogen-planet-1-globe.png (1024x1024)" 30
 check $? "J: e in the globe view exports the globe" "$tmp/last-screen.txt"
 ls "$tmp/j.d"/orogen-planet-1-globe.png >/dev/null 2>&1; check $? "J: the globe PNG exists"
 if [ -f "$tmp/j.d/orogen-planet-1-globe.png" ]; then

@@ -61,7 +61,12 @@ cli_usage(void)
         "      --map FILE.png     top-down map (RGBA PNG with the recipe in tEXt chunks)\n"
         "      --layer NAME       color, elevation, moisture, rivers, lakes, roughness,\n"
         "                         forest, mask, landmass (default color)\n"
-        "      --size WxH         image size (map default: the world's own size, at most 1024)\n"
+        "      --size WxH         size of every image output (default: see below)\n"
+        "      --map-size WxH     map size (default: a grid's own size, small grids scaled\n"
+        "                         up by a whole factor towards 1024, planets 2048x1024,\n"
+        "                         islands 1024x1024)\n"
+        "      --iso-size WxH     isometric render size (default render.width x height)\n"
+        "      --globe-size N     globe size, square (default 1024)\n"
         "      --stats FILE|-     world figures as JSON ('-' for standard output)\n"
         "      --iso FILE.png     shaded isometric render\n"
         "      --subdiv N --time HH:MM --rotate K   isometric render settings\n"
@@ -191,6 +196,12 @@ cli_apply_recipe(const char *png_path, struct cli_args *a, struct og_error *err)
             }
             memcpy(name, line, len);
             name[len] = '\0';
+            if (strcmp(name, "map.view") == 0) {
+                double *q = a->recipe_view;
+                a->recipe_view_given = sscanf(eq + 1, "%lf %lf %lf %lf", &q[0], &q[1], &q[2],
+                                              &q[3]) == 4;
+                continue;
+            }
             if (strcmp(name, "map.layer") == 0 || strcmp(name, "map.size") == 0) {
                 const char *v = eq + 1;
                 while (*v == ' ') {
@@ -390,12 +401,44 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             if ((v = opt_value(argc, argv, &i, "--size", err)) == NULL) {
                 return OG_EINVAL;
             }
-            if (parse_size(v, &a->map_w, &a->map_h) != 0) {
+            if (parse_size(v, &a->size_w, &a->size_h) != 0) {
                 return og_error_set(err, OG_EINVAL, "--size '%s' is not WIDTHxHEIGHT", v);
             }
-            a->iso_w = a->map_w;
-            a->iso_h = a->map_h;
+            if (!a->map_size_given) {
+                a->map_w = a->size_w;
+                a->map_h = a->size_h;
+            }
+            if (!a->iso_size_given) {
+                a->iso_w = a->size_w;
+                a->iso_h = a->size_h;
+            }
             a->size_given = 1;
+        } else if (opt_is(arg, "--map-size", NULL) || opt_is(arg, "--iso-size", NULL)) {
+            int iso = arg[2] == 'i';
+            const char *flag = iso ? "--iso-size" : "--map-size";
+            if ((v = opt_value(argc, argv, &i, flag, err)) == NULL) {
+                return OG_EINVAL;
+            }
+            if (parse_size(v, iso ? &a->iso_w : &a->map_w, iso ? &a->iso_h : &a->map_h) != 0) {
+                return og_error_set(err, OG_EINVAL, "%s '%s' is not WIDTHxHEIGHT", flag, v);
+            }
+            *(iso ? &a->iso_size_given : &a->map_size_given) = 1;
+        } else if (opt_is(arg, "--globe-size", NULL)) {
+            int gw, gh;
+            char sq[32];
+            if ((v = opt_value(argc, argv, &i, "--globe-size", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            snprintf(sq, sizeof sq, "%sx%s", v, v);
+            if (strchr(v, 'x') == NULL && strchr(v, 'X') == NULL ? parse_size(sq, &gw, &gh) != 0
+                                                                 : parse_size(v, &gw, &gh) != 0) {
+                return og_error_set(err, OG_EINVAL, "--globe-size '%s' is not N or NxN", v);
+            }
+            if (gw != gh) {
+                return og_error_set(err, OG_EINVAL, "--globe-size %dx%d: globe renders are square",
+                                    gw, gh);
+            }
+            a->globe_size = gw;
         } else if (opt_is(arg, "--stats", NULL)) {
             if ((a->stats_path = opt_value(argc, argv, &i, "--stats", err)) == NULL) {
                 return OG_EINVAL;
@@ -468,6 +511,19 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
     }
     if ((st = cli_dataout_check(&a->out, err)) != OG_OK) {
         return st;
+    }
+    if (a->globe_path != NULL && a->globe_size == 0 && a->size_given) {
+        if (a->size_w != a->size_h) {
+            return og_error_set(err, OG_EINVAL,
+                                "--globe renders are square: --size %dx%d is not (add "
+                                "--globe-size N)", a->size_w, a->size_h);
+        }
+        a->globe_size = a->size_w;
+    }
+    if ((a->map_size_given && a->map_path == NULL) || (a->iso_size_given && a->iso_path == NULL) ||
+        (a->globe_size > 0 && a->globe_path == NULL)) {
+        return og_error_set(err, OG_EINVAL, "--map-size, --iso-size and --globe-size need "
+                                            "their output (--map, --iso, --globe)");
     }
     if ((a->subdiv > 0 || a->rotate >= 0 || a->time_of_day >= 0.0) && a->iso_path == NULL) {
         return og_error_set(err, OG_EINVAL, "--subdiv, --time and --rotate apply to --iso only");

@@ -27,7 +27,10 @@ struct cli_args {
     const char *stats_path;
     const char *iso_path;     /* --iso FILE.png */
     int iso_w, iso_h;
-    int size_given;
+    int size_given;           /* --size WxH: the default of every output */
+    int size_w, size_h;
+    int map_size_given, iso_size_given;  /* --map-size, --iso-size */
+    int globe_size;           /* --globe-size N (or --size when square), 0: default */
     /* render overrides for --iso (-1 when not given) */
     int subdiv, rotate;
     double time_of_day;       /* hours, -1 when not given */
@@ -38,6 +41,8 @@ struct cli_args {
     int recipe_w, recipe_h;
     /* data exports: --heightmap, --raw, ... (cli/args_dataout.h) */
     struct cli_dataout out;
+    double recipe_view[4];    /* map.view u0 v0 u1 v1 of a TUI view export */
+    int recipe_view_given;
     /* parameters named by --set (to warn about ones the generator ignores) */
     unsigned char set_explicitly[P_COUNT];
 };

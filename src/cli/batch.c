@@ -35,27 +35,6 @@ batch_load_dem(const struct cli_args *a, struct dem_raster *r, struct og_error *
     return st;
 }
 
-void
-batch_default_map_size(const struct world *w, int *width, int *height)
-{
-    if (w->kind == WORLD_GRID) {
-        int W = w->width, H = w->height;
-        int big = W > H ? W : H;
-        if (big > 1024) {
-            W = (int)((long)W * 1024 / big);
-            H = (int)((long)H * 1024 / big);
-        }
-        *width = W < 1 ? 1 : W;
-        *height = H < 1 ? 1 : H;
-    } else if (w->kind == WORLD_SPHERE) {
-        *width = 1024;
-        *height = 512;
-    } else {
-        *width = 1024;
-        *height = 1024;
-    }
-}
-
 /* Progress of a long export on a terminal: one line on standard error,
  * rewritten in place at most every 2 % of a stage. Silent when stderr is
  * not a terminal, so scripts and logs see only errors. */
@@ -173,22 +152,19 @@ batch_export(const struct cli_args *a, struct og_error *err)
         return og_error_set(err, OG_EINVAL,
                             "--iso renders a map; for a planet use --globe or --map");
     }
-    if (a->globe_path != NULL && a->size_given && a->map_w != a->map_h) {
-        return og_error_set(err, OG_EINVAL, "--globe renders are square; --size %dx%d is not",
-                            a->map_w, a->map_h);
-    }
     /* Every size limit before any work (issue 15 items 3 and 11). */
-    if (a->map_path != NULL && a->size_given &&
+    if (a->map_path != NULL && (a->size_given || a->map_size_given) &&
         (st = export_check_size("--size: map", a->map_w, a->map_h, err)) != OG_OK) {
         return st;
     }
-    if (a->globe_path != NULL && a->size_given &&
-        (st = export_check_size("--size: globe", a->map_w, a->map_h, err)) != OG_OK) {
+    if (a->globe_path != NULL && a->globe_size > 0 &&
+        (st = export_check_size("--size: globe", a->globe_size, a->globe_size, err)) != OG_OK) {
         return st;
     }
     if (a->iso_path != NULL &&
-        (st = export_iso_check_size(&a->params, a->size_given ? a->iso_w : 0,
-                                    a->size_given ? a->iso_h : 0, err)) != OG_OK) {
+        (st = export_iso_check_size(&a->params, a->size_given || a->iso_size_given ? a->iso_w : 0,
+                                    a->size_given || a->iso_size_given ? a->iso_h : 0, err)) !=
+            OG_OK) {
         return st;
     }
 
@@ -231,12 +207,12 @@ batch_export(const struct cli_args *a, struct og_error *err)
                           mapimg_layer_name((enum map_layer)layer));
         goto done;
     }
-    if (a->map_path != NULL && !a->size_given) {
+    if (a->map_path != NULL && !a->size_given && !a->map_size_given) {
         if (a->recipe_w > 0 && a->recipe_h > 0) {
             mw = a->recipe_w;
             mh = a->recipe_h;
         } else {
-            batch_default_map_size(w, &mw, &mh);
+            export_map_default_size(w, &mw, &mh);
         }
         if ((st = export_check_size("map", mw, mh, err)) != OG_OK) {
             goto done;
@@ -246,7 +222,15 @@ batch_export(const struct cli_args *a, struct og_error *err)
     outfile_group_begin();
     in_group = 1;
     if (a->map_path != NULL) {
-        st = export_map_png(w, (enum map_layer)layer, mw, mh, a->map_path, err);
+        struct map_view view = { 0.0, 0.0, 1.0, 1.0 };
+        if (a->recipe_view_given) {
+            /* a TUI view export: the same part of the map again */
+            view.u0 = a->recipe_view[0];
+            view.v0 = a->recipe_view[1];
+            view.u1 = a->recipe_view[2];
+            view.v1 = a->recipe_view[3];
+        }
+        st = export_map_png_view(w, (enum map_layer)layer, &view, mw, mh, a->map_path, err);
         if (st != OG_OK) {
             goto done;
         }
@@ -265,15 +249,15 @@ batch_export(const struct cli_args *a, struct og_error *err)
             io.view.time = a->time_of_day;
         }
         io.cancel = outfile_cancel_flag();
-        st = export_iso_png(w, &io, a->size_given ? a->iso_w : 0, a->size_given ? a->iso_h : 0,
-                            a->iso_path, err);
+        int sized = a->size_given || a->iso_size_given;
+        st = export_iso_png(w, &io, sized ? a->iso_w : 0, sized ? a->iso_h : 0, a->iso_path, err);
         if (st != OG_OK) {
             goto done;
         }
     }
-    /* Globe (issue 6): square, default 1024. */
+    /* Globe (issue 6): square, --globe-size, or --size when square, default 1024. */
     if (a->globe_path != NULL) {
-        st = globe_export_png(w, a->size_given ? a->map_w : 1024, a->globe_path, err);
+        st = globe_export_png(w, a->globe_size > 0 ? a->globe_size : 1024, a->globe_path, err);
         if (st != OG_OK) {
             goto done;
         }

@@ -22,8 +22,6 @@ enum og_status batch_check_output(const char *path, char *canon, size_t size,
 /* Print the parameter table (for the generator of a if one was given). */
 void batch_print_params(const struct cli_args *a, FILE *out);
 
-/* Default map size for a world: grids at their own size scaled to at most
- * 1024 per side, planes 1024 x 1024, spheres 1024 x 512. */
-void batch_default_map_size(const struct world *w, int *width, int *height);
+/* The default map size is render/export.h export_map_default_size. */
 
 #endif

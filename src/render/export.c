@@ -24,6 +24,11 @@ export_check_size(const char *what, int width, int height, struct og_error *err)
     }
     return OG_OK;
 }
+/* Default map sizes: small grids grow by an integer factor towards
+ * EXPORT_DEFAULT_LONG pixels on the long side, big ones shrink to
+ * EXPORT_DEFAULT_MAX. */
+#define EXPORT_DEFAULT_LONG 1024
+#define EXPORT_DEFAULT_MAX 2048
 
 enum og_status
 export_recipe(const struct world *w, const char *extra, struct pngio_text **text, size_t *ntext,
@@ -100,19 +105,59 @@ export_recipe_for(enum gen_id gen, const struct params *p, const char *source, c
     return OG_OK;
 }
 
+void
+export_map_default_size(const struct world *w, int *width, int *height)
+{
+    int W = 1024, H = 1024;
+
+    if (w->kind == WORLD_GRID && w->width > 0 && w->height > 0) {
+        int big = w->width > w->height ? w->width : w->height;
+        W = w->width;
+        H = w->height;
+        if (big > EXPORT_DEFAULT_MAX) {
+            W = (int)((long)W * EXPORT_DEFAULT_MAX / big);
+            H = (int)((long)H * EXPORT_DEFAULT_MAX / big);
+        } else if (2 * big <= EXPORT_DEFAULT_LONG) {
+            /* an integer factor: every cell the same number of pixels */
+            int k = EXPORT_DEFAULT_LONG / big;
+            W *= k;
+            H *= k;
+        }
+    } else if (w->kind == WORLD_SPHERE) {
+        W = 2 * EXPORT_DEFAULT_LONG;
+        H = EXPORT_DEFAULT_LONG;
+    }
+    *width = W < 1 ? 1 : W;
+    *height = H < 1 ? 1 : H;
+}
+
 enum og_status
 export_map_png(const struct world *w, enum map_layer layer, int width, int height,
                const char *path, struct og_error *err)
 {
     struct map_view view = { 0.0, 0.0, 1.0, 1.0 };
+    return export_map_png_view(w, layer, &view, width, height, path, err);
+}
+
+enum og_status
+export_map_png_view(const struct world *w, enum map_layer layer, const struct map_view *vw,
+                    int width, int height, const char *path, struct og_error *err)
+{
+    struct map_view view = *vw;
+    int full = view.u0 == 0.0 && view.v0 == 0.0 && view.u1 == 1.0 && view.v1 == 1.0;
     struct pngio_text *text = NULL;
     size_t ntext = 0, i, n;
     void *block = NULL;
     uint32_t *rgb = NULL;
     uint8_t *rgba = NULL;
-    char extra[64];
+    char extra[192];
     enum og_status st;
 
+    if (!(view.u0 >= 0.0 && view.v0 >= 0.0 && view.u1 <= 1.0 && view.v1 <= 1.0 &&
+          view.u0 < view.u1 && view.v0 < view.v1)) {
+        return og_error_set(err, OG_EINVAL, "map view %g %g %g %g is not inside the map square",
+                            view.u0, view.v0, view.u1, view.v1);
+    }
     if ((st = export_check_size("map", width, height, err)) != OG_OK) {
         return st;
     }
@@ -133,8 +178,15 @@ export_map_png(const struct world *w, enum map_layer layer, int width, int heigh
         rgba[4 * i + 2] = (uint8_t)rgb[i];
         rgba[4 * i + 3] = 255;
     }
-    snprintf(extra, sizeof extra, "map.layer = %s\nmap.size = %dx%d\n", mapimg_layer_name(layer),
-             width, height);
+    {
+        int k = snprintf(extra, sizeof extra, "map.layer = %s\nmap.size = %dx%d\n",
+                         mapimg_layer_name(layer), width, height);
+        if (!full) {
+            /* %.17g: the recipe gives back the same doubles */
+            snprintf(extra + k, sizeof extra - (size_t)k, "map.view = %.17g %.17g %.17g %.17g\n",
+                     view.u0, view.v0, view.u1, view.v1);
+        }
+    }
     st = export_recipe(w, extra, &text, &ntext, &block, err);
     if (st != OG_OK) {
         goto done;

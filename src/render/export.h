@@ -27,6 +27,19 @@ enum og_status export_check_size(const char *what, int width, int height, struct
 enum og_status export_map_png(const struct world *w, enum map_layer layer, int width,
                               int height, const char *path, struct og_error *err);
 
+/* The same for the part view of the map square (mapimg.h coordinates, inside
+ * [0,1]^2) stretched to width x height: the TUI's "export the view". The
+ * recipe gains a "map.view = u0 v0 u1 v1" line (none for the whole map).
+ * Errors as export_map_png, OG_EINVAL for a view outside the square. */
+enum og_status export_map_png_view(const struct world *w, enum map_layer layer,
+                                   const struct map_view *view, int width, int height,
+                                   const char *path, struct og_error *err);
+/* The default size of a whole-world map, shared by the CLI and the TUI:
+ * a grid at its own size; one of at most 512 cells on the long side scaled
+ * up by the largest integer factor keeping that side within 1024 pixels
+ * (nearest-neighbour, so cells stay crisp: 96x64 -> 960x640, 512x512 ->
+ * 1024x1024); one above 2048 scaled down to 2048; a planet 2048x1024 (equirectangular); a Voronoi map 1024x1024. */
+void export_map_default_size(const struct world *w, int *width, int *height);
 /* Recipe tEXt chunks: "Software", "orogen:generator", "orogen:seed",
  * "orogen:params" (every parameter of the generator as name = value lines),
  * "orogen:version", plus `extra` lines appended to params (may be NULL).

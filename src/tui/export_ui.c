@@ -1,13 +1,24 @@
-/* export_ui: the TUI's export keys: start an export job for the view
- * (map layer, globe or isometric render) and report its progress and end
- * on the status line. */
+/* export_ui: the TUI's export keys. `e` exports the view on screen (the
+ * visible part of the map layer, the globe as turned, or the isometric
+ * picture) at a size asked for; `E` the whole world's map at the CLI's
+ * default size (render/export.h export_map_default_size). Both first offer
+ * a file name in an editable prompt on the last status line: names are
+ * relative to the folder orogen was started in, the default never names an
+ * existing file (-2, -3 ... are added) and a typed name that exists is only
+ * overwritten after a second Enter. The job runs on its own thread; the
+ * message line reports its progress and the full path written. */
 #include "config.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/generators.h"
 #include "render/export_iso.h"
@@ -16,14 +27,17 @@
 #include "render/raster.h"
 #include "tui/tui_state.h"
 
+/* What an export writes. */
+enum export_what { EXPORT_MAP, EXPORT_MAP_VIEW, EXPORT_GLOBE, EXPORT_ISO };
+
 struct export_args {
+    enum export_what what;
     enum map_layer layer;
+    struct map_view view;  /* EXPORT_MAP_VIEW: the part of the map shown */
     int width, height;
-    char path[1024];
-    int iso;            /* an isometric render (export_iso_job) */
-    int globe;          /* the globe view: a size x size shaded globe */
-    double yaw, pitch;  /* its orientation (degrees), as on screen */
-    int shown_permille; /* iso progress last shown */
+    char path[PATH_MAX];
+    double yaw, pitch;     /* EXPORT_GLOBE: its orientation (degrees), as on screen */
+    int shown_permille;    /* iso progress last shown */
 };
 static struct export_args export_args;
 static struct export_iso_request export_iso_req;
@@ -32,6 +46,9 @@ static enum og_status
 export_run(const struct world *w, void *arg, struct og_error *err)
 {
     const struct export_args *a = arg;
+    if (a->what == EXPORT_MAP_VIEW) {
+        return export_map_png_view(w, a->layer, &a->view, a->width, a->height, a->path, err);
+    }
     return export_map_png(w, a->layer, a->width, a->height, a->path, err);
 }
 
@@ -44,116 +61,362 @@ export_globe_run(const struct world *w, void *arg, struct og_error *err)
     return globe_export_png_view(w, a->yaw, a->pitch, a->width, a->path, err);
 }
 
-/* In the isometric preview, e renders the picture on screen at
- * render.width x render.height (render/export_iso.h), with the render.*
- * values of the session, which the keys may have changed since the world
- * was made. */
-static void
-export_iso_start(struct tui *t)
+/* What `e` (whole = 0) or `E` (whole = 1) exports in the current view. */
+static enum export_what
+export_kind(const struct tui *t, int whole)
 {
-    const char *dir = t->opt->export_dir != NULL ? t->opt->export_dir : ".";
-    struct export_iso_request *r = &export_iso_req;
-    struct og_error err;
-    sigset_t old;
-    enum og_status st;
+    if (whole) {
+        return EXPORT_MAP;
+    }
+    if (t->view == TUI_VIEW_GLOBE && t->world->kind == WORLD_SPHERE) {
+        return EXPORT_GLOBE;
+    }
+    if (t->view == TUI_VIEW_ISO) {
+        return EXPORT_ISO;
+    }
+    return EXPORT_MAP_VIEW;
+}
 
-    memset(r, 0, sizeof *r);
-    r->width = params_int(&t->params, P_RENDER_WIDTH);
-    r->height = params_int(&t->params, P_RENDER_HEIGHT);
-    r->have_options = 1;
-    iso_options_from_params(&r->options, &t->params);
-    atomic_init(&r->progress, 0);
-    atomic_init(&r->cancel, 0);
-    if (snprintf(r->path, sizeof t->export_path, "%s/orogen-%s-%llu-iso.png", dir,
-                 world_gen_name(t->world->gen), (unsigned long long)t->world->params.seed) >=
-        (int)sizeof t->export_path) {
-        tui_message(t, 1, "export folder name too long: %s", dir);
-        return;
+/* The folder relative names start from: --export-dir, else the folder
+ * orogen was started in. */
+static const char *
+base_dir(const struct tui *t)
+{
+    if (t->opt->export_dir != NULL) {
+        return t->opt->export_dir;
     }
-    export_args.iso = 1;
-    export_args.globe = 0;
-    export_args.width = r->width;
-    export_args.height = r->height;
-    export_args.shown_permille = 0;
-    memcpy(t->export_path, r->path, sizeof t->export_path);
-    tui_block_ui_signals(&old);
-    st = export_job_start(&t->job, t->world, export_iso_job, r, tui_wake_cb, t, &err);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (st != OG_OK) {
-        t->job = NULL;
-        tui_message(t, 1, "export: %s", err.msg);
-        return;
+    return t->start_dir[0] != '\0' ? t->start_dir : ".";
+}
+
+/* path = dir/name, or name when it is absolute; -1 when too long. */
+static int
+join_path(const struct tui *t, const char *name, char *path, size_t size)
+{
+    int n = name[0] == '/' ? snprintf(path, size, "%s", name)
+                           : snprintf(path, size, "%s/%s", base_dir(t), name);
+    return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
+static int
+exists(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0;
+}
+
+/* The default name of an export, relative to the start folder, made unique
+ * with -2, -3 ... before ".png". */
+static void
+default_name(const struct tui *t, enum export_what what, char *name, size_t size)
+{
+    const struct world *w = t->world;
+    char stem[160], path[PATH_MAX];
+    const char *layer = t->layer != LAYER_COLOR ? mapimg_layer_name(t->layer) : NULL;
+    int k;
+
+    switch (what) {
+    case EXPORT_GLOBE:
+        snprintf(stem, sizeof stem, "orogen-%s-%llu-globe", world_gen_name(w->gen),
+                 (unsigned long long)w->params.seed);
+        break;
+    case EXPORT_ISO:
+        snprintf(stem, sizeof stem, "orogen-%s-%llu-iso", world_gen_name(w->gen),
+                 (unsigned long long)w->params.seed);
+        break;
+    default:
+        snprintf(stem, sizeof stem, "orogen-%s-%llu%s%s%s", world_gen_name(w->gen),
+                 (unsigned long long)w->params.seed, layer != NULL ? "-" : "",
+                 layer != NULL ? layer : "", what == EXPORT_MAP_VIEW ? "-view" : "");
+        break;
     }
-    tui_message(t, 0, "rendering %s (%dx%d) ...", t->export_path, r->width, r->height);
+    snprintf(name, size, "%s.png", stem);
+    for (k = 2; k < 1000; k++) {
+        if (join_path(t, name, path, sizeof path) != 0 || !exists(path)) {
+            return;
+        }
+        snprintf(name, size, "%s-%d.png", stem, k);
+    }
+}
+
+/* The default size of a view export: the map view's aspect with 1024 pixels
+ * on the long side, the iso picture at render.width x render.height, the
+ * globe at the CLI's 1024. */
+static void
+default_size(const struct tui *t, enum export_what what, int *width, int *height)
+{
+    if (what == EXPORT_ISO) {
+        *width = params_int(&t->params, P_RENDER_WIDTH);
+        *height = params_int(&t->params, P_RENDER_HEIGHT);
+    } else if (what == EXPORT_GLOBE) {
+        *width = *height = 1024;
+    } else if (what == EXPORT_MAP_VIEW) {
+        double aw = (t->shown.u1 - t->shown.u0) * mapview_aspect(t);
+        double ah = t->shown.v1 - t->shown.v0;
+        if (!(aw > 0.0 && ah > 0.0)) {
+            aw = ah = 1.0;
+        }
+        *width = (int)lround(aw >= ah ? 1024.0 : 1024.0 * aw / ah);
+        *height = (int)lround(aw >= ah ? 1024.0 * ah / aw : 1024.0);
+        *width = *width < 1 ? 1 : *width;
+        *height = *height < 1 ? 1 : *height;
+    } else {
+        export_map_default_size(t->world, width, height);
+    }
 }
 
 void
-tui_export_start(struct tui *t)
+tui_export_ask(struct tui *t, int whole)
 {
-    const struct world *w = t->world;
-    const char *dir = t->opt->export_dir != NULL ? t->opt->export_dir : ".";
+    char name[256];
+
+    if (t->job != NULL) {
+        tui_message(t, 1, "an export is already running (%s)", t->export_path);
+        return;
+    }
+    if (t->world == NULL) {
+        tui_message(t, 1, "nothing to export yet: the world is still generating");
+        return;
+    }
+    if (!whole && t->view == TUI_VIEW_MAP && t->shown.u1 <= t->shown.u0) {
+        tui_message(t, 1, "no map on screen to export (0 recentres; E exports the whole world)");
+        return;
+    }
+    t->export_what = (int)export_kind(t, whole);
+    t->export_confirm[0] = '\0';
+    default_name(t, (enum export_what)t->export_what, name, sizeof name);
+    prompt_open(t, PROMPT_EXPORT_NAME, name);
+}
+
+const char *
+tui_export_prompt_label(const struct tui *t)
+{
+    if (t->prompt == PROMPT_EXPORT_SIZE) {
+        return t->export_what == EXPORT_GLOBE ? "globe size: " : "size WxH: ";
+    }
+    switch ((enum export_what)t->export_what) {
+    case EXPORT_MAP: return "export world as: ";
+    case EXPORT_GLOBE: return "export globe as: ";
+    case EXPORT_ISO: return "export render as: ";
+    default: return "export view as: ";
+    }
+}
+
+const char *
+tui_export_prompt_hint(const struct tui *t)
+{
+    return t->prompt == PROMPT_EXPORT_NAME && t->export_what != EXPORT_MAP
+               ? "Enter next: size  Esc cancel" : "Enter export  Esc cancel";
+}
+
+static void
+job_start(struct tui *t, export_fn *fn, void *arg, const char *what)
+{
     struct og_error err;
     sigset_t old;
     enum og_status st;
 
-    if (t->job != NULL) {
-        tui_message(t, 1, "an export is already running (%s)", export_args.path);
-        return;
-    }
-    if (w == NULL) {
-        tui_message(t, 1, "nothing to export yet: the world is still generating");
-        return;
-    }
-    if (t->view == TUI_VIEW_ISO) {
-        export_iso_start(t);
-        return;
-    }
-    export_args.iso = 0;
-    export_args.globe = t->view == TUI_VIEW_GLOBE && w->kind == WORLD_SPHERE;
-    export_args.layer = t->layer;
-    if (export_args.globe) {
-        /* the CLI's --globe size */
-        export_args.width = export_args.height = 1024;
-        globeview_orientation(t, &export_args.yaw, &export_args.pitch);
-        snprintf(export_args.path, sizeof export_args.path, "%s/orogen-%s-%llu-globe.png", dir,
-                 world_gen_name(w->gen), (unsigned long long)w->params.seed);
-        snprintf(t->export_path, sizeof t->export_path, "%s", export_args.path);
-        tui_block_ui_signals(&old);
-        st = export_job_start(&t->job, t->world, export_globe_run, &export_args, tui_wake_cb, t,
-                              &err);
-        pthread_sigmask(SIG_SETMASK, &old, NULL);
-        if (st != OG_OK) {
-            t->job = NULL;
-            tui_message(t, 1, "export: %s", err.msg);
-            return;
-        }
-        tui_message(t, 0, "rendering the globe %s ...", t->export_path);
-        return;
-    }
-    if (w->kind == WORLD_GRID && w->width > 0 && w->height > 0) {
-        double k = fmin(1.0, 2048.0 / fmax(w->width, w->height));
-        export_args.width = (int)lround(w->width * k);
-        export_args.height = (int)lround(w->height * k);
-    } else if (w->kind == WORLD_SPHERE) {
-        export_args.width = 2048;
-        export_args.height = 1024;
-    } else {
-        export_args.width = export_args.height = 1024;
-    }
-    snprintf(export_args.path, sizeof export_args.path, "%s/orogen-%s-%llu%s%s.png", dir,
-             world_gen_name(w->gen), (unsigned long long)w->params.seed,
-             t->layer != LAYER_COLOR ? "-" : "", t->layer != LAYER_COLOR ?
-             mapimg_layer_name(t->layer) : "");
-    snprintf(t->export_path, sizeof t->export_path, "%s", export_args.path);
     tui_block_ui_signals(&old);
-    st = export_job_start(&t->job, t->world, export_run, &export_args, tui_wake_cb, t, &err);
+    st = export_job_start(&t->job, t->world, fn, arg, tui_wake_cb, t, &err);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (st != OG_OK) {
         t->job = NULL;
         tui_message(t, 1, "export: %s", err.msg);
         return;
     }
-    tui_message(t, 0, "exporting %s ...", t->export_path);
+    tui_message(t, 0, "%s %s ...", what, t->export_path);
+}
+
+/* Start the export chosen in the prompts: export_args.path, size, kind. */
+static void
+export_go(struct tui *t)
+{
+    struct export_args *a = &export_args;
+
+    a->shown_permille = 0;
+    snprintf(t->export_path, sizeof t->export_path, "%.4000s", a->path);
+    switch (a->what) {
+    case EXPORT_ISO: {
+        /* The picture on screen with the render.* values of the session,
+         * which the keys may have changed since the world was made. */
+        struct export_iso_request *r = &export_iso_req;
+        memset(r, 0, sizeof *r);
+        r->width = a->width;
+        r->height = a->height;
+        r->have_options = 1;
+        iso_options_from_params(&r->options, &t->params);
+        atomic_init(&r->progress, 0);
+        atomic_init(&r->cancel, 0);
+        snprintf(r->path, sizeof r->path, "%.4000s", a->path);
+        job_start(t, export_iso_job, r, "rendering");
+        break;
+    }
+    case EXPORT_GLOBE:
+        globeview_orientation(t, &a->yaw, &a->pitch);
+        job_start(t, export_globe_run, a, "rendering the globe");
+        break;
+    default:
+        a->layer = t->layer;
+        /* The sampled pixels' edges may reach half a pixel past the map. */
+        a->view.u0 = fmax(0.0, t->shown.u0);
+        a->view.v0 = fmax(0.0, t->shown.v0);
+        a->view.u1 = fmin(1.0, t->shown.u1);
+        a->view.v1 = fmin(1.0, t->shown.v1);
+        job_start(t, export_run, a, "exporting");
+        break;
+    }
+}
+
+/* Canonical form of path: the real folder and the file name; -1 with a
+ * message when the folder does not exist. */
+static int
+canonical(struct tui *t, const char *path, char *out, size_t size)
+{
+    char dir[PATH_MAX], real[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    const char *base = slash != NULL ? slash + 1 : path;
+
+    if (*base == '\0') {
+        tui_message(t, 1, "'%s' names a folder: add a file name", path);
+        return -1;
+    }
+    if (slash == NULL) {
+        snprintf(dir, sizeof dir, ".");
+    } else if (slash == path) {
+        snprintf(dir, sizeof dir, "/");
+    } else {
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    }
+    if (realpath(dir, real) == NULL) {
+        tui_message(t, 1, "cannot write %s: folder %s: %s", path, dir, strerror(errno));
+        return -1;
+    }
+    if (snprintf(out, size, "%s%s%s", real, strcmp(real, "/") == 0 ? "" : "/", base) >=
+        (int)size) {
+        tui_message(t, 1, "file name too long: %s", path);
+        return -1;
+    }
+    return 0;
+}
+
+static void
+submit_name(struct tui *t, const char *text)
+{
+    char path[PATH_MAX], canon[PATH_MAX], size[32];
+    const char *base = strrchr(text, '/');
+    struct stat sb;
+
+    base = base != NULL ? base + 1 : text;
+    if (text[0] == '\0') {
+        tui_message(t, 1, "type a file name (Esc cancels)");
+        return;
+    }
+    if (join_path(t, text, path, sizeof path) != 0 ||
+        (strchr(base, '.') == NULL && strlen(path) + 4 >= sizeof path)) {
+        tui_message(t, 1, "file name too long: %s", text);
+        return;
+    }
+    if (strchr(base, '.') == NULL) {
+        strcat(path, ".png");   /* "map" -> "map.png" */
+    }
+    if (canonical(t, path, canon, sizeof canon) != 0) {
+        return;
+    }
+    if (stat(canon, &sb) == 0) {
+        if (S_ISDIR(sb.st_mode)) {
+            tui_message(t, 1, "%s is a folder: add a file name", canon);
+            return;
+        }
+        if (strcmp(t->export_confirm, canon) != 0) {
+            snprintf(t->export_confirm, sizeof t->export_confirm, "%s", canon);
+            tui_message(t, 1, "file exists (Enter again overwrites it, or edit the name): %s",
+                        canon);
+            return;
+        }
+    }
+    export_args.what = (enum export_what)t->export_what;
+    snprintf(export_args.path, sizeof export_args.path, "%.4000s", canon);
+    default_size(t, export_args.what, &export_args.width, &export_args.height);
+    if (export_args.what == EXPORT_MAP) {
+        prompt_close(t);
+        export_go(t);
+        return;
+    }
+    if (export_args.what == EXPORT_GLOBE) {
+        snprintf(size, sizeof size, "%d", export_args.width);
+    } else {
+        snprintf(size, sizeof size, "%dx%d", export_args.width, export_args.height);
+    }
+    prompt_open(t, PROMPT_EXPORT_SIZE, size);
+    tui_message(t, 0, "%s: the size in pixels, Enter starts", canon);
+}
+
+/* Parse "W", "WxH" (globe: "N" or "NxN"); 0 when valid. */
+static int
+parse_size(const char *s, int *w, int *h)
+{
+    char *end;
+    long a, b;
+
+    errno = 0;
+    a = strtol(s, &end, 10);
+    if (end == s) {
+        return -1;
+    }
+    if (*end == '\0') {
+        b = a;
+    } else if (*end == 'x' || *end == 'X') {
+        const char *q = end + 1;
+        b = strtol(q, &end, 10);
+        if (end == q || *end != '\0') {
+            return -1;
+        }
+    } else {
+        return -1;
+    }
+    if (errno != 0 || a < 1 || b < 1 || a > 16384 || b > 16384) {
+        return -1;
+    }
+    *w = (int)a;
+    *h = (int)b;
+    return 0;
+}
+
+static void
+submit_size(struct tui *t, const char *text)
+{
+    int w, h;
+
+    if (parse_size(text, &w, &h) != 0) {
+        tui_message(t, 1, "size '%s' is not WIDTHxHEIGHT with sides 1..16384", text);
+        return;
+    }
+    if (export_args.what == EXPORT_GLOBE && w != h) {
+        tui_message(t, 1, "globe renders are square: %dx%d is not", w, h);
+        return;
+    }
+    if (export_args.what != EXPORT_GLOBE && strchr(text, 'x') == NULL &&
+        strchr(text, 'X') == NULL) {
+        tui_message(t, 1, "size '%s' is not WIDTHxHEIGHT", text);
+        return;
+    }
+    export_args.width = w;
+    export_args.height = h;
+    prompt_close(t);
+    if (t->world == NULL) {
+        tui_message(t, 1, "nothing to export: the world is regenerating");
+        return;
+    }
+    export_go(t);
+}
+
+void
+tui_export_prompt_submit(struct tui *t, const char *text)
+{
+    if (t->prompt == PROMPT_EXPORT_NAME) {
+        submit_name(t, text);
+    } else {
+        submit_size(t, text);
+    }
 }
 
 void
@@ -167,8 +430,9 @@ tui_export_poll(struct tui *t)
     if (!export_job_done(t->job)) {
         /* The main loop wakes at least every 250 ms: show the render's
          * progress in 10 % steps. */
-        int pm = export_args.iso ? atomic_load(&export_iso_req.progress) : 0;
-        if (export_args.iso && pm / 100 != export_args.shown_permille / 100) {
+        int iso = export_args.what == EXPORT_ISO;
+        int pm = iso ? atomic_load(&export_iso_req.progress) : 0;
+        if (iso && pm / 100 != export_args.shown_permille / 100) {
             export_args.shown_permille = pm;
             tui_message(t, 0, "rendering %s ... %d%%", t->export_path, pm / 10);
         }

@@ -127,7 +127,8 @@ global_key(struct tui *t, int ch)
         break;
     case '\t': next_generator(t, 1); break;
     case KEY_BTAB: next_generator(t, -1); break;
-    case 'e': tui_export_start(t); break;
+    case 'e': tui_export_ask(t, 0); break;
+    case 'E': tui_export_ask(t, 1); break;
     case 'a': tui_next_layer(t, 1); break;
     case 'A': tui_next_layer(t, -1); break;
     case 'c':

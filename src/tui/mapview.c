@@ -52,6 +52,12 @@ view_scale(const struct tui *t)
     return fit / t->zoom;
 }
 
+double
+mapview_aspect(const struct tui *t)
+{
+    return view_aspect(t);
+}
+
 void
 mapview_reset(struct tui *t)
 {
@@ -138,6 +144,7 @@ resample(struct tui *t, int pw, int ph, double su, double sv, double u0, double 
 
     t->map_stale = 0;
     t->sub_w = t->sub_h = 0;
+    t->shown.u0 = t->shown.v0 = t->shown.u1 = t->shown.v1 = 0.0;
     if (t->world == NULL || !mapimg_layer_available(t->world, t->layer)) {
         return;
     }
@@ -174,6 +181,7 @@ resample(struct tui *t, int pw, int ph, double su, double sv, double u0, double 
         tui_message(t, 1, "map: %s", err.msg);
         return;
     }
+    t->shown = view;    /* what `e` exports */
     t->sub_x0 = x0;
     t->sub_y0 = y0;
     t->sub_w = x1 - x0;

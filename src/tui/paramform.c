@@ -399,6 +399,14 @@ set_field_kind(struct tui *t, FIELD *f, enum tui_prompt kind)
     if (kind == PROMPT_PRESET_NAME) {
         return set_field_type(f, TYPE_REGEXP, "^ *[A-Za-z0-9_-][A-Za-z0-9._-]* *$");
     }
+    if (kind == PROMPT_EXPORT_NAME) {
+        /* Any file name, longer than the field: it scrolls. */
+        field_opts_off(f, O_STATIC);
+        return set_max_field(f, 4000);
+    }
+    if (kind == PROMPT_EXPORT_SIZE) {
+        return set_field_type(f, TYPE_REGEXP, "^ *[0-9]+([xX][0-9]+)? *$");
+    }
     id = paramedit_selected(&t->pe);
     d = param_def(id);
     /* No ranges here: the parameter table is the authority and words the
@@ -441,7 +449,8 @@ field_place(struct tui *t, enum tui_prompt kind, WINDOW **parent, int *y, int *x
 {
     int ph, pw;
 
-    if (kind == PROMPT_PRESET_NAME) {
+    if (TUI_PROMPT_ON_STATUS(kind)) {
+        int lw = (int)strlen(prompt_label(t, kind));
         if (t->statwin == NULL) {
             return -1;
         }
@@ -449,9 +458,9 @@ field_place(struct tui *t, enum tui_prompt kind, WINDOW **parent, int *y, int *x
         (void)ph;
         *parent = t->statwin;
         *y = TUI_STATUS_ROWS - 1;
-        *x = 16;
-        *w = pw - 16 - 28 > 12 ? pw - 16 - 28 : pw - 17;
-        if (*w > PRESET_NAME_MAX - 1) {
+        *x = lw;
+        *w = pw - lw - 28 > 12 ? pw - lw - 28 : pw - lw - 1;
+        if (kind == PROMPT_PRESET_NAME && *w > PRESET_NAME_MAX - 1) {
             *w = PRESET_NAME_MAX - 1;
         }
         return *w >= 4 ? 0 : -1;
@@ -532,6 +541,15 @@ form_build(struct tui *t, enum tui_prompt kind, const char *initial)
         return -1;
     }
     return 0;
+}
+
+const char *
+prompt_label(const struct tui *t, enum tui_prompt kind)
+{
+    if (kind == PROMPT_EXPORT_NAME || kind == PROMPT_EXPORT_SIZE) {
+        return tui_export_prompt_label(t);
+    }
+    return kind == PROMPT_PRESET_NAME ? "save preset as: " : "";
 }
 
 int
@@ -623,18 +641,31 @@ static void
 prompt_submit(struct tui *t)
 {
     struct og_error err;
-    char text[128], path[PRESET_PATH_MAX];
+    char text[4096], path[PRESET_PATH_MAX];
     int rc = field_text(t, text, sizeof text);
     const struct generator *g;
 
+    if (t->prompt == PROMPT_EXPORT_NAME || t->prompt == PROMPT_EXPORT_SIZE) {
+        if (t->prompt == PROMPT_EXPORT_SIZE && rc != E_OK) {
+            tui_message(t, 1, "size '%s' is not WIDTHxHEIGHT", text);
+            return;
+        }
+        tui_export_prompt_submit(t, text);
+        return;
+    }
     if (t->prompt == PROMPT_PRESET_NAME) {
+        /* A refused name closes the prompt: a later w starts afresh rather
+         * than typing into the old text. */
         if (rc != E_OK || !preset_name_valid(text)) {
-            tui_message(t, 1, "bad preset name '%s': use letters, digits, '.', '_', '-'", text);
+            prompt_close(t);
+            tui_message(t, 1, "bad preset name '%s': use letters, digits, '.', '_', '-' "
+                              "(w tries again)", text);
             return;
         }
         g = generator_get(t->gen);
         if (preset_save(text, &t->params, tui_groups(t), g != NULL ? g->name : NULL, path,
                         sizeof path, &err) != OG_OK) {
+            prompt_close(t);
             tui_message(t, 1, "%s", err.msg);
             return;
         }

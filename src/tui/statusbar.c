@@ -41,7 +41,7 @@ key_hints(const struct tui *t)
     default:
         break;
     }
-    return "? help  t parameters  i inspect  n new seed  e export PNG  a layer  q quit";
+    return "? help  t parameters  i inspect  n new seed  e/E export view/world  a layer  q quit";
 }
 
 static void
@@ -93,7 +93,7 @@ statusbar_draw(struct tui *t)
     (void)h;
     /* With the preset-name field open on the last line, that line is left
      * alone, so progress updates do not wipe what is being typed. */
-    if (t->prompt == PROMPT_PRESET_NAME && t->form != NULL) {
+    if (TUI_PROMPT_ON_STATUS(t->prompt) && t->form != NULL) {
         wmove(win, 0, 0);
         wclrtoeol(win);
         wmove(win, 1, 0);
@@ -118,11 +118,13 @@ statusbar_draw(struct tui *t)
         mvwaddnstr(win, 1, 1, t->msg, w - 2);
         wattroff(win, A_BOLD);
     }
-    if (t->prompt == PROMPT_PRESET_NAME && t->form != NULL) {
+    if (TUI_PROMPT_ON_STATUS(t->prompt) && t->form != NULL) {
         /* The field is on the last line: leave it alone. */
-    } else if (t->prompt == PROMPT_PRESET_NAME) {
-        mvwaddnstr(win, 2, 0, "save preset as: ", w);
-        mvwaddnstr(win, 2, w > 60 ? w - 26 : w, "Enter save  Esc cancel", 26);
+    } else if (TUI_PROMPT_ON_STATUS(t->prompt)) {
+        mvwaddnstr(win, 2, 0, prompt_label(t, t->prompt), w);
+        mvwaddnstr(win, 2, w > 60 ? w - 28 : w,
+                   t->prompt == PROMPT_PRESET_NAME ? "Enter save  Esc cancel"
+                                                   : tui_export_prompt_hint(t), 28);
     } else {
         /* Leave the last column alone: writing it may scroll. */
         mvwaddnstr(win, 2, 1, key_hints(t), w - 2);

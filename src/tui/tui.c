@@ -200,6 +200,10 @@ tui_main(const struct tui_options *opt)
     t->layer = LAYER_COLOR;
     t->zoom = 1.0;
     t->cu = t->cv = 0.5;
+    /* Exports are named relative to this folder, and reported in full. */
+    if (getcwd(t->start_dir, sizeof t->start_dir) == NULL) {
+        t->start_dir[0] = '\0';
+    }
     if (opt->preset != NULL) {
         /* Show "archipelago" for "archipelago" and "dir/archipelago.ini". */
         const char *base = strrchr(opt->preset, '/');

@@ -38,8 +38,12 @@ enum tui_view { TUI_VIEW_MAP, TUI_VIEW_ISO, TUI_VIEW_GLOBE, TUI_VIEW_COUNT };
 /* What fills the panel (side or bottom). */
 enum tui_panel { PANEL_NONE, PANEL_PARAMS, PANEL_INSPECT, PANEL_LEGEND, PANEL_PRESETS };
 
-/* The inline formw field, when open. */
-enum tui_prompt { PROMPT_NONE, PROMPT_VALUE, PROMPT_PRESET_NAME };
+/* The inline formw field, when open: a parameter value in the panel, or
+ * on the last status line a preset name, an export's file name and size. */
+enum tui_prompt { PROMPT_NONE, PROMPT_VALUE, PROMPT_PRESET_NAME, PROMPT_EXPORT_NAME,
+                  PROMPT_EXPORT_SIZE };
+#define TUI_PROMPT_ON_STATUS(k) ((k) == PROMPT_PRESET_NAME || (k) == PROMPT_EXPORT_NAME || \
+                                 (k) == PROMPT_EXPORT_SIZE)
 
 struct tui_colors {
     int mode;                        /* active enum tui_color_mode */
@@ -110,7 +114,7 @@ struct tui {
     FIELD *fields[2];
     WINDOW *formsub;
     char **choices;             /* TYPE_ENUM list of the open field */
-    char prompt_text[128];      /* field contents kept across a resize */
+    char prompt_text[4096];     /* field contents kept across a resize */
 
     /* inspect cursor, in map-window cells */
     int inspect;
@@ -122,7 +126,11 @@ struct tui {
 
     /* export */
     struct export_job *job;
-    char export_path[1024];
+    char export_path[4096];     /* the file being written (absolute) */
+    char start_dir[4096];       /* the folder orogen started in (absolute), "" if unknown */
+    int export_what;            /* the prompt's export (export_ui.c enum export_what) */
+    char export_confirm[4096];  /* an existing file named once: Enter again overwrites */
+    struct map_view shown;      /* the part of the map square the map view samples */
     int quit_asked;             /* q during an export: 1 asked, 2 confirmed (q, q:
                                    quit when it is done) */
 
@@ -193,6 +201,8 @@ void mapview_cell_uv(const struct tui *t, int x, int y, double *u, double *v);
 /* The window cell showing map point (u, v) (may lie outside the window). */
 void mapview_uv_cell(const struct tui *t, double u, double v, int *x, int *y);
 void mapview_free(struct tui *t);
+/* Width / height of the map square as shown (grids W:H, spheres 2). */
+double mapview_aspect(const struct tui *t);
 /* Pixel counts and mean colour per map class over the sampled view; returns
  * the number of pixels. */
 int mapview_class_stats(const struct tui *t, long counts[MC_COUNT], uint32_t mean[MC_COUNT]);
@@ -216,6 +226,8 @@ void presets_draw(struct tui *t);
 int presets_key(struct tui *t, int ch);
 void presets_open(struct tui *t);
 int prompt_open(struct tui *t, enum tui_prompt kind, const char *initial);
+/* The text before a status-line prompt ("save preset as: " ...). */
+const char *prompt_label(const struct tui *t, enum tui_prompt kind);
 int prompt_key(struct tui *t, int ch);
 void prompt_close(struct tui *t);
 void prompt_suspend(struct tui *t);
@@ -250,8 +262,14 @@ void tui_delete_windows(struct tui *t);
 void tui_layout(struct tui *t);
 void tui_set_panel(struct tui *t, enum tui_panel p);
 void tui_draw_frame(struct tui *t);
-/* export_ui.c: e starts an export of the view; poll reports its end. */
-void tui_export_start(struct tui *t);
+/* export_ui.c: e (whole 0: the view on screen) and E (whole 1: the whole
+ * world's map) open the export prompts; submit takes the prompt's text
+ * (file name, then size); the label of the open export prompt; poll
+ * reports the job's progress and end. */
+void tui_export_ask(struct tui *t, int whole);
+void tui_export_prompt_submit(struct tui *t, const char *text);
+const char *tui_export_prompt_label(const struct tui *t);
+const char *tui_export_prompt_hint(const struct tui *t);
 void tui_export_poll(struct tui *t);
 /* keys.c: one key (ncurses code); step the map layer by dir. */
 void tui_handle_key(struct tui *t, int ch);
