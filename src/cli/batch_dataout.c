@@ -31,9 +31,9 @@ batch_dataout_check(const struct cli_args *a, const struct generator *g, struct 
     if (!cli_dataout_any(o)) {
         return OG_OK;
     }
-    if (a->size_given && (a->map_w > HEIGHTMAP_MAX_SIDE || a->map_h > HEIGHTMAP_MAX_SIDE)) {
+    if (a->size_given && (a->size_w > HEIGHTMAP_MAX_SIDE || a->size_h > HEIGHTMAP_MAX_SIDE)) {
         return og_error_set(err, OG_ERANGE, "--size %dx%d: heightmaps and r16 files are at most "
-                            "%d per side", a->map_w, a->map_h, HEIGHTMAP_MAX_SIDE);
+                            "%d per side", a->size_w, a->size_h, HEIGHTMAP_MAX_SIDE);
     }
     if (o->heightmap_path != NULL) {
         paths[n] = o->heightmap_path;
@@ -80,8 +80,8 @@ void
 batch_heightmap_size(const struct cli_args *a, const struct world *w, int *width, int *height)
 {
     if (a->size_given) {
-        *width = a->map_w;
-        *height = a->map_h;
+        *width = a->size_w;
+        *height = a->size_h;
     } else if (w->kind == WORLD_GRID) {
         *width = w->width;
         *height = w->height;
