@@ -12,8 +12,8 @@
  * World fields are hashed as little-endian bytes (floats as their IEEE-754
  * bits); images are exported through the same functions as `orogen
  * export`, read back and hashed as decoded 8-bit RGBA samples, so a
- * different zlib cannot change them. Stats are hashed as "key=value" lines
- * with 17 significant digits, except timings (keys ending in "_ms").
+ * different zlib cannot change them. Stats are not hashed: a new figure in
+ * the stats does not change the world (the fields it counts are hashed).
  * N sets the generation threads (run_ctx.threads) and the render threads. */
 #include "config.h"
 
@@ -87,39 +87,6 @@ put_le(const char *name, const void *data, size_t n, size_t size)
 }
 
 static void
-put_stats(const struct world *w)
-{
-    struct og_sha256 *h = og_sha256_new();
-    char line[256], hex[OG_SHA256_HEX];
-    int i, n;
-
-    if (h == NULL) {
-        die("out of memory");
-    }
-    for (i = 0; i < w->nstats; i++) {
-        const struct world_stat *s = &w->stats[i];
-        size_t klen = strlen(s->key);
-        if (klen > 3 && strcmp(s->key + klen - 3, "_ms") == 0) {
-            continue;
-        }
-        switch (s->type) {
-        case WSTAT_TEXT:
-            n = snprintf(line, sizeof line, "%s=%s\n", s->key, s->text);
-            break;
-        case WSTAT_POINT:
-            n = snprintf(line, sizeof line, "%s=%.17g,%.17g\n", s->key, s->a, s->b);
-            break;
-        default:
-            n = snprintf(line, sizeof line, "%s=%.17g\n", s->key, s->a);
-            break;
-        }
-        og_sha256_update(h, line, (size_t)n);
-    }
-    og_sha256_finish(h, hex);
-    printf("stats %s\n", hex);
-}
-
-static void
 put_world(const struct world *w)
 {
     size_t n = w->ncells, nh = w->nhydro;
@@ -144,7 +111,6 @@ put_world(const struct world *w)
     put_le("flow", w->flow, nh, sizeof(float));
     put_le("river_width", w->river_width, nh, sizeof(float));
     put_le("lake", w->lake, nh, 1);
-    put_stats(w);
 }
 
 /* Decode a PNG and hash its samples as 8-bit RGBA. */

@@ -7,10 +7,10 @@
 # OROGEN_GOLDEN_RUN names another golden_run (an out-of-tree build's).
 set -e
 dir=$(cd "$(dirname "$0")" && pwd)
-run=${OROGEN_GOLDEN_RUN:-./tests/golden/golden_run}
-if [ ! -x "$run" ]; then
+if [ -z "${OROGEN_GOLDEN_RUN:-}" ]; then
     make tests/golden/golden_run >/dev/null
 fi
+run=${OROGEN_GOLDEN_RUN:-./tests/golden/golden_run}
 if [ $# -eq 0 ]; then
     set -- $(cd "$dir" && ls *.ini | sed 's/\.ini$//')
 fi
