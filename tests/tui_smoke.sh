@@ -20,7 +20,9 @@
 #   F  TERM=dumb and an unknown TERM: one-line error, exit status 1;
 #   G  SIGSEGV: the terminal is restored (normal screen, icanon, echo);
 #   L  colours: seed 7's deep ocean blue in 256 colours, the globe's night
-#      side not grey, TERM=xterm named 8 colours.
+#      side not grey, TERM=xterm named 8 colours;
+#   N  text layout: help uncut or wrapped, whole key hints, preset paths
+#      shortened from the left, too-small sizes on one line.
 # Exit 77 (skip) without tmux. Every wait is bounded; a private tmux socket
 # is used and its server killed at the end.
 set -u
@@ -409,6 +411,48 @@ wait_for p "ready in" 30 && screen p | grep -qF "colour 8 "
 check $? "L: TERM=xterm (colors#8) names the mode 8" "$tmp/last-screen.txt"
 keys p q
 wait_exit p 20 >/dev/null
+
+# --- N: text layout: help uncut at 120 columns, whole hints at 80x24, preset
+# paths shortened from the left ----------------------------------------------------
+start n 120 30 xterm-256color C.UTF-8 --seed 7
+if wait_for n "ready in" 30; then
+    keys n '?'
+    wait_for n "orogen keys" 5
+    screen n | grep -qF "colour mode: direct, 256, 16/8, none" &&
+        screen n | grep -qF "add / remove land under the cursor" &&
+        screen n | grep -qF "quit (asks while an export runs)"
+    check $? "N: the help at 120 columns shows every entry whole" "$tmp/last-screen.txt"
+    keys n x
+    T resize-window -t n -x 50 -y 40
+    sleep 0.3
+    keys n '?'
+    wait_for n "orogen keys" 5
+    screen n | grep -qF "colour mode: direct, 256," && screen n | grep -qF "16/8, none"
+    check $? "N: at 50 columns the help wraps entries under their description" "$tmp/last-screen.txt"
+    keys n x
+    T resize-window -t n -x 80 -y 24
+    sleep 0.3
+    keys n t
+    wait_for n "Esc close" 5
+    ! screen n | tail -1 | grep -q "Esc cl *$\|Esc c *$"
+    check $? "N: at 80x24 the parameter hints end with a whole item" "$tmp/last-screen.txt"
+    keys n Escape
+    T resize-window -t n -x 130 -y 30
+    sleep 0.3
+    keys n o
+    sleep 0.5
+    screen n >"$tmp/n.txt"
+    grep -q "archipelago\.ini" "$tmp/n.txt"
+    check $? "N: the preset panel keeps the end of a long path" "$tmp/n.txt"
+    keys n Escape
+fi
+keys n q
+wait_exit n 20 >/dev/null
+start e2 12 6 xterm-256color C.UTF-8
+wait_for e2 "12x6" 10 && screen e2 | grep -q "12x6 *<* *40x12"
+check $? "N: at 12x6 the too-small sizes stay on one line" "$tmp/last-screen.txt"
+keys e2 q
+wait_exit e2 20 >/dev/null
 
 echo "$passes passed, $fails failed"
 [ $fails -eq 0 ]

@@ -1,5 +1,8 @@
 /* help: the `?` overlay listing every key, grouped (doc/keys.md has the
- * same list). Drawn in its own window over the map; any key closes it. */
+ * same list). Drawn in its own window over the map; any key closes it.
+ * Two columns when the list is taller than the screen and two fit its
+ * width, else one; entries wrap under their description when the screen is
+ * narrower than the longest (nothing is cut). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -53,20 +56,84 @@ static const char *const help_lines[] = {
     "q                 quit (asks while an export runs)",
 };
 
-/* Draw lines [from, to) of the help in a column at x. */
+/* Width of the key field at the start of each entry ("arrows, h j k l   "). */
+#define HELP_KEY_COLS 18
+#define HELP_MAX_ROWS 256
+
+/* One display row: a heading, an entry's first part, or the rest of an
+ * entry wrapped under its description. */
+struct help_row {
+    const char *s;
+    int len;
+    int heading;
+    int cont;        /* continuation: indented to the description */
+};
+
+/* Wrap every entry to width w (text columns), at spaces; returns the row
+ * count. */
+static int
+help_rows(int w, struct help_row *rows, int max)
+{
+    int n = (int)(sizeof help_lines / sizeof help_lines[0]), i, k = 0;
+
+    for (i = 0; i < n && k < max; i++) {
+        const char *s = help_lines[i];
+        int cont = 0;
+
+        if (s[0] == '#') {
+            rows[k].s = s + 1;
+            rows[k].len = (int)strlen(s + 1);
+            rows[k].heading = 1;
+            rows[k].cont = 0;
+            k++;
+            continue;
+        }
+        while (*s != '\0' && k < max) {
+            int room = cont ? w - HELP_KEY_COLS : w, len = (int)strlen(s), fit = len, j;
+
+            if (room < 8) {
+                room = 8;
+            }
+            if (len > room) {
+                fit = 0;
+                for (j = 1; j <= room; j++) {
+                    if (s[j] == ' ' && (cont || j > HELP_KEY_COLS)) {
+                        fit = j;
+                    }
+                }
+                if (fit == 0) {
+                    fit = room;
+                }
+            }
+            rows[k].s = s;
+            rows[k].len = fit;
+            rows[k].heading = 0;
+            rows[k].cont = cont;
+            k++;
+            s += fit;
+            while (*s == ' ') {
+                s++;
+            }
+            cont = 1;
+        }
+    }
+    return k;
+}
+
+/* Draw rows [from, to) in a column at x (the box's row 1 down). */
 static void
-help_column(WINDOW *win, int from, int to, int x, int w, int h)
+help_column(WINDOW *win, const struct help_row *rows, int from, int to, int x, int h)
 {
     int i, row = 1;
 
     for (i = from; i >= 0 && i < to && row < h - 1; i++, row++) {
-        const char *s = help_lines[i];
-        if (s[0] == '#') {
+        const struct help_row *r = &rows[i];
+        if (r->heading) {
             wattron(win, A_BOLD);
-            mvwaddnstr(win, row, x, s + 1, w);
+            mvwaddnstr(win, row, x, r->s, r->len);
             wattroff(win, A_BOLD);
         } else {
-            mvwaddnstr(win, row, x + 1, s, w - 1);
+            mvwaddnstr(win, row, x + 1 + (r->cont ? HELP_KEY_COLS : 0), r->s, r->len);
         }
     }
 }
@@ -74,49 +141,63 @@ help_column(WINDOW *win, int from, int to, int x, int w, int h)
 void
 help_draw(struct tui *t)
 {
+    static struct help_row rows[HELP_MAX_ROWS];
     int n = (int)(sizeof help_lines / sizeof help_lines[0]);
-    int colw = 54, ncol = 1, split = n, w, h, y, x, i, rows;
+    int longest = 0, colw, textw, ncol = 1, split, nrows, w, h, y, x, i, shown;
+    int avail = t->rows - TUI_STATUS_ROWS;
     WINDOW *win;
 
-    /* Two columns when one does not fit the height but two fit the width;
-     * the split falls on a group heading. */
-    if (n + 2 > t->rows - TUI_STATUS_ROWS && t->cols >= 2 * colw + 4) {
+    for (i = 0; i < n; i++) {
+        int len = (int)strlen(help_lines[i]);
+        longest = len > longest ? len : longest;
+    }
+    /* A column is the longest entry, its one-space indent and a gap. Two
+     * columns when one does not fit the height but two fit the width;
+     * otherwise one, wrapped to the screen when it is narrower. */
+    colw = longest + 3;
+    if (n + 2 > avail && t->cols >= 2 * colw + 4) {
         ncol = 2;
-        for (i = 1; i < n; i++) {
-            if (help_lines[i][0] == '#' && abs(2 * i - n) < abs(2 * split - n)) {
+    }
+    textw = ncol == 2 ? longest : (t->cols - 6 < longest ? t->cols - 6 : longest);
+    nrows = help_rows(textw, rows, HELP_MAX_ROWS);
+    split = nrows;
+    if (ncol == 2) {
+        /* the split falls on the heading nearest the middle */
+        for (i = 1; i < nrows; i++) {
+            if (rows[i].heading && abs(2 * i - nrows) < abs(2 * split - nrows)) {
                 split = i;
             }
         }
     }
-    rows = ncol == 1 ? n : (split > n - split ? split : n - split);
-    w = ncol * colw + 2;
-    h = rows + 2;
-    if (w > t->cols - 2) {
-        w = t->cols - 2;
+    shown = ncol == 1 ? nrows : (split > nrows - split ? split : nrows - split);
+    w = ncol == 2 ? 2 * colw + 2 : textw + 5;
+    h = shown + 2;
+    if (w > t->cols) {
+        w = t->cols;
     }
-    if (h > t->rows - TUI_STATUS_ROWS) {
-        h = t->rows - TUI_STATUS_ROWS;
+    if (h > avail) {
+        h = avail;
     }
     if (w < 10 || h < 4) {
         return;
     }
-    y = (t->rows - TUI_STATUS_ROWS - h) / 2;
+    y = (avail - h) / 2;
     x = (t->cols - w) / 2;
     win = newwin(h, w, y < 0 ? 0 : y, x < 0 ? 0 : x);
     if (win == NULL) {
         return;
     }
     /* A short terminal scrolls the list (help_key). */
-    t->help_max = rows - (h - 2) > 0 ? rows - (h - 2) : 0;
+    t->help_max = shown - (h - 2) > 0 ? shown - (h - 2) : 0;
     if (t->help_top > t->help_max) {
         t->help_top = t->help_max;
     }
     werase(win);
     tui_box(t, win);
     mvwaddnstr(win, 0, 2, " orogen keys ", w - 4);
-    help_column(win, t->help_top, split, 2, (ncol == 1 ? w : colw) - 3, h);
+    help_column(win, rows, t->help_top, split, 2, h);
     if (ncol == 2) {
-        help_column(win, split + t->help_top, n, 2 + colw, colw - 3, h);
+        help_column(win, rows, split + t->help_top, nrows, 2 + colw, h);
     }
     if (t->help_max > 0) {
         mvwaddnstr(win, h - 1, 2,

@@ -125,9 +125,15 @@ draw_too_small(struct tui *t)
     int y;
 
     werase(stdscr);
-    snprintf(text, sizeof text, "terminal too small: %dx%d < %dx%d", t->cols, t->rows,
-             TUI_MIN_COLS, TUI_MIN_ROWS);
-    y = put_wrapped(t, 0, text);
+    /* The two sizes stay on one line (compact when even that is too wide). */
+    y = put_wrapped(t, 0, "terminal too small:");
+    snprintf(text, sizeof text, "%dx%d < %dx%d", t->cols, t->rows, TUI_MIN_COLS, TUI_MIN_ROWS);
+    if ((int)strlen(text) > t->cols) {
+        snprintf(text, sizeof text, "%dx%d<%dx%d", t->cols, t->rows, TUI_MIN_COLS, TUI_MIN_ROWS);
+    }
+    if (y < t->rows) {
+        mvwaddnstr(stdscr, y++, 0, text, t->cols);
+    }
     put_wrapped(t, y, "q quits");
     wnoutrefresh(stdscr);
 }

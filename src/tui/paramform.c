@@ -311,7 +311,15 @@ presets_draw(struct tui *t)
     }
     if (t->npresets > 0) {
         wattron(win, A_DIM);
-        mvwaddnstr(win, h - 1, 1, t->presets[t->preset_sel].path, w - 2);
+        /* A long path loses its start, not its file name. */
+        const char *path = t->presets[t->preset_sel].path;
+        int len = (int)strlen(path);
+        if (len > w - 2 && w > 6) {
+            mvwaddnstr(win, h - 1, 1, "...", 3);
+            waddnstr(win, path + len - (w - 5), w - 5);
+        } else {
+            mvwaddnstr(win, h - 1, 1, path, w - 2);
+        }
         wattroff(win, A_DIM);
     }
     wnoutrefresh(win);

@@ -17,7 +17,7 @@ key_hints(const struct tui *t)
         return "type a value  Enter apply  Esc cancel  Up/Down choices  ^U clear";
     }
     if (t->help) {
-        return "Up/Down scroll a long help  any other key closes it";
+        return "Up/Down scroll  any other key closes";
     }
     if (t->quit_asked == 2) {
         return "quitting after the export  any other key: stay  Ctrl-C quit now";
@@ -29,11 +29,11 @@ key_hints(const struct tui *t)
         return "[ ] rotate  , . time of day  + - relief  p flat map  e export  ? help";
     }
     if (t->view == TUI_VIEW_GLOBE && t->panel == PANEL_NONE) {
-        return "arrows/WASD rotate  hjkl cursor  + add land  - remove land  m landmass  e PNG  g map";
+        return "arrows/WASD rotate  g map  + add land  - remove land  hjkl cursor  m landmass  e PNG";
     }
     switch (t->panel) {
     case PANEL_PARAMS:
-        return "Up/Down select  Left/Right step (PgUp/PgDn x10)  Enter type  d default  Esc close";
+        return "Up/Down select  Left/Right step  Enter type  Esc close  d default  PgUp/PgDn x10";
     case PANEL_PRESETS:
         return "Up/Down or first letter select  Enter load  Esc or q close  ? help";
     case PANEL_INSPECT:
@@ -42,6 +42,32 @@ key_hints(const struct tui *t)
         break;
     }
     return "? help  t parameters  i inspect  n new seed  e/E export view/world  a layer  q quit";
+}
+
+/* Write the hints (items separated by two spaces, most useful first) at
+ * (y, x): as many whole items as fit in w columns, never half a word
+ * ("Esc cl" at 80 columns). */
+static void
+put_hints(WINDOW *win, int y, int x, const char *hints, int w)
+{
+    const char *s = hints, *end = hints;
+
+    while (*s != '\0') {
+        const char *next = strstr(s, "  ");
+        const char *item_end = next != NULL ? next : s + strlen(s);
+        if (item_end - hints > w) {
+            break;
+        }
+        end = item_end;
+        if (next == NULL) {
+            break;
+        }
+        s = next + 2;
+    }
+    if (end == hints && w > 0) {
+        end = hints + ((int)strlen(hints) < w ? (int)strlen(hints) : w);  /* one long item */
+    }
+    mvwaddnstr(win, y, x, hints, (int)(end - hints));
 }
 
 static void
@@ -127,7 +153,7 @@ statusbar_draw(struct tui *t)
                                                    : tui_export_prompt_hint(t), 28);
     } else {
         /* Leave the last column alone: writing it may scroll. */
-        mvwaddnstr(win, 2, 1, key_hints(t), w - 2);
+        put_hints(win, 2, 1, key_hints(t), w - 2);
     }
     wnoutrefresh(win);
 }
