@@ -79,4 +79,17 @@ bad "heightmap into a missing folder" 1 "cannot write $tmp/bad/no/h.png" \
     --height-range 0:0.5 --clip
 check "--clip clamps instead" $?
 
+# OBJ mesh: as many v and vn lines as vertices, faces indexing them, and
+# the recipe in comments.
+"$BIN" export --seed 3 --set island.cells=1500 --mesh "$tmp/i.obj" --mesh-size 30x20
+check "OBJ written" $?
+awk '/^v /{v++; if (NF != 7) bad++} /^vn /{n++} /^f /{f++; for (i = 2; i <= 4; i++) {
+        split($i, a, "//"); if (a[1] < 1 || a[1] > v || a[1] != a[2]) bad++ } }
+     END { exit !(v == 600 && n == 600 && f == 2 * 29 * 19 && bad == 0) }' "$tmp/i.obj"
+check "OBJ: 600 coloured vertices, normals, 1102 faces in range" $?
+grep -q '^# orogen:generator: island' "$tmp/i.obj" ; check "OBJ carries the recipe" $?
+bad "--mesh with another extension" 2 "must end in .glb" --mesh "$tmp/bad/m.stl"
+bad "--mesh-size beyond the limit" 1 "at most 2049 vertices" --mesh "$tmp/bad/m.glb" \
+    --mesh-size 5000x5000
+
 exit $((fails > 0))

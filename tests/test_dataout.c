@@ -16,6 +16,8 @@
 #include "render/pngio.h"
 #include "render/raw16.h"
 #include "render/sample.h"
+#include "render/gltf.h"
+#include "render/terrain_mesh.h"
 #include "tests.h"
 
 static unsigned char *
@@ -321,6 +323,103 @@ START_TEST(raw16_layout)
 }
 END_TEST
 
+
+/* A tilted plane h = column on a 4 x 3 grid: vertices at the cell centres
+ * of the map (longest side 1), the relief 0.15 of it, every normal the
+ * plane's normal (-0.2, 1, 0) / |.|, and the bounds those of the centres. */
+START_TEST(mesh_heightfield_bounds_normals)
+{
+    const float e[12] = { 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3 };
+    struct world *w = grid_world(4, 3, e);
+    struct terrain_mesh m;
+    struct og_error err;
+    double n = sqrt(0.04 + 1.0);
+    size_t v;
+
+    ck_assert_msg(terrain_mesh_build(w, 4, 3, &m, &err) == OG_OK, "%s", err.msg);
+    ck_assert_uint_eq(m.nverts, 12);
+    ck_assert_uint_eq(m.ntris, 12);
+    ck_assert_float_eq_tol(m.min[0], 0.125f, 1e-6f);
+    ck_assert_float_eq_tol(m.max[0], 0.875f, 1e-6f);
+    ck_assert_float_eq_tol(m.min[1], 0.0f, 1e-6f);
+    ck_assert_float_eq_tol(m.max[1], 0.15f, 1e-6f);
+    ck_assert_float_eq_tol(m.min[2], 0.125f, 1e-6f);
+    ck_assert_float_eq_tol(m.max[2], 0.625f, 1e-6f);
+    for (v = 0; v < m.nverts; v++) {
+        ck_assert_float_eq_tol(m.nrm[3 * v], (float)(-0.2 / n), 1e-5f);
+        ck_assert_float_eq_tol(m.nrm[3 * v + 1], (float)(1.0 / n), 1e-5f);
+        ck_assert_float_eq_tol(m.nrm[3 * v + 2], 0.0f, 1e-5f);
+    }
+    ck_assert_uint_eq(m.idx[0], 0);   /* (a, c, b): counter-clockwise from above */
+    ck_assert_uint_eq(m.idx[1], 4);
+    ck_assert_uint_eq(m.idx[2], 1);
+    terrain_mesh_free(&m);
+    ck_assert_int_eq(terrain_mesh_build(w, 1, 3, &m, &err), OG_ERANGE);
+    world_unref(w);
+}
+END_TEST
+
+/* The planet sphere: closed (V - E + F = 2 with every edge in two faces),
+ * every face and vertex normal outward, radii within the relief band. */
+START_TEST(mesh_sphere_closed_outward)
+{
+    struct params p;
+    struct world *w;
+    struct terrain_mesh m;
+    struct og_error err;
+    size_t t, v;
+    double rlo, rhi;
+
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, 600, NULL), OG_OK);
+    w = run(GEN_PLANET, &p, NULL);
+    ck_assert_msg(terrain_mesh_build(w, 48, 24, &m, &err) == OG_OK, "%s", err.msg);
+    ck_assert_uint_eq(m.nverts, 48 * 24 + 2);
+    /* closed triangulated sphere: F = 2V - 4 */
+    ck_assert_uint_eq(m.ntris, 2 * m.nverts - 4);
+    rlo = 1.0 + (w->elev_min - w->sea_level) * m.vscale - 1e-5;
+    rhi = 1.0 + (w->elev_max - w->sea_level) * m.vscale + 1e-5;
+    for (v = 0; v < m.nverts; v++) {
+        const float *q = m.pos + 3 * v, *nn = m.nrm + 3 * v;
+        double r = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2]);
+        ck_assert(r >= rlo && r <= rhi);
+        ck_assert((q[0] * nn[0] + q[1] * nn[1] + q[2] * nn[2]) / r > 0.5);
+    }
+    for (t = 0; t < m.ntris; t++) {
+        const uint32_t *f = m.idx + 3 * t;
+        const float *a = m.pos + 3 * f[0], *b = m.pos + 3 * f[1], *c = m.pos + 3 * f[2];
+        double e1[3] = { b[0] - a[0], b[1] - a[1], b[2] - a[2] };
+        double e2[3] = { c[0] - a[0], c[1] - a[1], c[2] - a[2] };
+        double nx = e1[1] * e2[2] - e1[2] * e2[1], ny = e1[2] * e2[0] - e1[0] * e2[2],
+               nz = e1[0] * e2[1] - e1[1] * e2[0];
+        ck_assert(nx * (a[0] + b[0] + c[0]) + ny * (a[1] + b[1] + c[1]) +
+                  nz * (a[2] + b[2] + c[2]) > 0.0);
+    }
+    /* GLB container: magic, version 2, total length = file size, JSON
+       chunk first, BIN chunk holding the four arrays. */
+    {
+        unsigned char *d;
+        size_t len, jl, bl;
+        ck_assert_msg(export_gltf(w, &m, "tests/out-dataout.glb", &err) == OG_OK, "%s", err.msg);
+        d = slurp("tests/out-dataout.glb", &len);
+        ck_assert(memcmp(d, "glTF", 4) == 0 && d[4] == 2);
+        ck_assert_uint_eq((size_t)d[8] | (size_t)d[9] << 8 | (size_t)d[10] << 16 |
+                          (size_t)d[11] << 24, len);
+        jl = (size_t)d[12] | (size_t)d[13] << 8 | (size_t)d[14] << 16 | (size_t)d[15] << 24;
+        ck_assert(memcmp(d + 16, "JSON", 4) == 0 && jl % 4 == 0);
+        bl = (size_t)d[20 + jl] | (size_t)d[21 + jl] << 8 | (size_t)d[22 + jl] << 16 |
+             (size_t)d[23 + jl] << 24;
+        ck_assert(memcmp(d + 24 + jl, "BIN", 4) == 0);
+        ck_assert_uint_eq(bl, m.nverts * 36 + m.ntris * 12);
+        ck_assert_uint_eq(len, 28 + jl + bl);
+        free(d);
+        remove("tests/out-dataout.glb");
+    }
+    terrain_mesh_free(&m);
+    world_unref(w);
+}
+END_TEST
+
 Suite *
 dataout_suite(void)
 {
@@ -334,6 +433,8 @@ dataout_suite(void)
     tcase_add_test(tc, heightmap_roundtrip_planet);
     tcase_add_test(tc, heightmap_roundtrip_dem);
     tcase_add_test(tc, raw16_layout);
+    tcase_add_test(tc, mesh_heightfield_bounds_normals);
+    tcase_add_test(tc, mesh_sphere_closed_outward);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -76,6 +76,8 @@ cli_usage(void)
         "      --raw FILE.r16     the same as little-endian 16-bit without a header (Unity)\n"
         "      --height-range LO:HI  map LO..HI to 0..65535 (default: the world's range);\n"
         "      --clip             clamp heights outside it instead of refusing them\n"
+        "      --mesh FILE.glb|FILE.obj  glTF 2.0 binary or OBJ mesh with normals and vertex\n"
+        "                         colours (planet: a sphere); --mesh-size COLSxROWS vertices\n"
         "\n"
         "examples:\n"
         "  orogen --seed 42\n"
@@ -507,7 +509,7 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
         a->iso_path == NULL && a->globe_path == NULL && !cli_dataout_any(&a->out)) {
         return og_error_set(err, OG_EINVAL,
                             "export needs at least one of --map, --stats, --iso, --globe, "
-                            "--heightmap, --raw");
+                            "--heightmap, --raw, --mesh");
     }
     if ((st = cli_dataout_check(&a->out, err)) != OG_OK) {
         return st;

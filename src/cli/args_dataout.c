@@ -66,6 +66,33 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
     if (is_opt(arg, "--raw")) {
         return path_opt(argc, argv, i, "--raw", &o->raw_path, err);
     }
+    if (is_opt(arg, "--mesh-size")) {
+        char *end;
+        long a, b;
+        if ((v = value_of(argc, argv, i, "--mesh-size", err)) == NULL) {
+            return -1;
+        }
+        errno = 0;
+        a = strtol(v, &end, 10);
+        b = (*end == 'x' || *end == 'X') ? strtol(end + 1, &end, 10) : -1;
+        if (errno != 0 || *end != '\0' || a < 2 || b < 2 || a > 100000 || b > 100000) {
+            og_error_set(err, OG_EINVAL, "--mesh-size '%s' is not COLSxROWS (at least 2x2)", v);
+            return -1;
+        }
+        o->mesh_w = (int)a;
+        o->mesh_h = (int)b;
+        return 1;
+    }
+    if (is_opt(arg, "--mesh")) {
+        int k = path_opt(argc, argv, i, "--mesh", &o->mesh_path, err);
+        const char *dot = k > 0 ? strrchr(o->mesh_path, '.') : NULL;
+        if (k > 0 && (dot == NULL || (strcmp(dot, ".glb") != 0 && strcmp(dot, ".obj") != 0))) {
+            og_error_set(err, OG_EINVAL, "--mesh '%s': the name must end in .glb (glTF binary) "
+                         "or .obj", o->mesh_path);
+            return -1;
+        }
+        return k;
+    }
     if (strcmp(arg, "--clip") == 0) {
         o->range.clip = 1;
         return 1;
@@ -95,7 +122,7 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
 int
 cli_dataout_any(const struct cli_dataout *o)
 {
-    return o->heightmap_path != NULL || o->raw_path != NULL;
+    return o->heightmap_path != NULL || o->raw_path != NULL || o->mesh_path != NULL;
 }
 
 enum og_status
@@ -104,6 +131,9 @@ cli_dataout_check(const struct cli_dataout *o, struct og_error *err)
     if ((o->range.given || o->range.clip) && o->heightmap_path == NULL && o->raw_path == NULL) {
         return og_error_set(err, OG_EINVAL, "--height-range and --clip apply to --heightmap and "
                             "--raw only");
+    }
+    if (o->mesh_w > 0 && o->mesh_path == NULL) {
+        return og_error_set(err, OG_EINVAL, "--mesh-size applies to --mesh only");
     }
     if (o->range.clip && !o->range.given) {
         return og_error_set(err, OG_EINVAL, "--clip needs --height-range LO:HI");

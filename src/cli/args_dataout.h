@@ -11,6 +11,8 @@ struct cli_dataout {
     const char *heightmap_path;   /* --heightmap FILE.png */
     const char *raw_path;         /* --raw FILE.r16 */
     struct height_range range;    /* --height-range LO:HI, --clip */
+    const char *mesh_path;        /* --mesh FILE.glb | FILE.obj */
+    int mesh_w, mesh_h;           /* --mesh-size WxH (0: default) */
 };
 
 /* If argv[*i] is one of these options, consume it (and its value, moving

@@ -13,7 +13,10 @@
 #include "render/export.h"
 #include "render/heightmap.h"
 #include "render/outfile.h"
+#include "render/gltf.h"
+#include "render/obj.h"
 #include "render/raw16.h"
+#include "render/terrain_mesh.h"
 
 #define MAX_OUTPUTS 16
 
@@ -42,6 +45,14 @@ batch_dataout_check(const struct cli_args *a, const struct generator *g, struct 
     if (o->raw_path != NULL) {
         paths[n] = o->raw_path;
         flags[n++] = "--raw";
+    }
+    if (o->mesh_path != NULL) {
+        paths[n] = o->mesh_path;
+        flags[n++] = "--mesh";
+    }
+    if (o->mesh_w > TERRAIN_MESH_MAX_SIDE || o->mesh_h > TERRAIN_MESH_MAX_SIDE) {
+        return og_error_set(err, OG_ERANGE, "--mesh-size %dx%d: meshes are at most %d vertices "
+                            "per side", o->mesh_w, o->mesh_h, TERRAIN_MESH_MAX_SIDE);
     }
     nmine = n;
     /* batch.c checks its own outputs; compare against them here. */
@@ -141,6 +152,23 @@ batch_dataout_write(const struct cli_args *a, const struct world *w, char **expo
         st = export_heightmap_png(w, &win, &o->range, o->heightmap_path, &sc, err);
         if (st == OG_OK) {
             st = add_export(exports, o->heightmap_path, "png16", "big-endian", &win, &sc, err);
+        }
+        if (st != OG_OK) {
+            return st;
+        }
+    }
+    if (o->mesh_path != NULL) {
+        struct terrain_mesh m;
+        int cols = o->mesh_w, rows = o->mesh_h;
+        const char *dot = strrchr(o->mesh_path, '.');
+        if (cols <= 0) {
+            terrain_mesh_default_size(w, &cols, &rows);
+        }
+        st = terrain_mesh_build(w, cols, rows, &m, err);
+        if (st == OG_OK) {
+            st = dot != NULL && strcmp(dot, ".obj") == 0 ? export_obj(w, &m, o->mesh_path, err)
+                                                         : export_gltf(w, &m, o->mesh_path, err);
+            terrain_mesh_free(&m);
         }
         if (st != OG_OK) {
             return st;
