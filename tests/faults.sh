@@ -13,6 +13,7 @@
 #   F  ulimit -v and hostile PNGs: clean one-line messages.
 # Time to quit after each signal is printed (not asserted: no timed tests).
 set -u
+env --default-signal=INT true 2>/dev/null || { echo "env --default-signal missing: skipping"; exit 77; }
 BIN=${OROGEN_BIN:-src/cli/orogen}
 case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
 [ -x "$BIN" ] || { echo "no orogen binary at $BIN"; exit 99; }
@@ -90,7 +91,9 @@ sig_case() {
     _name=$1 _sig=$2 _wait=$3
     shift 3
     w=$(fresh "sig-$_name-$_sig")
-    (cd "$w" && exec "$@" 2>"$tmp/sig.err" >/dev/null) &
+    # a shell's background job starts with SIGINT ignored (and orogen keeps
+    # an ignored signal ignored, as nohup expects): restore the default
+    (cd "$w" && exec env --default-signal=INT,TERM,HUP "$@" 2>"$tmp/sig.err" >/dev/null) &
     _pid=$!
     if [ "$_wait" = temp ]; then
         _i=0
@@ -152,6 +155,23 @@ if [ "$(id -u)" -eq 0 ] && mkdir -p "$tmp/mnt" && mount -t tmpfs -o size=16k tmp
 else
     echo "# skip D: needs root and tmpfs mounts"
 fi
+
+# --- E: FIFO inputs -------------------------------------------------------------
+w=$(fresh fifo)
+mkfifo "$w/f.png" "$w/f.ini"
+run "$w" 20 "$BIN" export --dem f.png --stats s.json
+expect "--dem FIFO: not a regular file" 1 "cannot read f.png: not a regular file" "$w" f.png f.ini
+run "$w" 20 "$BIN" export --from f.png --map m.png
+expect "--from FIFO: not a regular file" 1 "cannot read f.png: not a regular file" "$w" f.png f.ini
+run "$w" 20 "$BIN" export --preset ./f.ini --map m.png
+expect "--preset FIFO: not a regular file" 1 "cannot read ./f.ini: not a regular file" "$w" f.png f.ini
+# a recipe whose source DEM has become a FIFO
+cp "$(dirname "$0")/data/dem/terrarium_8_45_99.png" "$w/src.png" 2>/dev/null ||
+    cp "${OROGEN_TEST_DATA:-tests/data}/dem/terrarium_8_45_99.png" "$w/src.png"
+run "$w" 60 "$BIN" export --dem src.png --map r.png --size 16x16
+rm -f "$w/src.png" && mkfifo "$w/src.png"
+run "$w" 20 "$BIN" export --from r.png --stats s.json
+expect "recipe source FIFO: not a regular file" 1 "src.png: not a regular file" "$w" f.png f.ini r.png src.png
 
 echo "# $passes passed, $fails failed"
 [ $fails -eq 0 ]

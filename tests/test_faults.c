@@ -10,9 +10,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/dem.h"
+#include "core/infile.h"
+#include "core/params.h"
 #include "render/outfile.h"
 #include "render/pngio.h"
 #include "tests.h"
+#include "tui/paramedit.h"
 
 static char dir[256];
 
@@ -158,6 +162,68 @@ START_TEST(test_discard_all)
 }
 END_TEST
 
+/* Issue 15 item 1: a FIFO (no writer) is refused at once, never read. */
+START_TEST(test_fifo_inputs_refused)
+{
+    struct og_error err;
+    struct dem_raster r;
+    struct params p;
+    char **keys, **values;
+    size_t n;
+    FILE *fp;
+    char *text;
+    int gen;
+
+    ck_assert_int_eq(mkfifo(in_dir("f.png"), 0600), 0);
+    ck_assert_int_eq(mkfifo(in_dir("f.ini"), 0600), 0);
+    ck_assert_int_eq(infile_fopen(in_dir("f.png"), &fp, NULL, &err), OG_EIO);
+    ck_assert_ptr_nonnull(strstr(err.msg, "f.png: not a regular file"));
+    ck_assert_int_eq(infile_read_all(in_dir("f.ini"), 100, &text, NULL, &err), OG_EIO);
+    ck_assert_int_eq(pngio_read_raster(in_dir("f.png"), &r, &err), OG_EIO);
+    ck_assert_ptr_nonnull(strstr(err.msg, "not a regular file"));
+    ck_assert_int_eq(pngio_read_text(in_dir("f.png"), &keys, &values, &n, &err), OG_EIO);
+    params_defaults(&p);
+    ck_assert_int_eq(preset_load_file(in_dir("f.ini"), &p, &gen, &err), OG_EIO);
+    ck_assert_ptr_nonnull(strstr(err.msg, "f.ini: not a regular file"));
+    /* a folder is not a file either */
+    ck_assert_int_eq(infile_fopen(dir, &fp, NULL, &err), OG_EIO);
+    ck_assert_ptr_nonnull(strstr(err.msg, "not a regular file (a folder)"));
+}
+END_TEST
+
+/* The TUI's o list never offers a FIFO named *.ini. */
+START_TEST(test_preset_list_skips_fifo)
+{
+    struct preset_entry list[64];
+    char pdir[512];
+    int n, i, seen_good = 0, seen_fifo = 0;
+    FILE *f;
+
+    setenv("XDG_CONFIG_HOME", dir, 1);
+    snprintf(pdir, sizeof pdir, "%s/orogen", dir);
+    ck_assert_int_eq(mkdir(pdir, 0755), 0);
+    snprintf(pdir, sizeof pdir, "%s/orogen/presets", dir);
+    ck_assert_int_eq(mkdir(pdir, 0755), 0);
+    ck_assert_int_eq(mkfifo(in_dir("orogen/presets/zzfifo.ini"), 0600), 0);
+    f = fopen(in_dir("orogen/presets/zzgood.ini"), "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("seed = 3\n", f);
+    fclose(f);
+    n = preset_list(list, 64);
+    for (i = 0; i < n && i < 64; i++) {
+        seen_good |= strcmp(list[i].name, "zzgood") == 0;
+        seen_fifo |= strcmp(list[i].name, "zzfifo") == 0;
+    }
+    ck_assert_int_eq(seen_good, 1);
+    ck_assert_int_eq(seen_fifo, 0);
+    unlink(in_dir("orogen/presets/zzfifo.ini"));
+    unlink(in_dir("orogen/presets/zzgood.ini"));
+    rmdir(pdir);
+    snprintf(pdir, sizeof pdir, "%s/orogen", dir);
+    rmdir(pdir);
+}
+END_TEST
+
 Suite *
 faults_suite(void)
 {
@@ -170,6 +236,11 @@ faults_suite(void)
     tcase_add_test(tc, test_group_cancel_before_rename);
     tcase_add_test(tc, test_cancel_stops_writers);
     tcase_add_test(tc, test_discard_all);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("infile");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_fifo_inputs_refused);
+    tcase_add_test(tc, test_preset_list_skips_fifo);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "core/generators.h"
+#include "core/infile.h"
 #include "render/pngio.h"
 #include "tui/paramedit.h"
 
@@ -89,48 +90,17 @@ cli_usage(void)
 enum og_status
 cli_read_file(const char *path, char **out, struct og_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    char *s = NULL;
-    size_t len = 0, cap = 0;
+    size_t len;
+    enum og_status st = infile_read_all(path, 16u << 20, out, &len, err);
 
-    *out = NULL;
-    if (f == NULL) {
-        return og_error_set(err, OG_EIO, "cannot read %s: %s", path, strerror(errno));
+    if (st != OG_OK) {
+        return st;
     }
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            cap = cap ? cap * 2 : 8192;
-            if (cap > (16u << 20)) {
-                fclose(f);
-                free(s);
-                return og_error_set(err, OG_ERANGE, "%s: larger than 16 MiB", path);
-            }
-            char *ns = realloc(s, cap);
-            if (ns == NULL) {
-                fclose(f);
-                free(s);
-                return og_error_set(err, OG_ENOMEM, "out of memory reading %s", path);
-            }
-            s = ns;
-        }
-        size_t n = fread(s + len, 1, 4096, f);
-        len += n;
-        if (n < 4096) {
-            break;
-        }
-    }
-    if (ferror(f)) {
-        fclose(f);
-        free(s);
-        return og_error_set(err, OG_EIO, "cannot read %s: %s", path, strerror(errno));
-    }
-    fclose(f);
-    s[len] = '\0';
-    if (strlen(s) != len) {
-        free(s);
+    if (strlen(*out) != len) {
+        free(*out);
+        *out = NULL;
         return og_error_set(err, OG_EFORMAT, "%s: not a text file", path);
     }
-    *out = s;
     return OG_OK;
 }
 

@@ -36,6 +36,12 @@ export_signals(void)
     sa.sa_handler = on_export_signal;
     sigemptyset(&sa.sa_mask);
     for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction old;
+        /* A signal ignored by whoever started us (nohup, a shell's
+         * background job) stays ignored. */
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) {
+            continue;
+        }
         sigaction(sigs[i], &sa, NULL);
     }
 }

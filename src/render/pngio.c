@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "core/dem.h"
+#include "core/infile.h"
 
 /*
  * All libpng calls that can longjmp run inside the *_run() helpers below,
@@ -287,6 +288,7 @@ struct pngio_rctx {
     FILE *fp;
     png_structp png;
     png_infop info;
+    off_t file_size;           /* bytes, from fstat */
     enum og_status code;       /* OG_EIO for read errors, OG_EFORMAT else */
     int saved_errno;
     struct og_error *err;
@@ -544,9 +546,9 @@ pngio_read_open(struct pngio_rctx *c)
     unsigned char sig[8];
     size_t n;
 
-    c->fp = fopen(c->path, "rb");
-    if (c->fp == NULL) {
-        return og_error_set(c->err, OG_EIO, "cannot read %s: %s", c->path, strerror(errno));
+    /* Never blocks on a FIFO: regular files only (core/infile.h). */
+    if (infile_fopen(c->path, &c->fp, &c->file_size, c->err) != OG_OK) {
+        return c->err != NULL ? c->err->code : OG_EIO;
     }
     n = fread(sig, 1, sizeof sig, c->fp);
     if (n != sizeof sig && ferror(c->fp)) {

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/generators.h"
+#include "core/infile.h"
 
 #ifndef OROGEN_DATADIR
 #define OROGEN_DATADIR "/usr/local/share/orogen"
@@ -357,13 +358,13 @@ preset_parse(const char *text, const char *source, struct params *p, int *gen,
 enum og_status
 preset_load_file(const char *path, struct params *p, int *gen, struct og_error *err)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f;
     char *text;
     size_t len;
-    enum og_status st;
+    enum og_status st = infile_fopen(path, &f, NULL, err);  /* never a FIFO */
 
-    if (f == NULL) {
-        return og_error_set(err, OG_EIO, "cannot read %s: %s", path, strerror(errno));
+    if (st != OG_OK) {
+        return st;
     }
     text = malloc(PRESET_FILE_MAX + 1);
     if (text == NULL) {
@@ -583,8 +584,8 @@ preset_list(struct preset_entry *out, int max)
             }
             snprintf(all[n].name, sizeof all[n].name, "%s", name);
             if (snprintf(all[n].path, sizeof all[n].path, "%s/%s", dirs[i], de->d_name) >=
-                (int)sizeof all[n].path) {
-                continue;
+                (int)sizeof all[n].path || !infile_is_regular(all[n].path)) {
+                continue;   /* too long, or a FIFO/device/folder named *.ini */
             }
             all[n].user = have_user && i == 0;
             n++;
