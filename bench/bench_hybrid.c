@@ -4,6 +4,7 @@
 #include "config.h"
 #include "bench.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,7 @@ hybrid_at(int side, int droplets)
     params_defaults(&p);
     p.v[P_HYBRID_WIDTH] = side;
     p.v[P_HYBRID_HEIGHT] = side;
-    p.v[P_HYBRID_DROPLETS] = droplets;
+    p.v[P_HYBRID_DROPLETS] = droplets / floor(0.3 * side * side + 0.5); /* per mask cell */
     memset(&ctx, 0, sizeof ctx);
     ctx.params = &p;
     ctx.threads = 1;

@@ -37,7 +37,7 @@ roundtrip() { # name, generator options...
 }
 roundtrip island --seed 3 --set island.cells=1500 --size 128x128
 roundtrip hybrid --generator hybrid --set hybrid.width=64 --set hybrid.height=64 \
-    --set hybrid.droplets=1000
+    --set hybrid.droplets_per_cell=0.8
 roundtrip planet --generator planet --set planet.points=800 --size 128x64
 roundtrip dem --dem "$DATA/dem/fuji.png"
 grep -q '"elevation_max": 3751,' "$tmp/dem.json" ; check "Fuji heightmap from 3751 m" $?

@@ -213,7 +213,7 @@ START_TEST(heightmap_roundtrip_hybrid)
     params_defaults(&p);
     ck_assert_int_eq(params_set(&p, P_HYBRID_WIDTH, 64, NULL), OG_OK);
     ck_assert_int_eq(params_set(&p, P_HYBRID_HEIGHT, 48, NULL), OG_OK);
-    ck_assert_int_eq(params_set(&p, P_HYBRID_DROPLETS, 2000, NULL), OG_OK);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_DROPLETS, 1.0, NULL), OG_OK);
     w = run(GEN_HYBRID, &p, NULL);
     roundtrip(w, 64, 48, "tests/out-dataout-hybrid.png");   /* exact cells */
     roundtrip(w, 65, 65, "tests/out-dataout-hybrid65.png"); /* 2^n + 1 */

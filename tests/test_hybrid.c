@@ -274,7 +274,12 @@ small_params(struct params *p, int w, int h, double coverage, int droplets)
     ck_assert_int_eq(params_set(p, P_HYBRID_WIDTH, w, NULL), OG_OK);
     ck_assert_int_eq(params_set(p, P_HYBRID_HEIGHT, h, NULL), OG_OK);
     ck_assert_int_eq(params_set(p, P_HYBRID_COVERAGE, coverage, NULL), OG_OK);
-    ck_assert_int_eq(params_set(p, P_HYBRID_DROPLETS, droplets, NULL), OG_OK);
+    /* 100 m cells, the seed's own: per-cell figures as the seed states them */
+    ck_assert_int_eq(params_set(p, P_HYBRID_EXTENT, 0.1 * w, NULL), OG_OK);
+    /* `droplets` in all: the per-cell rate over the exact mask size */
+    ck_assert_int_eq(params_set(p, P_HYBRID_DROPLETS,
+                                droplets / fmax(1.0, floor(coverage * w * h + 0.5)), NULL),
+                     OG_OK);
 }
 
 static int
@@ -382,7 +387,7 @@ START_TEST(test_generator_default_map)
 }
 END_TEST
 
-/* The parameter table's defaults exactly (256 x 256, 100k droplets). */
+/* The parameter table's defaults exactly (256 x 256, 5 droplets per mask cell). */
 START_TEST(test_generator_true_defaults)
 {
     struct params p;
@@ -402,7 +407,7 @@ START_TEST(test_generator_true_defaults)
         }
     }
     ck_assert_uint_eq(count, (size_t)floor(0.3 * 65536 + 0.5));
-    ck_assert(world_stat_find(w, "hybrid.droplets")->a == 100000.0);
+    ck_assert(world_stat_find(w, "hybrid.droplets")->a == floor(5.0 * (double)count + 0.5));
     ck_assert(world_stat_find(w, "hybrid.max_height_after")->a <
               world_stat_find(w, "hybrid.max_height_before")->a + 1e-6);
     world_unref(w);
@@ -536,6 +541,73 @@ START_TEST(test_glyph_legend)
 }
 END_TEST
 
+
+/* A world keeps its layout when the grid gets finer: the same seed at 256^2
+ * and 1024^2 over the same extent (25.6 km), the 1024^2 masks downsampled
+ * by 4 x 4 majority, overlap with IoU >= 0.8 (mountain mask, and the
+ * Mountain class before erosion). Before the mask frequency was per km it
+ * was per cell and the two were different worlds (mask IoU 0.15-0.18 for
+ * seeds 1-6; now 0.97). */
+static double
+iou_after_downsample(const uint8_t *fine, const uint8_t *coarse, int side, int f)
+{
+    size_t inter = 0, uni = 0;
+    int x, y, i, j;
+    for (y = 0; y < side; y++) {
+        for (x = 0; x < side; x++) {
+            int votes = 0, a, b;
+            for (j = 0; j < f; j++) {
+                for (i = 0; i < f; i++) {
+                    votes += fine[(size_t)(y * f + j) * (size_t)(side * f) + (size_t)(x * f + i)] != 0;
+                }
+            }
+            a = 2 * votes >= f * f;
+            b = coarse[(size_t)y * (size_t)side + (size_t)x] != 0;
+            inter += (size_t)(a && b);
+            uni += (size_t)(a || b);
+        }
+    }
+    return uni > 0 ? (double)inter / (double)uni : 1.0;
+}
+
+START_TEST(test_layout_resolution_independent)
+{
+    static const uint64_t seeds[] = { 1, 2, 3 };
+    size_t k, i;
+
+    for (k = 0; k < 3; k++) {
+        struct params p;
+        struct world *lo, *hi;
+        uint8_t *mlo, *mhi;
+        double iou_mask, iou_mountain;
+        params_defaults(&p);
+        p.seed = seeds[k];
+        ck_assert_int_eq(params_set(&p, P_HYBRID_DROPLETS, 0.0, NULL), OG_OK);
+        lo = generate(&p, NULL, NULL);
+        ck_assert_int_eq(params_set(&p, P_HYBRID_WIDTH, 1024, NULL), OG_OK);
+        ck_assert_int_eq(params_set(&p, P_HYBRID_HEIGHT, 1024, NULL), OG_OK);
+        hi = generate(&p, NULL, NULL);
+        iou_mask = iou_after_downsample(hi->mask, lo->mask, 256, 4);
+        mlo = malloc(lo->ncells);
+        mhi = malloc(hi->ncells);
+        for (i = 0; i < lo->ncells; i++) {
+            mlo[i] = lo->mask[i] && lo->elevation[i] > 0.1f;
+        }
+        for (i = 0; i < hi->ncells; i++) {
+            mhi[i] = hi->mask[i] && hi->elevation[i] > 0.1f;
+        }
+        iou_mountain = iou_after_downsample(mhi, mlo, 256, 4);
+        ck_assert_msg(iou_mask >= 0.8 && iou_mountain >= 0.8,
+                      "seed %llu: mask IoU %.3f, mountain IoU %.3f", (unsigned long long)seeds[k],
+                      iou_mask, iou_mountain);
+        free(mlo);
+        free(mhi);
+        world_unref(lo);
+        world_unref(hi);
+    }
+}
+END_TEST
+
 Suite *
 hybrid_suite(void)
 {
@@ -556,6 +628,7 @@ hybrid_suite(void)
     tcase_set_timeout(tc, 20);
     tcase_add_test(tc, test_generator_deterministic);
     tcase_add_test(tc, test_generator_true_defaults);
+    tcase_add_test(tc, test_layout_resolution_independent);
     suite_add_tcase(s, tc);
     tc = tcase_create("contract");
     tcase_add_test(tc, test_generator_bad_params);

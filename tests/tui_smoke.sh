@@ -293,7 +293,7 @@ wait_exit k 20 >/dev/null
 
 # --- I: q once during an export, no second q: the export ends, orogen stays ----
 start l 100 30 xterm-256color C.UTF-8 -g hybrid --set hybrid.width=2048 \
-    --set hybrid.height=2048 --set hybrid.droplets=1000
+    --set hybrid.height=2048 --set hybrid.droplets_per_cell=0.001
 wait_for l "ready in" 60 && keys l E Enter q
 wait_for l "export is still running" 10; check $? "I: q asks while the export runs" "$tmp/last-screen.txt"
 wait_for l "the export is done, q quits" 60; check $? "I: the export finishing does not quit" "$tmp/last-screen.txt"

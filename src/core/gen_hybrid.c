@@ -18,6 +18,8 @@
 #define HYBRID_HEIGHT_OCTAVES 6
 #define HYBRID_BATCH 1024          /* droplets between progress ticks */
 #define HYBRID_SNAPSHOT_MS 100.0   /* at least this long between live views */
+#define HYBRID_REF_CELL_KM 0.1     /* the seed's cell: 256 cells over 25.6 km */
+#define HYBRID_MAX_DROPLETS 100000000.0
 
 static const double hybrid_pi = 3.14159265358979323846;
 
@@ -43,6 +45,21 @@ stream_seed(uint64_t seed, const char *stage)
     hi = rng_next_u32(&r);
     lo = rng_next_u32(&r);
     return hi << 32 | lo;
+}
+
+/* Kilometres per cell: the extent spread over the width. */
+static double
+cell_km(const struct params *p)
+{
+    return params_get(p, P_HYBRID_EXTENT) / (double)params_int(p, P_HYBRID_WIDTH);
+}
+
+/* Per-100 m slopes and reliefs to per-cell ones: a slope of s units per
+ * 100 m is s * cell_km / 0.1 units per cell. */
+static double
+per_cell_from_per_100m(const struct params *p)
+{
+    return cell_km(p) / HYBRID_REF_CELL_KM;
 }
 
 static int
@@ -212,9 +229,10 @@ static void
 texture_from_params(const struct params *p, const float *heights, const uint8_t *mask, int w,
                     int h, uint32_t *color)
 {
+    double k = per_cell_from_per_100m(p);
     gen_hybrid_texture(heights, mask, NULL, w, h, (float)params_get(p, P_HYBRID_MOUNTAIN),
-                       (float)params_get(p, P_HYBRID_DIRT_SLOPE),
-                       (float)params_get(p, P_HYBRID_ROCK_SLOPE), color);
+                       (float)(params_get(p, P_HYBRID_DIRT_SLOPE) * k),
+                       (float)(params_get(p, P_HYBRID_ROCK_SLOPE) * k), color);
 }
 
 /* Hand an intermediate world to the live view. The snapshot is a separate
@@ -260,7 +278,8 @@ droplet_params_from(const struct params *p, struct droplet_params *dp)
     dp->deposition = (float)params_get(p, P_HYBRID_DEPOSITION);
     dp->evaporation = (float)params_get(p, P_HYBRID_EVAPORATION);
     dp->min_volume = (float)params_get(p, P_HYBRID_MIN_VOLUME);
-    dp->relief = (float)params_get(p, P_HYBRID_RELIEF);
+    /* relief is per 100 m of ground; the droplet model works in cells */
+    dp->relief = (float)(params_get(p, P_HYBRID_RELIEF) / per_cell_from_per_100m(p));
     dp->max_steps = params_int(p, P_HYBRID_MAX_STEPS);
     dp->keep_sediment = params_int(p, P_HYBRID_EVAP_SEDIMENT) == 1;
 }
@@ -342,7 +361,7 @@ erode(struct world *w, struct run_ctx *ctx, float *activity, struct droplet_tota
     struct droplet_params dp;
     struct droplet_field *field = NULL;
     struct rng r;
-    uint64_t total = (uint64_t)params_int(ctx->params, P_HYBRID_DROPLETS), done = 0;
+    uint64_t total = 0, done = 0;
     double last_snap = -1e300, interval = HYBRID_SNAPSHOT_MS;
     enum og_status st;
 
@@ -356,9 +375,8 @@ erode(struct world *w, struct run_ctx *ctx, float *activity, struct droplet_tota
         return st;
     }
     rng_for_stage(&r, ctx->params->seed, "HybridTerrain.erosion");
-    if (droplet_field_mask_cells(field) == 0) {
-        total = 0;
-    }
+    total = (uint64_t)floor(params_get(ctx->params, P_HYBRID_DROPLETS) *
+                            (double)droplet_field_mask_cells(field) + 0.5);
     while (done < total) {
         uint64_t batch = total - done < HYBRID_BATCH ? total - done : HYBRID_BATCH;
         droplet_run(field, &dp, &r, batch, tot);
@@ -400,7 +418,7 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     float *m = NULL, *activity = NULL, tau = 0.0f, amax, hmax;
     double *row = NULL;
     size_t n, target, nmask = 0, nmountain = 0, i;
-    double s, r_eff, t0, c0;
+    double s, r_eff, t0, c0, km = cell_km(p);
     enum og_status st;
     int x, y;
 
@@ -425,9 +443,11 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
         goto done;
     }
 
-    /* Phase 1: coverage mask. */
+    /* Phase 1: coverage mask, the fBm sampled at the cells' corners in km
+     * (s_mask per km), so the layout does not depend on the grid size. */
+    w->cell_size = 1000.0 * km;
     for (y = 0; y < height; y++) {
-        value_noise_fbm2_row(mask_seed, HYBRID_MASK_OCTAVES, s_mask, (double)y * s_mask,
+        value_noise_fbm2_row(mask_seed, HYBRID_MASK_OCTAVES, s_mask * km, (double)y * km * s_mask,
                              (size_t)width, row);
         for (x = 0; x < width; x++) {
             m[(size_t)y * (size_t)width + (size_t)x] = (float)row[x];
@@ -442,13 +462,24 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
         goto done;
     }
 
-    /* Phase 2: heights inside the mask. */
-    r_eff = sqrt((double)target / hybrid_pi);
-    s = cycles / (r_eff > 1.0 ? r_eff : 1.0);
+    /* Phase 2: heights inside the mask; r_eff in km, s per km. In depth
+     * mode the blend is a share of the mask's noise depth, so the heights
+     * rise from the mask edge toward its core (slopes, not walls). */
+    if (params_int(p, P_HYBRID_BLEND_MODE) == 1) {
+        float mmax = tau;
+        for (i = 0; i < n; i++) {
+            mmax = w->mask[i] && m[i] > mmax ? m[i] : mmax;
+        }
+        blend *= (double)mmax - (double)tau;
+        blend = blend > 1e-9 ? blend : 1e-9;
+    }
+    world_stat_real(w, "hybrid.blend", blend);
+    r_eff = sqrt((double)target / hybrid_pi) * km;
+    s = cycles / (r_eff > km ? r_eff : km);
     for (y = 0; y < height; y++) {
         const uint8_t *mrow = w->mask + (size_t)y * (size_t)width;
         if (memchr(mrow, 1, (size_t)width) != NULL) {
-            value_noise_fbm2_row(height_seed, HYBRID_HEIGHT_OCTAVES, s, (double)y * s,
+            value_noise_fbm2_row(height_seed, HYBRID_HEIGHT_OCTAVES, s * km, (double)y * km * s,
                                  (size_t)width, row);
         }
         for (x = 0; x < width; x++) {
@@ -468,6 +499,13 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
         if ((y & 31) == 0 && (st = pipeline_tick(ctx, 0.05 + 0.05 * y / height)) != OG_OK) {
             goto done;
         }
+    }
+    if (params_get(p, P_HYBRID_DROPLETS) * (double)nmask > HYBRID_MAX_DROPLETS) {
+        st = og_error_set(err, OG_ERANGE,
+                          "hybrid.droplets_per_cell x %zu mask cells = %.0f droplets exceeds %.0f",
+                          nmask, params_get(p, P_HYBRID_DROPLETS) * (double)nmask,
+                          HYBRID_MAX_DROPLETS);
+        goto done;
     }
     world_stat_int(w, "hybrid.mask_cells", (long long)nmask);
     world_stat_real(w, "hybrid.coverage_requested", coverage);
@@ -576,6 +614,7 @@ static enum og_status
 stage_texture(struct world *w, struct run_ctx *ctx, struct og_error *err)
 {
     const struct params *p = ctx->params;
+    double k = per_cell_from_per_100m(p);
     enum og_status st;
 
     st = world_alloc((void **)&w->color, w->ncells, sizeof *w->color, "colour", err);
@@ -584,8 +623,8 @@ stage_texture(struct world *w, struct run_ctx *ctx, struct og_error *err)
     }
     gen_hybrid_texture(w->elevation, w->mask, w->trees, w->width, w->height,
                        (float)params_get(p, P_HYBRID_MOUNTAIN),
-                       (float)params_get(p, P_HYBRID_DIRT_SLOPE),
-                       (float)params_get(p, P_HYBRID_ROCK_SLOPE), w->color);
+                       (float)(params_get(p, P_HYBRID_DIRT_SLOPE) * k),
+                       (float)(params_get(p, P_HYBRID_ROCK_SLOPE) * k), w->color);
     return OG_OK;
 }
 
