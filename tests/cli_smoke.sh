@@ -96,7 +96,7 @@ check "--size for the map, --globe-size for the globe" $?
 [ "$(pngsize "$tmp/pm.png")" = 64x32 ] ; check "--map-size" $?
 "$BIN" export -g planet --set planet.points=1500 --map "$tmp/pm.png"
 [ "$(pngsize "$tmp/pm.png")" = 2048x1024 ] ; check "planet map default 2048x1024 (as in the TUI)" $?
-"$BIN" export --preset hybrid-tabletop --set hybrid.droplets=0 --map "$tmp/tt.png"
+"$BIN" export --preset hybrid-tabletop --set hybrid.droplets_per_cell=0 --map "$tmp/tt.png"
 [ "$(pngsize "$tmp/tt.png")" = 960x640 ] ; check "hybrid-tabletop 96x64 scaled up to 960x640" $?
 "$BIN" export --seed 2 --set island.cells=500 --iso "$tmp/is.png" --iso-size 120x80 --size 64x64 \
     --map "$tmp/im.png"

@@ -121,7 +121,7 @@ sig_case() {
 }
 for s in INT TERM HUP; do
     sig_case generation $s 0.5 "$BIN" export -g hybrid --set hybrid.width=2048 \
-        --set hybrid.height=2048 --set hybrid.droplets=400000 --map big.png --size 64x64
+        --set hybrid.height=2048 --set hybrid.droplets_per_cell=0.3 --map big.png --size 64x64
     sig_case map-render $s 0.6 "$BIN" export --set island.cells=300 --map big.png \
         --size 8192x8192
     sig_case png-write $s temp "$BIN" export -g hybrid --set hybrid.width=512 \
