@@ -24,7 +24,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-gltf.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 
 "$BIN" export --seed 5 --set island.cells=1500 --mesh "$tmp/island.glb" --mesh-size 40x40 &&
-"$BIN" export -g hybrid --set hybrid.width=48 --set hybrid.height=32 --set hybrid.droplets=500 \
+"$BIN" export -g hybrid --set hybrid.width=48 --set hybrid.height=32 --set hybrid.droplets_per_cell=1 \
     --mesh "$tmp/hybrid.glb" &&
 "$BIN" export -g planet --set planet.points=600 --mesh "$tmp/planet.glb" --mesh-size 48x24 &&
 "$BIN" export --dem "${OROGEN_TEST_DATA:-tests/data}/srtmgl3_front_range_144.png" \
