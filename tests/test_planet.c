@@ -274,7 +274,17 @@ fixture_free(struct planet_fixture *f)
     adjacency_fini(&f->adj);
 }
 
-static const struct continents_params default_cp = { 75.0, 9, 0.35, 0.08, 0 };
+/* the source's literal reading: uniform growth, round caps, islands per vertex */
+static const struct continents_params default_cp = {
+    .cap_latitude = 75.0, .ncontinents = 9, .land_target = 0.35, .island_chance = 0.08,
+};
+
+/* the defaults: noise growth and islands by area (round caps, to test them) */
+static const struct continents_params noise_cp = {
+    .cap_latitude = 75.0, .ncontinents = 9, .land_target = 0.35, .noise_growth = 1,
+    .coast_roughness = 2.5, .island_area = 1, .island_count = 60, .island_min_area = 5e-5,
+    .island_max_area = 4e-3, .island_tail = 1.0, .noise_seed = 5,
+};
 
 START_TEST(test_continents_steps)
 {
@@ -284,13 +294,14 @@ START_TEST(test_continents_steps)
     size_t i, land = 0, north = 0, south = 0;
     double zc = sin(75.0 * M_PI / 180.0);
 
+    const struct continents_params *cp = _i < 2 ? &default_cp : &noise_cp;
+
     fixture_make(&f, 4000, 21 + (uint64_t)_i);
     ck_assert_int_eq(continents_init(&c, f.n, NULL), OG_OK);
     rng_for_stage(&r, 21 + (uint64_t)_i, "continents");
-    continents_caps(&c, f.xyz, &default_cp);
+    continents_caps(&c, f.xyz, cp);
     ck_assert_int_gt(c.cap_vertices, 0);
-    ck_assert_int_eq(continents_grow(&c, &f.adj, f.tri, f.nt, &default_cp, &r, NULL, NULL),
-                     OG_OK);
+    ck_assert_int_eq(continents_grow(&c, &f.adj, f.xyz, f.tri, f.nt, cp, &r, NULL, NULL), OG_OK);
     /* growth stops exactly at the target (within one vertex) */
     for (i = 0; i < f.n; i++) {
         land += c.state[i] == CONT_LAND;
@@ -328,18 +339,39 @@ START_TEST(test_continents_steps)
         south += c.state[i] == CONT_LAND && f.xyz[3 * i + 2] < 0.0;
     }
     ck_assert_int_ge(north, south);
-    /* islands: nothing left unassigned, about 8 % of the rest is land */
+    /* islands: nothing left unassigned; per vertex about 8 % of the rest
+     * is land; by area at most island_count islands, each kept apart from
+     * the continents and from each other by sea */
     {
         size_t rest = 0;
         for (i = 0; i < f.n; i++) {
             rest += c.state[i] == CONT_UNASSIGNED;
         }
-        continents_islands(&c, &default_cp, &r);
+        ck_assert_int_eq(continents_islands(&c, &f.adj, f.xyz, cp, &r, NULL), OG_OK);
         for (i = 0; i < f.n; i++) {
             ck_assert_int_ne(c.state[i], CONT_UNASSIGNED);
         }
         ck_assert(rest > 500);
-        ck_assert(fabs((double)c.islands / rest - 0.08) < 0.03);
+        if (!cp->island_area) {
+            ck_assert(fabs((double)c.islands / rest - 0.08) < 0.03);
+        } else {
+            size_t touching = 0;
+            ck_assert_int_gt(c.island_seeds, 0);
+            ck_assert_int_le(c.island_seeds, cp->island_count);
+            ck_assert_int_ge(c.islands, c.island_seeds);
+            /* no island vertex touches continental land */
+            for (i = 0; i < f.n; i++) {
+                int32_t j;
+                if (c.origin[i] != CONT_ORIGIN_ISLAND) {
+                    continue;
+                }
+                for (j = f.adj.start[i]; j < f.adj.start[i + 1]; j++) {
+                    int32_t u = f.adj.nbr[j];
+                    touching += c.state[u] == CONT_LAND && c.origin[u] != CONT_ORIGIN_ISLAND;
+                }
+            }
+            ck_assert_int_eq(touching, 0);
+        }
     }
     /* landmass ids are the connected components */
     ck_assert_int_eq(continents_landmasses(&c, &f.adj, NULL), OG_OK);
@@ -429,10 +461,10 @@ START_TEST(test_wfc_rules_hold)
         rng_for_stage(&r, seed, "continents");
         ck_assert_int_eq(continents_init(&c, f.n, NULL), OG_OK);
         continents_caps(&c, f.xyz, &default_cp);
-        ck_assert_int_eq(continents_grow(&c, &f.adj, f.tri, f.nt, &default_cp, &r, NULL, NULL),
+        ck_assert_int_eq(continents_grow(&c, &f.adj, f.xyz, f.tri, f.nt, &default_cp, &r, NULL, NULL),
                          OG_OK);
         continents_coast(&c, &f.adj);
-        continents_islands(&c, &default_cp, &r);
+        ck_assert_int_eq(continents_islands(&c, &f.adj, f.xyz, &default_cp, &r, NULL), OG_OK);
         for (i = 0; i < f.n; i++) {
             sea[i] = c.state[i] != CONT_LAND;
         }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/adjacency.h"
+#include "core/noise.h"
 #include "core/pipeline.h"
 #include "core/rng.h"
 
@@ -24,14 +25,23 @@ continents_init(struct continents *c, size_t n, struct og_error *err)
     c->has_seed = calloc(n, 1);
     c->cand = malloc(n * sizeof *c->cand);
     c->cand_pos = malloc(n * sizeof *c->cand_pos);
+    c->origin = malloc(n * sizeof *c->origin);
+    c->arrive = malloc(n * sizeof *c->arrive);
+    c->heap_cap = 1024;
+    c->heap = malloc(c->heap_cap * sizeof *c->heap);
     if (c->state == NULL || c->landmass == NULL || c->parent == NULL || c->has_seed == NULL
-        || c->cand == NULL || c->cand_pos == NULL) {
+        || c->cand == NULL || c->cand_pos == NULL || c->origin == NULL || c->arrive == NULL
+        || c->heap == NULL) {
         continents_fini(c);
         return og_error_set(err, OG_ENOMEM, "out of memory for continents of %zu vertices", n);
     }
     memset(c->parent, 0xff, n * sizeof *c->parent);
     memset(c->cand_pos, 0xff, n * sizeof *c->cand_pos);
     memset(c->landmass, 0xff, n * sizeof *c->landmass);
+    for (size_t i = 0; i < n; i++) {
+        c->origin[i] = CONT_ORIGIN_NONE;
+        c->arrive[i] = HUGE_VAL;
+    }
     return OG_OK;
 }
 
@@ -44,6 +54,12 @@ continents_fini(struct continents *c)
     free(c->has_seed);
     free(c->cand);
     free(c->cand_pos);
+    free(c->origin);
+    free(c->arrive);
+    free(c->rough);
+    free(c->heap);
+    free(c->centre);
+    free(c->level0);
     memset(c, 0, sizeof *c);
 }
 
@@ -64,6 +80,35 @@ continents_check(const struct continents_params *p, struct og_error *err)
     }
     if (p->caps_grow != 0 && p->caps_grow != 1) {
         return og_error_set(err, OG_ERANGE, "caps_grow %d outside [0, 1]", p->caps_grow);
+    }
+    if (p->noise_growth != 0 && p->noise_growth != 1) {
+        return og_error_set(err, OG_ERANGE, "noise_growth %d outside [0, 1]", p->noise_growth);
+    }
+    if (!(p->coast_roughness >= 0.0 && p->coast_roughness <= 4.0)) {
+        return og_error_set(err, OG_ERANGE, "coast roughness %g outside [0, 4]",
+                            p->coast_roughness);
+    }
+    if (!(p->cap_roughness >= 0.0 && p->cap_roughness <= 30.0)) {
+        return og_error_set(err, OG_ERANGE, "cap roughness %g deg outside [0, 30]",
+                            p->cap_roughness);
+    }
+    if (p->island_area != 0 && p->island_area != 1) {
+        return og_error_set(err, OG_ERANGE, "island_area %d outside [0, 1]", p->island_area);
+    }
+    if (p->island_count < 0 || p->island_count > 100000) {
+        return og_error_set(err, OG_ERANGE, "island count %d outside [0, 100000]",
+                            p->island_count);
+    }
+    if (p->island_area
+        && !(p->island_min_area > 0.0 && p->island_min_area <= p->island_max_area
+             && p->island_max_area <= 0.1)) {
+        return og_error_set(err, OG_ERANGE,
+                            "island areas %g..%g of the globe: need 0 < min <= max <= 0.1",
+                            p->island_min_area, p->island_max_area);
+    }
+    if (p->island_area && !(p->island_tail >= 0.2 && p->island_tail <= 5.0)) {
+        return og_error_set(err, OG_ERANGE, "island tail exponent %g outside [0.2, 5]",
+                            p->island_tail);
     }
     return OG_OK;
 }
@@ -102,11 +147,21 @@ cand_remove(struct continents *c, int32_t v)
 void
 continents_caps(struct continents *c, const double *xyz, const struct continents_params *p)
 {
-    double zc = sin(p->cap_latitude * M_PI / 180.0);
+    double zc = sin(p->cap_latitude * M_PI / 180.0), rz;
+    struct perlin pn;
+    /* the edge wanders by cap_roughness degrees: a few lobes around the
+     * pole (frequency 2.5 on the unit sphere) with finer fringes */
+    const struct fbm_params fp = { 6, 2.5, 2.0, 0.55 };
     size_t i;
 
+    perlin_init(&pn, p->noise_seed ^ rng_hash_str("planet.caps"));
+    /* degrees of latitude to z at the cap edge: dz = cos(lat) dlat */
+    rz = p->cap_roughness * M_PI / 180.0 * cos(p->cap_latitude * M_PI / 180.0);
     for (i = 0; i < c->n; i++) {
-        if (fabs(xyz[3 * i + 2]) > zc) {
+        const double *q = &xyz[3 * i];
+        int cap = fabs(q[2]) > (rz > 0.0 ? zc + rz * fbm3(&pn, &fp, q[0], q[1], q[2]) : zc);
+        if (cap) {
+            c->origin[i] = CONT_ORIGIN_CAP;
             c->state[i] = CONT_LAND;
             c->parent[i] = (int32_t)i;
             c->cap_vertices++;
@@ -114,11 +169,168 @@ continents_caps(struct continents *c, const double *xyz, const struct continents
     }
 }
 
+/* ---- the noise-weighted frontier: a binary min-heap of (key, vertex) ---- */
+
+static int
+heap_less(const struct cont_heap_item *a, const struct cont_heap_item *b)
+{
+    return a->key < b->key || (a->key == b->key && a->v < b->v);
+}
+
+int
+continents_heap_push(struct continents *c, double key, int32_t v)
+{
+    size_t i;
+    if (c->nheap == c->heap_cap) {
+        struct cont_heap_item *h = realloc(c->heap, 2 * c->heap_cap * sizeof *h);
+        if (h == NULL) {
+            return -1;
+        }
+        c->heap = h;
+        c->heap_cap *= 2;
+    }
+    i = c->nheap++;
+    c->heap[i].key = key;
+    c->heap[i].v = v;
+    while (i > 0) {
+        size_t up = (i - 1) / 2;
+        struct cont_heap_item t;
+        if (!heap_less(&c->heap[i], &c->heap[up])) {
+            break;
+        }
+        t = c->heap[up];
+        c->heap[up] = c->heap[i];
+        c->heap[i] = t;
+        i = up;
+    }
+    return 0;
+}
+
+int32_t
+continents_heap_pop(struct continents *c, double *key)
+{
+    struct cont_heap_item top;
+    size_t i = 0;
+    if (c->nheap == 0) {
+        return -1;
+    }
+    top = c->heap[0];
+    c->heap[0] = c->heap[--c->nheap];
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, m = i;
+        struct cont_heap_item t;
+        if (l < c->nheap && heap_less(&c->heap[l], &c->heap[m])) {
+            m = l;
+        }
+        if (r < c->nheap && heap_less(&c->heap[r], &c->heap[m])) {
+            m = r;
+        }
+        if (m == i) {
+            break;
+        }
+        t = c->heap[m];
+        c->heap[m] = c->heap[i];
+        c->heap[i] = t;
+        i = m;
+    }
+    *key = top.key;
+    return top.v;
+}
+
+double
+continents_chord(const double *xyz, int32_t a, int32_t b)
+{
+    const double *p = &xyz[3 * (size_t)a], *q = &xyz[3 * (size_t)b];
+    double dx = p[0] - q[0], dy = p[1] - q[1], dz = p[2] - q[2];
+    return sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+int32_t
+continents_nearest(const struct adjacency *adj, const double *xyz, int32_t start,
+                   const double *q)
+{
+    int32_t v = start;
+    double best = xyz[3 * (size_t)v] * q[0] + xyz[3 * (size_t)v + 1] * q[1]
+                  + xyz[3 * (size_t)v + 2] * q[2];
+    for (;;) {
+        int32_t j, next = v;
+        for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
+            const double *p = &xyz[3 * (size_t)adj->nbr[j]];
+            double d = p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+            if (d > best) {
+                best = d;
+                next = adj->nbr[j];
+            }
+        }
+        if (next == v) {
+            return v;
+        }
+        v = next;
+    }
+}
+
+void
+continents_random_point(struct rng *r, double *q)
+{
+    /* rejection from the cube: arithmetic and sqrt only, so the point is
+     * the same bits under every libm */
+    for (;;) {
+        double x = 2.0 * rng_next_double(r) - 1.0, y = 2.0 * rng_next_double(r) - 1.0;
+        double z = 2.0 * rng_next_double(r) - 1.0, s = x * x + y * y + z * z;
+        if (s > 1e-6 && s <= 1.0) {
+            s = sqrt(s);
+            q[0] = x / s;
+            q[1] = y / s;
+            q[2] = z / s;
+            return;
+        }
+    }
+}
+
+/* A candidate u reached from land vertex v: in noise growth, its arrival
+ * (graph arc distance along the growth) and key; in uniform growth, a slot
+ * in the candidate array. */
+static int
+offer(struct continents *c, const double *xyz, int32_t v, int32_t u)
+{
+    if (c->rough == NULL) {
+        cand_add(c, u);
+        return 0;
+    }
+    {
+        /* the distance from the centre of v's continent (a smooth field, so
+         * the coast is a level set of distance minus noise at every
+         * resolution; a distance summed along the mesh would add the
+         * graph's own roughness, which grows with the resolution) */
+        double t;
+        const double *q = &xyz[3 * (size_t)u];
+        if (c->origin[v] >= 0) {
+            const double *o = &c->centre[3 * (size_t)c->origin[v]];
+            double dx = o[0] - q[0], dy = o[1] - q[1], dz = o[2] - q[2];
+            /* the chord: monotone in the arc, and sqrt is exactly rounded
+             * (no libm result decides the growth order) */
+            t = c->level0[c->origin[v]] + sqrt(dx * dx + dy * dy + dz * dz);
+        } else {
+            /* a growing cap: the distance in z below the pole */
+            t = 1.0 - fabs(q[2]);
+        }
+        if (t < c->arrive[u]) {
+            c->arrive[u] = t;
+            c->origin[u] = c->origin[v];
+            return continents_heap_push(c, t - c->rough[u], u);
+        }
+    }
+    return 0;
+}
+
 /* v becomes land: join the land components around it (counting continents
- * that disappear into others or into a cap) and make the unassigned mutual
- * neighbours of v and each land neighbour candidates for growth. */
-static void
-make_land(struct continents *c, const struct adjacency *adj, int32_t v, int is_seed)
+ * that disappear into others or into a cap) and offer the unassigned mutual
+ * neighbours of v and each land neighbour for growth. org: v's continent
+ * (a seed index), or CONT_ORIGIN_NONE to take a land neighbour's. Returns
+ * -1 when out of memory. */
+static int
+make_land(struct continents *c, const struct adjacency *adj, const double *xyz, int32_t v,
+          int is_seed, int32_t org)
 {
     int32_t j, roots[64];
     int nroots = 0, k;
@@ -127,6 +339,15 @@ make_land(struct continents *c, const struct adjacency *adj, int32_t v, int is_s
     c->state[v] = CONT_LAND;
     cand_remove(c, v);
     c->parent[v] = v;
+    if (org != CONT_ORIGIN_NONE) {
+        c->origin[v] = org;
+    }
+    for (j = adj->start[v]; j < adj->start[v + 1] && c->origin[v] < 0; j++) {
+        int32_t u = adj->nbr[j];
+        if (c->state[u] == CONT_LAND && c->origin[u] >= 0) {
+            c->origin[v] = c->origin[u];
+        }
+    }
     for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
         int32_t u = adj->nbr[j];
         if (c->state[u] == CONT_LAND && u != v) {
@@ -139,8 +360,8 @@ make_land(struct continents *c, const struct adjacency *adj, int32_t v, int is_s
             }
             nc = adjacency_common(adj, v, u, common, 8);
             for (m = 0; m < nc; m++) {
-                if (c->state[common[m]] == CONT_UNASSIGNED) {
-                    cand_add(c, common[m]);
+                if (c->state[common[m]] == CONT_UNASSIGNED && offer(c, xyz, v, common[m]) != 0) {
+                    return -1;
                 }
             }
         }
@@ -158,6 +379,7 @@ make_land(struct continents *c, const struct adjacency *adj, int32_t v, int is_s
         c->live -= seeded - 1;
         c->merges += (size_t)(seeded - 1);
     }
+    return 0;
 }
 
 /* A triangle whose vertices are unassigned and have no land neighbour. */
@@ -167,7 +389,7 @@ seed_ok(const struct continents *c, const struct adjacency *adj, const int32_t *
     int k;
     for (k = 0; k < 3; k++) {
         int32_t v = t[k], j;
-        if (c->state[v] != CONT_UNASSIGNED) {
+        if (v < 0 || c->state[v] != CONT_UNASSIGNED) {
             return 0;
         }
         for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
@@ -179,15 +401,55 @@ seed_ok(const struct continents *c, const struct adjacency *adj, const int32_t *
     return 1;
 }
 
+/* The triangle of the mesh nearest a random point of the sphere: its
+ * nearest vertex, the neighbour nearest the point, and their common
+ * neighbour nearest the point. Positions, not vertex numbers, so a seed
+ * lands on the same spot of the globe at every resolution. */
+static void
+triangle_at(const struct adjacency *adj, const double *xyz, const double *q, int32_t *t)
+{
+    int32_t v = continents_nearest(adj, xyz, 0, q), j, common[8];
+    double best = -2.0;
+    int nc, m;
+    t[0] = v;
+    t[1] = t[2] = -1;
+    for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
+        const double *p = &xyz[3 * (size_t)adj->nbr[j]];
+        double d = p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+        if (d > best) {
+            best = d;
+            t[1] = adj->nbr[j];
+        }
+    }
+    if (t[1] < 0) {
+        return;
+    }
+    nc = adjacency_common(adj, v, t[1], common, 8);
+    for (m = 0, best = -2.0; m < nc; m++) {
+        const double *p = &xyz[3 * (size_t)common[m]];
+        double d = p[0] * q[0] + p[1] * q[1] + p[2] * q[2];
+        if (d > best) {
+            best = d;
+            t[2] = common[m];
+        }
+    }
+}
+
+/* Instance one continent on a free triangle: 1 if placed, 0 if none is
+ * left, -1 out of memory. `level`: the growth key reached so far, where
+ * the new continent starts in noise growth. */
 static int
-seed(struct continents *c, const struct adjacency *adj, const int32_t *triangles, size_t nt,
-     struct rng *r)
+seed(struct continents *c, const struct adjacency *adj, const double *xyz,
+     const int32_t *triangles, size_t nt, struct rng *r, double level)
 {
     size_t t, i;
-    int tries;
+    int32_t tri[3];
+    int tries, k;
     for (tries = 0; tries < 256; tries++) {
-        t = rng_next_below(r, (uint32_t)nt);
-        if (seed_ok(c, adj, &triangles[3 * t])) {
+        double q[3];
+        continents_random_point(r, q);
+        triangle_at(adj, xyz, q, tri);
+        if (seed_ok(c, adj, tri)) {
             goto found;
         }
     }
@@ -195,14 +457,38 @@ seed(struct continents *c, const struct adjacency *adj, const int32_t *triangles
     t = rng_next_below(r, (uint32_t)nt);
     for (i = 0; i < nt; i++, t = (t + 1) % nt) {
         if (seed_ok(c, adj, &triangles[3 * t])) {
+            memcpy(tri, &triangles[3 * t], sizeof tri);
             goto found;
         }
     }
     return 0;
 found:
-    make_land(c, adj, triangles[3 * t], 1);
-    make_land(c, adj, triangles[3 * t + 1], 0);
-    make_land(c, adj, triangles[3 * t + 2], 0);
+    if (c->seeds == c->ncentre_cap) {
+        size_t cap = c->ncentre_cap ? 2 * c->ncentre_cap : 64;
+        double *ce = realloc(c->centre, 3 * cap * sizeof *ce);
+        double *lv = realloc(c->level0, cap * sizeof *lv);
+        if (ce != NULL) {
+            c->centre = ce;
+        }
+        if (lv != NULL) {
+            c->level0 = lv;
+        }
+        if (ce == NULL || lv == NULL) {
+            return -1;
+        }
+        c->ncentre_cap = cap;
+    }
+    memcpy(&c->centre[3 * c->seeds], &xyz[3 * (size_t)tri[0]], 3 * sizeof *c->centre);
+    /* a continent seeded later starts at the level reached so far */
+    c->level0[c->seeds] = level;
+    for (k = 0; k < 3; k++) {
+        if (c->rough != NULL) {
+            c->arrive[tri[k]] = level + c->rough[tri[k]];
+        }
+        if (make_land(c, adj, xyz, tri[k], k == 0, (int32_t)c->seeds) != 0) {
+            return -1;
+        }
+    }
     c->seeds++;
     return 1;
 }
@@ -217,31 +503,60 @@ count_land(const struct continents *c)
     return k;
 }
 
+/* Noise growth: the coast roughness field, b * fBm on the unit vectors
+ * (5 octaves from 1.6 cycles per radian, gain 0.5: bays and peninsulas from a
+ * quarter of a continent down to about one degree). */
+static int
+rough_field(struct continents *c, const double *xyz, const struct continents_params *p)
+{
+    struct perlin pn;
+    const struct fbm_params fp = { 5, 1.6, 2.0, 0.5 };
+    double b = CONT_ROUGH_SCALE * p->coast_roughness;
+    size_t i;
+
+    c->rough = malloc(c->n * sizeof *c->rough);
+    if (c->rough == NULL) {
+        return -1;
+    }
+    perlin_init(&pn, p->noise_seed ^ rng_hash_str("planet.coast"));
+    for (i = 0; i < c->n; i++) {
+        const double *q = &xyz[3 * i];
+        c->rough[i] = b * fbm3(&pn, &fp, q[0], q[1], q[2]);
+    }
+    return 0;
+}
+
 enum og_status
-continents_grow(struct continents *c, const struct adjacency *adj, const int32_t *triangles,
-                size_t nt, const struct continents_params *p, struct rng *r, struct run_ctx *ctx,
-                struct og_error *err)
+continents_grow(struct continents *c, const struct adjacency *adj, const double *xyz,
+                const int32_t *triangles, size_t nt, const struct continents_params *p,
+                struct rng *r, struct run_ctx *ctx, struct og_error *err)
 {
     size_t land = count_land(c), target, i, steps = 0;
-    int initial = 1;
+    double level = 0.0;
+    int initial = 1, s;
 
     target = (size_t)llround(p->land_target * (double)c->n);
     c->target_vertices = target;
+    if (p->noise_growth && c->rough == NULL && rough_field(c, xyz, p) != 0) {
+        goto nomem;
+    }
     /* the caps' components; with caps_grow, every edge between two cap
-     * vertices also makes their mutual neighbours candidates */
+     * vertices also offers their mutual neighbours */
     for (i = 0; i < c->n; i++) {
         int32_t j;
         if (c->state[i] != CONT_LAND) {
             continue;
         }
+        c->arrive[i] = 0.0;
         for (j = adj->start[i]; j < adj->start[i + 1]; j++) {
             int32_t u = adj->nbr[j], common[8];
             int nc, m;
             if (c->state[u] == CONT_LAND) {
                 nc = p->caps_grow ? adjacency_common(adj, (int32_t)i, u, common, 8) : 0;
                 for (m = 0; m < nc; m++) {
-                    if (c->state[common[m]] == CONT_UNASSIGNED) {
-                        cand_add(c, common[m]);
+                    if (c->state[common[m]] == CONT_UNASSIGNED
+                        && offer(c, xyz, (int32_t)i, common[m]) != 0) {
+                        goto nomem;
                     }
                 }
                 /* join cap vertices into their components */
@@ -250,10 +565,14 @@ continents_grow(struct continents *c, const struct adjacency *adj, const int32_t
         }
     }
     while (land < target) {
+        int32_t v;
         /* steps 2 and 3: keep ncontinents alive while there is room for a
          * whole triple under the target */
         while (c->live < p->ncontinents && land + 3 <= target) {
-            if (!seed(c, adj, triangles, nt, r)) {
+            if ((s = seed(c, adj, xyz, triangles, nt, r, level)) < 0) {
+                goto nomem;
+            }
+            if (s == 0) {
                 break;
             }
             land += 3;
@@ -265,15 +584,34 @@ continents_grow(struct continents *c, const struct adjacency *adj, const int32_t
         if (land >= target) {
             break;
         }
-        if (c->ncand == 0) {
-            if (land + 3 <= target && seed(c, adj, triangles, nt, r)) {
+        if (c->rough != NULL) {
+            /* the frontier vertex with the lowest key (stale entries of
+             * vertices reached again on a shorter path are skipped) */
+            double key;
+            do {
+                v = continents_heap_pop(c, &key);
+            } while (v >= 0
+                     && (c->state[v] != CONT_UNASSIGNED || key != c->arrive[v] - c->rough[v]));
+            if (v >= 0) {
+                level = key > level ? key : level;
+            }
+        } else {
+            v = c->ncand > 0 ? c->cand[rng_next_below(r, (uint32_t)c->ncand)] : -1;
+        }
+        if (v < 0) {
+            if (land + 3 <= target && (s = seed(c, adj, xyz, triangles, nt, r, level)) != 0) {
+                if (s < 0) {
+                    goto nomem;
+                }
                 land += 3;
                 c->reseeds++;
                 continue;
             }
             break; /* nothing reachable: stop short of the target */
         }
-        make_land(c, adj, c->cand[rng_next_below(r, (uint32_t)c->ncand)], 0);
+        if (make_land(c, adj, xyz, v, 0, CONT_ORIGIN_NONE) != 0) {
+            goto nomem;
+        }
         land++;
         if ((++steps & 4095) == 0) {
             double done = target > 0 ? (double)land / (double)target : 1.0;
@@ -284,7 +622,10 @@ continents_grow(struct continents *c, const struct adjacency *adj, const int32_t
         }
     }
     c->land_after_growth = land;
+    c->nheap = 0;
     return OG_OK;
+nomem:
+    return og_error_set(err, OG_ENOMEM, "out of memory growing continents on %zu vertices", c->n);
 }
 
 void
@@ -329,129 +670,4 @@ continents_flip(double *xyz, size_t n)
         xyz[3 * i + 1] = -xyz[3 * i + 1];
         xyz[3 * i + 2] = -xyz[3 * i + 2];
     }
-}
-
-void
-continents_islands(struct continents *c, const struct continents_params *p, struct rng *r)
-{
-    size_t i;
-    for (i = 0; i < c->n; i++) {
-        if (c->state[i] == CONT_UNASSIGNED) {
-            if (rng_next_double(r) < p->island_chance) {
-                c->state[i] = CONT_LAND;
-                c->islands++;
-            } else {
-                c->state[i] = CONT_SEA;
-            }
-        }
-    }
-}
-
-enum og_status
-continents_label(const uint8_t *land, const struct adjacency *adj, int32_t *landmass,
-                 size_t *count, size_t *largest, struct og_error *err)
-{
-    size_t n = adj->n, i, ncomp = 0, big = 0;
-    int32_t *queue = malloc((n > 0 ? n : 1) * sizeof *queue);
-
-    if (queue == NULL) {
-        return og_error_set(err, OG_ENOMEM, "out of memory labelling %zu vertices", n);
-    }
-    for (i = 0; i < n; i++) {
-        landmass[i] = -1;
-    }
-    for (i = 0; i < n; i++) {
-        size_t head = 0, tail = 0;
-        if (!land[i] || landmass[i] >= 0) {
-            continue;
-        }
-        landmass[i] = (int32_t)ncomp;
-        queue[tail++] = (int32_t)i;
-        while (head < tail) {
-            int32_t v = queue[head++], j;
-            for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
-                int32_t u = adj->nbr[j];
-                if (land[u] && landmass[u] < 0) {
-                    landmass[u] = (int32_t)ncomp;
-                    queue[tail++] = u;
-                }
-            }
-        }
-        if (tail > big) {
-            big = tail;
-        }
-        ncomp++;
-    }
-    free(queue);
-    if (count != NULL) {
-        *count = ncomp;
-    }
-    if (largest != NULL) {
-        *largest = big;
-    }
-    return OG_OK;
-}
-
-enum og_status
-continents_landmasses(struct continents *c, const struct adjacency *adj, struct og_error *err)
-{
-    uint8_t *land = malloc(c->n);
-    enum og_status st;
-    size_t i;
-
-    if (land == NULL) {
-        return og_error_set(err, OG_ENOMEM, "out of memory labelling %zu vertices", c->n);
-    }
-    c->land = 0;
-    for (i = 0; i < c->n; i++) {
-        land[i] = c->state[i] == CONT_LAND;
-        c->land += land[i];
-    }
-    st = continents_label(land, adj, c->landmass, &c->nlandmasses, &c->largest, err);
-    free(land);
-    return st;
-}
-
-static int
-cmp_size_desc(const void *a, const void *b)
-{
-    size_t x = *(const size_t *)a, y = *(const size_t *)b;
-    return x < y ? 1 : x > y ? -1 : 0;
-}
-
-enum og_status
-continents_shape(const int32_t *landmass, size_t count, size_t land, const struct adjacency *adj,
-                 struct landmass_shape *out, struct og_error *err)
-{
-    size_t n = adj->n, i, nine = 0;
-    size_t *size = calloc(count > 0 ? count : 1, sizeof *size);
-
-    memset(out, 0, sizeof *out);
-    if (size == NULL) {
-        return og_error_set(err, OG_ENOMEM, "out of memory for %zu landmass sizes", count);
-    }
-    for (i = 0; i < n; i++) {
-        int32_t j;
-        if (landmass[i] < 0) {
-            continue;
-        }
-        size[landmass[i]]++;
-        for (j = adj->start[i]; j < adj->start[i + 1]; j++) {
-            out->coast_edges += landmass[adj->nbr[j]] < 0;
-        }
-    }
-    qsort(size, count, sizeof *size, cmp_size_desc);
-    for (i = 0; i < count; i++) {
-        /* strictly more than the share: size / n > s  <=>  size * 1000 > n * s * 1000 */
-        out->over_0_1pct += size[i] * 1000 > n;
-        out->over_1pct += size[i] * 100 > n;
-        out->over_5pct += size[i] * 20 > n;
-        if (i < 9) {
-            nine += size[i];
-        }
-    }
-    out->nine_share = land > 0 ? (double)nine / (double)land : 0.0;
-    out->coast_complexity = land > 0 ? (double)out->coast_edges / sqrt((double)land) : 0.0;
-    free(size);
-    return OG_OK;
 }

@@ -37,13 +37,42 @@ struct run_ctx;
 
 enum { CONT_UNASSIGNED = 0, CONT_LAND = 1, CONT_SEA = 2 };
 
+/* origin[v] of a vertex: the continent (seed index, >= 0) that grew it, or */
+enum { CONT_ORIGIN_NONE = -1, CONT_ORIGIN_CAP = -2, CONT_ORIGIN_ISLAND = -3 };
+
+/* Radians of growth distance per unit of coast roughness: a vertex's key
+ * is its arc distance from its seed minus CONT_ROUGH_SCALE * roughness *
+ * fBm(position), fBm mostly within +-0.5. */
+#define CONT_ROUGH_SCALE 0.5
+
+/* A zeroed struct beyond the first five fields is the source's literal
+ * reading (uniform growth, round caps, islands per vertex). */
 struct continents_params {
     double cap_latitude;   /* degrees, 0..90: land poleward of it */
     int ncontinents;       /* continents kept alive during growth (>= 1) */
     double land_target;    /* fraction 0..1 that ends growth */
-    double island_chance;  /* probability of land for each leftover vertex */
+    double island_chance;  /* probability of land for each leftover vertex (per-vertex
+                              islands) */
     int caps_grow;         /* 1: the caps' edges seed growth like any land; 0: only
                               continents grow (caps still merge with them) */
+    int noise_growth;      /* 0: the candidate is drawn uniformly (the source); 1: the
+                              candidate with the lowest key = arc distance from its seed
+                              minus CONT_ROUGH_SCALE * coast_roughness * fBm */
+    double coast_roughness;/* 0..4, noise growth only */
+    double cap_roughness;  /* degrees 0..30: the cap edge is at cap_latitude + this * fBm */
+    int island_area;       /* 0: islands per vertex (island_chance); 1: island_count seeds
+                              per globe, each grown to an area from a Pareto law */
+    int island_count;      /* island seeds drawn over the whole globe (those landing on open
+                              sea become islands) */
+    double island_min_area;/* smallest island, fraction of the globe (Pareto scale) */
+    double island_max_area;/* largest island, fraction of the globe (the law is cut there) */
+    double island_tail;    /* Pareto exponent alpha: P(area > a) = (min / a)^alpha */
+    uint64_t noise_seed;   /* seeds the coast, cap and island noise fields */
+};
+
+struct cont_heap_item {
+    double key;
+    int32_t v;
 };
 
 struct continents {
@@ -58,6 +87,7 @@ struct continents {
     size_t reseeds;        /* of those, instanced after merges */
     size_t merges;         /* continents joined to others during growth */
     size_t islands;        /* land vertices added by step 5 */
+    size_t island_seeds;   /* islands placed (area islands only) */
     int flipped;           /* 1 if continents_flip was applied */
     size_t nlandmasses;
     size_t largest;        /* vertices of the largest landmass */
@@ -68,6 +98,14 @@ struct continents {
     int32_t *cand, *cand_pos;
     size_t ncand;
     long live;             /* continents alive (seeded components) */
+    int32_t *origin;       /* CONT_ORIGIN_* or the seed index that grew each vertex */
+    double *arrive;        /* noise growth: arc distance along the growth */
+    double *rough;         /* noise growth: the key offset per vertex (NULL: uniform) */
+    struct cont_heap_item *heap;
+    size_t nheap, heap_cap;
+    double *centre;        /* noise growth: 3 per seed, the continent's first vertex */
+    double *level0;        /* noise growth: per seed, the growth level when it was seeded */
+    size_t ncentre_cap;
 };
 
 /* Allocate the state for n vertices, all unassigned. Errors: OG_ENOMEM. */
@@ -80,16 +118,17 @@ void continents_fini(struct continents *c);
 enum og_status continents_check(const struct continents_params *p, struct og_error *err);
 
 /* Step 1: land for every vertex with |latitude| > cap_latitude (xyz: unit
- * vectors, z = north). */
+ * vectors, z = north), the edge moved by cap_roughness degrees times fBm. */
 void continents_caps(struct continents *c, const double *xyz,
                      const struct continents_params *p);
 
 /* Steps 2-3: seed and grow until land reaches round(land_target * n)
- * (exactly, unless no unassigned vertex can be reached). triangles (3 * nt
- * ids) are the seed triples. ctx may be NULL (polled for cancel).
- * Errors: OG_ECANCELED, OG_ENOMEM. */
+ * (exactly, unless no unassigned vertex can be reached). Seeds are the
+ * triangles nearest random points of the sphere (xyz: unit vectors);
+ * triangles (3 * nt ids) are scanned when random points keep failing.
+ * ctx may be NULL (polled for cancel). Errors: OG_ECANCELED, OG_ENOMEM. */
 enum og_status continents_grow(struct continents *c, const struct adjacency *adj,
-                               const int32_t *triangles, size_t nt,
+                               const double *xyz, const int32_t *triangles, size_t nt,
                                const struct continents_params *p, struct rng *r,
                                struct run_ctx *ctx, struct og_error *err);
 
@@ -106,9 +145,42 @@ int continents_south_heavier(const struct continents *c, const double *xyz);
  * A rotation, so triangle orientation is kept. */
 void continents_flip(double *xyz, size_t n);
 
-/* Step 5: every still unassigned vertex becomes land with probability
- * island_chance, in vertex order. */
-void continents_islands(struct continents *c, const struct continents_params *p, struct rng *r);
+/* Step 5: island_area 0: every still unassigned vertex becomes land with
+ * probability island_chance, in vertex order. island_area 1: island_count
+ * random points of the globe; each landing on an unassigned vertex grows an
+ * island of round(area * n) vertices (at least one), area from the Pareto
+ * law min * U^(-1/tail) cut at max, nearest first with a noisy key, ringed
+ * with sea; the rest becomes sea. Errors: OG_ENOMEM. */
+enum og_status continents_islands(struct continents *c, const struct adjacency *adj,
+                                  const double *xyz, const struct continents_params *p,
+                                  struct rng *r, struct og_error *err);
+
+/* Collision uplift, 0..1 per vertex into out (n floats): land near an edge
+ * between vertices grown by two different continents (where their fronts
+ * met during growth) rises as exp(-(d / width)^2), d the arc distance in
+ * radians over land (chords summed along a breadth-first tree), modulated along the suture by fBm (noise_seed);
+ * 0 elsewhere. Errors: OG_ENOMEM. */
+enum og_status continents_uplift(const struct continents *c, const struct adjacency *adj,
+                                 const double *xyz, double width, uint64_t noise_seed,
+                                 float *out, struct og_error *err);
+
+/* Helpers shared by the steps. Chord length between vertices a and b of
+ * xyz (unit vectors): 2 sin(arc / 2), the arc in radians to within 0.5 %
+ * below 10 degrees; sqrt only, so the same bits under every libm. */
+double continents_chord(const double *xyz, int32_t a, int32_t b);
+
+/* The vertex nearest the unit vector q, by a greedy walk over the Delaunay
+ * neighbours from start (exact on a Delaunay triangulation). */
+int32_t continents_nearest(const struct adjacency *adj, const double *xyz, int32_t start,
+                           const double *q);
+
+/* A uniformly random unit vector (two draws). */
+void continents_random_point(struct rng *r, double *q);
+
+/* The growth frontier (c->heap, ties by vertex): push returns -1 when out
+ * of memory; pop returns -1 when empty. */
+int continents_heap_push(struct continents *c, double key, int32_t v);
+int32_t continents_heap_pop(struct continents *c, double *key);
 
 /* Landmass ids = connected components of land (numbered by lowest vertex),
  * -1 for sea; sets nlandmasses, largest and land. Errors: OG_ENOMEM. */

@@ -25,7 +25,11 @@ struct planet_priv {
     double radius;        /* Poisson-disk radius, radians */
     struct adjacency adj;
     uint8_t *land;        /* continents' result, 1 = land */
+    float *uplift;        /* collision uplift 0..1 (continents_uplift) */
 };
+
+/* Half-width of a collision range, radians of arc (3 degrees). */
+#define PLANET_RANGE_WIDTH (3.0 * M_PI / 180.0)
 
 static void
 planet_priv_free(void *p)
@@ -35,6 +39,7 @@ planet_priv_free(void *p)
         free(pp->xyz);
         free(pp->tri);
         free(pp->land);
+        free(pp->uplift);
         adjacency_fini(&pp->adj);
         free(pp);
     }
@@ -223,6 +228,15 @@ stage_continents(struct world *w, struct run_ctx *ctx, struct og_error *err)
     cp.land_target = params_get(ctx->params, P_PLANET_LAND_TARGET);
     cp.island_chance = params_get(ctx->params, P_PLANET_ISLAND_CHANCE);
     cp.caps_grow = params_int(ctx->params, P_PLANET_CAP_GROWTH);
+    cp.noise_growth = params_int(ctx->params, P_PLANET_GROWTH) == 0;
+    cp.coast_roughness = params_get(ctx->params, P_PLANET_COAST_ROUGHNESS);
+    cp.cap_roughness = params_get(ctx->params, P_PLANET_CAP_ROUGHNESS);
+    cp.island_area = params_int(ctx->params, P_PLANET_ISLANDS) == 0;
+    cp.island_count = params_int(ctx->params, P_PLANET_ISLAND_COUNT);
+    cp.island_min_area = params_get(ctx->params, P_PLANET_ISLAND_MIN_AREA) / 100.0;
+    cp.island_max_area = params_get(ctx->params, P_PLANET_ISLAND_MAX_AREA) / 100.0;
+    cp.island_tail = params_get(ctx->params, P_PLANET_ISLAND_TAIL);
+    cp.noise_seed = ctx->params->seed;
     if ((st = continents_check(&cp, err)) != OG_OK) {
         return st;
     }
@@ -231,7 +245,8 @@ stage_continents(struct world *w, struct run_ctx *ctx, struct og_error *err)
     }
     rng_for_stage(&r, ctx->params->seed, "planet.continents");
     continents_caps(&c, pp->xyz, &cp);
-    if ((st = continents_grow(&c, &pp->adj, pp->tri, pp->nt, &cp, &r, ctx, err)) != OG_OK) {
+    if ((st = continents_grow(&c, &pp->adj, pp->xyz, pp->tri, pp->nt, &cp, &r, ctx, err))
+        != OG_OK) {
         continents_fini(&c);
         return st;
     }
@@ -240,11 +255,22 @@ stage_continents(struct world *w, struct run_ctx *ctx, struct og_error *err)
         continents_flip(pp->xyz, pp->n);
         c.flipped = 1;
     }
-    continents_islands(&c, &cp, &r);
+    if ((st = continents_islands(&c, &pp->adj, pp->xyz, &cp, &r, err)) != OG_OK) {
+        continents_fini(&c);
+        return st;
+    }
     pp->land = malloc(pp->n);
-    if (pp->land == NULL) {
+    pp->uplift = malloc(pp->n * sizeof *pp->uplift);
+    if (pp->land == NULL || pp->uplift == NULL) {
         continents_fini(&c);
         return og_error_set(err, OG_ENOMEM, "out of memory for the land mask");
+    }
+    /* collision ranges: about 3 degrees either side of where two
+     * continents' fronts met */
+    if ((st = continents_uplift(&c, &pp->adj, pp->xyz, PLANET_RANGE_WIDTH, cp.noise_seed,
+                                pp->uplift, err)) != OG_OK) {
+        continents_fini(&c);
+        return st;
     }
     for (i = 0; i < pp->n; i++) {
         pp->land[i] = c.state[i] == CONT_LAND;
@@ -256,6 +282,7 @@ stage_continents(struct world *w, struct run_ctx *ctx, struct og_error *err)
     world_stat_int(w, "planet.continent_merges", (long long)c.merges);
     world_stat_int(w, "planet.flipped", c.flipped);
     world_stat_int(w, "planet.island_vertices", (long long)c.islands);
+    world_stat_int(w, "planet.island_seeds", (long long)c.island_seeds);
     continents_fini(&c);
     return OG_OK;
 }
@@ -298,8 +325,13 @@ stage_mesh(struct world *w, struct run_ctx *ctx, struct og_error *err)
     if ((st = world_alloc((void **)&w->water, pp->n, 1, "water", err)) != OG_OK) {
         return st;
     }
+    if ((st = world_alloc((void **)&w->roughness, pp->n, sizeof *w->roughness, "uplift", err))
+        != OG_OK) {
+        return st;
+    }
     for (i = 0; i < pp->n; i++) {
         w->water[i] = pp->land[i] ? WATER_LAND : WATER_OCEAN;
+        w->roughness[i] = pp->uplift[i];
     }
     world_stat_int(w, "planet.points", (long long)pp->n);
     world_stat_int(w, "planet.triangles", (long long)pp->nt);
