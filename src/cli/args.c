@@ -9,6 +9,7 @@
 
 #include "core/generators.h"
 #include "core/infile.h"
+#include "core/parallel.h"
 #include "render/pngio.h"
 #include "tui/paramedit.h"
 
@@ -55,6 +56,9 @@ cli_usage(void)
         "      --color MODE       auto, direct, 256, 16 or none (glyph map)\n"
         "      --ascii            glyph map even in a UTF-8 locale (for terminals that draw\n"
         "                         half blocks wide or with seams)\n"
+        "      --threads N        worker threads, 1..64 (default: $OROGEN_THREADS or the\n"
+        "                         online CPUs; results do not depend on it)\n"
+        "      --progress         plain progress lines on stderr (stage N/M name 42%)\n"
         "  -h, --help             this text\n"
         "  -V, --version          print the version\n"
         "\n"
@@ -432,6 +436,15 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             if (a->globe_path[0] == '\0') {
                 return og_error_set(err, OG_EINVAL, "--globe needs a file name");
             }
+        } else if (opt_is(arg, "--threads", NULL)) {
+            if ((v = opt_value(argc, argv, &i, "--threads", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            if ((st = og_threads_parse(v, "--threads", &a->threads, err)) != OG_OK) {
+                return st;
+            }
+        } else if (strcmp(arg, "--progress") == 0) {
+            a->progress = 1;
         } else if (opt_is(arg, "--subdiv", NULL)) {
             char *end;
             if ((v = opt_value(argc, argv, &i, "--subdiv", err)) == NULL) {

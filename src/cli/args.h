@@ -20,6 +20,8 @@ struct cli_args {
     const char *from;         /* --from FILE.png (already applied) */
     const char *color;        /* --color MODE */
     int ascii;                /* --ascii: glyph map even in a UTF-8 locale */
+    int threads;              /* --threads N, 0 when not given */
+    int progress;             /* --progress: plain progress lines on stderr */
     /* export */
     const char *map_path;
     const char *layer;

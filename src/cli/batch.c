@@ -9,6 +9,7 @@
 
 #include "cli/batch_dataout.h"
 #include "core/generators.h"
+#include "core/parallel.h"
 #include "core/pipeline.h"
 #include "render/export.h"
 #include "render/globe.h"
@@ -37,10 +38,36 @@ batch_load_dem(const struct cli_args *a, struct dem_raster *r, struct og_error *
 
 /* Progress of a long export on a terminal: one line on standard error,
  * rewritten in place at most every 2 % of a stage. Silent when stderr is
- * not a terminal, so scripts and logs see only errors. */
+ * not a terminal, so scripts and logs see only errors, unless --progress
+ * asks for plain lines ("stage N/M name 42%"), one per 10 % of a stage. */
 struct batch_progress {
     int last_stage, last_pct;
+    int plain;
 };
+
+static void
+batch_on_progress_plain(void *arg, int stage, int nstages, const char *name, double fraction)
+{
+    struct batch_progress *bp = arg;
+    int pct = (int)(fraction * 100.0);
+    if (stage == bp->last_stage && pct / 10 == bp->last_pct / 10) {
+        return;
+    }
+    bp->last_stage = stage;
+    bp->last_pct = pct;
+    fprintf(stderr, "stage %d/%d %s %d%%\n", stage + 1, nstages, name != NULL ? name : "", pct);
+    fflush(stderr);
+}
+
+/* With --progress, one line before each file is written. */
+static void
+batch_note_write(const struct cli_args *a, const char *what, const char *path)
+{
+    if (a->progress) {
+        fprintf(stderr, "write %s %s\n", what, path);
+        fflush(stderr);
+    }
+}
 
 static void
 batch_on_progress(void *arg, int stage, int nstages, const char *name, double fraction)
@@ -184,13 +211,13 @@ batch_export(const struct cli_args *a, struct og_error *err)
     memset(&ctx, 0, sizeof ctx);
     ctx.params = &a->params;
     ctx.dem = a->dem_path != NULL ? &raster : NULL;
-    ctx.threads = 1;
+    ctx.threads = og_threads_default();
     ctx.cancel = outfile_cancel_flag();  /* SIGINT, SIGTERM, SIGHUP (main.c) */
     {
-        struct batch_progress bp = { -1, -1 };
-        int tty = isatty(STDERR_FILENO);
-        if (tty) {
-            ctx.progress = batch_on_progress;
+        struct batch_progress bp = { -1, -1, a->progress };
+        int tty = !a->progress && isatty(STDERR_FILENO);
+        if (tty || a->progress) {
+            ctx.progress = a->progress ? batch_on_progress_plain : batch_on_progress;
             ctx.progress_arg = &bp;
         }
         st = pipeline_run(g, &ctx, &w, err);
@@ -230,6 +257,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
             view.u1 = a->recipe_view[2];
             view.v1 = a->recipe_view[3];
         }
+        batch_note_write(a, "map", a->map_path);
         st = export_map_png_view(w, (enum map_layer)layer, &view, mw, mh, a->map_path, err);
         if (st != OG_OK) {
             goto done;
@@ -250,6 +278,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
         }
         io.cancel = outfile_cancel_flag();
         int sized = a->size_given || a->iso_size_given;
+        batch_note_write(a, "iso", a->iso_path);
         st = export_iso_png(w, &io, sized ? a->iso_w : 0, sized ? a->iso_h : 0, a->iso_path, err);
         if (st != OG_OK) {
             goto done;
@@ -257,6 +286,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
     }
     /* Globe (issue 6): square, --globe-size, or --size when square, default 1024. */
     if (a->globe_path != NULL) {
+        batch_note_write(a, "globe", a->globe_path);
         st = globe_export_png(w, a->globe_size > 0 ? a->globe_size : 1024, a->globe_path, err);
         if (st != OG_OK) {
             goto done;

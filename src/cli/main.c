@@ -13,6 +13,7 @@
 
 #include "cli/args.h"
 #include "cli/batch.h"
+#include "core/parallel.h"
 #include "render/outfile.h"
 #include "tui/tui.h"
 
@@ -109,6 +110,9 @@ main(int argc, char **argv)
     if (st != OG_OK) {
         fprintf(stderr, "orogen: %s\n", err.msg);
         return st == OG_EIO ? 1 : 2;
+    }
+    if (a.threads > 0) {
+        og_threads_set_default(a.threads);
     }
     {
         char notes[1024];

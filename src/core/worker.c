@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/generators.h"
+#include "core/parallel.h"
 #include "core/pipeline.h"
 
 struct worker {
@@ -110,7 +111,7 @@ worker_main(void *arg)
         ctx.progress_arg = wk;
         ctx.snapshot = on_snapshot;
         ctx.snapshot_arg = wk;
-        ctx.threads = 1;
+        ctx.threads = og_threads_default();
         g = generator_get(req.gen);
         if (g == NULL) {
             st = og_error_set(&err, OG_EUNSUPPORTED, "generator '%s' is not in this build",

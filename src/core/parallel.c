@@ -1,0 +1,188 @@
+#include "config.h"
+#include "core/parallel.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/pipeline.h"
+
+static atomic_int threads_set; /* 0: not set */
+
+static int
+clamp_threads(long n)
+{
+    return n < 1 ? 1 : (n > OG_MAX_THREADS ? OG_MAX_THREADS : (int)n);
+}
+
+int
+og_threads_default(void)
+{
+    int set = atomic_load(&threads_set);
+    const char *env;
+    long n;
+
+    if (set > 0) {
+        return set;
+    }
+    env = getenv("OROGEN_THREADS");
+    if (env != NULL && *env != '\0') {
+        char *end;
+        errno = 0;
+        n = strtol(env, &end, 10);
+        if (errno == 0 && *end == '\0' && n >= 1 && n <= OG_MAX_THREADS) {
+            return (int)n;
+        }
+    }
+#ifdef _SC_NPROCESSORS_ONLN
+    n = sysconf(_SC_NPROCESSORS_ONLN);
+#else
+    n = 1;
+#endif
+    return clamp_threads(n);
+}
+
+void
+og_threads_set_default(int threads)
+{
+    atomic_store(&threads_set, threads <= 0 ? 0 : clamp_threads(threads));
+}
+
+enum og_status
+og_threads_parse(const char *s, const char *what, int *out, struct og_error *err)
+{
+    char *end;
+    long n;
+
+    errno = 0;
+    n = s != NULL ? strtol(s, &end, 10) : 0;
+    if (s == NULL || *s == '\0' || errno != 0 || *end != '\0' || n < 1 || n > OG_MAX_THREADS) {
+        return og_error_set(err, OG_ERANGE, "%s '%s' outside 1..%d", what, s != NULL ? s : "",
+                            OG_MAX_THREADS);
+    }
+    *out = (int)n;
+    return OG_OK;
+}
+
+struct pfor {
+    og_batch_fn *fn;
+    void *arg;
+    size_t n, grain, nbatches;
+    atomic_size_t next;     /* next batch to claim */
+    atomic_size_t done;     /* batches finished */
+    atomic_int stop;        /* an error or a cancellation: claim no more */
+    pthread_mutex_t lock;   /* guards the error fields */
+    size_t err_batch;       /* lowest failing batch, nbatches if none */
+    enum og_status err_code;
+    struct og_error err;
+};
+
+static void
+pfor_fail(struct pfor *p, size_t b, enum og_status st, const struct og_error *e)
+{
+    pthread_mutex_lock(&p->lock);
+    if (b < p->err_batch) {
+        p->err_batch = b;
+        p->err_code = st;
+        p->err = *e;
+    }
+    pthread_mutex_unlock(&p->lock);
+    atomic_store(&p->stop, 1);
+}
+
+/* Claim and run one batch; 0 when none is left. */
+static int
+pfor_step(struct pfor *p)
+{
+    size_t b, begin, end;
+    struct og_error e;
+    enum og_status st;
+
+    if (atomic_load_explicit(&p->stop, memory_order_relaxed)) {
+        return 0;
+    }
+    b = atomic_fetch_add(&p->next, 1);
+    if (b >= p->nbatches) {
+        return 0;
+    }
+    begin = b * p->grain;
+    end = p->n - begin < p->grain ? p->n : begin + p->grain;
+    og_error_clear(&e);
+    st = p->fn(p->arg, b, begin, end, &e);
+    if (st != OG_OK) {
+        pfor_fail(p, b, st, &e);
+    }
+    atomic_fetch_add(&p->done, 1);
+    return 1;
+}
+
+static void *
+pfor_thread(void *arg)
+{
+    struct pfor *p = arg;
+    while (pfor_step(p)) {
+    }
+    return NULL;
+}
+
+enum og_status
+og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
+                struct run_ctx *ctx, double f0, double f1, struct og_error *err)
+{
+    struct pfor p;
+    pthread_t tid[OG_MAX_THREADS];
+    int started[OG_MAX_THREADS];
+    int t, nt;
+    enum og_status st = OG_OK;
+
+    if (n == 0) {
+        return OG_OK;
+    }
+    if (grain == 0) {
+        grain = 1;
+    }
+    memset(&p, 0, sizeof p);
+    p.fn = fn;
+    p.arg = arg;
+    p.n = n;
+    p.grain = grain;
+    p.nbatches = n / grain + (n % grain != 0);
+    p.err_batch = p.nbatches;
+    atomic_init(&p.next, 0);
+    atomic_init(&p.done, 0);
+    atomic_init(&p.stop, 0);
+    pthread_mutex_init(&p.lock, NULL);
+    nt = threads <= 0 ? og_threads_default() : clamp_threads(threads);
+    if ((size_t)nt > p.nbatches) {
+        nt = (int)p.nbatches;
+    }
+    for (t = 1; t < nt; t++) {
+        started[t] = pthread_create(&tid[t], NULL, pfor_thread, &p) == 0;
+    }
+    while (pfor_step(&p)) {
+        if (ctx != NULL) {
+            double frac = (double)atomic_load(&p.done) / (double)p.nbatches;
+            if (pipeline_tick(ctx, f0 + (f1 - f0) * frac) != OG_OK) {
+                struct og_error e;
+                og_error_set(&e, OG_ECANCELED, "cancelled");
+                pfor_fail(&p, 0, OG_ECANCELED, &e);
+            }
+        }
+    }
+    for (t = 1; t < nt; t++) {
+        if (started[t]) {
+            pthread_join(tid[t], NULL);
+        }
+    }
+    pthread_mutex_destroy(&p.lock);
+    if (p.err_batch < p.nbatches) {
+        st = p.err_code;
+        if (err != NULL) {
+            *err = p.err;
+        }
+    }
+    return st;
+}

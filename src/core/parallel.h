@@ -1,0 +1,53 @@
+/* parallel: a small deterministic parallel-for over fixed batches.
+ *
+ * The range [0, n) is cut into batches of `grain` items: batch b is
+ * [b * grain, min(n, (b + 1) * grain)). The cut depends only on n and grain,
+ * never on the thread count; threads claim batches in increasing order from
+ * a shared counter. A batch function that writes only the outputs of its own
+ * items, draws random numbers from a stream keyed by its batch index (or item
+ * index) and leaves reductions to the caller, who adds the per-batch partial
+ * results in batch order, gives byte-identical results for every thread
+ * count. This is the shape of chafa's batches and of Brogue's per-purpose
+ * random streams.
+ *
+ * Thread count: og_threads_default() is OROGEN_THREADS when set to 1..
+ * OG_MAX_THREADS, else the online CPUs (sysconf), unless a front end set it
+ * with og_threads_set_default (the CLI's --threads). */
+#ifndef OROGEN_CORE_PARALLEL_H
+#define OROGEN_CORE_PARALLEL_H
+
+#include <stddef.h>
+
+#include "core/og_error.h"
+
+struct run_ctx;
+
+#define OG_MAX_THREADS 64
+
+/* Process-wide default thread count (>= 1): the value set by
+ * og_threads_set_default, else OROGEN_THREADS, else the online CPUs. */
+int og_threads_default(void);
+
+/* Set the default thread count (clamped to 1..OG_MAX_THREADS; 0 restores
+ * the environment/CPU default). */
+void og_threads_set_default(int threads);
+
+/* Parse a thread count ("1".."64"); OG_ERANGE naming `what` otherwise. */
+enum og_status og_threads_parse(const char *s, const char *what, int *out, struct og_error *err);
+
+/* One batch: items [begin, end) of batch index `batch`. Returns OG_OK or an
+ * error (set in err, which is private to this call). */
+typedef enum og_status og_batch_fn(void *arg, size_t batch, size_t begin, size_t end,
+                                   struct og_error *err);
+
+/* Run fn over every batch of [0, n) on up to `threads` threads (the caller
+ * is one of them; <= 0 means og_threads_default()). If ctx is given, the
+ * calling thread reports progress f0 + (f1 - f0) * batches done / batches
+ * through pipeline_tick between its batches and stops every thread at a
+ * cancellation (OG_ECANCELED, "cancelled"). On errors the one of the lowest
+ * batch index is returned; batches after a failure may be skipped. If a
+ * thread cannot be started the others do its share. */
+enum og_status og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
+                               struct run_ctx *ctx, double f0, double f1, struct og_error *err);
+
+#endif
