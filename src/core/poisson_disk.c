@@ -9,163 +9,137 @@
 #include "core/pipeline.h"
 #include "core/rng.h"
 
-/* Open-addressing hash from a 3-D cell to the first sample in it; samples in
- * the same cell are chained through next[]. */
-struct cell_slot {
-    uint64_t key;     /* 0 = empty slot (keys are stored + 1) */
-    int32_t head;
-};
-
-struct cell_hash {
-    struct cell_slot *slots; /* key and head side by side: one cache miss per probe */
-    size_t cap;       /* power of two */
-    size_t used;
-    /* one bit per 2^k slots' worth of keys, set for every occupied cell:
-     * most neighbour cells of a query are empty (off the surface), and a
-     * clear bit answers that from a table small enough to stay in cache */
-    uint64_t *occupied;
-    size_t nbits;     /* power of two */
-};
+/* Cube-map buckets: a sample belongs to the cube face of its largest
+ * coordinate and to a cell of an N x N grid on that face, in S2's quadratic
+ * (u, v) -> (s, t) coordinates (Google S2 geometry), whose cells are nearly
+ * equal in area. A cell of that grid is at least S2_MIN_WIDTH / N radians
+ * wide between opposite edges; N is chosen so that this exceeds the radius,
+ * so every sample closer than the radius to a query lies in the 3 x 3 cells
+ * around it on its face, or, for a query within the radius of a face edge,
+ * near that edge on the neighbouring face. The cells are a dense array
+ * (about 0.7 cells per sample), walked row by row: no hashing, and lookups
+ * for one active sample stay in a few cache lines. Expected O(1) per test,
+ * O(n) in all. */
+#define S2_MIN_WIDTH 0.9428090415820634 /* 2 sqrt(2) / 3 */
+#define CUBE_MARGIN 0.9                  /* cells a tenth wider than needed */
+#define CUBE_MIN_N 8                     /* below: few samples, scan them all */
 
 struct sampler {
-    double cell;      /* cell side = chord of the radius */
-    double inv_cell;
+    double cell;      /* chord of the radius */
     double chord2;    /* squared chord of the radius */
-    struct cell_hash h;
+    double edge_gap;  /* sqrt(2) sin(radius): reach across a face edge */
+    int N;            /* cells per face side; 0: linear scan */
+    int32_t *head;    /* 6 N N cells: first sample, -1 empty */
     double *pts;
     int32_t *next;
     size_t n, cap;
 };
 
-static uint64_t
-cell_key(int ix, int iy, int iz)
+/* (u, v) in [-1, 1] on a face (beyond it for neighbouring-face queries) ->
+ * S2 quadratic s in [0, 1] (extended). */
+static inline double
+uv_to_st(double u)
 {
-    /* cells along an axis: at most 2 / (2 sin(1e-4 / 2)) + 2 < 2^21; the
-     * neighbours of cell 0 are -1, so shift by one */
-    return (((uint64_t)(ix + 1) << 42) | ((uint64_t)(iy + 1) << 21) | (uint64_t)(iz + 1)) + 1;
+    return u >= 0.0 ? 0.5 * sqrt(1.0 + 3.0 * u) : 1.0 - 0.5 * sqrt(1.0 - 3.0 * u);
 }
 
-static uint64_t
-hash_mix(uint64_t k)
+/* Face of q (axis of its largest |coordinate|, first on ties; 2 * axis +
+ * negative) and its two in-face axes. */
+static inline int
+cube_face(const double *q, int *b, int *c)
 {
-    k ^= k >> 33;
-    k *= 0xff51afd7ed558ccdull;
-    k ^= k >> 33;
-    return k;
+    double ax = fabs(q[0]), ay = fabs(q[1]), az = fabs(q[2]);
+    int a = ax >= ay && ax >= az ? 0 : (ay >= az ? 1 : 2);
+    *b = a == 0 ? 1 : (a == 1 ? 2 : 0);
+    *c = a == 0 ? 2 : (a == 1 ? 0 : 1);
+    return 2 * a + (q[a] < 0.0);
 }
 
+/* Cell indices of q projected on face f (gnomonic, then quadratic), not
+ * clamped: a query beyond the face gets indices outside [0, N). */
+static inline void
+cube_cell_on(const struct sampler *s, const double *q, int f, int *i, int *j)
+{
+    int a = f >> 1, b = a == 0 ? 1 : (a == 1 ? 2 : 0), c = a == 0 ? 2 : (a == 1 ? 0 : 1);
+    double w = 1.0 / ((f & 1) ? -q[a] : q[a]);
+    double x = uv_to_st(q[b] * w) * s->N, y = uv_to_st(q[c] * w) * s->N;
+    int xi = (int)x, yi = (int)y;
+    *i = xi - (x < (double)xi); /* floor without a libm call */
+    *j = yi - (y < (double)yi);
+}
+
+static inline size_t
+cube_index(const struct sampler *s, int f, int i, int j)
+{
+    i = i < 0 ? 0 : (i >= s->N ? s->N - 1 : i);
+    j = j < 0 ? 0 : (j >= s->N ? s->N - 1 : j);
+    return ((size_t)f * (size_t)s->N + (size_t)i) * (size_t)s->N + (size_t)j;
+}
+
+/* Any sample closer than the chord in cells [i0, i1] x [j0, j1] of face f? */
 static int
-cell_coord(const struct sampler *s, double v)
+cells_conflict(const struct sampler *s, const double *q, int f, int i0, int i1, int j0, int j1)
 {
-    /* v + 1 >= 0 on the unit sphere (up to rounding, which only has to be
-     * consistent), so truncation is the floor */
-    return (int)((v + 1.0) * s->inv_cell);
-}
+    int i, j;
 
-static int32_t
-hash_find(const struct cell_hash *h, uint64_t key)
-{
-    uint64_t m = hash_mix(key);
-    size_t b = (size_t)(m >> 20) & (h->nbits - 1), i;
-    if (!(h->occupied[b >> 6] >> (b & 63) & 1)) {
-        return -1;
-    }
-    i = (size_t)m & (h->cap - 1);
-    while (h->slots[i].key != 0) {
-        if (h->slots[i].key == key) {
-            return h->slots[i].head;
-        }
-        i = (i + 1) & (h->cap - 1);
-    }
-    return -1;
-}
-
-/* Insert key -> point p (chained in front of any earlier sample there). */
-static enum og_status
-hash_insert(struct sampler *s, uint64_t key, int32_t p, struct og_error *err)
-{
-    struct cell_hash *h = &s->h;
-    size_t i;
-
-    if (2 * (h->used + 1) > h->cap) {
-        struct cell_hash g;
-        size_t j;
-        if (h->cap > SIZE_MAX / 4 / sizeof *g.slots) {
-            return og_error_set(err, OG_ENOMEM, "poisson disk: cell hash too large");
-        }
-        g.cap = h->cap * 2;
-        g.used = h->used;
-        g.occupied = h->occupied;
-        g.nbits = h->nbits;
-        g.slots = calloc(g.cap, sizeof *g.slots);
-        if (g.slots == NULL) {
-            return og_error_set(err, OG_ENOMEM, "out of memory for the poisson disk cell hash");
-        }
-        for (j = 0; j < h->cap; j++) {
-            if (h->slots[j].key != 0) {
-                size_t k = (size_t)hash_mix(h->slots[j].key) & (g.cap - 1);
-                while (g.slots[k].key != 0) {
-                    k = (k + 1) & (g.cap - 1);
+    i0 = i0 < 0 ? 0 : i0;
+    j0 = j0 < 0 ? 0 : j0;
+    i1 = i1 >= s->N ? s->N - 1 : i1;
+    j1 = j1 >= s->N ? s->N - 1 : j1;
+    for (i = i0; i <= i1; i++) {
+        const int32_t *row = &s->head[((size_t)f * (size_t)s->N + (size_t)i) * (size_t)s->N];
+        for (j = j0; j <= j1; j++) {
+            int32_t p;
+            for (p = row[j]; p >= 0; p = s->next[p]) {
+                const double *b = &s->pts[3 * (size_t)p];
+                double ex = b[0] - q[0], ey = b[1] - q[1], ez = b[2] - q[2];
+                if (ex * ex + ey * ey + ez * ez < s->chord2) {
+                    return 1;
                 }
-                g.slots[k] = h->slots[j];
             }
         }
-        free(h->slots);
-        *h = g;
     }
-    i = (size_t)hash_mix(key) & (h->cap - 1);
-    while (h->slots[i].key != 0 && h->slots[i].key != key) {
-        i = (i + 1) & (h->cap - 1);
-    }
-    if (h->slots[i].key == 0) {
-        size_t b = (size_t)(hash_mix(key) >> 20) & (h->nbits - 1);
-        h->slots[i].key = key;
-        h->slots[i].head = -1;
-        h->used++;
-        h->occupied[b >> 6] |= 1ull << (b & 63);
-    }
-    s->next[p] = h->slots[i].head;
-    h->slots[i].head = p;
-    return OG_OK;
+    return 0;
 }
 
-/* Is any sample closer than the radius to q? Neighbour cells whose box is
- * farther from q than the radius are skipped (about 10 of the 27), and the
- * nearest cells come first, where a conflict is likeliest. */
+/* Is any sample closer than the radius to q? */
 static int
 too_close(const struct sampler *s, const double *q)
 {
-    static const int order[3] = { 0, -1, 1 };
-    int cx = cell_coord(s, q[0]), cy = cell_coord(s, q[1]), cz = cell_coord(s, q[2]);
-    double gap[3][3]; /* [axis][order index]: squared distance to that slab */
-    int a, i, j, k;
+    int b, c, f, i, j, k;
 
-    for (a = 0; a < 3; a++) {
-        int c = a == 0 ? cx : (a == 1 ? cy : cz);
-        double f = (q[a] + 1.0) - c * s->cell; /* offset inside the cell, 0..cell */
-        gap[a][0] = 0.0;
-        gap[a][1] = f * f;
-        gap[a][2] = (s->cell - f) * (s->cell - f);
+    if (s->N == 0) {
+        size_t m;
+        for (m = 0; m < s->n; m++) {
+            const double *p = &s->pts[3 * m];
+            double ex = p[0] - q[0], ey = p[1] - q[1], ez = p[2] - q[2];
+            if (ex * ex + ey * ey + ez * ez < s->chord2) {
+                return 1;
+            }
+        }
+        return 0;
     }
-    for (i = 0; i < 3; i++) {
-        for (j = 0; j < 3; j++) {
-            double gij = gap[0][i] + gap[1][j];
-            if (gij >= s->chord2) {
+    f = cube_face(q, &b, &c);
+    cube_cell_on(s, q, f, &i, &j);
+    if (cells_conflict(s, q, f, i - 1, i + 1, j - 1, j + 1)) {
+        return 1;
+    }
+    /* The four faces sharing an edge with f: axes b and c, both signs. The
+     * edge plane between f (axis a, sign sa) and face (axis d, sign sd) is
+     * sa q_a = sd q_d; q is within the radius of it when the gap between
+     * the two is below sqrt(2) sin(radius). */
+    {
+        int a = f >> 1;
+        double qa = (f & 1) ? -q[a] : q[a];
+        for (k = 0; k < 4; k++) {
+            int d = k < 2 ? b : c, neg = k & 1, g = 2 * d + neg, gi, gj;
+            double qd = neg ? -q[d] : q[d];
+            if (qa - qd >= s->edge_gap) {
                 continue;
             }
-            for (k = 0; k < 3; k++) {
-                int32_t p;
-                if (gij + gap[2][k] >= s->chord2) {
-                    continue;
-                }
-                p = hash_find(&s->h, cell_key(cx + order[i], cy + order[j], cz + order[k]));
-                for (; p >= 0; p = s->next[p]) {
-                    const double *b = &s->pts[3 * (size_t)p];
-                    double ex = b[0] - q[0], ey = b[1] - q[1], ez = b[2] - q[2];
-                    if (ex * ex + ey * ey + ez * ez < s->chord2) {
-                        return 1;
-                    }
-                }
+            cube_cell_on(s, q, g, &gi, &gj);
+            if (cells_conflict(s, q, g, gi - 2, gi + 2, gj - 2, gj + 2)) {
+                return 1;
             }
         }
     }
@@ -199,9 +173,16 @@ add_point(struct sampler *s, const double *q, struct og_error *err)
         s->cap = cap;
     }
     memcpy(&s->pts[3 * s->n], q, 3 * sizeof *q);
+    if (s->N > 0) {
+        int b, c, f = cube_face(q, &b, &c), i, j;
+        size_t cell;
+        cube_cell_on(s, q, f, &i, &j);
+        cell = cube_index(s, f, i, j);
+        s->next[s->n] = s->head[cell];
+        s->head[cell] = (int32_t)s->n;
+    }
     s->n++;
-    return hash_insert(s, cell_key(cell_coord(s, q[0]), cell_coord(s, q[1]), cell_coord(s, q[2])),
-                       (int32_t)(s->n - 1), err);
+    return OG_OK;
 }
 
 /* Uniform unit vector (Marsaglia 1972 would do too; this is Archimedes'
@@ -273,27 +254,27 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
                             radius, expected, POISSON_DISK_MAX_POINTS);
     }
     s.cell = 2.0 * sin(radius / 2.0);
-    s.inv_cell = 1.0 / s.cell;
     s.chord2 = s.cell * s.cell;
+    s.edge_gap = sqrt(2.0) * sin(radius) * 1.0001;
     s.cap = (size_t)(expected * 1.25) + 16;
     if (s.cap > POISSON_DISK_MAX_POINTS) {
         s.cap = POISSON_DISK_MAX_POINTS;
     }
-    s.h.cap = 64;
-    while (s.h.cap < 2 * s.cap) {
-        s.h.cap *= 2;
+    {
+        double nf = floor(CUBE_MARGIN * S2_MIN_WIDTH / radius);
+        s.N = nf >= CUBE_MIN_N ? (int)nf : 0;
     }
     s.pts = malloc(s.cap * 3 * sizeof *s.pts);
     s.next = malloc(s.cap * sizeof *s.next);
-    s.h.slots = calloc(s.h.cap, sizeof *s.h.slots);
-    s.h.nbits = 8 * s.h.cap;
-    s.h.occupied = calloc(s.h.nbits / 64, sizeof *s.h.occupied);
+    s.head = s.N > 0 ? malloc((size_t)6 * (size_t)s.N * (size_t)s.N * sizeof *s.head) : NULL;
     active_cap = s.cap;
     active = malloc(active_cap * sizeof *active);
-    if (s.pts == NULL || s.next == NULL || s.h.slots == NULL || s.h.occupied == NULL
-        || active == NULL) {
+    if (s.pts == NULL || s.next == NULL || (s.N > 0 && s.head == NULL) || active == NULL) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for %zu poisson disk samples", s.cap);
         goto fail;
+    }
+    if (s.N > 0) {
+        memset(s.head, 0xff, (size_t)6 * (size_t)s.N * (size_t)s.N * sizeof *s.head);
     }
 
     random_unit(r, q);
@@ -361,8 +342,7 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
     }
     free(active);
     free(s.next);
-    free(s.h.slots);
-    free(s.h.occupied);
+    free(s.head);
     *xyz = s.pts;
     *n = s.n;
     return OG_OK;
@@ -371,7 +351,6 @@ fail:
     free(active);
     free(s.pts);
     free(s.next);
-    free(s.h.slots);
-    free(s.h.occupied);
+    free(s.head);
     return st;
 }

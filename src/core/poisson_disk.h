@@ -5,8 +5,9 @@
  * (SIGGRAPH 2007 sketch), adapted to the sphere: candidates are drawn in the
  * geodesic annulus [r, 2r] around an active sample along a uniformly random
  * tangent direction, and the "no sample closer than r" test uses the chord
- * 2 sin(r/2), which is monotonic in arc length, through a hash of 3-D cells of
- * that side. Nothing depends on latitude or longitude, so the density is the
+ * 2 sin(r/2), which is monotonic in arc length, through cube-map buckets
+ * (a dense grid on each cube face, cells at least r wide), so each test
+ * costs expected O(1) and the whole sampling O(n). Nothing depends on latitude or longitude, so the density is the
  * same everywhere (no clustering at the poles). Single-threaded and
  * deterministic for a given rng state. */
 #ifndef OROGEN_CORE_POISSON_DISK_H
