@@ -29,6 +29,7 @@ main(void)
         dataout_suite,
         faults_suite,
         colorquant_suite,
+        parallel_suite,
     };
     SRunner *sr;
     size_t i;

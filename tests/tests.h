@@ -26,6 +26,7 @@ Suite *planet_suite(void);
 Suite *dataout_suite(void);
 Suite *faults_suite(void);
 Suite *colorquant_suite(void);
+Suite *parallel_suite(void);
 
 /* Path of a file under tests/data ($OROGEN_TEST_DATA) or data/ ($OROGEN_DATA)
  * into a static buffer (not thread-safe; tests are single-threaded). */

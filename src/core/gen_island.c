@@ -9,6 +9,7 @@
 #include "core/lloyd.h"
 #include "core/mesh.h"
 #include "core/noise.h"
+#include "core/parallel.h"
 #include "core/rng.h"
 #include "core/biome.h"
 #include "core/hydro.h"
@@ -135,6 +136,38 @@ power_curve(double t, double knee, double low, double high)
     return knee + (1.0 - knee) * pow((t - knee) / (1.0 - knee), high);
 }
 
+/* Raw elevation of a batch of mesh points (stage_elevation). */
+struct elev_job {
+    const struct perlin *noise;
+    const struct fbm_params *f;
+    const double *points, *ax, *ay;
+    int na;
+    double amp, falloff, R;
+    double *raw;
+};
+
+static enum og_status
+elev_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    const struct elev_job *J = arg;
+    size_t i;
+    int k;
+
+    (void)batch;
+    (void)err;
+    for (i = begin; i < end; i++) {
+        double x = J->points[2 * i], y = J->points[2 * i + 1];
+        double d2 = INFINITY;
+        for (k = 0; k < J->na; k++) {
+            double dx = x - J->ax[k], dy = y - J->ay[k];
+            double dd = dx * dx + dy * dy;
+            d2 = dd < d2 ? dd : d2;
+        }
+        J->raw[i] = J->amp * fbm2(J->noise, J->f, x, y) - J->falloff * d2 / (J->R * J->R);
+    }
+    return OG_OK;
+}
+
 /* Stage "elevation": E = amplitude * fBm(x, y) - falloff * (d_min / R)^2,
  * then normalised so the coast is 0, land is (0, 1] through the power curve
  * and the sea is [-1, 0). */
@@ -146,7 +179,7 @@ stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
     struct perlin noise;
     struct fbm_params f;
     double ax[64], ay[64];
-    int na = params_int(p, P_ISLAND_ANCHORS), k;
+    int na = params_int(p, P_ISLAND_ANCHORS);
     double amp = params_get(p, P_ISLAND_NOISE_AMP), falloff = params_get(p, P_ISLAND_FALLOFF);
     double sea = params_get(p, P_ISLAND_SEA_LEVEL);
     double knee = params_get(p, P_ISLAND_CURVE_KNEE);
@@ -175,21 +208,17 @@ stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
     f.gain = params_get(p, P_ISLAND_GAIN);
     place_anchors(p, ax, ay, na);
 
-    for (i = 0; i < n; i++) {
-        double x = m->points[2 * i], y = m->points[2 * i + 1];
-        double d2 = INFINITY;
-        for (k = 0; k < na; k++) {
-            double dx = x - ax[k], dy = y - ay[k];
-            double dd = dx * dx + dy * dy;
-            d2 = dd < d2 ? dd : d2;
-        }
-        raw[i] = amp * fbm2(&noise, &f, x, y) - falloff * d2 / (R * R);
-        emin = raw[i] < emin ? raw[i] : emin;
-        emax = raw[i] > emax ? raw[i] : emax;
-        if ((i & 8191) == 0 && (st = pipeline_tick(ctx, 0.8 * i / n)) != OG_OK) {
+    {
+        struct elev_job job = { &noise, &f, m->points, ax, ay, na, amp, falloff, R, raw };
+        st = og_parallel_for(ctx->threads, n, 8192, elev_batch, &job, ctx, 0.0, 0.8, err);
+        if (st != OG_OK) {
             free(raw);
             return st;
         }
+    }
+    for (i = 0; i < n; i++) {
+        emin = raw[i] < emin ? raw[i] : emin;
+        emax = raw[i] > emax ? raw[i] : emax;
     }
     for (i = 0; i < n; i++) {
         double e = raw[i], t;

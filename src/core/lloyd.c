@@ -19,7 +19,12 @@
 
 #include "core/delaunay.h"
 #include "core/mesh.h"
+#include "core/parallel.h"
 #include "core/pipeline.h"
+
+/* Sites per batch of the parallel cell pass (fixed: the partition never
+ * depends on the thread count). */
+#define LLOYD_BATCH 4096
 
 struct lloyd_box {
     double x0, y0, x1, y1;
@@ -144,15 +149,144 @@ lloyd_area_centroid(const double *poly, size_t n, const double *o, double *cx, d
 /* Clipped cell areas (areas may be NULL) and centroids (cen may be NULL)
  * of all n sites; ctx/it/iterations only for progress. Duplicate sites get
  * area 0 and keep their position. */
+/* One Lloyd pass over the sites of a triangulation: shared inputs. */
+struct lloyd_job {
+    const double *xy;
+    size_t n;
+    const struct lloyd_box *box;
+    const struct delaunay *d;
+    const int32_t *inedge, *visit;
+    double *areas, *cen;
+};
+
+/* Cells of the sites visit[begin..end): each writes only its own site's
+ * area and centroid, so any partition gives the same bits. */
+static enum og_status
+lloyd_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    const struct lloyd_job *J = arg;
+    const struct delaunay *dd = J->d;
+    const struct lloyd_box *box = J->box;
+    const double *xy = J->xy, *centers = dd->centers;
+    const int32_t *inedge = J->inedge;
+    double *areas = J->areas, *cen = J->cen;
+    double *bufa, *bufb;
+    size_t cap = 64, n = J->n, i, j; /* polygon vertices; grown for high-degree sites */
+    enum og_status st = OG_OK;
+
+    (void)batch;
+    bufa = malloc(2 * cap * sizeof *bufa);
+    bufb = malloc(2 * cap * sizeof *bufb);
+    if (bufa == NULL || bufb == NULL) {
+        st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", n);
+        goto done;
+    }
+    for (j = begin; j < end; j++) {
+        const double *p;
+        double *poly = bufa, *tmp = bufb, cx, cy, area = 0.0;
+        size_t k = 0;
+        int32_t start;
+
+        i = (size_t)J->visit[j];
+        p = xy + 2 * i;
+        cx = p[0];
+        cy = p[1];
+        start = inedge[i];
+        if (start >= 0 && dd->ntriangles > 0) {
+            /* Room for the fan plus what clipping adds (one vertex per
+             * clip at most; four for the box). */
+            size_t deg = 0;
+            int32_t in = start;
+            do {
+                deg++;
+                in = dd->halfedges[mesh_edge_next(in)];
+            } while (in >= 0 && in != start);
+            if (deg + 8 > cap) {
+                double *na, *nb;
+                cap = 2 * (deg + 8);
+                na = realloc(bufa, 2 * cap * sizeof *na);
+                if (na != NULL) {
+                    bufa = na;
+                }
+                nb = realloc(bufb, 2 * cap * sizeof *nb);
+                if (nb != NULL) {
+                    bufb = nb;
+                }
+                if (na == NULL || nb == NULL) {
+                    st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", n);
+                    goto done;
+                }
+                poly = bufa;
+                tmp = bufb;
+            }
+        }
+        if (dd->ntriangles == 0) {
+            /* No triangles: n < 3 distinct or collinear sites. The hull lists
+             * the distinct ones along their line; each cell is the box
+             * between the bisectors to its hull neighbours. */
+            size_t h = start >= 0 ? (size_t)start : dd->nhull;
+            if (h < dd->nhull) {
+                k = lloyd_box_polygon(poly, box);
+                if (h > 0) {
+                    k = lloyd_clip_bisector(&poly, &tmp, k, p, xy + 2 * dd->hull[h - 1]);
+                }
+                if (h + 1 < dd->nhull) {
+                    k = lloyd_clip_bisector(&poly, &tmp, k, p, xy + 2 * dd->hull[h + 1]);
+                }
+                area = lloyd_area_centroid(poly, k, p, &cx, &cy);
+            }
+        } else if (start >= 0 && dd->halfedges[start] >= 0) {
+            /* Interior site: circumcentres in fan order, then the box. */
+            int32_t in = start;
+            do {
+                int32_t t = in / 3;
+                poly[2 * k] = centers[2 * t];
+                poly[2 * k + 1] = centers[2 * t + 1];
+                k++;
+                in = dd->halfedges[mesh_edge_next(in)];
+            } while (in != start);
+            k = lloyd_clip_box(&poly, &tmp, k, box);
+            area = lloyd_area_centroid(poly, k, p, &cx, &cy);
+        } else if (start >= 0) {
+            /* Hull site: the box cut by the bisectors to every neighbour. */
+            int32_t in = start;
+            k = lloyd_box_polygon(poly, box);
+            for (;;) {
+                int32_t out = mesh_edge_next(in);
+                k = lloyd_clip_bisector(&poly, &tmp, k, p, xy + 2 * dd->triangles[in]);
+                in = dd->halfedges[out];
+                if (in < 0) {
+                    k = lloyd_clip_bisector(&poly, &tmp, k, p,
+                                            xy + 2 * dd->triangles[mesh_edge_next(out)]);
+                    break;
+                }
+            }
+            area = lloyd_area_centroid(poly, k, p, &cx, &cy);
+        }
+        if (areas != NULL) {
+            areas[i] = area;
+        }
+        if (cen != NULL) {
+            /* The centroid of a convex polygon inside the box is inside it;
+             * this only removes rounding at the sides. */
+            cen[2 * i] = cx < box->x0 ? box->x0 : (cx > box->x1 ? box->x1 : cx);
+            cen[2 * i + 1] = cy < box->y0 ? box->y0 : (cy > box->y1 ? box->y1 : cy);
+        }
+    }
+
+done:
+    free(bufa);
+    free(bufb);
+    return st;
+}
+
 static enum og_status
 lloyd_cells(const double *xy, size_t n, const struct lloyd_box *box, double *areas, double *cen,
             struct run_ctx *ctx, int it, int iterations, struct og_error *err)
 {
     struct delaunay d;
-    const double *centers;
-    double *bufa = NULL, *bufb = NULL;
     int32_t *inedge = NULL, *visit = NULL;
-    size_t i, j, e, ne, cap;
+    size_t i, j, e, ne;
     enum og_status st;
 
     st = delaunay_build_centers(&d, xy, n, err);
@@ -160,15 +294,11 @@ lloyd_cells(const double *xy, size_t n, const struct lloyd_box *box, double *are
         return st;
     }
     ne = 3 * d.ntriangles;
-    cap = 64; /* polygon vertices; grown for high-degree sites */
-    if ((bufa = malloc(2 * cap * sizeof *bufa)) == NULL ||
-        (bufb = malloc(2 * cap * sizeof *bufb)) == NULL ||
-        (inedge = malloc((n > 0 ? n : 1) * sizeof *inedge)) == NULL ||
+    if ((inedge = malloc((n > 0 ? n : 1) * sizeof *inedge)) == NULL ||
         (visit = malloc((n > 0 ? n : 1) * sizeof *visit)) == NULL) {
         st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", n);
         goto done;
     }
-    centers = d.centers;
     for (i = 0; i < n; i++) {
         inedge[i] = -1;
     }
@@ -203,110 +333,22 @@ lloyd_cells(const double *xy, size_t n, const struct lloyd_box *box, double *are
             inedge[d.hull[i]] = (int32_t)i;
         }
     }
-    for (j = 0; j < n; j++) {
-        const double *p;
-        double *poly = bufa, *tmp = bufb, cx, cy, area = 0.0;
-        size_t k = 0;
-        int32_t start;
-
-        i = (size_t)visit[j];
-        p = xy + 2 * i;
-        cx = p[0];
-        cy = p[1];
-        start = inedge[i];
-        if ((j & 4095) == 4095 && ctx != NULL) {
-            st = pipeline_tick(ctx, ((double)it + (double)j / (double)n) / (double)iterations);
-            if (st != OG_OK) {
-                og_error_set(err, st, "lloyd: cancelled");
-                goto done;
-            }
+    {
+        struct lloyd_job job = { xy, n, box, &d, inedge, visit, areas, cen };
+        int threads = ctx != NULL && ctx->threads > 0 ? ctx->threads : 1;
+        st = og_parallel_for(threads, n, LLOYD_BATCH, lloyd_batch, &job, ctx,
+                             (double)it / (double)iterations,
+                             (double)(it + 1) / (double)iterations, err);
+        if (st == OG_ECANCELED) {
+            og_error_set(err, st, "lloyd: cancelled");
         }
-        if (start >= 0 && d.ntriangles > 0) {
-            /* Room for the fan plus what clipping adds (one vertex per
-             * clip at most; four for the box). */
-            size_t deg = 0;
-            int32_t in = start;
-            do {
-                deg++;
-                in = d.halfedges[mesh_edge_next(in)];
-            } while (in >= 0 && in != start);
-            if (deg + 8 > cap) {
-                double *na, *nb;
-                cap = 2 * (deg + 8);
-                na = realloc(bufa, 2 * cap * sizeof *na);
-                if (na != NULL) {
-                    bufa = na;
-                }
-                nb = realloc(bufb, 2 * cap * sizeof *nb);
-                if (nb != NULL) {
-                    bufb = nb;
-                }
-                if (na == NULL || nb == NULL) {
-                    st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", n);
-                    goto done;
-                }
-                poly = bufa;
-                tmp = bufb;
-            }
-        }
-        if (d.ntriangles == 0) {
-            /* No triangles: n < 3 distinct or collinear sites. The hull lists
-             * the distinct ones along their line; each cell is the box
-             * between the bisectors to its hull neighbours. */
-            size_t h = start >= 0 ? (size_t)start : d.nhull;
-            if (h < d.nhull) {
-                k = lloyd_box_polygon(poly, box);
-                if (h > 0) {
-                    k = lloyd_clip_bisector(&poly, &tmp, k, p, xy + 2 * d.hull[h - 1]);
-                }
-                if (h + 1 < d.nhull) {
-                    k = lloyd_clip_bisector(&poly, &tmp, k, p, xy + 2 * d.hull[h + 1]);
-                }
-                area = lloyd_area_centroid(poly, k, p, &cx, &cy);
-            }
-        } else if (start >= 0 && d.halfedges[start] >= 0) {
-            /* Interior site: circumcentres in fan order, then the box. */
-            int32_t in = start;
-            do {
-                int32_t t = in / 3;
-                poly[2 * k] = centers[2 * t];
-                poly[2 * k + 1] = centers[2 * t + 1];
-                k++;
-                in = d.halfedges[mesh_edge_next(in)];
-            } while (in != start);
-            k = lloyd_clip_box(&poly, &tmp, k, box);
-            area = lloyd_area_centroid(poly, k, p, &cx, &cy);
-        } else if (start >= 0) {
-            /* Hull site: the box cut by the bisectors to every neighbour. */
-            int32_t in = start;
-            k = lloyd_box_polygon(poly, box);
-            for (;;) {
-                int32_t out = mesh_edge_next(in);
-                k = lloyd_clip_bisector(&poly, &tmp, k, p, xy + 2 * d.triangles[in]);
-                in = d.halfedges[out];
-                if (in < 0) {
-                    k = lloyd_clip_bisector(&poly, &tmp, k, p,
-                                            xy + 2 * d.triangles[mesh_edge_next(out)]);
-                    break;
-                }
-            }
-            area = lloyd_area_centroid(poly, k, p, &cx, &cy);
-        }
-        if (areas != NULL) {
-            areas[i] = area;
-        }
-        if (cen != NULL) {
-            /* The centroid of a convex polygon inside the box is inside it;
-             * this only removes rounding at the sides. */
-            cen[2 * i] = cx < box->x0 ? box->x0 : (cx > box->x1 ? box->x1 : cx);
-            cen[2 * i + 1] = cy < box->y0 ? box->y0 : (cy > box->y1 ? box->y1 : cy);
+        if (st != OG_OK) {
+            goto done;
         }
     }
     st = OG_OK;
 
 done:
-    free(bufa);
-    free(bufb);
     free(inedge);
     free(visit);
     delaunay_fini(&d);

@@ -18,7 +18,8 @@ struct run_ctx;
  * progress is reported and cancellation honoured (OG_ECANCELED). Errors:
  * OG_ERANGE for iterations < 0 or a site outside the box (naming it),
  * OG_EINVAL for an empty or non-finite box, else as delaunay_build. The
- * result is deterministic (no threads). */
+ * cells are computed on ctx->threads threads (1 without ctx); the result
+ * does not depend on the thread count. */
 enum og_status lloyd_relax(double *xy, size_t n, int iterations, double x0, double y0, double x1,
                            double y1, struct run_ctx *ctx, struct og_error *err);
 

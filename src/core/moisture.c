@@ -7,6 +7,7 @@
 #include "core/grid.h"
 #include "core/hydro.h"
 #include "core/mesh.h"
+#include "core/parallel.h"
 #include "core/pipeline.h"
 #include "core/rng.h"
 #include "core/world.h"
@@ -41,6 +42,45 @@ moisture_combine(double base, int32_t d_fresh, int32_t d_ocean, double falloff,
         boost = b > boost ? b : boost;
     }
     return base + (1.0 - base) * boost;
+}
+
+/* Moisture of a batch of cells (moisture_stage): noise, then the boost
+ * near water; each cell is written by its own batch only. */
+struct moisture_job {
+    const struct world *w;
+    const struct moisture_noise *mn;
+    const int32_t *dfresh, *docean;
+    double falloff, ow;
+};
+
+static enum og_status
+moisture_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    const struct moisture_job *J = arg;
+    const struct world *w = J->w;
+    size_t i;
+
+    (void)batch;
+    (void)err;
+    for (i = begin; i < end; i++) {
+        double u, v, base;
+        if (w->water[i] != WATER_LAND) {
+            w->moisture[i] = 1.0f;
+            continue;
+        }
+        if (w->kind == WORLD_GRID) {
+            double s = w->width > w->height ? w->width : w->height;
+            u = ((double)(i % (size_t)w->width) + 0.5) / s;
+            v = ((double)(i / (size_t)w->width) + 0.5) / s;
+        } else {
+            u = w->mesh->points[2 * i];
+            v = w->mesh->points[2 * i + 1];
+        }
+        base = moisture_noise_at(J->mn, u, v);
+        w->moisture[i] = (float)moisture_combine(base, J->dfresh[i], J->docean[i], J->falloff,
+                                                 J->ow);
+    }
+    return OG_OK;
 }
 
 enum og_status
@@ -120,22 +160,10 @@ moisture_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
         goto done;
     }
     moisture_noise_init(&mn, p);
-    for (i = 0; i < n; i++) {
-        double u, v, base;
-        if (w->water[i] != WATER_LAND) {
-            w->moisture[i] = 1.0f;
-            continue;
-        }
-        if (w->kind == WORLD_GRID) {
-            double s = w->width > w->height ? w->width : w->height;
-            u = ((double)(i % (size_t)w->width) + 0.5) / s;
-            v = ((double)(i / (size_t)w->width) + 0.5) / s;
-        } else {
-            u = w->mesh->points[2 * i];
-            v = w->mesh->points[2 * i + 1];
-        }
-        base = moisture_noise_at(&mn, u, v);
-        w->moisture[i] = (float)moisture_combine(base, dfresh[i], docean[i], falloff, ow);
+    {
+        struct moisture_job job = { w, &mn, dfresh, docean, falloff, ow };
+        st = og_parallel_for(ctx != NULL ? ctx->threads : 1, n, 8192, moisture_batch, &job, ctx,
+                             0.7, 1.0, err);
     }
 done:
     free(fresh);
