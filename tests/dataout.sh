@@ -92,4 +92,30 @@ bad "--mesh with another extension" 2 "must end in .glb" --mesh "$tmp/bad/m.stl"
 bad "--mesh-size beyond the limit" 1 "at most 2049 vertices" --mesh "$tmp/bad/m.glb" \
     --mesh-size 5000x5000
 
+# GeoJSON: written for every generator; where GDAL is installed, ogrinfo
+# reads it and every geometry is valid (GEOS through SQLite/SpatiaLite).
+"$BIN" export --seed 3 --set island.cells=2000 --vector "$tmp/i.geojson" &&
+"$BIN" export -g planet --set planet.points=800 --vector "$tmp/p.geojson" &&
+"$BIN" export --dem "$DATA/dem/fuji.png" --vector "$tmp/f.geojson" &&
+"$BIN" export -g hybrid --set hybrid.width=64 --set hybrid.height=64 --set hybrid.droplets=500 \
+    --vector "$tmp/h.geojson"
+check "GeoJSON written for island, planet, dem, hybrid" $?
+grep -q '"kind":"river"' "$tmp/i.geojson" && grep -q '"kind":"biome"' "$tmp/i.geojson" &&
+    grep -q '"kind":"land"' "$tmp/p.geojson"
+check "GeoJSON has rivers and biomes (island), land (planet)" $?
+if command -v ogrinfo >/dev/null 2>&1; then
+    for f in i p f h; do
+        out=$(ogrinfo -ro -q -dialect SQLite -sql \
+            "SELECT count(*) AS n, sum(ST_IsValid(geometry)) AS v FROM $f" "$tmp/$f.geojson" 2>&1)
+        n=$(echo "$out" | sed -n 's/.* n (Integer) = //p')
+        v=$(echo "$out" | sed -n 's/.* v (Integer) = //p')
+        [ -n "$n" ] && [ "$n" -gt 0 ] && [ "$n" = "$v" ]
+        check "ogrinfo: $f.geojson has $n features, $v valid" $?
+    done
+    ogrinfo -ro -al -so "$tmp/p.geojson" | grep -q 'Extent: (-180.000000, -90.000000) - (180.000000, 90.000000)'
+    check "ogrinfo: planet in longitude/latitude" $?
+else
+    echo "ok - ogrinfo checks # SKIP ogrinfo not installed"
+fi
+
 exit $((fails > 0))

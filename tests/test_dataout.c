@@ -16,7 +16,9 @@
 #include "render/pngio.h"
 #include "render/raw16.h"
 #include "render/sample.h"
+#include "render/geojson.h"
 #include "render/gltf.h"
+#include "render/polygonize.h"
 #include "render/terrain_mesh.h"
 #include "tests.h"
 
@@ -420,6 +422,154 @@ START_TEST(mesh_sphere_closed_outward)
 }
 END_TEST
 
+/* polygonize: collect what it emits. */
+struct pg_seen {
+    int n;
+    int32_t label[16];
+    size_t nrings[16];
+    double area[16];        /* sum of signed ring areas */
+    double ext_area[16];
+    int ok;                 /* closed, exterior CCW, holes CW */
+};
+
+static enum og_status
+pg_collect(void *arg, const struct polygon *p, struct og_error *err)
+{
+    struct pg_seen *s = arg;
+    size_t k;
+    (void)err;
+    ck_assert_int_lt(s->n, 16);
+    s->label[s->n] = p->label;
+    s->nrings[s->n] = p->nrings;
+    s->area[s->n] = 0.0;
+    for (k = 0; k < p->nrings; k++) {
+        const double *xy = p->xy + 2 * p->start[k];
+        size_t c = p->count[k];
+        double a = polygon_ring_area(xy, c);
+        if (c < 4 || xy[0] != xy[2 * c - 2] || xy[1] != xy[2 * c - 1] ||
+            (k == 0 ? a <= 0.0 : a >= 0.0)) {
+            s->ok = 0;
+        }
+        if (k == 0) {
+            s->ext_area[s->n] = a;
+        }
+        s->area[s->n] += a;
+    }
+    s->n++;
+    return OG_OK;
+}
+
+/* A 5 x 5 raster: label 1 a ring around a hole of label 2 (one pixel),
+ * label 3 two pixels touching diagonally at a corner (two regions),
+ * background -1 elsewhere. */
+START_TEST(polygonize_rings_holes_saddles)
+{
+    static const int32_t lab[25] = {
+        1, 1, 1, -1, -1,
+        1, 2, 1, -1, -1,
+        1, 1, 1, 3, -1,
+        -1, -1, -1, -1, 3,
+        -1, -1, -1, -1, -1,
+    };
+    struct pg_seen s;
+    struct og_error e;
+    memset(&s, 0, sizeof s);
+    s.ok = 1;
+    ck_assert_int_eq(polygonize(lab, 5, 5, pg_collect, &s, &e), OG_OK);
+    ck_assert_int_eq(s.n, 4);
+    ck_assert(s.ok);
+    /* the ring: 3x3 exterior minus the hole; its first point at (0, 5) */
+    ck_assert_int_eq(s.label[0], 1);
+    ck_assert_uint_eq(s.nrings[0], 2);
+    ck_assert_double_eq_tol(s.ext_area[0], 9.0, 1e-12);
+    ck_assert_double_eq_tol(s.area[0], 8.0, 1e-12);
+    ck_assert_int_eq(s.label[1], 2);
+    ck_assert_double_eq_tol(s.area[1], 1.0, 1e-12);
+    /* the diagonal pair: two regions (4-connectivity), whole pixels */
+    ck_assert_int_eq(s.label[2], 3);
+    ck_assert_int_eq(s.label[3], 3);
+    ck_assert_double_eq_tol(s.area[2], 1.0, 1e-12);
+    ck_assert_double_eq_tol(s.area[3], 1.0, 1e-12);
+    {
+        /* One region touching itself at a corner: the pixels around the
+           saddle are kept apart, so the would-be hole opens to the outside
+           at that corner: one simple ring, passing the corner twice, cut
+           there by 1/32 each time. */
+        static const int32_t lab2[9] = { 1, 1, 1, 1, -1, 1, 1, 1, -1 };
+        memset(&s, 0, sizeof s);
+        s.ok = 1;
+        ck_assert_int_eq(polygonize(lab2, 3, 3, pg_collect, &s, &e), OG_OK);
+        ck_assert_int_eq(s.n, 1);
+        ck_assert(s.ok);
+        ck_assert_uint_eq(s.nrings[0], 1);
+        ck_assert_double_eq_tol(s.area[0], 7.0 - 2.0 / 32, 1e-12);
+    }
+}
+END_TEST
+
+/* Rivers of an island: every line runs downhill node to node and ends at
+ * the coast (an outlet), in a lake, or on another line; following the
+ * confluences always reaches a coast or lake; every river node is on a
+ * line. */
+START_TEST(rivers_end_at_coast_or_lake)
+{
+    struct params p;
+    struct world *w;
+    struct river_lines r;
+    struct og_error e;
+    size_t k, i, n;
+    int32_t *line_of;
+
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 4000, NULL), OG_OK);
+    w = run(GEN_ISLAND, &p, NULL);
+    ck_assert_int_eq(vector_rivers(w, &r, &e), OG_OK);
+    ck_assert_uint_gt(r.nlines, 10);
+    n = w->nhydro;
+    line_of = malloc(n * sizeof *line_of);
+    for (i = 0; i < n; i++) {
+        line_of[i] = -1;
+    }
+    /* the line a node belongs to (not counting confluence end points) */
+    for (k = 0; k < r.nlines; k++) {
+        size_t a = r.start[k], b = r.start[k + 1];
+        for (i = a; i < b; i++) {
+            if (i + 1 < b) {
+                ck_assert_int_eq(w->downhill[r.nodes[i]], r.nodes[i + 1]);
+            }
+            if (i + 1 < b || r.end[k] != RIVER_END_CONFLUENCE) {
+                line_of[r.nodes[i]] = (int32_t)k;
+            }
+        }
+    }
+    for (i = 0; i < n; i++) {
+        ck_assert(w->river_width[i] <= 0.0f || line_of[i] >= 0);
+    }
+    for (k = 0; k < r.nlines; k++) {
+        size_t cur = k, hops = 0;
+        while (r.end[cur] == RIVER_END_CONFLUENCE) {
+            int32_t last = r.nodes[r.start[cur + 1] - 1];
+            ck_assert_int_ge(line_of[last], 0);
+            ck_assert_uint_ne((size_t)line_of[last], cur);
+            cur = (size_t)line_of[last];
+            ck_assert_uint_lt(++hops, r.nlines);
+        }
+        {
+            int32_t last = r.nodes[r.start[cur + 1] - 1];
+            if (r.end[cur] == RIVER_END_COAST) {
+                ck_assert_int_eq(w->downhill[last], -1);
+            } else {
+                ck_assert_int_eq(r.end[cur], RIVER_END_LAKE);
+                ck_assert(w->lake[last]);
+            }
+        }
+    }
+    free(line_of);
+    river_lines_free(&r);
+    world_unref(w);
+}
+END_TEST
+
 Suite *
 dataout_suite(void)
 {
@@ -435,6 +585,8 @@ dataout_suite(void)
     tcase_add_test(tc, raw16_layout);
     tcase_add_test(tc, mesh_heightfield_bounds_normals);
     tcase_add_test(tc, mesh_sphere_closed_outward);
+    tcase_add_test(tc, polygonize_rings_holes_saddles);
+    tcase_add_test(tc, rivers_end_at_coast_or_lake);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -83,6 +83,7 @@ cli_usage(void)
         "      --clip             clamp heights outside it instead of refusing them\n"
         "      --mesh FILE.glb|FILE.obj  glTF 2.0 binary or OBJ mesh with normals and vertex\n"
         "                         colours (planet: a sphere); --mesh-size COLSxROWS vertices\n"
+        "      --vector FILE.geojson  rivers, lakes, coasts and biome regions (RFC 7946)\n"
         "\n"
         "examples:\n"
         "  orogen --seed 42\n"
@@ -492,7 +493,7 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
         a->iso_path == NULL && a->globe_path == NULL && !cli_dataout_any(&a->out)) {
         return og_error_set(err, OG_EINVAL,
                             "export needs at least one of --map, --stats, --iso, --globe, "
-                            "--heightmap, --raw, --mesh");
+                            "--heightmap, --raw, --mesh, --vector");
     }
     if ((st = cli_dataout_check(&a->out, err)) != OG_OK) {
         return st;

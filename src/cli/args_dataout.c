@@ -93,6 +93,9 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
         }
         return k;
     }
+    if (is_opt(arg, "--vector")) {
+        return path_opt(argc, argv, i, "--vector", &o->vector_path, err);
+    }
     if (strcmp(arg, "--clip") == 0) {
         o->range.clip = 1;
         return 1;
@@ -122,7 +125,8 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
 int
 cli_dataout_any(const struct cli_dataout *o)
 {
-    return o->heightmap_path != NULL || o->raw_path != NULL || o->mesh_path != NULL;
+    return o->heightmap_path != NULL || o->raw_path != NULL || o->mesh_path != NULL ||
+           o->vector_path != NULL;
 }
 
 enum og_status

@@ -13,6 +13,7 @@ struct cli_dataout {
     struct height_range range;    /* --height-range LO:HI, --clip */
     const char *mesh_path;        /* --mesh FILE.glb | FILE.obj */
     int mesh_w, mesh_h;           /* --mesh-size WxH (0: default) */
+    const char *vector_path;      /* --vector FILE.geojson */
 };
 
 /* If argv[*i] is one of these options, consume it (and its value, moving

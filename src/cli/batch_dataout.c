@@ -13,6 +13,7 @@
 #include "render/export.h"
 #include "render/heightmap.h"
 #include "render/outfile.h"
+#include "render/geojson.h"
 #include "render/gltf.h"
 #include "render/obj.h"
 #include "render/raw16.h"
@@ -49,6 +50,10 @@ batch_dataout_check(const struct cli_args *a, const struct generator *g, struct 
     if (o->mesh_path != NULL) {
         paths[n] = o->mesh_path;
         flags[n++] = "--mesh";
+    }
+    if (o->vector_path != NULL) {
+        paths[n] = o->vector_path;
+        flags[n++] = "--vector";
     }
     if (o->mesh_w > TERRAIN_MESH_MAX_SIDE || o->mesh_h > TERRAIN_MESH_MAX_SIDE) {
         return og_error_set(err, OG_ERANGE, "--mesh-size %dx%d: meshes are at most %d vertices "
@@ -170,6 +175,12 @@ batch_dataout_write(const struct cli_args *a, const struct world *w, char **expo
                                                          : export_gltf(w, &m, o->mesh_path, err);
             terrain_mesh_free(&m);
         }
+        if (st != OG_OK) {
+            return st;
+        }
+    }
+    if (o->vector_path != NULL) {
+        st = export_geojson(w, o->vector_path, err);
         if (st != OG_OK) {
             return st;
         }
