@@ -97,7 +97,7 @@ bad "--mesh-size beyond the limit" 1 "at most 2049 vertices" --mesh "$tmp/bad/m.
 "$BIN" export --seed 3 --set island.cells=2000 --vector "$tmp/i.geojson" &&
 "$BIN" export -g planet --set planet.points=800 --vector "$tmp/p.geojson" &&
 "$BIN" export --dem "$DATA/dem/fuji.png" --vector "$tmp/f.geojson" &&
-"$BIN" export -g hybrid --set hybrid.width=64 --set hybrid.height=64 --set hybrid.droplets=500 \
+"$BIN" export -g hybrid --set hybrid.width=64 --set hybrid.height=64 --set hybrid.droplets_per_cell=0.5 \
     --vector "$tmp/h.geojson"
 check "GeoJSON written for island, planet, dem, hybrid" $?
 grep -q '"kind":"river"' "$tmp/i.geojson" && grep -q '"kind":"biome"' "$tmp/i.geojson" &&
