@@ -318,7 +318,7 @@ START_TEST(test_generator_coverage)
                     ck_assert(w->elevation[i] == 0.0f);
                     ck_assert(w->roughness[i] == 0.0f);
                 }
-                ck_assert_int_eq(w->water[i], WATER_LAND);
+                ck_assert(w->water[i] == WATER_LAND || w->water[i] == WATER_LAKE);
             }
             ck_assert_uint_eq(count, target);
             ck_assert(world_stat_find(w, "hybrid.mask_cells")->a == (double)target);
@@ -381,6 +381,11 @@ START_TEST(test_generator_default_map)
     again = malloc(w->ncells * sizeof *again);
     gen_hybrid_texture(w->elevation, w->mask, w->trees, w->width, w->height, 0.1f, 0.08f, 0.08f,
                        again);
+    for (i = 0; i < w->ncells; i++) {
+        if (w->water[i] == WATER_LAKE) {
+            again[i] = HYBRID_WATER;
+        }
+    }
     ck_assert(memcmp(again, w->color, w->ncells * sizeof *again) == 0);
     free(again);
     world_unref(w);
@@ -542,6 +547,57 @@ START_TEST(test_glyph_legend)
 END_TEST
 
 
+/* Streams and lakes come from the dem's hydrology: every cell drains to
+ * the border, the outlets receive all the rain (1 per cell), lakes are
+ * WATER_LAKE, coloured water, treeless and sit where the fill raised the
+ * surface; streams have no trees. With hybrid.water = off nothing is made. */
+START_TEST(test_generator_water)
+{
+    struct params p;
+    struct world *w;
+    double at_outlets = 0.0;
+    size_t i, lakes = 0, streams = 0;
+
+    params_defaults(&p);
+    p.seed = 2;
+    w = generate(&p, NULL, NULL);
+    ck_assert_uint_eq(w->nhydro, w->ncells);
+    for (i = 0; i < w->ncells; i++) {
+        int x = (int)(i % (size_t)w->width), y = (int)(i / (size_t)w->width);
+        int border = x == 0 || y == 0 || x == w->width - 1 || y == w->height - 1;
+        if (w->downhill[i] < 0) {
+            ck_assert_msg(border, "cell (%d, %d) is an outlet off the border", x, y);
+            at_outlets += w->flow[i];
+        }
+        if (w->lake[i]) {
+            lakes++;
+            ck_assert_int_eq(w->water[i], WATER_LAKE);
+            ck_assert_uint_eq(w->color[i], HYBRID_WATER);
+            ck_assert(w->hydro_elev[i] > w->elevation[i]);
+            ck_assert(!w->trees[i] && w->forest[i] == 0.0f);
+        } else {
+            ck_assert_int_eq(w->water[i], WATER_LAND);
+        }
+        if (w->river_width[i] > 0.0f) {
+            streams++;
+            ck_assert(!w->trees[i]);
+        }
+    }
+    ck_assert_msg(fabs(at_outlets - (double)w->ncells) < 1e-3 * (double)w->ncells,
+                  "outlets got %.1f of %zu cells of rain", at_outlets, w->ncells);
+    ck_assert(lakes > 0 && streams > 100);
+    ck_assert(world_stat_find(w, "hybrid.lake_cells")->a == (double)lakes);
+    world_unref(w);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_WATER, 0, NULL), OG_OK);
+    w = generate(&p, NULL, NULL);
+    ck_assert(w->river_width == NULL && w->lake == NULL);
+    for (i = 0; i < w->ncells; i++) {
+        ck_assert_int_eq(w->water[i], WATER_LAND);
+    }
+    world_unref(w);
+}
+END_TEST
+
 /* A world keeps its layout when the grid gets finer: the same seed at 256^2
  * and 1024^2 over the same extent (25.6 km), the 1024^2 masks downsampled
  * by 4 x 4 majority, overlap with IoU >= 0.8 (mountain mask, and the
@@ -629,6 +685,7 @@ hybrid_suite(void)
     tcase_add_test(tc, test_generator_deterministic);
     tcase_add_test(tc, test_generator_true_defaults);
     tcase_add_test(tc, test_layout_resolution_independent);
+    tcase_add_test(tc, test_generator_water);
     suite_add_tcase(s, tc);
     tc = tcase_create("contract");
     tcase_add_test(tc, test_generator_bad_params);

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "core/droplet.h"
+#include "core/gen_hybrid_water.h"
 #include "core/grid.h"
 #include "core/rng.h"
 #include "core/select.h"
@@ -202,6 +203,7 @@ gen_hybrid_cell_kind(const struct world *w, size_t cell)
     case HYBRID_HIGHLAND_GRASS: return HYBRID_KIND_MOUNTAIN;
     case HYBRID_TREE: return HYBRID_KIND_TREE;
     case HYBRID_DIRT: return HYBRID_KIND_DIRT;
+    case HYBRID_WATER: return HYBRID_KIND_WATER;
     default: break;
     }
     if (r == g && g == b && r >= 80 && r <= 130) {
@@ -220,6 +222,7 @@ gen_hybrid_kind_glyph(enum hybrid_kind kind)
     case HYBRID_KIND_SNOW: return '*';
     case HYBRID_KIND_DIRT: return ':';
     case HYBRID_KIND_ROCK: return '#';
+    case HYBRID_KIND_WATER: return '=';
     }
     return '?';
 }
@@ -573,8 +576,9 @@ stage_forest_mask(struct world *w, struct run_ctx *ctx, struct og_error *err)
     }
     for (i = 0; i < w->ncells; i++) {
         double h, f;
-        if (is_mountain(w, i)) {
-            continue; /* 0 on Mountain */
+        if (is_mountain(w, i) || w->water[i] != WATER_LAND ||
+            (w->river_width != NULL && w->river_width[i] > 0.0f)) {
+            continue; /* 0 on Mountain and on water */
         }
         /* Eroded grass can dip below 0; pow of a negative base is NaN. */
         h = w->elevation[i] > 0.0f ? (double)w->elevation[i] : 0.0;
@@ -616,6 +620,7 @@ stage_texture(struct world *w, struct run_ctx *ctx, struct og_error *err)
     const struct params *p = ctx->params;
     double k = per_cell_from_per_100m(p);
     enum og_status st;
+    size_t i;
 
     st = world_alloc((void **)&w->color, w->ncells, sizeof *w->color, "colour", err);
     if (st != OG_OK) {
@@ -625,11 +630,23 @@ stage_texture(struct world *w, struct run_ctx *ctx, struct og_error *err)
                        (float)params_get(p, P_HYBRID_MOUNTAIN),
                        (float)(params_get(p, P_HYBRID_DIRT_SLOPE) * k),
                        (float)(params_get(p, P_HYBRID_ROCK_SLOPE) * k), w->color);
+    for (i = 0; i < w->ncells; i++) {
+        if (w->water[i] == WATER_LAKE) {
+            w->color[i] = HYBRID_WATER;
+        }
+    }
     return OG_OK;
+}
+
+static enum og_status
+stage_water(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    return gen_hybrid_water(w, ctx, err);
 }
 
 static const struct stage hybrid_stages[] = {
     { "HybridTerrain", stage_terrain },
+    { "Water", stage_water },
     { "ForestMask", stage_forest_mask },
     { "ForestPlacement", stage_forest_placement },
     { "TerrainTexture", stage_texture },

@@ -41,16 +41,18 @@ extern const struct generator gen_hybrid;
 #define HYBRID_TREE 0x1E641Eu            /* (30, 100, 30) */
 #define HYBRID_DIRT 0x8B7355u            /* (139, 115, 85) */
 #define HYBRID_GRASS 0x3C8C3Cu           /* (60, 140, 60) */
+#define HYBRID_WATER 0x4A7FB0u           /* (74, 127, 176): lakes (the seed's Water) */
 
 /* Terrain kinds for glyph maps: `.` grass, `^` mountain, `T` tree,
- * `*` snow, `:` dirt, `#` rock. */
+ * `*` snow, `:` dirt, `#` rock, `=` lake. */
 enum hybrid_kind {
     HYBRID_KIND_GRASS,
     HYBRID_KIND_MOUNTAIN, /* brown rock or highland grass */
     HYBRID_KIND_TREE,
     HYBRID_KIND_SNOW,
     HYBRID_KIND_DIRT,
-    HYBRID_KIND_ROCK      /* grey rock on steep mountain slopes */
+    HYBRID_KIND_ROCK,     /* grey rock on steep mountain slopes */
+    HYBRID_KIND_WATER     /* a lake */
 };
 
 /* Exact-coverage mask: mask[i] = 1 for exactly `target` cells, those with
@@ -87,7 +89,7 @@ void gen_hybrid_texture(const float *heights, const uint8_t *mask, const uint8_t
  * colour and trees; HYBRID_KIND_GRASS when the world has no colour. */
 enum hybrid_kind gen_hybrid_cell_kind(const struct world *w, size_t cell);
 
-/* The glyph of a kind ('.', '^', 'T', '*', ':', '#'). */
+/* The glyph of a kind ('.', '^', 'T', '*', ':', '#', '='). */
 char gen_hybrid_kind_glyph(enum hybrid_kind kind);
 
 #endif

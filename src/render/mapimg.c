@@ -111,6 +111,7 @@ hybrid_class(const struct world *w, size_t cell)
     case HYBRID_KIND_SNOW: return MC_SNOW;
     case HYBRID_KIND_DIRT: return MC_DIRT;
     case HYBRID_KIND_ROCK: return MC_ROCK;
+    case HYBRID_KIND_WATER: return MC_LAKE;
     case HYBRID_KIND_GRASS: break;
     }
     return MC_GRASS;

@@ -1,0 +1,100 @@
+#include "config.h"
+#include "core/gen_hybrid_water.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "core/grid.h"
+#include "core/hydro.h"
+#include "core/rng.h"
+#include "core/value_noise.h"
+#include "core/world.h"
+
+#define LOWLAND_OCTAVES 4
+
+enum og_status
+gen_hybrid_water(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    const struct params *p = &w->params;
+    double km = params_get(p, P_HYBRID_EXTENT) / (double)w->width;
+    double relief = params_get(p, P_HYBRID_LOWLAND_RELIEF);
+    double scale = params_get(p, P_HYBRID_LOWLAND_SCALE) * km; /* per cell */
+    double threshold = params_get(p, P_HYBRID_STREAM_AREA) / (km * km); /* cells */
+    double width_cells = params_get(p, P_HYBRID_STREAM_WIDTH) / (1000.0 * km);
+    double *row = NULL;
+    float *surface = NULL;
+    uint8_t *outlet = NULL;
+    uint32_t *rank = NULL;
+    struct hydro_graph g;
+    struct rng r;
+    uint64_t seed;
+    size_t n = w->ncells, i, nlakes = 0, lake_nodes = 0, sources = 0, streams = 0;
+    enum og_status st;
+    int x, y;
+
+    if (params_int(p, P_HYBRID_WATER) == 0) {
+        return OG_OK;
+    }
+    st = hydro_graph_grid(&g, w->width, w->height, 8, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    rng_for_stage(&r, p->seed, "Water.lowland");
+    seed = (uint64_t)rng_next_u32(&r) << 32 | rng_next_u32(&r);
+    w->nhydro = n;
+    if ((st = world_alloc((void **)&w->hydro_elev, n, sizeof(float), "filled surface", err)) ||
+        (st = world_alloc((void **)&w->downhill, n, sizeof(int32_t), "downhill", err)) ||
+        (st = world_alloc((void **)&w->flow, n, sizeof(float), "flow", err)) ||
+        (st = world_alloc((void **)&w->river_width, n, sizeof(float), "stream width", err)) ||
+        (st = world_alloc((void **)&w->lake, n, 1, "lakes", err)) ||
+        (st = grid_calloc((void **)&surface, n, sizeof *surface, "routing surface", err)) ||
+        (st = grid_calloc((void **)&outlet, n, 1, "outlets", err)) ||
+        (st = grid_calloc((void **)&rank, n, sizeof *rank, "flood order", err)) ||
+        (st = grid_calloc((void **)&row, (size_t)w->width, sizeof *row, "noise row", err))) {
+        goto done;
+    }
+    for (y = 0; y < w->height; y++) {
+        value_noise_fbm2_row(seed, LOWLAND_OCTAVES, scale, (double)y * scale, (size_t)w->width,
+                             row);
+        for (x = 0; x < w->width; x++) {
+            size_t c = (size_t)y * (size_t)w->width + (size_t)x;
+            surface[c] = w->elevation[c] + (float)(relief * row[x]);
+        }
+    }
+    hydro_grid_outlets(w->width, w->height, surface, -INFINITY, outlet);
+    st = hydro_priority_flood(&g, surface, outlet, HYDRO_FLOOD_FAST, w->hydro_elev, rank, ctx,
+                              err);
+    if (st == OG_OK) {
+        st = hydro_route(&g, w->hydro_elev, rank, outlet, w->downhill, ctx, err);
+    }
+    if (st == OG_OK) {
+        st = hydro_accumulate(n, w->downhill, NULL, w->flow, ctx, err);
+    }
+    if (st == OG_OK) {
+        st = hydro_lakes(&g, surface, w->hydro_elev, params_get(p, P_HYBRID_LAKE_DEPTH), w->lake,
+                         &nlakes, &lake_nodes, err);
+    }
+    if (st == OG_OK) {
+        st = hydro_rivers(n, w->downhill, w->flow, w->lake, threshold > 1.0 ? threshold : 1.0,
+                          width_cells, w->river_width, &sources, err);
+    }
+    if (st != OG_OK) {
+        goto done;
+    }
+    for (i = 0; i < n; i++) {
+        if (w->lake[i]) {
+            w->water[i] = WATER_LAKE;
+        }
+        streams += w->river_width[i] > 0.0f;
+    }
+    world_stat_int(w, "hybrid.lakes", (long long)nlakes);
+    world_stat_int(w, "hybrid.lake_cells", (long long)lake_nodes);
+    world_stat_int(w, "hybrid.streams", (long long)sources);
+    world_stat_int(w, "hybrid.stream_cells", (long long)streams);
+done:
+    free(row);
+    free(surface);
+    free(outlet);
+    free(rank);
+    return st;
+}
