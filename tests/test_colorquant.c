@@ -8,11 +8,13 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "render/iso.h"
 #include "render/mapimg.h"
 #include "tests.h"
 #include "tui/colorquant.h"
+#include "tui/term_query.h"
 
 /* Family of an ANSI colour 0..15 (xterm's defaults). */
 static enum quant_family
@@ -233,6 +235,41 @@ START_TEST(test_class_palettes)
 }
 END_TEST
 
+/* The answers of real terminals to the start-up queries (term_query.h). */
+START_TEST(test_term_answers)
+{
+    /* xterm 379 -ti vt340 (doc/terminal.md): XTVERSION, XTSMGRAPHICS,
+     * CSI 16 t, DA1 with attribute 4 */
+    static const char xterm[] = "\033P>|XTerm(379)\033\\\033[?2;0;1000;1000S\033[6;17;8t"
+                                "\033[?63;1;2;4;6;9;15;16;22;28c";
+    /* kitty: the graphics query answered OK, DA1 without sixel */
+    static const char kitty[] = "\033_Gi=31;OK\033\\\033P>|kitty(0.26.5)\033\\\033[?62;c";
+    /* a terminal that knows none of it: DA1 only (tmux, screen) */
+    static const char plain[] = "\033[?1;2c";
+    struct term_probe p;
+
+    memset(&p, 0, sizeof p);
+    ck_assert_int_eq(term_query_parse(&p, xterm, sizeof xterm - 1), 1);
+    ck_assert(p.sixel && !p.kitty && !p.iterm && p.da1);
+    ck_assert_str_eq(p.version, "XTerm(379)");
+    ck_assert_int_eq(p.sixel_w, 1000);
+    ck_assert_int_eq(p.sixel_h, 1000);
+    ck_assert_int_eq(p.cell_w, 8);
+    ck_assert_int_eq(p.cell_h, 17);
+    memset(&p, 0, sizeof p);
+    ck_assert_int_eq(term_query_parse(&p, kitty, sizeof kitty - 1), 1);
+    ck_assert(p.kitty && !p.sixel);
+    ck_assert_str_eq(p.version, "kitty(0.26.5)");
+    memset(&p, 0, sizeof p);
+    ck_assert_int_eq(term_query_parse(&p, plain, sizeof plain - 1), 1);
+    ck_assert(!p.kitty && !p.sixel && p.version[0] == '\0');
+    /* an answer cut short: not done, nothing invented */
+    memset(&p, 0, sizeof p);
+    ck_assert_int_eq(term_query_parse(&p, xterm, 20), 0);
+    ck_assert(!p.sixel && !p.da1);
+}
+END_TEST
+
 Suite *
 colorquant_suite(void)
 {
@@ -244,6 +281,7 @@ colorquant_suite(void)
     tcase_add_test(tc, test_xterm256_palette);
     tcase_add_test(tc, test_dither_grain);
     tcase_add_test(tc, test_class_palettes);
+    tcase_add_test(tc, test_term_answers);
     suite_add_tcase(s, tc);
     return s;
 }

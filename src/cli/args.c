@@ -12,6 +12,7 @@
 #include "core/parallel.h"
 #include "render/pngio.h"
 #include "tui/paramedit.h"
+#include "tui/tui.h"
 
 int
 cli_warnings(const struct cli_args *a, char *out, size_t size)
@@ -54,6 +55,8 @@ cli_usage(void)
         "      --preset NAME|FILE apply a preset (key = value lines)\n"
         "      --from FILE.png    start from the recipe stored in an orogen PNG\n"
         "      --color MODE       auto, direct, 256, 16 or none (glyph map)\n"
+        "      --graphics MODE    auto, kitty, sixel, iterm or none: real images in the map\n"
+        "                         window (auto asks the terminal; none: half blocks)\n"
         "      --ascii            glyph map even in a UTF-8 locale (for terminals that draw\n"
         "                         half blocks wide or with seams)\n"
         "      --threads N        worker threads, 1..64 (default: $OROGEN_THREADS or the\n"
@@ -363,6 +366,15 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             }
         } else if (strcmp(arg, "--ascii") == 0) {
             a->ascii = 1;
+        } else if (opt_is(arg, "--graphics", NULL)) {
+            if ((a->graphics = opt_value(argc, argv, &i, "--graphics", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            if (tui_graphics_parse(a->graphics) < 0) {
+                return og_error_set(err, OG_EINVAL,
+                                    "--graphics '%s' is not one of auto, kitty, sixel, iterm, none",
+                                    a->graphics);
+            }
         } else if (opt_is(arg, "--map", NULL)) {
             if ((a->map_path = opt_value(argc, argv, &i, "--map", err)) == NULL) {
                 return OG_EINVAL;

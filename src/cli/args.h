@@ -19,6 +19,7 @@ struct cli_args {
     const char *preset;       /* --preset NAME|FILE (already applied to params) */
     const char *from;         /* --from FILE.png (already applied) */
     const char *color;        /* --color MODE */
+    const char *graphics;     /* --graphics auto|kitty|sixel|iterm|none */
     int ascii;                /* --ascii: glyph map even in a UTF-8 locale */
     int threads;              /* --threads N, 0 when not given */
     int progress;             /* --progress: plain progress lines on stderr */

@@ -87,6 +87,7 @@ run_tui(const struct cli_args *a)
     opt.color_mode = mode;
     opt.preset = a->preset;
     opt.ascii = a->ascii;
+    opt.graphics = a->graphics != NULL ? tui_graphics_parse(a->graphics) : TUI_GFX_AUTO;
     rc = tui_main(&opt);
     dem_raster_fini(&raster);
     return rc;

@@ -111,6 +111,42 @@ cursor_cell(const struct tui *t, int w, int h)
     return g->cells[(size_t)(2 * y) * (size_t)w + (size_t)x];
 }
 
+/* The globe at the terminal's pixel resolution (graphics.h); the
+ * half-block sample above stays the cursor's and the editor's grid. */
+static int
+draw_pixels(struct tui *t, int32_t sel)
+{
+    struct globeview *g = t->globe;
+    const struct world *wd = t->world;
+    int pw, ph, w, h, cx, cy;
+    uint32_t *px = gfx_canvas(t, &pw, &ph);
+    int32_t *cells;
+    size_t i, n;
+
+    if (px == NULL) {
+        return 0;
+    }
+    n = (size_t)pw * (size_t)ph;
+    cells = malloc(n * sizeof *cells);
+    if (cells == NULL || planet_sample_ortho(wd, g->yaw, g->pitch, pw, ph, px, cells) != OG_OK) {
+        free(cells);
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        if (cells[i] < 0) {
+            px[i] = 0;   /* space: the terminal's black */
+        } else if (sel >= 0 && wd->landmass[cells[i]] == sel) {
+            px[i] = highlight(px[i]);
+        }
+    }
+    free(cells);
+    getmaxyx(t->mapwin, h, w);
+    cursor_pos(g, w, h, &cx, &cy);
+    gfx_cross(t, px, pw, ph, cx, cy);
+    gfx_commit(t);
+    return 1;
+}
+
 void
 globeview_draw(struct tui *t)
 {
@@ -201,6 +237,11 @@ globeview_draw(struct tui *t)
         }
     }
     cur = cursor_cell(t, w, h);
+    if (gfx_active(t) && draw_pixels(t, sel)) {
+        werase(win);         /* blank cells under the image */
+        wnoutrefresh(win);
+        return;
+    }
     if (cur >= 0) {
         int cx, cy;
         cursor_pos(g, w, h, &cx, &cy);

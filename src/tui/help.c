@@ -207,6 +207,11 @@ help_draw(struct tui *t)
     } else {
         mvwaddnstr(win, h - 1, 2, " any key closes ", w - 4);
     }
+    /* Over a sixel or iTerm2 image curses must send the box's blank cells
+     * too (it believes the map cells under them are blank already). */
+    if (gfx_active(t)) {
+        redrawwin(win);
+    }
     wnoutrefresh(win);
     delwin(win);
 }

@@ -156,6 +156,15 @@ isoview_draw(struct tui *t)
         wnoutrefresh(win);
         return;
     }
+    if (gfx_active(t)) {
+        int gw, gh;
+        uint32_t *px = gfx_canvas(t, &gw, &gh);
+        if (px != NULL && iso_render_preview(t->world, &view, gw, gh, px, &err) == OG_OK) {
+            gfx_commit(t);
+            wnoutrefresh(win);   /* blank cells under the image */
+            return;
+        }
+    }
     for (y = 0; y < h; y++) {
         for (x = 0; x < w; x++) {
             attr_t attr = A_NORMAL;

@@ -165,6 +165,9 @@ global_key(struct tui *t, int ch)
         prompt_open(t, PROMPT_PRESET_NAME, t->preset_name[0] != '\0' ? t->preset_name : "");
         break;
     case 'p': isoview_toggle(t); break;
+    case 'G':
+        tui_message(t, 0, "images: %s", gfx_cycle(t));
+        break;
     default:
         if (ch >= 32 && ch < 127) {
             tui_message(t, 0, "key '%c' does nothing here: ? lists the keys", ch);

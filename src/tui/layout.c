@@ -28,6 +28,7 @@ tui_layout(struct tui *t)
     int rows, cols, avail, mrows, mcols;
 
     tui_delete_windows(t);
+    gfx_invalidate(t);
     getmaxyx(stdscr, rows, cols);
     t->rows = rows;
     t->cols = cols;
@@ -165,13 +166,14 @@ draw_panel(struct tui *t)
 void
 tui_draw_frame(struct tui *t)
 {
-    int drew = 0;
+    int drew = 0, map_drawn = 0;
 
     if (t->too_small) {
         if (t->chrome_dirty || t->map_dirty) {
             draw_too_small(t);
             t->chrome_dirty = t->map_dirty = 0;
             doupdate();
+            gfx_flush(t, 1);
         }
         return;
     }
@@ -186,7 +188,7 @@ tui_draw_frame(struct tui *t)
         } else {
             mapview_draw(t);
         }
-        drew = 1;
+        drew = map_drawn = 1;
         if (t->panel == PANEL_LEGEND || t->panel == PANEL_INSPECT) {
             t->chrome_dirty = 1;
         }
@@ -209,5 +211,7 @@ tui_draw_frame(struct tui *t)
     }
     if (drew) {
         doupdate();
+        /* real images go out after curses has drawn the blank map window */
+        gfx_flush(t, map_drawn);
     }
 }

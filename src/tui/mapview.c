@@ -206,6 +206,82 @@ pixel(const struct tui *t, int x, int y, uint32_t *rgb, int *cls)
     return 1;
 }
 
+void
+gfx_cross(struct tui *t, uint32_t *px, int pw, int ph, int cx, int cy)
+{
+    /* a cross over the cell (cx, cy): white with a black outline, one
+     * cell wide, so it reads on sea and snow */
+    int x0 = cx * t->gfx.cell_w, y0 = cy * t->gfx.cell_h;
+    int mx = x0 + t->gfx.cell_w / 2, my = y0 + t->gfx.cell_h / 2, r = t->gfx.cell_w, d, o;
+
+    for (d = -r; d <= r; d++) {
+        for (o = -1; o <= 1; o++) {
+            uint32_t c = o == 0 ? 0xffffff : 0x000000;
+            int x = mx + d, y = my + o;
+            if (x >= 0 && x < pw && y >= 0 && y < ph) {
+                px[(size_t)y * pw + x] = c;
+            }
+            x = mx + o;
+            y = my + d;
+            if (x >= 0 && x < pw && y >= 0 && y < ph) {
+                px[(size_t)y * pw + x] = c;
+            }
+        }
+    }
+}
+
+/* The map at the terminal's pixel resolution (graphics.h): the same view
+ * (centre, zoom, the map square at its aspect) sampled per screen pixel. */
+static int
+draw_pixels(struct tui *t)
+{
+    int pw, ph, x0, x1, y0, y1, sw, sh, y;
+    uint32_t *px = gfx_canvas(t, &pw, &ph), *rgb;
+    uint8_t *cls;
+    double a = view_aspect(t), s, su, sv, u0, v0;
+    struct map_view view;
+    struct og_error err;
+
+    if (px == NULL) {
+        return 0;
+    }
+    s = fmax(a / pw, 1.0 / ph) / t->zoom;
+    su = s / a;
+    sv = s;
+    u0 = t->cu - pw / 2.0 * su;
+    v0 = t->cv - ph / 2.0 * sv;
+    x0 = (int)fmax(0.0, ceil(-u0 / su - 0.5));
+    x1 = (int)fmin(pw, ceil((1.0 - u0) / su - 0.5));
+    y0 = (int)fmax(0.0, ceil(-v0 / sv - 0.5));
+    y1 = (int)fmin(ph, ceil((1.0 - v0) / sv - 0.5));
+    if (x1 > x0 && y1 > y0) {
+        sw = x1 - x0;
+        sh = y1 - y0;
+        rgb = malloc((size_t)sw * (size_t)sh * sizeof *rgb);
+        cls = malloc((size_t)sw * (size_t)sh);
+        view.u0 = u0 + x0 * su;
+        view.u1 = u0 + x1 * su;
+        view.v0 = v0 + y0 * sv;
+        view.v1 = v0 + y1 * sv;
+        if (rgb == NULL || cls == NULL ||
+            mapimg_render(t->world, t->layer, &view, sw, sh, rgb, cls, &err) != OG_OK) {
+            free(rgb);
+            free(cls);
+            return 0;
+        }
+        for (y = 0; y < sh; y++) {
+            memcpy(px + (size_t)(y0 + y) * pw + x0, rgb + (size_t)y * sw, (size_t)sw * sizeof *rgb);
+        }
+        free(rgb);
+        free(cls);
+    }
+    if (t->inspect) {
+        gfx_cross(t, px, pw, ph, t->cur_x, t->cur_y);
+    }
+    gfx_commit(t);
+    return 1;
+}
+
 static void
 draw_centered(WINDOW *win, const char *text)
 {
@@ -249,6 +325,10 @@ mapview_draw(struct tui *t)
     if (t->sub_w == 0) {
         draw_centered(win, "(outside the map: press 0 to recentre)");
         wnoutrefresh(win);
+        return;
+    }
+    if (gfx_active(t) && draw_pixels(t)) {
+        wnoutrefresh(win);   /* blank cells under the image */
         return;
     }
     dither = t->col.mode == TUI_COLOR_256 && layer_dithers(t->layer);

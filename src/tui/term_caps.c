@@ -17,7 +17,12 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include "tui/term_query.h"
 #include "tui/tui_state.h"
+
+/* How long the terminal may take to answer the start-up queries (ms): a
+ * local terminal answers in about 1 ms, SSH adds the round trip. */
+#define TERM_QUERY_TIMEOUT_MS 200
 
 static int
 cap_string_ok(const char *s)
@@ -187,6 +192,8 @@ caps_open(struct tui *t, char *why, size_t why_size)
     const char *term = getenv("TERM");
     const char *cs, *colorterm;
     int want = t->opt->color_mode, locale_ok;
+    struct term_probe probe;
+    char gfx_note[200];
 
     /* Over SSH a forwarded LANG the server lacks makes this fail: say so
      * rather than just drawing glyphs. */
@@ -209,12 +216,21 @@ caps_open(struct tui *t, char *why, size_t why_size)
         return -1;
     }
     fatal_have_termios = tcgetattr(STDIN_FILENO, &fatal_termios) == 0;
+    /* Ask the terminal what it draws (images) before curses owns it; not
+     * when images are off or cannot be encoded anyway. */
+    memset(&probe, 0, sizeof probe);
+#ifdef HAVE_CHAFA
+    if (t->opt->graphics != TUI_GFX_NONE && strcmp(term, "dumb") != 0) {
+        term_query_run(&probe, STDIN_FILENO, STDOUT_FILENO, TERM_QUERY_TIMEOUT_MS);
+    }
+#endif
     /* An exported LINES/COLUMNS must not override the real pty size. */
     use_tioctl(TRUE);
     if (open_screen(t, NULL, why, why_size) != 0) {
         return -1;
     }
     detect_colours(t);
+    gfx_setup(t, &probe, gfx_note, sizeof gfx_note);
     if (want == TUI_COLOR_DIRECT && !t->col.available[TUI_COLOR_DIRECT]) {
         char alt[64];
         direct_name(term, alt, sizeof alt);
@@ -282,6 +298,9 @@ caps_open(struct tui *t, char *why, size_t why_size)
                  "locale codeset %s is not UTF-8: glyph map instead of half blocks "
                  "(set LANG=C.UTF-8)",
                  cs != NULL && cs[0] != '\0' ? cs : "?");
+    }
+    if (gfx_note[0] != '\0' && t->hint[0] == '\0') {
+        snprintf(t->hint, sizeof t->hint, "%s", gfx_note);
     }
     cbreak();
     noecho();

@@ -299,6 +299,7 @@ tui_main(const struct tui_options *opt)
     tui_delete_windows(t);
     globeview_free(t);
     isoview_free(t);
+    gfx_free(t);
     delwin(t->inwin);
     caps_close(t);
     sa.sa_handler = SIG_DFL;

@@ -21,12 +21,29 @@ enum tui_color_mode {
     TUI_COLOR_COUNT
 };
 
+/* How the map window shows pictures: TUI_GFX_AUTO asks the terminal
+ * (tui/term_query.h) and picks kitty, then sixel, then iTerm2; NONE is the
+ * half-block (or glyph) map. Zero is AUTO, so a zeroed tui_options asks. */
+enum tui_graphics {
+    TUI_GFX_AUTO = 0,
+    TUI_GFX_NONE,
+    TUI_GFX_KITTY,   /* kitty graphics protocol */
+    TUI_GFX_SIXEL,   /* DEC sixel (xterm -ti vt340, foot, mlterm, WezTerm ...) */
+    TUI_GFX_ITERM,   /* iTerm2 inline images (iTerm2, WezTerm) */
+    TUI_GFX_COUNT
+};
+
+/* Parse a --graphics argument: auto, none, kitty, sixel, iterm (or iterm2).
+ * Returns the mode, or -1 for an unknown word. */
+int tui_graphics_parse(const char *s);
+
 struct tui_options {
     enum gen_id generator;        /* the generator shown first */
     struct params params;         /* initial parameters (already validated) */
     const struct dem_raster *dem; /* decoded DEM or NULL; must outlive tui_main */
     int color_mode;               /* TUI_COLOR_AUTO or an enum tui_color_mode */
     int ascii;                    /* non-zero: glyph map even in a UTF-8 locale */
+    int graphics;                 /* enum tui_graphics (0: auto) */
     const char *preset;           /* name of the preset the CLI applied to params
                                      (shown in the status bar), or NULL */
     const char *export_dir;       /* folder for `e` exports, NULL: current folder */

@@ -15,6 +15,7 @@
 #include "render/mapimg.h"
 #include "tui/curses_compat.h"
 #include "tui/globeview.h"
+#include "tui/graphics.h"
 #include "tui/paramedit.h"
 #include "tui/tui.h"
 
@@ -67,6 +68,7 @@ struct tui {
                                    the Linux console (fonts lack them) */
     char hint[200];             /* one-time hint (COLORTERM without RGB ...) */
     struct tui_colors col;
+    struct tui_gfx gfx;         /* real images (graphics.c) */
     int rows, cols;
     int too_small;
 
