@@ -92,6 +92,31 @@ bad "--mesh with another extension" 2 "must end in .glb" --mesh "$tmp/bad/m.stl"
 bad "--mesh-size beyond the limit" 1 "at most 2049 vertices" --mesh "$tmp/bad/m.glb" \
     --mesh-size 5000x5000
 
+# Tiles: one process writes all six, six processes one each (as a Slurm
+# array or GNU parallel would): byte-identical files.
+mkdir "$tmp/t1" "$tmp/t6"
+T="--seed 2 --set island.cells=1500 --size 101x61 --tiles 3x2 --tile-overlap 1"
+# shellcheck disable=SC2086
+"$BIN" export $T --map "$tmp/t1/m.png" --heightmap "$tmp/t1/h.png" --raw "$tmp/t1/r.r16"
+check "tiles in one process" $?
+ok=0
+for ty in 0 1; do
+    for tx in 0 1 2; do
+        # shellcheck disable=SC2086
+        "$BIN" export $T --tile "$tx,$ty" --map "$tmp/t6/m.png" --heightmap "$tmp/t6/h.png" \
+            --raw "$tmp/t6/r.r16" || ok=1
+    done
+done
+check "one tile per process" $ok
+[ "$(ls "$tmp/t1" | wc -l)" -eq 18 ] && diff -r "$tmp/t1" "$tmp/t6" >/dev/null
+check "18 tiles, byte-identical from separate processes" $?
+[ "$(wc -c < "$tmp/t1/r_x2_y1.r16")" -eq $((34 * 31 * 2)) ] ; check "last tile 34x31 (no overlap past the edge)" $?
+bad "overlap larger than a tile" 1 "--tile-overlap 40 is larger than a tile" --size 101x61 \
+    --tiles 3x2 --tile-overlap 40 --heightmap "$tmp/bad/h.png"
+bad "tile outside the grid" 2 "--tile 3,0 outside the 3x2 grid" --tiles 3x2 --tile 3,0 \
+    --heightmap "$tmp/bad/h.png"
+bad "--tile without --tiles" 2 "need --tiles" --tile 1,1 --heightmap "$tmp/bad/h.png"
+
 # GeoJSON: written for every generator; where GDAL is installed, ogrinfo
 # reads it and every geometry is valid (GEOS through SQLite/SpatiaLite).
 "$BIN" export --seed 3 --set island.cells=2000 --vector "$tmp/i.geojson" &&

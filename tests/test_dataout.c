@@ -19,6 +19,8 @@
 #include "render/geojson.h"
 #include "render/gltf.h"
 #include "render/polygonize.h"
+#include "render/export.h"
+#include "render/tiles.h"
 #include "render/terrain_mesh.h"
 #include "tests.h"
 
@@ -570,6 +572,95 @@ START_TEST(rivers_end_at_coast_or_lake)
 }
 END_TEST
 
+/* Tiles with a one-sample overlap, pasted at their windows, give the single
+ * export: heightmap samples, r16 bytes and map pixels; shared edges carry
+ * the same samples in both tiles. */
+START_TEST(tiles_stitch_to_single_export)
+{
+    struct params p;
+    struct world *w;
+    struct tile_grid g = { 3, 2, 1, 0, 0, 0 };
+    struct raster_window full, win;
+    struct height_range range = { 0 };
+    struct og_error e;
+    struct dem_raster one, part;
+    unsigned char *raw, *traw;
+    size_t len, tlen;
+    int tx, ty, x, y, W = 61, H = 41;
+    char name[256];
+
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 1200, NULL), OG_OK);
+    w = run(GEN_ISLAND, &p, NULL);
+    ck_assert_int_eq(tile_check(&g, W, H, &e), OG_OK);
+    raster_window_full(&full, W, H);
+    ck_assert_int_eq(export_heightmap_png(w, &full, &range, "tests/out-dataout-t.png", NULL, &e),
+                     OG_OK);
+    ck_assert_int_eq(export_raw16(w, &full, &range, "tests/out-dataout-t.r16", NULL, &e), OG_OK);
+    ck_assert_int_eq(export_map_png(w, LAYER_COLOR, W, H, "tests/out-dataout-m.png", &e), OG_OK);
+    ck_assert_int_eq(export_map_tiles(w, LAYER_COLOR, W, H, &g, "tests/out-dataout-m.png", &e),
+                     OG_OK);
+    ck_assert_int_eq(pngio_read_raster("tests/out-dataout-t.png", &one, &e), OG_OK);
+    raw = slurp("tests/out-dataout-t.r16", &len);
+    for (ty = 0; ty < 2; ty++) {
+        for (tx = 0; tx < 3; tx++) {
+            tile_window(&g, W, H, tx, ty, &win);
+            /* 61 = 20 + 20 + 21 columns; all but the last get one more */
+            ck_assert_int_eq(win.w, 21);
+            ck_assert_int_eq(win.x0, tx * 61 / 3);
+            ck_assert_int_eq(export_heightmap_png(w, &win, &range, "tests/out-dataout-tile.png",
+                                                  NULL, &e), OG_OK);
+            ck_assert_int_eq(export_raw16(w, &win, &range, "tests/out-dataout-tile.r16", NULL,
+                                          &e), OG_OK);
+            ck_assert_int_eq(pngio_read_raster("tests/out-dataout-tile.png", &part, &e), OG_OK);
+            ck_assert_int_eq(part.width, win.w);
+            ck_assert_int_eq(part.height, win.h);
+            traw = slurp("tests/out-dataout-tile.r16", &tlen);
+            ck_assert_uint_eq(tlen, (size_t)win.w * win.h * 2);
+            for (y = 0; y < win.h; y++) {
+                for (x = 0; x < win.w; x++) {
+                    size_t o = (size_t)(win.y0 + y) * W + win.x0 + x;
+                    ck_assert_uint_eq(part.samples[(size_t)y * win.w + x], one.samples[o]);
+                }
+                ck_assert(memcmp(traw + (size_t)y * win.w * 2, raw + ((size_t)(win.y0 + y) * W +
+                                 win.x0) * 2, (size_t)win.w * 2) == 0);
+            }
+            free(traw);
+            dem_raster_fini(&part);
+            /* map tile pixels */
+            {
+                struct dem_raster mone, mpart;
+                ck_assert_int_eq(tile_name("tests/out-dataout-m.png", tx, ty, name, sizeof name),
+                                 0);
+                ck_assert_int_eq(pngio_read_raster("tests/out-dataout-m.png", &mone, &e), OG_OK);
+                ck_assert_int_eq(pngio_read_raster(name, &mpart, &e), OG_OK);
+                ck_assert_int_eq(mpart.width, win.w);
+                for (y = 0; y < win.h; y++) {
+                    ck_assert(memcmp(mpart.samples + (size_t)y * win.w * 4,
+                                     mone.samples + ((size_t)(win.y0 + y) * W + win.x0) * 4,
+                                     (size_t)win.w * 4 * sizeof *mone.samples) == 0);
+                }
+                dem_raster_fini(&mone);
+                dem_raster_fini(&mpart);
+                remove(name);
+            }
+        }
+    }
+    ck_assert_int_eq(tile_name("a/b.c/map", 2, 1, name, sizeof name), 0);
+    ck_assert_str_eq(name, "a/b.c/map_x2_y1");
+    g.overlap = 21;
+    ck_assert_int_eq(tile_check(&g, W, H, &e), OG_ERANGE);
+    free(raw);
+    dem_raster_fini(&one);
+    remove("tests/out-dataout-t.png");
+    remove("tests/out-dataout-t.r16");
+    remove("tests/out-dataout-m.png");
+    remove("tests/out-dataout-tile.png");
+    remove("tests/out-dataout-tile.r16");
+    world_unref(w);
+}
+END_TEST
+
 Suite *
 dataout_suite(void)
 {
@@ -587,6 +678,7 @@ dataout_suite(void)
     tcase_add_test(tc, mesh_sphere_closed_outward);
     tcase_add_test(tc, polygonize_rings_holes_saddles);
     tcase_add_test(tc, rivers_end_at_coast_or_lake);
+    tcase_add_test(tc, tiles_stitch_to_single_export);
     suite_add_tcase(s, tc);
     return s;
 }

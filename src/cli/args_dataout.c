@@ -93,6 +93,52 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
         }
         return k;
     }
+    if (is_opt(arg, "--tiles") || is_opt(arg, "--tile") || is_opt(arg, "--tile-overlap")) {
+        const char *opt = is_opt(arg, "--tiles") ? "--tiles"
+                          : is_opt(arg, "--tile") ? "--tile" : "--tile-overlap";
+        char *end;
+        long a, b = 0;
+        if ((v = value_of(argc, argv, i, opt, err)) == NULL) {
+            return -1;
+        }
+        errno = 0;
+        a = strtol(v, &end, 10);
+        if (opt[6] != '-') {  /* NxM or X,Y */
+            char sep = opt[6] == 's' ? 'x' : ',';
+            if (end == v || (*end != sep && !(sep == 'x' && *end == 'X'))) {
+                og_error_set(err, OG_EINVAL, "%s '%s' is not %s", opt, v,
+                             sep == 'x' ? "NxM" : "X,Y");
+                return -1;
+            }
+            const char *s2 = end + 1;
+            b = strtol(s2, &end, 10);
+            if (end == s2) {
+                end = (char *)v;  /* force the error below */
+            }
+        }
+        if (end == v || *end != '\0' || errno != 0 || a < 0 || b < 0 || a > 100000 ||
+            b > 100000) {
+            og_error_set(err, OG_EINVAL, "%s '%s' is not %s", opt, v,
+                         opt[6] == 's' ? "NxM" : (opt[6] == '-' ? "a count" : "X,Y"));
+            return -1;
+        }
+        if (opt[6] == 's') {
+            if (a < 1 || b < 1) {
+                og_error_set(err, OG_ERANGE, "--tiles '%s' needs at least 1x1", v);
+                return -1;
+            }
+            o->tiles.nx = (int)a;
+            o->tiles.ny = (int)b;
+        } else if (opt[6] == '-') {
+            o->tiles.overlap = (int)a;
+            o->overlap_given = 1;
+        } else {
+            o->tiles.only = 1;
+            o->tiles.tx = (int)a;
+            o->tiles.ty = (int)b;
+        }
+        return 1;
+    }
     if (is_opt(arg, "--vector")) {
         return path_opt(argc, argv, i, "--vector", &o->vector_path, err);
     }
@@ -135,6 +181,14 @@ cli_dataout_check(const struct cli_dataout *o, struct og_error *err)
     if ((o->range.given || o->range.clip) && o->heightmap_path == NULL && o->raw_path == NULL) {
         return og_error_set(err, OG_EINVAL, "--height-range and --clip apply to --heightmap and "
                             "--raw only");
+    }
+    if ((o->overlap_given || o->tiles.only) && o->tiles.nx == 0) {
+        return og_error_set(err, OG_EINVAL, "--tile and --tile-overlap need --tiles NxM");
+    }
+    if (o->tiles.only && (o->tiles.tx >= o->tiles.nx || o->tiles.ty >= o->tiles.ny)) {
+        return og_error_set(err, OG_ERANGE, "--tile %d,%d outside the %dx%d grid (0..%d, 0..%d)",
+                            o->tiles.tx, o->tiles.ty, o->tiles.nx, o->tiles.ny,
+                            o->tiles.nx - 1, o->tiles.ny - 1);
     }
     if (o->mesh_w > 0 && o->mesh_path == NULL) {
         return og_error_set(err, OG_EINVAL, "--mesh-size applies to --mesh only");

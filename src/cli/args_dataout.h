@@ -6,6 +6,7 @@
 
 #include "core/og_error.h"
 #include "render/heightmap.h"
+#include "render/tiles.h"
 
 struct cli_dataout {
     const char *heightmap_path;   /* --heightmap FILE.png */
@@ -14,6 +15,8 @@ struct cli_dataout {
     const char *mesh_path;        /* --mesh FILE.glb | FILE.obj */
     int mesh_w, mesh_h;           /* --mesh-size WxH (0: default) */
     const char *vector_path;      /* --vector FILE.geojson */
+    struct tile_grid tiles;       /* --tiles NxM, --tile-overlap K, --tile X,Y */
+    int overlap_given;
 };
 
 /* If argv[*i] is one of these options, consume it (and its value, moving

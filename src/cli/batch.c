@@ -17,6 +17,7 @@
 #include "render/mapimg.h"
 #include "render/outfile.h"
 #include "render/pngio.h"
+#include "render/tiles.h"
 
 enum og_status
 batch_load_dem(const struct cli_args *a, struct dem_raster *r, struct og_error *err)
@@ -248,7 +249,13 @@ batch_export(const struct cli_args *a, struct og_error *err)
     /* All or none: every file stays a temporary until all are written. */
     outfile_group_begin();
     in_group = 1;
-    if (a->map_path != NULL) {
+    if (a->map_path != NULL && a->out.tiles.nx > 0) {
+        /* --tiles (cli/batch_dataout.c, render/tiles.h) */
+        st = export_map_tiles(w, (enum map_layer)layer, mw, mh, &a->out.tiles, a->map_path, err);
+        if (st != OG_OK) {
+            goto done;
+        }
+    } else if (a->map_path != NULL) {
         struct map_view view = { 0.0, 0.0, 1.0, 1.0 };
         if (a->recipe_view_given) {
             /* a TUI view export: the same part of the map again */

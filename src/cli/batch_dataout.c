@@ -18,6 +18,7 @@
 #include "render/obj.h"
 #include "render/raw16.h"
 #include "render/terrain_mesh.h"
+#include "render/tiles.h"
 
 #define MAX_OUTPUTS 16
 
@@ -32,6 +33,20 @@ batch_dataout_check(const struct cli_args *a, const struct generator *g, struct 
     enum og_status st;
 
     (void)g;
+    if (o->tiles.nx > 0) {
+        struct tile_grid tg = o->tiles;
+        if (a->map_path == NULL && o->heightmap_path == NULL && o->raw_path == NULL) {
+            return og_error_set(err, OG_EINVAL, "--tiles applies to --map, --heightmap and --raw");
+        }
+        /* Sizes known now (--size): check the grid before any work. */
+        if (a->size_given && (st = tile_check(&tg, a->size_w, a->size_h, err)) != OG_OK) {
+            return st;
+        }
+        if (a->map_path != NULL && a->map_size_given &&
+            (st = tile_check(&tg, a->map_w, a->map_h, err)) != OG_OK) {
+            return st;
+        }
+    }
     if (!cli_dataout_any(o)) {
         return OG_OK;
     }
@@ -137,13 +152,50 @@ add_export(char **json, const char *path, const char *format, const char *order,
     return OG_OK;
 }
 
+/* A heightmap (raw = 0) or r16 (raw = 1) of W x H: whole, or its tiles. */
+static enum og_status
+write_rasters(const struct cli_dataout *o, const struct world *w, int raw, int W, int H,
+              const char *path, char **exports, struct og_error *err)
+{
+    struct raster_window win;
+    struct height_scale sc;
+    char name[PATH_MAX];
+    enum og_status st = OG_OK;
+    int tx, ty, nx = o->tiles.nx > 0 ? o->tiles.nx : 1, ny = o->tiles.nx > 0 ? o->tiles.ny : 1;
+
+    for (ty = 0; ty < ny && st == OG_OK; ty++) {
+        for (tx = 0; tx < nx && st == OG_OK; tx++) {
+            const char *file = path;
+            if (o->tiles.nx > 0) {
+                if (o->tiles.only && (tx != o->tiles.tx || ty != o->tiles.ty)) {
+                    continue;
+                }
+                tile_window(&o->tiles, W, H, tx, ty, &win);
+                if (tile_name(path, tx, ty, name, sizeof name) != 0) {
+                    return og_error_set(err, OG_EIO, "cannot write %s: tile name too long",
+                                        path);
+                }
+                file = name;
+            } else {
+                raster_window_full(&win, W, H);
+            }
+            st = raw ? export_raw16(w, &win, &o->range, file, &sc, err)
+                     : export_heightmap_png(w, &win, &o->range, file, &sc, err);
+            if (st == OG_OK) {
+                st = add_export(exports, file, raw ? "r16" : "png16",
+                                raw ? "little-endian" : "big-endian", &win, &sc, err);
+            }
+        }
+    }
+    return st;
+}
+
 enum og_status
 batch_dataout_write(const struct cli_args *a, const struct world *w, char **exports,
                     struct og_error *err)
 {
     const struct cli_dataout *o = &a->out;
     struct raster_window win;
-    struct height_scale sc;
     enum og_status st;
     int W, H;
 
@@ -153,11 +205,12 @@ batch_dataout_write(const struct cli_args *a, const struct world *w, char **expo
     }
     batch_heightmap_size(a, w, &W, &H);
     raster_window_full(&win, W, H);
+    if (o->tiles.nx > 0 && (o->heightmap_path != NULL || o->raw_path != NULL) &&
+        (st = tile_check(&o->tiles, W, H, err)) != OG_OK) {
+        return st;
+    }
     if (o->heightmap_path != NULL) {
-        st = export_heightmap_png(w, &win, &o->range, o->heightmap_path, &sc, err);
-        if (st == OG_OK) {
-            st = add_export(exports, o->heightmap_path, "png16", "big-endian", &win, &sc, err);
-        }
+        st = write_rasters(o, w, 0, W, H, o->heightmap_path, exports, err);
         if (st != OG_OK) {
             return st;
         }
@@ -186,10 +239,7 @@ batch_dataout_write(const struct cli_args *a, const struct world *w, char **expo
         }
     }
     if (o->raw_path != NULL) {
-        st = export_raw16(w, &win, &o->range, o->raw_path, &sc, err);
-        if (st == OG_OK) {
-            st = add_export(exports, o->raw_path, "r16", "little-endian", &win, &sc, err);
-        }
+        st = write_rasters(o, w, 1, W, H, o->raw_path, exports, err);
         if (st != OG_OK) {
             return st;
         }
