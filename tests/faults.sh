@@ -173,5 +173,30 @@ rm -f "$w/src.png" && mkfifo "$w/src.png"
 run "$w" 20 "$BIN" export --from r.png --stats s.json
 expect "recipe source FIFO: not a regular file" 1 "src.png: not a regular file" "$w" f.png f.ini r.png src.png
 
+# --- F: hostile PNGs, ulimit -v ---------------------------------------------------
+w=$(fresh png)
+# 41 bytes: signature, IHDR, then a tEXt chunk declaring 0x7fff0000 bytes
+printf '\211PNG\r\n\032\n\000\000\000\015IHDR\000\000\000\020\000\000\000\020\010\000\000\000\000\220\221h6\177\377\000\000tEXt' \
+    >"$w/evil.png"
+[ "$(wc -c <"$w/evil.png")" -eq 41 ] ; check "41-byte PNG made" $?
+run "$w" 20 "$BIN" export --dem evil.png --stats s.json
+expect "--dem 41-byte PNG: chunk past the end" 1 "tEXt chunk of 2147418112 bytes at byte 33" "$w" evil.png
+run "$w" 20 "$BIN" export --from evil.png --stats s.json
+expect "--from 41-byte PNG: chunk past the end" 1 "tEXt chunk of 2147418112 bytes at byte 33" "$w" evil.png
+# ulimit -v: sanitizer builds reserve terabytes of shadow memory and
+# cannot run under it at all, so this part needs a plain build.
+if (ulimit -v 1000000 && "$BIN" --version) >/dev/null 2>&1; then
+    out=$(cd "$w" && ulimit -v 1000000 && timeout -s KILL 20 "$BIN" export --dem evil.png \
+          --stats s.json 2>&1 >/dev/null)
+    st=$?
+    expect "ulimit -v: 41-byte PNG, clean message" 1 "cannot read evil.png: truncated PNG file" "$w" evil.png
+    out=$(cd "$w" && ulimit -v 1000000 && timeout -s KILL 60 "$BIN" export --set island.cells=300 \
+          --map m.png --size 16384x16384 --stats s.json 2>&1 >/dev/null)
+    st=$?
+    expect "ulimit -v: 16384^2 map, out of memory in one line" 1 "out of memory for a 16384x16384 map" "$w" evil.png
+else
+    echo "# skip ulimit -v: this build cannot run under it (sanitizers)"
+fi
+
 echo "# $passes passed, $fails failed"
 [ $fails -eq 0 ]

@@ -4,6 +4,8 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <sys/resource.h>
+#include <zlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,6 +226,157 @@ START_TEST(test_preset_list_skips_fifo)
 }
 END_TEST
 
+/* --- hostile PNGs (issue 15 item 4) ------------------------------------ */
+
+static size_t
+put_chunk(unsigned char *b, size_t n, const char *type, const void *data, uint32_t len,
+          uint32_t declared)
+{
+    uint32_t crc;
+    b[n++] = (unsigned char)(declared >> 24);
+    b[n++] = (unsigned char)(declared >> 16);
+    b[n++] = (unsigned char)(declared >> 8);
+    b[n++] = (unsigned char)declared;
+    memcpy(b + n, type, 4);
+    memcpy(b + n + 4, data, len);
+    crc = (uint32_t)crc32(0L, b + n, 4 + len);
+    n += 4 + len;
+    b[n++] = (unsigned char)(crc >> 24);
+    b[n++] = (unsigned char)(crc >> 16);
+    b[n++] = (unsigned char)(crc >> 8);
+    b[n++] = (unsigned char)crc;
+    return n;
+}
+
+static size_t
+put_ihdr(unsigned char *b, uint32_t w, uint32_t h, int depth, int ctype)
+{
+    static const unsigned char sig[8] = { 137, 80, 78, 71, 13, 10, 26, 10 };
+    unsigned char d[13] = { (unsigned char)(w >> 24), (unsigned char)(w >> 16),
+                            (unsigned char)(w >> 8), (unsigned char)w,
+                            (unsigned char)(h >> 24), (unsigned char)(h >> 16),
+                            (unsigned char)(h >> 8), (unsigned char)h,
+                            (unsigned char)depth, (unsigned char)ctype, 0, 0, 0 };
+    memcpy(b, sig, 8);
+    return put_chunk(b, 8, "IHDR", d, 13, 13);
+}
+
+static void
+spit(const char *path, const void *b, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(b, 1, n, f), n);
+    fclose(f);
+}
+
+static long
+peak_kb(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss;
+}
+
+/* The 41-byte PNG of the issue: an IHDR, then a tEXt chunk declaring
+ * 0x7fff0000 bytes. Refused from the chunk scan, with no allocation. */
+START_TEST(test_png_huge_chunk_length)
+{
+    unsigned char b[64];
+    struct dem_raster r;
+    struct og_error err;
+    char **k, **v;
+    size_t n = put_ihdr(b, 16, 16, 8, 0), nt;
+    long before = peak_kb();
+
+    memcpy(b + n, "\x7f\xff\x00\x00tEXt", 8);
+    n += 8;
+    ck_assert_uint_eq(n, 41);
+    spit(in_dir("evil.png"), b, n);
+    ck_assert_int_eq(pngio_read_raster(in_dir("evil.png"), &r, &err), OG_EFORMAT);
+    ck_assert_ptr_nonnull(strstr(err.msg, ": truncated PNG file (tEXt chunk of 2147418112 bytes at "
+                                          "byte 33, file of 41 bytes)"));
+    ck_assert_int_eq(pngio_read_text(in_dir("evil.png"), &k, &v, &nt, &err), OG_EFORMAT);
+    ck_assert_ptr_nonnull(strstr(err.msg, "tEXt chunk of 2147418112 bytes"));
+    /* a length over 2^31-1 is named as such, a bad type byte never printed raw */
+    n = put_ihdr(b, 16, 16, 8, 0);
+    memcpy(b + n, "\xff\xff\xff\xff" "e\x1b[A", 8);
+    spit(in_dir("evil2.png"), b, n + 8 + 12);
+    ck_assert_int_eq(pngio_read_raster(in_dir("evil2.png"), &r, &err), OG_EFORMAT);
+    ck_assert_ptr_nonnull(strstr(err.msg, "e??A chunk length 4294967295 over 2^31-1"));
+    ck_assert_ptr_null(strchr(err.msg, 0x1b));
+    ck_assert_int_lt(peak_kb() - before, 64 * 1024);
+}
+END_TEST
+
+/* An IHDR declaring 16384 x 16384 x 16-bit RGBA (2 GiB of samples) with a
+ * 9-byte IDAT: refused before the pixels are allocated. */
+START_TEST(test_png_lying_size)
+{
+    unsigned char b[256], z[64];
+    uLongf zn = sizeof z;
+    static const unsigned char zeros[16] = { 0 };
+    struct dem_raster r;
+    struct og_error err;
+    size_t n = put_ihdr(b, 16384, 16384, 16, 6);
+    long before = peak_kb();
+
+    ck_assert_int_eq(compress(z, &zn, zeros, sizeof zeros), Z_OK);
+    n = put_chunk(b, n, "IDAT", z, (uint32_t)zn, (uint32_t)zn);
+    n = put_chunk(b, n, "IEND", "", 0, 0);
+    spit(in_dir("liar.png"), b, n);
+    ck_assert_int_eq(pngio_read_raster(in_dir("liar.png"), &r, &err), OG_EFORMAT);
+    ck_assert_ptr_nonnull(strstr(err.msg, "16384x16384 image with only"));
+    ck_assert_ptr_null(r.samples);
+    ck_assert_int_lt(peak_kb() - before, 64 * 1024);
+}
+END_TEST
+
+/* A zTXt that inflates to 64 MiB: the DEM reader skips it unread, the
+ * recipe reader stops at libpng's 8 MiB chunk limit; neither balloons. */
+START_TEST(test_png_ztxt_bomb)
+{
+    size_t big = 64u << 20, cap = big / 500 + 4096, n;
+    unsigned char *plain = calloc(big, 1), *z = malloc(cap), *b = malloc(cap + 4096);
+    unsigned char row[17] = { 0 }, zi[64], *p;
+    uLongf zn = cap - 64, zin = sizeof zi;
+    struct dem_raster r;
+    struct og_error err;
+    char **k, **v;
+    size_t nt;
+    long before;
+
+    ck_assert_ptr_nonnull(plain);
+    ck_assert_ptr_nonnull(z);
+    ck_assert_ptr_nonnull(b);
+    memset(plain, 'a', big);
+    memcpy(z, "orogen:params\0\0", 15);
+    ck_assert_int_eq(compress2(z + 15, &zn, plain, big, 9), Z_OK);
+    free(plain);
+    n = put_ihdr(b, 16, 1, 8, 0);
+    n = put_chunk(b, n, "zTXt", z, (uint32_t)zn + 15, (uint32_t)zn + 15);
+    ck_assert_int_eq(compress(zi, &zin, row, sizeof row), Z_OK);
+    n = put_chunk(b, n, "IDAT", zi, (uint32_t)zin, (uint32_t)zin);
+    n = put_chunk(b, n, "IEND", "", 0, 0);
+    spit(in_dir("bomb.png"), b, n);
+    free(z);
+    free(b);
+    before = peak_kb();
+    ck_assert_int_eq(pngio_read_raster(in_dir("bomb.png"), &r, &err), OG_OK);
+    ck_assert_int_eq(r.width, 16);
+    dem_raster_fini(&r);
+    if (pngio_read_text(in_dir("bomb.png"), &k, &v, &nt, &err) == OG_OK) {
+        size_t i;
+        for (i = 0; i < nt; i++) {
+            ck_assert_uint_lt(strlen(v[i]), 8u << 20);
+        }
+        pngio_text_free(k, v, nt);
+    }
+    ck_assert_int_lt(peak_kb() - before, 64 * 1024);
+    (void)p;
+}
+END_TEST
+
 Suite *
 faults_suite(void)
 {
@@ -241,6 +394,12 @@ faults_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_fifo_inputs_refused);
     tcase_add_test(tc, test_preset_list_skips_fifo);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("png");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_png_huge_chunk_length);
+    tcase_add_test(tc, test_png_lying_size);
+    tcase_add_test(tc, test_png_ztxt_bomb);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -28,6 +28,15 @@
 #define PNGIO_MAX_SIDE 16384            /* read limit, per the header */
 #define PNGIO_WRITE_MAX_SIDE 1000000    /* libpng's default user limit */
 #define PNGIO_PATH_MAX 4096
+/* Chunk limits (issue 15 item 4). No chunk but IDAT is allowed more than
+ * PNGIO_CHUNK_MAX bytes (recipes are a few kB), and at most
+ * PNGIO_CHUNK_COUNT ancillary chunks are kept. */
+#define PNGIO_CHUNK_MAX (8u << 20)
+#define PNGIO_CHUNK_COUNT 1000
+/* deflate expands at most ~1032:1, so a declared image needs at least
+ * raw / PNGIO_DEFLATE_RATIO bytes of IDAT; a file that has less is lying
+ * about its size and is refused before its pixels are allocated. */
+#define PNGIO_DEFLATE_RATIO 1100u
 
 /* --- writing ------------------------------------------------------------- */
 
@@ -289,6 +298,7 @@ struct pngio_rctx {
     png_structp png;
     png_infop info;
     off_t file_size;           /* bytes, from fstat */
+    uint64_t idat_bytes;       /* sum of the IDAT chunk lengths (pngio_prescan) */
     enum og_status code;       /* OG_EIO for read errors, OG_EFORMAT else */
     int saved_errno;
     struct og_error *err;
@@ -474,6 +484,19 @@ pngio_read_run(struct pngio_rctx *const c)
                      c->path, (unsigned long)w, (unsigned long)h, PNGIO_MAX_SIDE);
         return -1;
     }
+    /* The declared size must be one the compressed data can fill. */
+    {
+        uint64_t bpp = (uint64_t)png_get_channels(c->png, c->info) * (uint64_t)depth;
+        uint64_t raw = ((uint64_t)w * bpp + 7) / 8 + 1;
+        raw *= h;
+        if (raw / PNGIO_DEFLATE_RATIO > c->idat_bytes + 1024) {
+            og_error_set(c->err, OG_EFORMAT,
+                         "cannot read %s: %lux%lu image with only %llu bytes of pixel data "
+                         "(truncated or corrupt)", c->path, (unsigned long)w, (unsigned long)h,
+                         (unsigned long long)c->idat_bytes);
+            return -1;
+        }
+    }
     npal = 0;
     pal = NULL;
     switch (color_type) {
@@ -539,6 +562,70 @@ pngio_read_run(struct pngio_rctx *const c)
     return pngio_convert(c, color_type, depth, pal, npal);
 }
 
+
+static void
+chunk_name(const unsigned char *t, char *out)
+{
+    int k;
+    for (k = 0; k < 4; k++) {
+        out[k] = (t[k] >= 'A' && t[k] <= 'Z') || (t[k] >= 'a' && t[k] <= 'z') ? (char)t[k] : '?';
+    }
+    out[4] = '\0';
+}
+
+/* Walk the chunk headers (length, type) from just after the signature to
+ * IEND with fseek, before libpng sees the file: every declared length must
+ * fit in what the file holds, so no length makes libpng allocate memory the
+ * file cannot fill. Sums the IDAT bytes into c->idat_bytes. */
+static enum og_status
+pngio_prescan(struct pngio_rctx *c)
+{
+    unsigned char h[8];
+    uint64_t pos = 8, size = (uint64_t)c->file_size;
+    char name[5];
+
+    c->idat_bytes = 0;
+    for (;;) {
+        uint32_t len;
+        if (size - pos < 8) {
+            break;  /* truncated before IEND: libpng reports it where it matters */
+        }
+        if (fseek(c->fp, (long)pos, SEEK_SET) != 0 || fread(h, 1, 8, c->fp) != 8) {
+            return og_error_set(c->err, OG_EIO, "cannot read %s: %s", c->path,
+                                strerror(errno != 0 ? errno : EIO));
+        }
+        len = (uint32_t)h[0] << 24 | (uint32_t)h[1] << 16 | (uint32_t)h[2] << 8 | h[3];
+        chunk_name(h + 4, name);
+        if (len > 0x7fffffffu) {
+            return og_error_set(c->err, OG_EFORMAT,
+                                "cannot read %s: %s chunk length %lu over 2^31-1 at byte %llu",
+                                c->path, name, (unsigned long)len, (unsigned long long)pos);
+        }
+        if ((uint64_t)len + 12 > size - pos) {
+            return og_error_set(c->err, OG_EFORMAT,
+                                "cannot read %s: truncated PNG file (%s chunk of %lu bytes at "
+                                "byte %llu, file of %llu bytes)", c->path, name,
+                                (unsigned long)len, (unsigned long long)pos,
+                                (unsigned long long)size);
+        }
+        if (memcmp(h + 4, "IDAT", 4) == 0) {
+            c->idat_bytes += len;
+        } else if (len > PNGIO_CHUNK_MAX) {
+            return og_error_set(c->err, OG_EFORMAT,
+                                "cannot read %s: %s chunk of %lu bytes (at most %u)", c->path,
+                                name, (unsigned long)len, PNGIO_CHUNK_MAX);
+        }
+        pos += (uint64_t)len + 12;
+        if (memcmp(h + 4, "IEND", 4) == 0) {
+            break;
+        }
+    }
+    if (fseek(c->fp, 8, SEEK_SET) != 0) {
+        return og_error_set(c->err, OG_EIO, "cannot read %s: %s", c->path, strerror(errno));
+    }
+    return OG_OK;
+}
+
 /* Open path, check the signature and create the read structs. */
 static enum og_status
 pngio_read_open(struct pngio_rctx *c)
@@ -557,11 +644,27 @@ pngio_read_open(struct pngio_rctx *c)
     if (n != sizeof sig || png_sig_cmp(sig, 0, sizeof sig) != 0) {
         return og_error_set(c->err, OG_EFORMAT, "cannot read %s: not a PNG file", c->path);
     }
+    if (pngio_prescan(c) != OG_OK) {
+        return c->err != NULL ? c->err->code : OG_EFORMAT;
+    }
     c->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, c, pngio_read_error_fn,
                                     pngio_warning_fn);
     if (c->png == NULL) {
         return og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for libpng",
                             c->path);
+    }
+    /* libpng's own limits, in case a chunk gets past the scan: sizes,
+     * ancillary chunk count, and the memory one chunk (or a zTXt/iCCP
+     * decompressed) may take. */
+    png_set_user_limits(c->png, PNGIO_WRITE_MAX_SIDE, PNGIO_WRITE_MAX_SIDE);
+    png_set_chunk_cache_max(c->png, PNGIO_CHUNK_COUNT);
+    png_set_chunk_malloc_max(c->png, PNGIO_CHUNK_MAX);
+    if (c->want_pixels) {
+        /* A DEM reads only the heightmap scale, in plain tEXt (bounded by
+         * the file's size, checked above): skip the compressed text chunks
+         * unread, so no zTXt/iTXt is ever inflated. */
+        static const png_byte text_chunks[] = "zTXt\0iTXt";
+        png_set_keep_unknown_chunks(c->png, PNG_HANDLE_CHUNK_NEVER, text_chunks, 2);
     }
     c->info = png_create_info_struct(c->png);
     if (c->info == NULL) {
