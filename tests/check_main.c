@@ -26,6 +26,7 @@ main(void)
         droplet_suite,
         paramedit_suite,
         planet_suite,
+        legend_suite,
         dataout_suite,
         faults_suite,
         colorquant_suite,

@@ -134,6 +134,14 @@ grep -aq "map.view = " "$view" 2>/dev/null; check $? "A: its recipe holds the vi
 "$BIN" export --from "$view" --map "$tmp/view-again.png" 2>/dev/null && cmp -s "$view" "$tmp/view-again.png"
 check $? "A: export --from the view PNG gives the same bytes"
 keys a 0
+# Legends: the island's biomes, the rivers' flow scale.
+keys a L
+wait_for a "Legend: color - biomes (Whittaker)" 5 && screen a | grep -q "ocean  *[0-9]*%"
+check $? "A: L explains the island's biome colours with shares" "$tmp/last-screen.txt"
+keys a a a a
+wait_for a "Legend: rivers - flow, log scale" 5 && screen a | grep -qE "0 cells +[0-9.e+]+ cells"
+check $? "A: the rivers legend shows the flow scale" "$tmp/last-screen.txt"
+keys a A A A L
 
 keys a '?'
 wait_for a "orogen keys" 5; check $? "A: ? opens the help" "$tmp/last-screen.txt"
@@ -304,7 +312,11 @@ st=$(wait_exit l 20); [ "$st" = 0 ]; check $? "I: then q exits with status 0 (go
 
 # --- J: a planet: inspect names its biomes; e in the globe view exports the globe
 start j 100 30 xterm-256color C.UTF-8 -g planet
-wait_for j "ready in" 60 && keys j i
+wait_for j "ready in" 60 && keys j L
+wait_for j "Legend: color - planet biomes (WFC)" 5 && screen j | grep -qE "(ocean|shallows) +[0-9]+%" &&
+    ! screen j | grep -qE "mountain +[0-9]+%"
+check $? "J: the planet's legend lists its biomes, not island classes" "$tmp/last-screen.txt"
+keys j L i
 wait_for j "biome " 5 && screen j | grep -qE "biome +[a-z]"
 check $? "J: inspect on a planet names the biome" "$tmp/last-screen.txt"
 keys j Escape g

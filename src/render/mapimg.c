@@ -266,6 +266,39 @@ cell_color(const struct world *w, enum map_layer layer, size_t c, double flow_lo
     return 0;
 }
 
+double
+mapimg_layer_scale(const struct world *w, enum map_layer layer)
+{
+    double scale = 0.0;
+    size_t i;
+
+    if (layer == LAYER_RIVERS && w->flow != NULL) {
+        size_t n = w->kind == WORLD_GRID ? w->ncells : w->nhydro;
+        double fmax = 0.0;
+        for (i = 0; i < n; i++) {
+            fmax = w->flow[i] > fmax ? w->flow[i] : fmax;
+        }
+        scale = log1p(fmax);
+    } else if (layer == LAYER_ROUGHNESS && w->roughness != NULL) {
+        for (i = 0; i < w->ncells; i++) {
+            scale = w->roughness[i] > scale ? w->roughness[i] : scale;
+        }
+    }
+    return scale;
+}
+
+uint32_t
+mapimg_cell_color(const struct world *w, enum map_layer layer, size_t cell, double scale)
+{
+    return cell_color(w, layer, cell, scale);
+}
+
+double
+mapimg_cell_flow(const struct world *w, size_t cell)
+{
+    return w->flow != NULL ? cell_flow(w, cell) : 0.0;
+}
+
 long
 mapimg_cell_at(const struct world *w, double u, double v)
 {
@@ -309,19 +342,7 @@ mapimg_render(const struct world *w, enum map_layer layer, const struct map_view
     if (width <= 0 || height <= 0) {
         return og_error_set(err, OG_ERANGE, "map size %dx%d must be positive", width, height);
     }
-    if (layer == LAYER_RIVERS) {
-        size_t i, n = w->kind == WORLD_GRID ? w->ncells : w->nhydro;
-        double fmax = 0.0;
-        for (i = 0; i < n; i++) {
-            fmax = w->flow[i] > fmax ? w->flow[i] : fmax;
-        }
-        flow_log_max = log1p(fmax);
-    } else if (layer == LAYER_ROUGHNESS) {
-        size_t i;
-        for (i = 0; i < w->ncells; i++) {
-            flow_log_max = w->roughness[i] > flow_log_max ? w->roughness[i] : flow_log_max;
-        }
-    }
+    flow_log_max = mapimg_layer_scale(w, layer);
     du = (view->u1 - view->u0) / width;
     dv = (view->v1 - view->v0) / height;
     for (py = 0; py < height; py++) {

@@ -62,6 +62,15 @@ enum og_status mapimg_render(const struct world *w, enum map_layer layer,
                              const struct map_view *view, int width, int height, uint32_t *rgb,
                              uint8_t *cls, struct og_error *err);
 
+/* The colour one cell gets in layer before shading and river lines (the
+ * legend's source): scale is mapimg_layer_scale(w, layer), the layer's
+ * normaliser (rivers: log1p of the largest flow; roughness: the largest
+ * roughness; 0 for other layers). mapimg_cell_flow: the flow shown for a
+ * cell (a mesh cell: the largest flow of its Voronoi vertices). */
+double mapimg_layer_scale(const struct world *w, enum map_layer layer);
+uint32_t mapimg_cell_color(const struct world *w, enum map_layer layer, size_t cell,
+                           double scale);
+double mapimg_cell_flow(const struct world *w, size_t cell);
 /* Which cell is under map point (u, v)? For grids y*width+x, for meshes the
  * Voronoi cell; -1 outside. */
 long mapimg_cell_at(const struct world *w, double u, double v);

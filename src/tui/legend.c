@@ -1,109 +1,212 @@
-/* legend: the classes drawn in the current view, with their glyph, a colour
- * swatch in the active mode, their name and share of the view. Reachable
- * with L and shown automatically in glyph mode (when no other panel is
- * open), since glyphs need a key to be read. */
+/* legend: what the colours and glyphs of the current view mean. The top
+ * part is the layer's own legend (render/legend.h): its classes with a
+ * swatch in the active colour mode, name and share of the world, or its
+ * colour ramp with the values at the ends (the rivers' flow scale, the
+ * elevation range ...). In glyph mode a second part gives the glyphs drawn
+ * in the view with their share of it. Reachable with L and shown
+ * automatically in glyph mode (when no other panel is open). */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <wchar.h>
 
+#include "render/legend.h"
 #include "tui/tui_state.h"
 
-/* The hypsometric ramp of the elevation layer (render/mapimg.h), deep sea
- * to peak, with the coast and the world's highest point marked. */
-static void
-ramp(struct tui *t, WINDOW *win, int row, int w)
+/* The legend of the shown world and layer, rebuilt when either changes
+ * (the cache holds a reference, so the address is not reused meanwhile). */
+static struct legend cached;
+static struct world *cached_world;
+static int cached_layer = -1;
+
+void
+legend_free(void)
 {
-    const struct world *wd = t->world;
-    int n = w - 4 < 30 ? w - 4 : 30, i;
-    char lo[32], hi[32];
+    world_unref(cached_world);
+    cached_world = NULL;
+    cached_layer = -1;
+}
+
+static const struct legend *
+current_legend(struct tui *t)
+{
+    struct og_error err;
+
+    if (t->world == NULL) {
+        return NULL;
+    }
+    if (cached_world != t->world || cached_layer != (int)t->layer) {
+        legend_free();
+        if (legend_build(t->world, t->layer, &cached, &err) != OG_OK) {
+            return NULL;
+        }
+        cached_world = world_ref(t->world);
+        cached_layer = (int)t->layer;
+    }
+    return &cached;
+}
+
+/* Two cells of colour rgb (full blocks, or the glyph in glyph mode). */
+static void
+swatch(struct tui *t, WINDOW *win, int row, int x, uint32_t rgb, int cls, char glyph)
+{
+    attr_t attr = A_NORMAL;
+    int pair = 0, i;
+    wchar_t wc[2] = { L' ', L'\0' };
+    cchar_t cc;
+
+    if (!colors_halfblocks(t)) {
+        wc[0] = (wchar_t)(unsigned char)glyph;
+    } else if (t->utf8) {
+        wc[0] = L'\u2588';
+    }
+    if (t->col.mode != TUI_COLOR_NONE) {
+        int c = colors_number(t, rgb, cls, 0, 0, 0, &attr);
+        pair = colors_pair(t, c, colors_halfblocks(t) ? c : -1);
+    } else if (colors_halfblocks(t)) {
+        wc[0] = (wchar_t)(unsigned char)glyph;
+    }
+    setcchar(&cc, wc, attr, 0, &pair);
+    for (i = 0; i < 2; i++) {
+        mvwadd_wch(win, row, x + i, &cc);
+    }
+}
+
+static void
+ramp(struct tui *t, WINDOW *win, int row, int w, const struct legend *lg)
+{
+    int n = w - 4 < 32 ? w - 4 : 32, i;
 
     if (n < 8) {
         return;
     }
     for (i = 0; i < n; i++) {
+        int k = i * (lg->nramp - 1) / (n - 1);
         attr_t attr = A_NORMAL;
-        int c = colors_number(t, mapimg_hypsometric(-1.0 + 2.0 * i / (n - 1)), MC_LOW, 0, 0, 0,
-                              &attr);
-        int pair = colors_pair(t, c, c);
         cchar_t cc;
         wchar_t wc[2] = { t->utf8 ? L'\u2588' : L'#', L'\0' };
+        int pair = 0;
+        if (t->col.mode != TUI_COLOR_NONE) {
+            int c = colors_number(t, lg->ramp[k], MC_LOW, 0, 0, 0, &attr);
+            pair = colors_pair(t, c, c);
+        } else {
+            wc[0] = (wchar_t)"_.-=+*#%@"[k * 8 / (lg->nramp - 1)];
+        }
         setcchar(&cc, wc, attr, 0, &pair);
         mvwadd_wch(win, row, 2 + i, &cc);
     }
-    /* The ramp runs from the deepest sea to the highest peak; the world's
-     * own top is printed at its end (it need not have any sea). */
-    snprintf(lo, sizeof lo, "deep");
-    if (wd->gen == GEN_DEM) {
-        snprintf(hi, sizeof hi, "%.0f m", (double)wd->elev_max);
-    } else {
-        snprintf(hi, sizeof hi, "peak %.2f", (double)wd->elev_max);
+    mvwaddnstr(win, row + 1, 2, lg->lo_label, n / 2 - 1);
+    {
+        int len = (int)strlen(lg->hi_label);
+        int x = 2 + n - len > 2 + n / 2 ? 2 + n - len : 2 + n / 2;
+        mvwaddnstr(win, row + 1, x, lg->hi_label, w - x - 1);
     }
-    mvwaddnstr(win, row + 1, 2, lo, n);
-    mvwaddnstr(win, row + 1, 2 + n / 2 - 2, "coast", 5);
-    mvwaddnstr(win, row + 1, 2 + n - (int)strlen(hi) > 2 + n / 2 + 4 ? 2 + n - (int)strlen(hi)
-                                                                      : 2 + n / 2 + 4,
-               hi, w - n / 2 - 8);
 }
 
-void
-legend_draw(struct tui *t)
+/* The glyphs of the view (glyph mode): class glyph, name, share of view. */
+static int
+glyph_list(struct tui *t, WINDOW *win, int row, int col, int w, int h)
 {
-    WINDOW *win = t->panelwin;
     long counts[MC_COUNT];
     uint32_t mean[MC_COUNT];
-    int w, h, total, c, row, col, hb;
+    int total = mapview_class_stats(t, counts, mean), c;
 
-    if (win == NULL) {
-        return;
+    if (total == 0 || row >= h) {
+        return row;
     }
-    getmaxyx(win, h, w);
-    werase(win);
-    wattron(win, A_BOLD);
-    mvwprintw(win, 0, 1, "Legend: %s", mapimg_layer_name(t->layer));
-    wattroff(win, A_BOLD);
-    total = mapview_class_stats(t, counts, mean);
-    if (total == 0) {
-        mvwaddnstr(win, 1, 1, "(nothing drawn yet)", w - 2);
-        wnoutrefresh(win);
-        return;
-    }
-    hb = colors_halfblocks(t);
-    row = 1;
-    col = 0;
+    mvwaddnstr(win, row++, col + 1, "glyphs (share of the view):", w - col - 2);
     for (c = 0; c < MC_COUNT; c++) {
         char line[64];
         attr_t attr = A_NORMAL;
         int pair = 0;
+        char g = mapimg_class_glyph((enum map_class)c);
         if (counts[c] == 0) {
             continue;
         }
         if (row >= h) {
-            /* A bottom panel is short: continue in a second column. */
             row = 1;
-            col += 20;
+            col += 21;
             if (col + 18 > w) {
                 break;
             }
         }
         if (t->col.mode != TUI_COLOR_NONE) {
             int fg = colors_number(t, mean[c], c, 0, 0, 0, &attr);
-            pair = colors_pair(t, fg, hb ? fg : -1);
+            pair = colors_pair(t, fg, -1);
         }
         wattr_set(win, attr, 0, &pair);
-        mvwaddch(win, row, col + 1, (chtype)(unsigned char)mapimg_class_glyph((enum map_class)c));
-        waddch(win, (chtype)(unsigned char)mapimg_class_glyph((enum map_class)c));
+        mvwaddch(win, row, col + 1, (chtype)(unsigned char)g);
+        waddch(win, (chtype)(unsigned char)g);
         pair = 0;
         wattr_set(win, A_NORMAL, 0, &pair);
-        snprintf(line, sizeof line, " %-10s %3ld%%", mapimg_class_name((enum map_class)c),
+        snprintf(line, sizeof line, " %-11s %3ld%%", mapimg_class_name((enum map_class)c),
                  (counts[c] * 100 + total / 2) / total);
         waddnstr(win, line, w - col - 4 > 0 ? w - col - 4 : 0);
         row++;
     }
-    if (t->layer == LAYER_ELEVATION && t->col.mode != TUI_COLOR_NONE && t->world != NULL &&
-        row + 2 < h && col == 0) {
-        ramp(t, win, row + 1, w);
+    return row;
+}
+
+void
+legend_draw(struct tui *t)
+{
+    WINDOW *win = t->panelwin;
+    const struct legend *lg;
+    int w, h, row, col = 0, i, entry_w;
+    char head[96];
+
+    if (win == NULL) {
+        return;
+    }
+    getmaxyx(win, h, w);
+    werase(win);
+    lg = current_legend(t);
+    wattron(win, A_BOLD);
+    snprintf(head, sizeof head, "Legend: %.16s%s%.40s", mapimg_layer_name(t->layer),
+             lg != NULL ? " - " : "", lg != NULL ? lg->title : "");
+    mvwaddnstr(win, 0, 1, head, w - 2);
+    wattroff(win, A_BOLD);
+    if (lg == NULL) {
+        mvwaddnstr(win, 1, 1, "(nothing drawn yet)", w - 2);
+        wnoutrefresh(win);
+        return;
+    }
+    row = 1;
+    if (lg->nramp > 0 && row + 2 <= h) {
+        ramp(t, win, row, w, lg);
+        row += 2;
+        if (lg->note[0] != '\0' && row < h) {
+            mvwaddnstr(win, row++, 2, lg->note, w - 3);
+        }
+    }
+    /* The classes, largest first; "world %" is their share of all cells. */
+    entry_w = !t->panel_side && w >= 60 ? w / 2 : w;
+    for (i = 0; i < lg->n; i++) {
+        char line[80], share[16];
+        double pct = 100.0 * lg->e[i].share;
+        if (row >= h) {
+            row = 1 + (lg->nramp > 0 ? 2 : 0);
+            col += entry_w;
+            if (col + 20 > w) {
+                break;
+            }
+        }
+        swatch(t, win, row, col + 1, lg->e[i].rgb, MC_LOW, lg->e[i].glyph);
+        if (pct > 0.0 && pct < 0.5) {
+            snprintf(share, sizeof share, "<1%%");
+        } else {
+            snprintf(share, sizeof share, "%.0f%%", pct);
+        }
+        snprintf(line, sizeof line, " %-28.28s %4s", lg->e[i].name, share);
+        mvwaddnstr(win, row, col + 3, line, (col + entry_w < w ? entry_w : w - col) - 4);
+        row++;
+    }
+    if (lg->nramp == 0 && lg->note[0] != '\0' && row < h && col == 0) {
+        mvwaddnstr(win, row++, 2, lg->note, w - 3);
+    }
+    if (!colors_halfblocks(t) && col == 0 && row + 1 < h) {
+        glyph_list(t, win, row + 1, 0, w, h);
     }
     wnoutrefresh(win);
 }

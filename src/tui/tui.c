@@ -292,6 +292,7 @@ tui_main(const struct tui_options *opt)
         }
     }
     worker_free(t->wk);
+    legend_free();
     world_unref(t->world);
     if (t->prompt != PROMPT_NONE) {
         prompt_close(t);

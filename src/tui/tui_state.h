@@ -239,8 +239,10 @@ void prompt_resume(struct tui *t);
 void inspect_draw(struct tui *t);
 int inspect_key(struct tui *t, int ch);
 
-/* legend.c: classes of the current view with glyph, swatch, name, share. */
+/* legend.c: the current layer's legend (render/legend.h) and, in glyph
+ * mode, the glyphs of the view; legend_free drops its cached legend. */
 void legend_draw(struct tui *t);
+void legend_free(void);
 
 /* isoview.c: the isometric preview (render/iso.h iso_render_preview) in
  * the map window: p toggles it, its keys step render.rotate/time/
