@@ -149,7 +149,7 @@ END_TEST
 START_TEST(test_legend_hybrid)
 {
     static const char *const sets[] = { "hybrid.width=64", "hybrid.height=48",
-                                        "hybrid.droplets=2000", NULL };
+                                        "hybrid.droplets_per_cell=1", NULL };
     struct world *w = run(GEN_HYBRID, sets, NULL);
     struct legend lg;
     struct og_error e;
@@ -194,7 +194,7 @@ END_TEST
 START_TEST(test_default_size_and_view)
 {
     static const char *const sets[] = { "hybrid.width=96", "hybrid.height=64",
-                                        "hybrid.droplets=0", NULL };
+                                        "hybrid.droplets_per_cell=0", NULL };
     struct world *w = run(GEN_HYBRID, sets, NULL);
     struct map_view view = { 0.25, 0.5, 0.75, 1.0 };
     struct dem_raster png;
