@@ -205,9 +205,9 @@ START_TEST(test_default_size_and_view)
     export_map_default_size(w, &W, &H);
     ck_assert_int_eq(W, 960);
     ck_assert_int_eq(H, 640);
-    ck_assert_int_eq(export_map_png(w, LAYER_COLOR, W, H, out, &e), OG_OK);
+    ck_assert_int_eq(export_map_png(w, LAYER_ELEVATION, W, H, out, &e), OG_OK);
     ck_assert_int_eq(pngio_read_raster(out, &png, &e), OG_OK);
-    /* every 10x10 block is one cell: one colour */
+    /* every 10x10 block is one cell: one colour (elevation: no river lines) */
     for (y = 0; y < H; y++) {
         for (x = 0; x < W; x++) {
             size_t a = 4 * ((size_t)y * W + x), b = 4 * ((size_t)(y / 10 * 10) * W + x / 10 * 10);
