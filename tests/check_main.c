@@ -31,6 +31,7 @@ main(void)
         faults_suite,
         colorquant_suite,
         parallel_suite,
+        presets_suite,
     };
     SRunner *sr;
     size_t i;

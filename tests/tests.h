@@ -28,6 +28,7 @@ Suite *dataout_suite(void);
 Suite *faults_suite(void);
 Suite *colorquant_suite(void);
 Suite *parallel_suite(void);
+Suite *presets_suite(void);
 
 /* Path of a file under tests/data ($OROGEN_TEST_DATA) or data/ ($OROGEN_DATA)
  * into a static buffer (not thread-safe; tests are single-threaded). */

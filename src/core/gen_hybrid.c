@@ -422,6 +422,7 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     double *row = NULL;
     size_t n, target, nmask = 0, nmountain = 0, i;
     double s, r_eff, t0, c0, km = cell_km(p);
+    int ridged = params_int(p, P_HYBRID_MASK_SHAPE) == 1;
     enum og_status st;
     int x, y;
 
@@ -453,7 +454,8 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
         value_noise_fbm2_row(mask_seed, HYBRID_MASK_OCTAVES, s_mask * km, (double)y * km * s_mask,
                              (size_t)width, row);
         for (x = 0; x < width; x++) {
-            m[(size_t)y * (size_t)width + (size_t)x] = (float)row[x];
+            double v = ridged ? 1.0 - fabs(2.0 * row[x] - 1.0) : row[x];
+            m[(size_t)y * (size_t)width + (size_t)x] = (float)v;
         }
         if ((y & 31) == 0 && (st = pipeline_tick(ctx, 0.05 * y / height)) != OG_OK) {
             goto done;

@@ -170,7 +170,7 @@ elev_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
 
 /* Stage "elevation": E = amplitude * fBm(x, y) - falloff * (d_min / R)^2,
  * then normalised so the coast is 0, land is (0, 1] through the power curve
- * and the sea is [-1, 0). */
+ * (times island.land_height) and the sea is [-1, 0). */
 static enum og_status
 stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
 {
@@ -184,6 +184,7 @@ stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
     double sea = params_get(p, P_ISLAND_SEA_LEVEL);
     double knee = params_get(p, P_ISLAND_CURVE_KNEE);
     double lo = params_get(p, P_ISLAND_CURVE_LOW), hi = params_get(p, P_ISLAND_CURVE_HIGH);
+    double top = params_get(p, P_ISLAND_LAND_HEIGHT);
     const double R = 0.5;
     double emin = INFINITY, emax = -INFINITY;
     double *raw = NULL;
@@ -224,7 +225,7 @@ stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
         double e = raw[i], t;
         if (e > sea) {
             t = emax > sea ? (e - sea) / (emax - sea) : 1.0;
-            t = power_curve(t, knee, lo, hi);
+            t = top * power_curve(t, knee, lo, hi);
             w->water[i] = WATER_LAND;
         } else {
             t = sea > emin ? (e - sea) / (sea - emin) : 0.0;
