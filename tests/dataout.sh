@@ -117,6 +117,36 @@ bad "tile outside the grid" 2 "--tile 3,0 outside the 3x2 grid" --tiles 3x2 --ti
     --heightmap "$tmp/bad/h.png"
 bad "--tile without --tiles" 2 "need --tiles" --tile 1,1 --heightmap "$tmp/bad/h.png"
 
+# Bundle: every manifest entry exists, rasters have the size the manifest
+# states (the PNG header's), the folder appears whole or not at all.
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%d %d", $1 * 16777216 + $2 * 65536 + $3 * 256 + $4, $5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }'; }
+"$BIN" export --seed 3 --set island.cells=1500 --size 96x64 --set render.width=160 \
+    --set render.height=90 --bundle "$tmp/bundle"
+check "bundle written" $?
+ok=0
+nfiles=0
+while read -r line; do
+    f=$(echo "$line" | sed -n 's/.*"file": "\([^"]*\)".*/\1/p')
+    [ -n "$f" ] || continue
+    nfiles=$((nfiles + 1))
+    [ -s "$tmp/bundle/$f" ] || { echo "# missing $f"; ok=1; }
+    wh=$(echo "$line" | sed -n 's/.*"width": \([0-9]*\), "height": \([0-9]*\).*/\1 \2/p')
+    if [ -n "$wh" ] && [ "$(png_size "$tmp/bundle/$f")" != "$wh" ]; then
+        echo "# $f is $(png_size "$tmp/bundle/$f"), manifest says $wh"; ok=1
+    fi
+    if echo "$line" | grep -q '"registration": "raster"' && [ "$wh" != "96 64" ]; then
+        echo "# $f registered but $wh"; ok=1
+    fi
+done < "$tmp/bundle/manifest.json"
+[ $ok -eq 0 ] && [ $nfiles -ge 10 ] ; check "bundle: $nfiles manifest entries exist with their sizes" $?
+[ "$(ls "$tmp/bundle" | wc -l)" -eq $((nfiles + 1)) ] ; check "bundle: nothing but the manifest's files" $?
+grep -q '"name": "temperate rain forest"' "$tmp/bundle/biome_legend.json" ; check "biome legend names ids" $?
+bad "bundle into an existing folder" 1 "it exists" --bundle "$tmp/bundle"
+mkdir "$tmp/full"
+(ulimit -f 40; "$BIN" export --seed 3 --set island.cells=1500 --size 96x64 \
+    --bundle "$tmp/full/b" 2>/dev/null)
+[ $? -ne 0 ] && [ -z "$(ls "$tmp/full")" ] ; check "a bundle that cannot be finished leaves nothing" $?
+
 # GeoJSON: written for every generator; where GDAL is installed, ogrinfo
 # reads it and every geometry is valid (GEOS through SQLite/SpatiaLite).
 "$BIN" export --seed 3 --set island.cells=2000 --vector "$tmp/i.geojson" &&

@@ -90,6 +90,7 @@ cli_usage(void)
         "      --tiles NxM        cut --map, --heightmap and --raw into NAME_x{X}_y{Y}.EXT\n"
         "      --tile-overlap K   neighbouring tiles share K samples (1 for engines)\n"
         "      --tile X,Y         write only that tile (one tile per process)\n"
+        "      --bundle DIR       every layer, stats and manifest.json in a new folder\n"
         "\n"
         "examples:\n"
         "  orogen --seed 42\n"
@@ -508,7 +509,7 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
         a->iso_path == NULL && a->globe_path == NULL && !cli_dataout_any(&a->out)) {
         return og_error_set(err, OG_EINVAL,
                             "export needs at least one of --map, --stats, --iso, --globe, "
-                            "--heightmap, --raw, --mesh, --vector");
+                            "--heightmap, --raw, --mesh, --vector, --bundle");
     }
     if ((st = cli_dataout_check(&a->out, err)) != OG_OK) {
         return st;

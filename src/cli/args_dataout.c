@@ -139,6 +139,9 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
         }
         return 1;
     }
+    if (is_opt(arg, "--bundle")) {
+        return path_opt(argc, argv, i, "--bundle", &o->bundle_dir, err);
+    }
     if (is_opt(arg, "--vector")) {
         return path_opt(argc, argv, i, "--vector", &o->vector_path, err);
     }
@@ -172,7 +175,7 @@ int
 cli_dataout_any(const struct cli_dataout *o)
 {
     return o->heightmap_path != NULL || o->raw_path != NULL || o->mesh_path != NULL ||
-           o->vector_path != NULL;
+           o->vector_path != NULL || o->bundle_dir != NULL;
 }
 
 enum og_status

@@ -17,6 +17,7 @@ struct cli_dataout {
     const char *vector_path;      /* --vector FILE.geojson */
     struct tile_grid tiles;       /* --tiles NxM, --tile-overlap K, --tile X,Y */
     int overlap_given;
+    const char *bundle_dir;       /* --bundle DIR */
 };
 
 /* If argv[*i] is one of these options, consume it (and its value, moving

@@ -312,6 +312,10 @@ batch_export(const struct cli_args *a, struct og_error *err)
     }
     in_group = 0;
     st = outfile_group_end(1, err);
+    /* --bundle: its own folder, renamed into place whole (render/bundle.h) */
+    if (st == OG_OK) {
+        st = batch_dataout_bundle(a, w, err);
+    }
     /* Standard output last: it cannot be taken back. */
     if (st == OG_OK && a->stats_path != NULL && strcmp(a->stats_path, "-") == 0) {
         st = batch_dataout_stats(w, a->stats_path, exports, err);

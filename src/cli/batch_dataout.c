@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli/batch.h"
+#include "render/bundle.h"
 #include "render/export.h"
 #include "render/heightmap.h"
 #include "render/outfile.h"
@@ -46,6 +47,13 @@ batch_dataout_check(const struct cli_args *a, const struct generator *g, struct 
             (st = tile_check(&tg, a->map_w, a->map_h, err)) != OG_OK) {
             return st;
         }
+    }
+    if (o->bundle_dir != NULL && (st = bundle_check(o->bundle_dir, err)) != OG_OK) {
+        return st;
+    }
+    if (o->bundle_dir != NULL && a->size_given && (a->size_w > 16384 || a->size_h > 16384)) {
+        return og_error_set(err, OG_ERANGE, "--size %dx%d: the bundle's map is at most 16384 "
+                            "per side", a->size_w, a->size_h);
     }
     if (!cli_dataout_any(o)) {
         return OG_OK;
@@ -245,6 +253,21 @@ batch_dataout_write(const struct cli_args *a, const struct world *w, char **expo
         }
     }
     return OG_OK;
+}
+
+enum og_status
+batch_dataout_bundle(const struct cli_args *a, const struct world *w, struct og_error *err)
+{
+    int W, H;
+    if (a->out.bundle_dir == NULL) {
+        return OG_OK;
+    }
+    batch_heightmap_size(a, w, &W, &H);
+    if (W > 16384 || H > 16384) {
+        return og_error_set(err, OG_ERANGE, "--bundle %dx%d: the bundle's map is at most 16384 "
+                            "per side", W, H);
+    }
+    return export_bundle(w, W, H, a->out.bundle_dir, err);
 }
 
 enum og_status

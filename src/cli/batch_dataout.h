@@ -19,6 +19,11 @@ enum og_status batch_dataout_check(const struct cli_args *a, const struct genera
 enum og_status batch_dataout_write(const struct cli_args *a, const struct world *w,
                                    char **exports, struct og_error *err);
 
+/* Write the --bundle folder (if asked for) at the heightmap size. Outside
+ * any output group: the folder itself is renamed into place at the end. */
+enum og_status batch_dataout_bundle(const struct cli_args *a, const struct world *w,
+                                    struct og_error *err);
+
 /* The stats JSON of w with "exports": EXPORTS added when it is not NULL,
  * to path ("-" for standard output). */
 enum og_status batch_dataout_stats(const struct world *w, const char *path, const char *exports,

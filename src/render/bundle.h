@@ -1,0 +1,40 @@
+/* bundle: every layer of a world in one folder with a manifest, for tools
+ * that want all of it at one registration.
+ *
+ * Files (all rasters W x H, the heightmap's pixel grid: pixel (x, y)
+ * samples map point ((x + 0.5) / W, (y + 0.5) / H), row 0 north):
+ *   map.png        colour map (8-bit RGBA)
+ *   height.png     16-bit heightmap (render/heightmap.h)
+ *   biome.png      8-bit biome ids; biome_legend.json names and colours them
+ *   moisture.png   16-bit, 0..1 over 0..65535
+ *   flow.png       16-bit, log1p(flow) / log1p(max flow) over 0..65535
+ *   rivers.png     8-bit, 255 where a river runs
+ *   lakes.png      8-bit, 255 in lakes
+ *   forest.png     8-bit forest density 0..1 over 0..255 (hybrid)
+ *   trees.png      8-bit, 255 where a tree stands (hybrid)
+ *   landmass.png   16-bit landmass id + 1, 0 for sea (planet)
+ *   iso.png        isometric render (globe.png for planets): a picture,
+ *                  not registered
+ *   stats.json     the stats JSON (doc/stats.md)
+ *   manifest.json  every file with its format, size, units, range, meaning
+ *                  and registration, and the recipe
+ * Layers a world lacks are left out. Nearest-cell values for the
+ * classified layers, the heightmap interpolates (render/sample.h).
+ * The folder is built as DIR.tmpXXXXXX beside DIR and renamed to DIR at the
+ * end, so it appears whole or not at all; DIR must not exist. */
+#ifndef OROGEN_RENDER_BUNDLE_H
+#define OROGEN_RENDER_BUNDLE_H
+
+#include "core/og_error.h"
+#include "core/world.h"
+
+/* Check that dir can be created: it does not exist and its parent folder is
+ * writable. Errors: OG_EIO naming dir. */
+enum og_status bundle_check(const char *dir, struct og_error *err);
+
+/* Write the bundle of w at width x height into dir. Errors: OG_EIO naming
+ * the file, OG_ENOMEM; nothing is left behind on error. */
+enum og_status export_bundle(const struct world *w, int width, int height, const char *dir,
+                             struct og_error *err);
+
+#endif
