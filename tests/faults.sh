@@ -198,5 +198,66 @@ else
     echo "# skip ulimit -v: this build cannot run under it (sanitizers)"
 fi
 
+# --- G: the TUI quits at once during a big export ----------------------------------
+# SIGTERM, SIGINT, SIGHUP, and q q then Ctrl-C while the isometric view
+# renders 6000x6000: exit 128+signal, no temporary or PNG left, the
+# terminal back in line mode. Needs tmux.
+if command -v tmux >/dev/null 2>&1; then
+    sock=orogen-faults-$$
+    printf 'set -g status off\nset -g default-terminal screen\n' >"$tmp/tmux.conf"
+    T() { tmux -L "$sock" -f "$tmp/tmux.conf" "$@"; }
+    shot() { T capture-pane -p -t "$1" 2>/dev/null; }
+    wait_text() { # session text seconds
+        _i=0
+        while [ $_i -lt $(($3 * 10)) ]; do
+            shot "$1" | grep -qF -- "$2" && return 0
+            sleep 0.1
+            _i=$((_i + 1))
+        done
+        return 1
+    }
+    for how in TERM INT HUP keys; do
+        w=$(fresh "tui-$how")
+        T new-session -d -s "$how" -x 100 -y 30 "sh -c 'echo \$\$ >$tmp/tui.pid; cd $w; exec env \
+TERM=xterm-256color LANG=C.UTF-8 XDG_CONFIG_HOME=$tmp/cfg $BIN --set island.cells=2000 \
+--set render.width=6000 --set render.height=6000 --set render.antialias=1 2>$tmp/tui.err'; \
+echo \$? >$tmp/tui.exit; stty -a >$tmp/tui.stty; sleep 60"
+        rm -f "$tmp/tui.exit"
+        if ! wait_text "$how" "ready in" 60; then
+            bad "TUI $how: no island"
+            continue
+        fi
+        T send-keys -t "$how" p
+        wait_text "$how" "isometric" 30
+        T send-keys -t "$how" e
+        wait_text "$how" "export render as" 10 && T send-keys -t "$how" Enter
+        wait_text "$how" "size WxH" 10 && T send-keys -t "$how" Enter
+        wait_text "$how" "rendering" 10 || echo "    | TUI $how: no 'rendering' seen"
+        _t0=$(date +%s%N)
+        case $how in
+        keys) T send-keys -t "$how" q; T send-keys -t "$how" q; T send-keys -t "$how" C-c
+              want=130 ;;
+        *) kill -"$how" "$(cat "$tmp/tui.pid")"
+           case $how in INT) want=130 ;; HUP) want=129 ;; TERM) want=143 ;; esac ;;
+        esac
+        _i=0
+        while [ ! -s "$tmp/tui.exit" ] && [ $_i -lt 600 ]; do sleep 0.05; _i=$((_i + 1)); done
+        _t1=$(date +%s%N)
+        echo "#   TUI $how: quit in $(( (_t1 - _t0) / 1000000 )) ms"
+        sleep 0.3
+        st=$(cat "$tmp/tui.exit" 2>/dev/null || echo none)
+        if [ "$st" = "$want" ] && only_files "$w" && grep -q " icanon" "$tmp/tui.stty" &&
+           grep -q " echo " "$tmp/tui.stty"; then
+            ok "TUI $how during an iso export: exit $want, nothing left, terminal restored"
+        else
+            bad "TUI $how during an iso export (status $st, want $want)"
+        fi
+        T kill-session -t "$how" 2>/dev/null
+    done
+    T kill-server 2>/dev/null
+else
+    echo "# skip G: no tmux"
+fi
+
 echo "# $passes passed, $fails failed"
 [ $fails -eq 0 ]

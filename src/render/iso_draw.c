@@ -9,6 +9,7 @@
 #include "core/mesh.h"
 #include "core/pipeline.h"
 #include "render/iso_internal.h"
+#include "render/outfile.h"
 #include "render/tint.h"
 
 /* --- projection and drawing ---------------------------------------------- */
@@ -210,9 +211,14 @@ draw_band(void *arg)
         proj(p, (double)i / N, 0.0, c->vh[i], row0 + 3 * i);
     }
     for (j = 0; j + 1 < NY; j++) {
-        if (j % 32 == 0) {
-            int stop = bd->first ? iso_tick(bd->o, 500 + (int)(500 * j / NY))
-                                 : bd->o->cancel != NULL && atomic_load(bd->o->cancel) != 0;
+        {
+            /* cancel polled every row (a row of a big render takes tens of
+             * ms), progress every 32 */
+            int stop = (bd->o->cancel != NULL && atomic_load(bd->o->cancel) != 0) ||
+                       outfile_cancelled();
+            if (!stop && bd->first && j % 32 == 0) {
+                stop = iso_tick(bd->o, 500 + (int)(500 * j / NY));
+            }
             if (stop) {
                 free(block);
                 bd->status = OG_ECANCELED;

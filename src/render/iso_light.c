@@ -9,6 +9,7 @@
 #include "core/mesh.h"
 #include "core/pipeline.h"
 #include "render/iso_internal.h"
+#include "render/outfile.h"
 #include "render/tint.h"
 
 /* --- sun and light ---------------------------------------------------- */
@@ -64,7 +65,8 @@ iso_tick(const struct iso_options *o, int permille)
     if (o->progress != NULL) {
         atomic_store(o->progress, permille);
     }
-    return o->cancel != NULL && atomic_load(o->cancel) != 0;
+    /* the job's own flag, or an interrupted process (outfile.h) */
+    return (o->cancel != NULL && atomic_load(o->cancel) != 0) || outfile_cancelled();
 }
 
 /* Lit colour of every terrain triangle and every water cell. */

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/outfile.h"
+
 #define SUB_BITS 8
 #define SUB (1 << SUB_BITS)    /* sub-pixel steps per pixel */
 
@@ -38,7 +40,19 @@ raster_new(struct raster **out, int width, int height, struct og_error *err)
         return og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d render (%zu MB)", width,
                             height, n * (4 + sizeof(float)) >> 20);
     }
-    raster_clear(r, 0, 0);
+    /* Cleared in bands: touching 16384^2 x 8 bytes takes seconds, and an
+     * interrupted export (outfile.h) must not wait for it. */
+    {
+        size_t i, band = (size_t)1 << 20;
+        for (i = 0; i < n; i++) {
+            if (i % band == 0 && outfile_cancelled()) {
+                raster_free(r);
+                return og_error_set(err, OG_ECANCELED, "render interrupted");
+            }
+            memset(r->rgba + 4 * i, 0, 4);
+            r->depth[i] = INFINITY;
+        }
+    }
     *out = r;
     return OG_OK;
 }
@@ -60,6 +74,9 @@ raster_clear(struct raster *r, uint32_t rgb, uint8_t alpha)
     uint8_t px[4] = {(uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb, alpha};
 
     for (i = 0; i < n; i++) {
+        if ((i & ((1u << 20) - 1)) == 0 && outfile_cancelled()) {
+            return;  /* interrupted: the image is thrown away (raster.h) */
+        }
         memcpy(r->rgba + 4 * i, px, 4);
         r->depth[i] = INFINITY;
     }

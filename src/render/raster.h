@@ -47,7 +47,9 @@ enum og_status raster_new(struct raster **out, int width, int height, struct og_
 /* Free a framebuffer (NULL allowed). */
 void raster_free(struct raster *r);
 
-/* Fill every pixel with rgb (0xRRGGBB) and alpha, depth with +infinity. */
+/* Fill every pixel with rgb (0xRRGGBB) and alpha, depth with +infinity.
+ * Stops part-way once an interruption is pending (outfile_cancelled): the
+ * caller's next cancel poll then discards the image. */
 void raster_clear(struct raster *r, uint32_t rgb, uint8_t alpha);
 
 /* Draw one flat-coloured triangle; xyz = {x0, y0, z0, x1, y1, z1, x2, y2, z2}

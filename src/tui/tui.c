@@ -33,6 +33,7 @@
 #include "render/globe.h"
 #include "render/pngio.h"
 #include "render/raster.h"
+#include "render/outfile.h"
 #include "tui/tui_state.h"
 
 static volatile sig_atomic_t sig_quit;
@@ -45,6 +46,7 @@ on_signal(int sig)
     char c = 's';
 
     sig_quit = sig;
+    outfile_cancel(sig);  /* running exports stop and remove their temporaries */
     if (sig_wake_fd >= 0) {
         ssize_t r = write(sig_wake_fd, &c, 1);
         (void)r;
