@@ -1,5 +1,6 @@
 #include "config.h"
 #include "cli/args.h"
+#include "cli/sweep.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -91,6 +92,8 @@ cli_usage(void)
         "      --tile-overlap K   neighbouring tiles share K samples (1 for engines)\n"
         "      --tile X,Y         write only that tile (one tile per process)\n"
         "      --bundle DIR       every layer, stats and manifest.json in a new folder\n"
+        "      --seeds FIRST-LAST one world per seed; every output name needs {seed}\n"
+        "                         (doc/batch.md: GNU parallel, Slurm arrays)\n"
         "\n"
         "examples:\n"
         "  orogen --seed 42\n"
@@ -513,6 +516,9 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
     }
     if ((st = cli_dataout_check(&a->out, err)) != OG_OK) {
         return st;
+    }
+    if (a->out.seeds_given && (st = sweep_check(a, err)) != OG_OK) {
+        return st;  /* before any generation */
     }
     if (a->globe_path != NULL && a->globe_size == 0 && a->size_given) {
         if (a->size_w != a->size_h) {

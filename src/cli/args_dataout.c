@@ -1,6 +1,7 @@
 /* args_dataout: parsing of the data-export options (see args_dataout.h). */
 #include "config.h"
 #include "cli/args_dataout.h"
+#include "cli/sweep.h"
 
 #include <errno.h>
 #include <math.h>
@@ -137,6 +138,18 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
             o->tiles.tx = (int)a;
             o->tiles.ty = (int)b;
         }
+        return 1;
+    }
+    if (is_opt(arg, "--seeds")) {
+        if ((v = value_of(argc, argv, i, "--seeds", err)) == NULL) {
+            return -1;
+        }
+        if (sweep_parse(v, &o->seed_lo, &o->seed_hi) != 0) {
+            og_error_set(err, OG_EINVAL, "--seeds '%s' is not FIRST-LAST (at most %d seeds)", v,
+                         SWEEP_MAX_SEEDS);
+            return -1;
+        }
+        o->seeds_given = 1;
         return 1;
     }
     if (is_opt(arg, "--bundle")) {

@@ -4,6 +4,8 @@
 #ifndef OROGEN_CLI_ARGS_DATAOUT_H
 #define OROGEN_CLI_ARGS_DATAOUT_H
 
+#include <stdint.h>
+
 #include "core/og_error.h"
 #include "render/heightmap.h"
 #include "render/tiles.h"
@@ -18,6 +20,8 @@ struct cli_dataout {
     struct tile_grid tiles;       /* --tiles NxM, --tile-overlap K, --tile X,Y */
     int overlap_given;
     const char *bundle_dir;       /* --bundle DIR */
+    int seeds_given;              /* --seeds A-B (cli/sweep.h) */
+    uint64_t seed_lo, seed_hi;
 };
 
 /* If argv[*i] is one of these options, consume it (and its value, moving

@@ -13,6 +13,7 @@
 
 #include "cli/args.h"
 #include "cli/batch.h"
+#include "cli/sweep.h"
 #include "core/parallel.h"
 #include "render/outfile.h"
 #include "tui/tui.h"
@@ -138,7 +139,7 @@ main(int argc, char **argv)
         return 0;
     case CLI_EXPORT:
         export_signals();
-        st = batch_export(&a, &err);
+        st = a.out.seeds_given ? batch_sweep(&a, &err) : batch_export(&a, &err);
         if (outfile_cancelled() > 0 && st != OG_OK) {
             int sig = outfile_cancelled();
             outfile_discard_all();  /* none should be left; make sure */

@@ -1,0 +1,153 @@
+/* sweep: seed sweeps (see sweep.h). */
+#include "config.h"
+#include "cli/sweep.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/batch.h"
+#include "render/outfile.h"
+
+int
+sweep_parse(const char *s, uint64_t *lo, uint64_t *hi)
+{
+    char *end;
+    unsigned long long a, b;
+    if (s[0] < '0' || s[0] > '9') {
+        return -1;
+    }
+    errno = 0;
+    a = strtoull(s, &end, 10);
+    b = a;
+    if (*end == '-') {
+        const char *t = end + 1;
+        if (*t < '0' || *t > '9') {
+            return -1;
+        }
+        b = strtoull(t, &end, 10);
+    }
+    if (*end != '\0' || errno != 0 || b < a || b - a >= SWEEP_MAX_SEEDS) {
+        return -1;
+    }
+    *lo = a;
+    *hi = b;
+    return 0;
+}
+
+/* pattern with every {seed} replaced; NULL stays NULL. */
+static char *
+subst(const char *pattern, uint64_t seed)
+{
+    char num[32], *out, *o;
+    const char *p;
+    size_t n = 0, k;
+    if (pattern == NULL) {
+        return NULL;
+    }
+    k = (size_t)snprintf(num, sizeof num, "%" PRIu64, seed);
+    for (p = pattern; (p = strstr(p, "{seed}")) != NULL; p += 6) {
+        n++;
+    }
+    out = malloc(strlen(pattern) + n * k + 1);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (o = out, p = pattern; *p != '\0';) {
+        if (strncmp(p, "{seed}", 6) == 0) {
+            memcpy(o, num, k);
+            o += k;
+            p += 6;
+        } else {
+            *o++ = *p++;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+#define SWEEP_OUTPUTS(a) { &(a)->map_path, &(a)->iso_path, &(a)->globe_path, &(a)->stats_path, \
+                          &(a)->out.heightmap_path, &(a)->out.raw_path, &(a)->out.mesh_path, \
+                          &(a)->out.vector_path, &(a)->out.bundle_dir }
+static const char *const flags[] = { "--map", "--iso", "--globe", "--stats", "--heightmap",
+                                     "--raw", "--mesh", "--vector", "--bundle" };
+
+enum og_status
+sweep_check(const struct cli_args *a, struct og_error *err)
+{
+    const char *const *pats[] = SWEEP_OUTPUTS(a);
+    size_t i;
+    for (i = 0; i < sizeof pats / sizeof pats[0]; i++) {
+        const char *p = *pats[i];
+        if (p != NULL && strcmp(p, "-") == 0) {
+            return og_error_set(err, OG_EINVAL, "%s -: a sweep writes files, not standard "
+                                "output", flags[i]);
+        }
+        if (p != NULL && strstr(p, "{seed}") == NULL) {
+            return og_error_set(err, OG_EINVAL, "%s '%s' has no {seed}: a sweep would write "
+                                "every seed to one file", flags[i], p);
+        }
+    }
+    return OG_OK;
+}
+
+enum og_status
+batch_sweep(const struct cli_args *a, struct og_error *err)
+{
+    const char *const *pats[] = SWEEP_OUTPUTS(a);
+    const size_t np = sizeof pats / sizeof pats[0];
+    uint64_t seed, failed = 0, total = a->out.seed_hi - a->out.seed_lo + 1;
+    enum og_status st0;
+    size_t i;
+
+    if ((st0 = sweep_check(a, err)) != OG_OK) {
+        return st0;
+    }
+    for (seed = a->out.seed_lo;; seed++) {
+        struct cli_args b = *a;
+        char *names[sizeof pats / sizeof pats[0]];
+        struct og_error e;
+        enum og_status st = OG_OK;
+
+        og_error_clear(&e);
+        b.params.seed = seed;
+        for (i = 0; i < np; i++) {
+            names[i] = subst(*pats[i], seed);
+            if (*pats[i] != NULL && names[i] == NULL) {
+                st = og_error_set(&e, OG_ENOMEM, "out of memory for the output names");
+            }
+        }
+        b.map_path = names[0];
+        b.iso_path = names[1];
+        b.globe_path = names[2];
+        b.stats_path = names[3];
+        b.out.heightmap_path = names[4];
+        b.out.raw_path = names[5];
+        b.out.mesh_path = names[6];
+        b.out.vector_path = names[7];
+        b.out.bundle_dir = names[8];
+        if (st == OG_OK) {
+            st = batch_export(&b, &e);
+        }
+        for (i = 0; i < np; i++) {
+            free(names[i]);
+        }
+        if (outfile_cancelled()) {
+            return og_error_set(err, OG_ECANCELED, "interrupted at seed %" PRIu64, seed);
+        }
+        if (st != OG_OK) {
+            failed++;
+            fprintf(stderr, "orogen: seed %" PRIu64 ": %s\n", seed, e.msg);
+        }
+        if (seed == a->out.seed_hi) {
+            break;
+        }
+    }
+    if (failed > 0) {
+        return og_error_set(err, OG_EIO, "%" PRIu64 " of %" PRIu64 " seeds failed", failed,
+                            total);
+    }
+    return OG_OK;
+}
