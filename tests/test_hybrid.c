@@ -360,9 +360,20 @@ START_TEST(test_generator_default_map)
     ck_assert(trees > 0);
     ck_assert(world_stat_find(w, "hybrid.trees")->a == (double)trees);
     ck_assert(world_stat_find(w, "hybrid.mountain_cells")->a == (double)mountains);
-    /* Grass far from the mountains: forest 1 - 0 = 1, trees at about the
-     * density 0.4. */
-    ck_assert(fabs((double)trees / (double)(w->ncells - mountains) - 0.4) < 0.05);
+    /* Where the mask is 1 (flat grass inside a stand) trees grow at about
+     * the density 0.8. */
+    {
+        size_t full = 0, full_trees = 0;
+        for (i = 0; i < w->ncells; i++) {
+            if (w->forest[i] == 1.0f) {
+                full++;
+                full_trees += w->trees[i];
+            }
+        }
+        ck_assert(full > 500);
+        ck_assert_msg(fabs((double)full_trees / (double)full - 0.8) < 0.05, "%zu of %zu",
+                      full_trees, full);
+    }
     /* Erosion did something and kept its books. */
     eroded = world_stat_find(w, "hybrid.eroded");
     deposited = world_stat_find(w, "hybrid.deposited");
@@ -598,6 +609,57 @@ START_TEST(test_generator_water)
 }
 END_TEST
 
+/* Forest stands: trees cluster. A tree's 8 neighbours are trees far more
+ * often than cells are trees overall (per-cell placement with a uniform
+ * mask gives the same share), stands cover about hybrid.stand_cover of the
+ * map, and with forest_stands = off the seed's mask (1 on flat grass)
+ * comes back. */
+START_TEST(test_forest_stands)
+{
+    struct params p;
+    struct world *w;
+    size_t i, trees = 0, pairs = 0, tree_pairs = 0, flat_one = 0, grass = 0;
+    int x, y, dx, dy;
+
+    params_defaults(&p);
+    w = generate(&p, NULL, NULL);
+    for (y = 1; y + 1 < w->height; y++) {
+        for (x = 1; x + 1 < w->width; x++) {
+            size_t c = (size_t)y * (size_t)w->width + (size_t)x;
+            trees += w->trees[c];
+            if (!w->trees[c]) {
+                continue;
+            }
+            for (dy = -1; dy <= 1; dy++) {
+                for (dx = -1; dx <= 1; dx++) {
+                    if (dx != 0 || dy != 0) {
+                        pairs++;
+                        tree_pairs += w->trees[c + (size_t)(dy * w->width + dx)];
+                    }
+                }
+            }
+        }
+    }
+    {
+        double share = (double)trees / (double)((w->width - 2) * (w->height - 2));
+        double near = (double)tree_pairs / (double)pairs;
+        ck_assert_msg(near > 2.0 * share, "neighbour share %.3f vs overall %.3f", near, share);
+        ck_assert_msg(share > 0.1 && share < 0.4, "tree share %.3f", share);
+    }
+    world_unref(w);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_STANDS, 0, NULL), OG_OK);
+    w = generate(&p, NULL, NULL);
+    for (i = 0; i < w->ncells; i++) {
+        if (!w->mask[i] && w->water[i] == WATER_LAND && w->river_width[i] == 0.0f) {
+            grass++;
+            flat_one += w->forest[i] == 1.0f;
+        }
+    }
+    ck_assert_uint_eq(flat_one, grass);
+    world_unref(w);
+}
+END_TEST
+
 /* A world keeps its layout when the grid gets finer: the same seed at 256^2
  * and 1024^2 over the same extent (25.6 km), the 1024^2 masks downsampled
  * by 4 x 4 majority, overlap with IoU >= 0.8 (mountain mask, and the
@@ -686,6 +748,7 @@ hybrid_suite(void)
     tcase_add_test(tc, test_generator_true_defaults);
     tcase_add_test(tc, test_layout_resolution_independent);
     tcase_add_test(tc, test_generator_water);
+    tcase_add_test(tc, test_forest_stands);
     suite_add_tcase(s, tc);
     tc = tcase_create("contract");
     tcase_add_test(tc, test_generator_bad_params);

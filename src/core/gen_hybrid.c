@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "core/droplet.h"
+#include "core/gen_hybrid_forest.h"
 #include "core/gen_hybrid_water.h"
 #include "core/grid.h"
 #include "core/rng.h"
@@ -566,54 +567,13 @@ done:
 static enum og_status
 stage_forest_mask(struct world *w, struct run_ctx *ctx, struct og_error *err)
 {
-    const struct params *p = ctx->params;
-    double limit = params_get(p, P_HYBRID_FOREST_LIMIT);
-    double steep = params_get(p, P_HYBRID_FOREST_STEEP);
-    enum og_status st;
-    size_t i;
-
-    st = world_alloc((void **)&w->forest, w->ncells, sizeof *w->forest, "forest mask", err);
-    if (st != OG_OK) {
-        return st;
-    }
-    for (i = 0; i < w->ncells; i++) {
-        double h, f;
-        if (is_mountain(w, i) || w->water[i] != WATER_LAND ||
-            (w->river_width != NULL && w->river_width[i] > 0.0f)) {
-            continue; /* 0 on Mountain and on water */
-        }
-        /* Eroded grass can dip below 0; pow of a negative base is NaN. */
-        h = w->elevation[i] > 0.0f ? (double)w->elevation[i] : 0.0;
-        f = 1.0 - pow(h / limit, steep);
-        w->forest[i] = (float)(f < 0.0 ? 0.0 : (f > 1.0 ? 1.0 : f));
-    }
-    return OG_OK;
+    return gen_hybrid_forest_mask(w, ctx, err);
 }
 
 static enum og_status
 stage_forest_placement(struct world *w, struct run_ctx *ctx, struct og_error *err)
 {
-    double density = params_get(ctx->params, P_HYBRID_FOREST_DENSITY);
-    struct rng r;
-    long long trees = 0;
-    enum og_status st;
-    size_t i;
-
-    st = world_alloc((void **)&w->trees, w->ncells, sizeof *w->trees, "trees", err);
-    if (st != OG_OK) {
-        return st;
-    }
-    rng_for_stage(&r, ctx->params->seed, "ForestPlacement");
-    for (i = 0; i < w->ncells; i++) {
-        /* One draw per cell keeps the stream aligned with the grid. */
-        double u = rng_next_double(&r);
-        if (u < (double)w->forest[i] * density) {
-            w->trees[i] = 1;
-            trees++;
-        }
-    }
-    world_stat_int(w, "hybrid.trees", trees);
-    return OG_OK;
+    return gen_hybrid_forest_placement(w, ctx, err);
 }
 
 static enum og_status

@@ -10,7 +10,7 @@
 #include "core/value_noise.h"
 #include "core/world.h"
 
-#define LOWLAND_OCTAVES 4
+#define LOWLAND_OCTAVES 7
 
 enum og_status
 gen_hybrid_water(struct world *w, struct run_ctx *ctx, struct og_error *err)

@@ -3,7 +3,7 @@
  * (core/hydro.h; doc/hybrid.md "Water").
  *
  * The routing surface is the eroded height plus a faint lowland relief,
- * hybrid.lowland_relief x fbm4(km x hybrid.lowland_scale): the seed's flat
+ * hybrid.lowland_relief x fbm7(km x hybrid.lowland_scale): the seed's flat
  * walkable land (exactly 0) would otherwise drain along the flood's
  * breadth-first front in straight lines. Outlets: the map border. Rain: 1
  * per cell. A stream starts where the accumulated area reaches
