@@ -27,6 +27,7 @@ main(void)
         paramedit_suite,
         planet_suite,
         legend_suite,
+        recipe_suite,
         dataout_suite,
         faults_suite,
         colorquant_suite,

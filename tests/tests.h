@@ -24,6 +24,7 @@ Suite *droplet_suite(void);
 Suite *paramedit_suite(void);
 Suite *planet_suite(void);
 Suite *legend_suite(void);
+Suite *recipe_suite(void);
 Suite *dataout_suite(void);
 Suite *faults_suite(void);
 Suite *colorquant_suite(void);

@@ -12,7 +12,7 @@
 #include "core/infile.h"
 #include "core/parallel.h"
 #include "render/pngio.h"
-#include "tui/paramedit.h"
+#include "core/recipe.h"
 #include "tui/tui.h"
 
 int

@@ -25,7 +25,10 @@ struct og_error {
 };
 
 /* Record code and a printf-style message in err (which may be NULL) and
- * return code, so callers can write `return og_error_set(err, ...)`. */
+ * return code, so callers can write `return og_error_set(err, ...)`.
+ * Control characters in the formatted text (a CR or ESC read from a file)
+ * are stored escaped as \r, \n, \t or \xNN, so a message never moves the
+ * cursor or drives the terminal. */
 enum og_status og_error_set(struct og_error *err, enum og_status code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

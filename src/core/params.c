@@ -350,10 +350,15 @@ params_parse_text(struct params *p, const char *text, const char *source, struct
     struct og_error e;
     const char *line = text;
     int lineno = 0;
+    int first[P_COUNT] = { 0 };  /* line that set each parameter, 0 if none */
 
+    /* A UTF-8 byte order mark; lines end at LF, CRLF or a lone CR. */
+    if (strncmp(line, "\xEF\xBB\xBF", 3) == 0) {
+        line += 3;
+    }
     while (line != NULL && *line != '\0') {
-        const char *nl = strchr(line, '\n');
-        size_t len = nl != NULL ? (size_t)(nl - line) : strlen(line);
+        const char *nl = line + strcspn(line, "\r\n");
+        size_t len = (size_t)(nl - line);
         char buf[512];
         char *s, *end;
 
@@ -363,7 +368,7 @@ params_parse_text(struct params *p, const char *text, const char *source, struct
         }
         memcpy(buf, line, len);
         buf[len] = '\0';
-        line = nl != NULL ? nl + 1 : NULL;
+        line = *nl == '\0' ? NULL : nl + (nl[0] == '\r' && nl[1] == '\n' ? 2 : 1);
         s = strchr(buf, '#');
         if (s != NULL) {
             *s = '\0';
@@ -386,6 +391,23 @@ params_parse_text(struct params *p, const char *text, const char *source, struct
         if (params_set_assignment(&tmp, s, &e) != OG_OK) {
             return og_error_set(err, e.code == OG_ERANGE ? OG_ERANGE : OG_EFORMAT, "%s:%d: %s",
                                 source, lineno, e.msg);
+        }
+        {
+            size_t k = strcspn(s, "= \t");
+            char name[96];
+            int id;
+            if (k < sizeof name) {
+                memcpy(name, s, k);
+                name[k] = '\0';
+                id = params_find(name);
+                if (id >= 0 && first[id] > 0) {
+                    return og_error_set(err, OG_EFORMAT, "%s:%d: '%s' set twice (first on line %d)",
+                                        source, lineno, name, first[id]);
+                }
+                if (id >= 0) {
+                    first[id] = lineno;
+                }
+            }
         }
     }
     *p = tmp;

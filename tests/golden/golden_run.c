@@ -36,7 +36,6 @@
 #include "render/iso.h"
 #include "render/mapimg.h"
 #include "render/pngio.h"
-#include "tui/paramedit.h"
 
 #define MAX_OUTPUTS 8
 
