@@ -17,6 +17,7 @@ static const char *const help_lines[] = {
     "0                 whole map",
     "a / A             next / previous layer",
     "c                 colour mode: direct, 256, 16/8, none",
+    "G                 real images: kitty, sixel, iterm, none",
     "p                 isometric preview / flat map",
     "g                 globe view (planets) / flat map",
     "#Isometric preview",

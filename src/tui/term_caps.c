@@ -22,7 +22,7 @@
 
 /* How long the terminal may take to answer the start-up queries (ms): a
  * local terminal answers in about 1 ms, SSH adds the round trip. */
-#define TERM_QUERY_TIMEOUT_MS 200
+#define TERM_QUERY_TIMEOUT_MS 500
 
 static int
 cap_string_ok(const char *s)
