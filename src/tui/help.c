@@ -17,7 +17,7 @@ static const char *const help_lines[] = {
     "0                 whole map",
     "a / A             next / previous layer",
     "c                 colour mode: direct, 256, 16/8, none",
-    "G                 real images: kitty, sixel, iterm, none",
+    "G                 images: kitty, sixel, iterm, none",
     "p                 isometric preview / flat map",
     "g                 globe view (planets) / flat map",
     "#Isometric preview",
@@ -156,7 +156,7 @@ help_draw(struct tui *t)
      * columns when one does not fit the height but two fit the width;
      * otherwise one, wrapped to the screen when it is narrower. */
     colw = longest + 3;
-    if (n + 2 > avail && t->cols >= 2 * colw + 4) {
+    if (n + 2 > avail && t->cols >= 2 * colw + 2) {
         ncol = 2;
     }
     textw = ncol == 2 ? longest : (t->cols - 6 < longest ? t->cols - 6 : longest);
