@@ -293,7 +293,10 @@ wait_for k "layer elevation" 60; check $? "H: ... and applied when the world arr
 keys k o
 wait_for k "Esc or q close" 5; check $? "H: the preset list's footer says Esc or q closes it" "$tmp/last-screen.txt"
 keys k q
-sleep 0.3
+# (a bounded wait: under a parallel make check the million-cell redraw can
+# take longer than a fixed pause)
+_i=0
+while [ $_i -lt 25 ] && screen k | grep -qF "Presets ("; do sleep 0.2; _i=$((_i + 1)); done
 ! screen k | grep -qF "Presets (" && [ ! -s "$tmp/k.exit" ]
 check $? "H: q closes the preset list and orogen stays"
 keys k q
