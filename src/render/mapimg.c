@@ -7,6 +7,7 @@
 
 #include "core/gen_hybrid.h"
 #include "core/mesh.h"
+#include "core/parallel.h"
 #include "render/outfile.h"
 #include "render/tint.h"
 
@@ -326,26 +327,35 @@ mapimg_cell_at(const struct world *w, double u, double v)
     return mesh_nearest_point(w->mesh, q, 0);
 }
 
-enum og_status
-mapimg_render(const struct world *w, enum map_layer layer, const struct map_view *view, int width,
-              int height, uint32_t *rgb, uint8_t *cls, struct og_error *err)
+/* Rows of one map sample: every band of MAP_BAND_ROWS rows starts its
+ * nearest-site walk afresh, so the image is the same for any thread count. */
+#define MAP_BAND_ROWS 16
+
+struct sample_job {
+    const struct world *w;
+    enum map_layer layer;
+    const struct map_view *view;
+    int width, height;
+    uint32_t *rgb;
+    uint8_t *cls;
+    double flow_log_max, du, dv;
+};
+
+static enum og_status
+sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
 {
-    double du, dv, flow_log_max = 0.0;
-    int px, py;
+    const struct sample_job *J = arg;
+    const struct world *w = J->w;
+    const struct map_view *view = J->view;
+    enum map_layer layer = J->layer;
+    int width = J->width, px, py;
+    uint32_t *rgb = J->rgb;
+    uint8_t *cls = J->cls;
+    double du = J->du, dv = J->dv, flow_log_max = J->flow_log_max;
     int32_t start = 0;
 
-    if ((unsigned)layer >= LAYER_COUNT || !mapimg_layer_available(w, layer)) {
-        return og_error_set(err, OG_EINVAL, "the %s generator has no '%s' layer",
-                            world_gen_name(w->gen),
-                            (unsigned)layer < LAYER_COUNT ? layer_names[layer] : "?");
-    }
-    if (width <= 0 || height <= 0) {
-        return og_error_set(err, OG_ERANGE, "map size %dx%d must be positive", width, height);
-    }
-    flow_log_max = mapimg_layer_scale(w, layer);
-    du = (view->u1 - view->u0) / width;
-    dv = (view->v1 - view->v0) / height;
-    for (py = 0; py < height; py++) {
+    (void)batch;
+    for (py = (int)begin; py < (int)end; py++) {
         double v = view->v0 + (py + 0.5) * dv;
         if (outfile_cancelled()) {  /* an interrupted export (outfile.h) */
             return og_error_set(err, OG_ECANCELED, "map render interrupted");
@@ -390,6 +400,43 @@ mapimg_render(const struct world *w, enum map_layer layer, const struct map_view
             if (cls != NULL) {
                 cls[o] = (uint8_t)mapimg_cell_class(w, (size_t)c);
             }
+        }
+    }
+    return OG_OK;
+}
+
+enum og_status
+mapimg_render(const struct world *w, enum map_layer layer, const struct map_view *view, int width,
+              int height, uint32_t *rgb, uint8_t *cls, struct og_error *err)
+{
+    double flow_log_max = 0.0;
+
+    if ((unsigned)layer >= LAYER_COUNT || !mapimg_layer_available(w, layer)) {
+        return og_error_set(err, OG_EINVAL, "the %s generator has no '%s' layer",
+                            world_gen_name(w->gen),
+                            (unsigned)layer < LAYER_COUNT ? layer_names[layer] : "?");
+    }
+    if (width <= 0 || height <= 0) {
+        return og_error_set(err, OG_ERANGE, "map size %dx%d must be positive", width, height);
+    }
+    flow_log_max = mapimg_layer_scale(w, layer);
+    {
+        struct sample_job job;
+        enum og_status st;
+        job.w = w;
+        job.layer = layer;
+        job.view = view;
+        job.width = width;
+        job.height = height;
+        job.rgb = rgb;
+        job.cls = cls;
+        job.flow_log_max = flow_log_max;
+        job.du = (view->u1 - view->u0) / width;
+        job.dv = (view->v1 - view->v0) / height;
+        st = og_parallel_for(og_threads_default(), (size_t)height, MAP_BAND_ROWS, sample_rows, &job,
+                             NULL, 0.0, 1.0, err);
+        if (st != OG_OK) {
+            return st;
         }
     }
     if (layer == LAYER_COLOR || layer == LAYER_RIVERS || layer == LAYER_LAKES) {
