@@ -1,11 +1,11 @@
 /* bench_delaunay: Delaunay triangulation of uniform random points, and the
- * same points through delaunator (JavaScript, under node) for comparison.
- *
- * The points (fixed seed) are written as float64 to a file in $TMPDIR and
- * bench/compare_delaunator.sh times delaunator on them; its path comes from
- * $OROGEN_COMPARE_DELAUNATOR or, failing that, from this file's location.
- * Both sides report the best of several runs after a warm-up, in rounds
- * that alternate between them. */
+ * same points through the peers in the same run: delaunator (JavaScript,
+ * under node; bench/compare_delaunator.sh) and CGAL's
+ * Delaunay_triangulation_2 (bench/compare_cgal.sh). The points (fixed
+ * seed) are written as float64 to a file in $TMPDIR for the scripts. Each
+ * side reports the best of several runs after a warm-up, in rounds that
+ * alternate between them so that a busy spell hits both. Goal (issue 13):
+ * orogen at most 0.5x CGAL at 1M points. */
 #include "config.h"
 
 #include <stdio.h>
@@ -14,27 +14,11 @@
 
 #include "bench.h"
 #include "core/delaunay.h"
-#include "core/rng.h"
-
-static double *
-bench_delaunay_points(size_t n)
-{
-    double *xy = malloc(2 * n * sizeof *xy);
-    struct rng r;
-    size_t i;
-
-    if (xy == NULL) {
-        return NULL;
-    }
-    rng_for_stage(&r, 1, "bench_delaunay");
-    for (i = 0; i < 2 * n; i++) {
-        xy[i] = rng_next_double(&r) * 1000.0;
-    }
-    return xy;
-}
 
 /* Best wall-clock ms of `runs` triangulations (after one warm-up). */
-static double
+double bench_delaunay_time(const double *xy, size_t n, int runs, size_t *ntri);
+
+double
 bench_delaunay_time(const double *xy, size_t n, int runs, size_t *ntri)
 {
     double best = 1e300;
@@ -56,73 +40,6 @@ bench_delaunay_time(const double *xy, size_t n, int runs, size_t *ntri)
     return best;
 }
 
-static void
-bench_delaunay_script(char *buf, size_t len)
-{
-    const char *env = getenv("OROGEN_COMPARE_DELAUNATOR");
-    const char *slash;
-
-    if (env != NULL) {
-        snprintf(buf, len, "%s", env);
-        return;
-    }
-    /* __FILE__ is the source path the compiler was given (absolute or
-     * relative to the build directory for out-of-tree builds). */
-    slash = strrchr(__FILE__, '/');
-    if (slash == NULL) {
-        snprintf(buf, len, "./compare_delaunator.sh");
-    } else {
-        snprintf(buf, len, "%.*s/compare_delaunator.sh", (int)(slash - __FILE__), __FILE__);
-    }
-}
-
-/* Write the points for the script: float64 in host order (the script reads
- * little-endian, as on x86 and ARM). Returns 0 on success. */
-static int
-bench_delaunay_write(const char *file, const double *xy, size_t n)
-{
-    FILE *f = fopen(file, "wb");
-
-    if (f == NULL) {
-        return -1;
-    }
-    if (fwrite(xy, sizeof *xy, 2 * n, f) != 2 * n) {
-        fclose(f);
-        remove(file);
-        return -1;
-    }
-    return fclose(f) == 0 ? 0 : -1;
-}
-
-/* Time delaunator on the points in file; returns its best ms or -1 when
- * skipped (the reason printed once), and its triangle count in *ntri. */
-static double
-bench_delaunay_js(const char *file, size_t n, int runs, size_t *ntri)
-{
-    char script[1024], cmd[2048], line[256];
-    FILE *p;
-    double ms = -1.0;
-
-    bench_delaunay_script(script, sizeof script);
-    snprintf(cmd, sizeof cmd, "sh '%s' '%s' %zu %d 2>&1", script, file, n, runs);
-    p = popen(cmd, "r");
-    if (p == NULL) {
-        return -1.0;
-    }
-    while (fgets(line, sizeof line, p) != NULL) {
-        if (sscanf(line, "delaunator %*u: %lf ms %zu", &ms, ntri) == 2) {
-            continue;
-        }
-        if (strncmp(line, "skip:", 5) == 0) {
-            printf("delaunay vs delaunator: %s", line);
-        }
-    }
-    pclose(p);
-    return ms;
-}
-
-/* Rounds alternate between the two programs so that a busy spell on the
- * machine hits both; each side keeps its best run. */
 #define BENCH_DELAUNAY_ROUNDS 3
 
 void
@@ -135,13 +52,13 @@ bench_delaunay(void)
     } sizes[] = {{10000, 10, "10k"}, {100000, 4, "100k"}, {1000000, 2, "1M"}};
     const char *tmp = getenv("TMPDIR");
     size_t k;
-    int js_ok = 1;
+    int js_ok = 1, cgal_ok = 1;
 
     for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-        size_t ntri = 0, jstri = 0;
-        double *xy = bench_delaunay_points(sizes[k].n);
-        double ms = 1e300, js = 1e300;
-        char file[512];
+        size_t ntri = 0;
+        double *xy = bench_uniform_points(sizes[k].n, 1);
+        double ms = 1e300, js = 1e300, cg = 1e300;
+        char file[512], args[600], what[64];
         int r, have_file;
 
         if (xy == NULL) {
@@ -150,27 +67,39 @@ bench_delaunay(void)
         }
         snprintf(file, sizeof file, "%s/orogen-bench-points-%zu.f64",
                  tmp != NULL ? tmp : "/tmp", sizes[k].n);
-        have_file = js_ok && bench_delaunay_write(file, xy, sizes[k].n) == 0;
+        have_file = bench_write_f64(file, xy, sizes[k].n) == 0;
+        snprintf(args, sizeof args, "'%s' %zu %d", file, sizes[k].n, sizes[k].runs);
         for (r = 0; r < BENCH_DELAUNAY_ROUNDS; r++) {
             double t = bench_delaunay_time(xy, sizes[k].n, sizes[k].runs, &ntri);
             ms = t < ms ? t : ms;
             if (have_file && js_ok) {
-                t = bench_delaunay_js(file, sizes[k].n, sizes[k].runs, &jstri);
-                if (t > 0.0) {
-                    js = t < js ? t : js;
-                } else {
-                    js_ok = 0;
-                }
+                snprintf(what, sizeof what, "delaunay %s vs delaunator", sizes[k].label);
+                t = bench_peer_ms(what, "compare_delaunator.sh", args);
+                js_ok = t > 0.0;
+                js = js_ok && t < js ? t : js;
+            }
+            /* CGAL at 100k and 1M only (its program compiles once) */
+            if (have_file && cgal_ok && sizes[k].n >= 100000) {
+                snprintf(what, sizeof what, "delaunay %s vs CGAL", sizes[k].label);
+                t = bench_peer_ms(what, "compare_cgal.sh", args);
+                cgal_ok = t > 0.0;
+                cg = cgal_ok && t < cg ? t : cg;
             }
         }
         if (have_file) {
             remove(file);
         }
         printf("delaunay %s uniform: %.1f ms (%zu triangles)\n", sizes[k].label, ms, ntri);
-        if (js_ok && js < 1e300) {
-            printf("delaunator %s uniform (node): %.1f ms (%zu triangles); "
-                   "orogen/delaunator = %.2f\n",
-                   sizes[k].label, js, jstri, ms / js);
+        if (js < 1e300) {
+            printf("  delaunator %s (node): %.1f ms; orogen/delaunator = %.2f\n", sizes[k].label,
+                   js, ms / js);
+        }
+        if (cg < 1e300) {
+            printf("  CGAL %s (Delaunay_triangulation_2): %.1f ms; orogen/CGAL = %.2f\n",
+                   sizes[k].label, cg, ms / cg);
+            if (sizes[k].n == 1000000) {
+                bench_goal("delaunay 1M / CGAL 1M", ms / cg, 1, 0.5);
+            }
         }
         free(xy);
     }

@@ -1,11 +1,17 @@
-/* Island pipeline stage by stage, and fBm noise per sample. */
+/* Island pipeline stage by stage, fBm noise per sample, one Lloyd step at
+ * 1M sites against d3-delaunay's (bench/compare_d3_lloyd.sh, node) and the
+ * 2M-cell island pipeline against one Delaunay of 2M points, in the same
+ * run. Goals (issue 13): fBm <= 40 ns a sample; Lloyd <= 0.5x d3; island
+ * 2M <= 6x Delaunay 2M. */
 #include "config.h"
 #include "bench.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/generators.h"
+#include "core/lloyd.h"
 #include "core/noise.h"
 #include "core/pipeline.h"
 
@@ -29,8 +35,11 @@ bench_noise(void)
     for (i = 0; i < n; i++) {
         sum += fbm2(&p, &f, (i % 1000) * 0.001, (i / 1000) * 0.0005);
     }
-    printf("fbm2 8 octaves: %.1f ns/sample (checksum %.3f)\n", (bench_now_ms() - t0) * 1e6 / n,
-           sum);
+    {
+        double ns = (bench_now_ms() - t0) * 1e6 / n;
+        printf("fbm2 8 octaves: %.1f ns/sample (checksum %.3f)\n", ns, sum);
+        bench_goal("fbm2 8 octaves, ns a sample", ns, 1, 40.0);
+    }
     t0 = bench_now_ms();
     for (i = 0; i < n; i++) {
         sum += fbm3(&p, &f, (i % 1000) * 0.001, (i / 1000) * 0.0005, 0.25);
@@ -53,7 +62,7 @@ bench_pipeline_best(const struct generator *g, const struct params *p, int reps,
         double t0 = bench_now_ms(), t;
         memset(&ctx, 0, sizeof ctx);
         ctx.params = p;
-        ctx.threads = 1;
+        ctx.threads = bench_threads;
         if (pipeline_run(g, &ctx, &w, &e) != OG_OK) {
             printf("%s: %s\n", g->name, e.msg);
             world_unref(*best);
@@ -93,10 +102,89 @@ island_at(int cells, int reps)
     world_unref(w);
 }
 
+double bench_delaunay_time(const double *xy, size_t n, int runs, size_t *ntri);
+
+/* One Lloyd step (triangulate, clip every cell, move to centroids) on 1M
+ * uniform sites against d3-delaunay's in the same run. */
+static void
+lloyd_vs_d3(void)
+{
+    const size_t n = 1000000;
+    double *xy = bench_uniform_points(n, 3), *work, best = 1e300, d3;
+    const char *tmp = getenv("TMPDIR");
+    char file[512], args[600];
+    int r;
+
+    if (xy == NULL || (work = malloc(2 * n * sizeof *work)) == NULL) {
+        free(xy);
+        return;
+    }
+    for (r = 0; r < 2; r++) {
+        double t0;
+        memcpy(work, xy, 2 * n * sizeof *work);
+        t0 = bench_now_ms();
+        if (lloyd_relax(work, n, 1, 0.0, 0.0, 1000.0, 1000.0, NULL, NULL) != OG_OK) {
+            break;
+        }
+        t0 = bench_now_ms() - t0;
+        best = t0 < best ? t0 : best;
+    }
+    printf("lloyd 1M sites, one step (1 thread): %.1f ms\n", best);
+    snprintf(file, sizeof file, "%s/orogen-bench-lloyd.f64", tmp != NULL ? tmp : "/tmp");
+    if (bench_write_f64(file, xy, n) == 0) {
+        snprintf(args, sizeof args, "'%s' %zu 1", file, n);
+        d3 = bench_peer_ms("lloyd 1M vs d3-delaunay", "compare_d3_lloyd.sh", args);
+        remove(file);
+        if (d3 > 0.0) {
+            printf("  d3-delaunay Lloyd step 1M (node): %.1f ms\n", d3);
+            bench_goal("lloyd step 1M / d3-delaunay", best / d3, 1, 0.5);
+        }
+    }
+    free(work);
+    free(xy);
+}
+
+/* The 2M-cell island (default parameters otherwise) against one planar
+ * Delaunay of 2M uniform points. */
+static void
+island_2m(void)
+{
+    struct params p;
+    struct world *w;
+    double best, dl;
+    double *xy = bench_uniform_points(2000000, 5);
+    size_t ntri;
+    int i;
+
+    if (xy == NULL) {
+        return;
+    }
+    dl = bench_delaunay_time(xy, 2000000, 1, &ntri);
+    free(xy);
+    params_defaults(&p);
+    p.v[P_ISLAND_CELLS] = 2000000;
+    if (bench_pipeline_best(generator_get(GEN_ISLAND), &p, 1, &w, &best) != 0) {
+        return;
+    }
+    printf("island 2M cells (%d threads): %.0f ms:", bench_threads, best);
+    for (i = 0; i < w->nstages; i++) {
+        printf(" %s %.0f", w->times[i].name, w->times[i].ms);
+    }
+    printf("\n  delaunay 2M uniform: %.0f ms\n", dl);
+    bench_goal("island 2M pipeline / delaunay 2M", best / dl, 1, 6.0);
+    world_unref(w);
+}
+
 void
 bench_island(void)
 {
     island_at(16000, 5);
     island_at(25000, 5);
     island_at(100000, 3);
+    lloyd_vs_d3();
+    if (bench_big()) {
+        island_2m();
+    } else {
+        bench_skip("island 2M pipeline / delaunay 2M", "OROGEN_BENCH_QUICK");
+    }
 }

@@ -1,22 +1,173 @@
 /* og_bench: `make bench`. Each module's benchmark lives in its own
- * bench/bench_<module>.c and is called from here in a fixed order. */
+ * bench/bench_<module>.c and is called from here in a fixed order; the
+ * helpers shared by all of them are here. */
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "bench.h"
+#include "core/parallel.h"
+#include "core/rng.h"
+
+int bench_threads = 1;
+
+double
+bench_cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+int
+bench_wanted(const char *name)
+{
+    const char *only = getenv("OROGEN_BENCH");
+    size_t len = strlen(name);
+    const char *p;
+
+    if (only == NULL || *only == '\0') {
+        return 1;
+    }
+    for (p = only; (p = strstr(p, name)) != NULL; p += len) {
+        if ((p == only || p[-1] == ',') && (p[len] == '\0' || p[len] == ',')) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int
+bench_big(void)
+{
+    const char *q = getenv("OROGEN_BENCH_QUICK");
+    return q == NULL || *q == '\0' || strcmp(q, "0") == 0;
+}
+
+void
+bench_goal(const char *what, double value, int le, double bound)
+{
+    int met = le ? value <= bound : value >= bound;
+    printf("GOAL %s: %.3g (goal %s %.3g): %s\n", what, value, le ? "<=" : ">=", bound,
+           met ? "met" : "NOT met");
+}
+
+void
+bench_skip(const char *what, const char *why)
+{
+    printf("SKIP %s: %s\n", what, why);
+}
+
+void
+bench_script_path(char *buf, size_t len, const char *script)
+{
+    /* __FILE__ is the source path the compiler was given (absolute, or
+     * relative to the build directory for out-of-tree builds). */
+    const char *slash = strrchr(__FILE__, '/');
+    if (slash == NULL) {
+        snprintf(buf, len, "./%s", script);
+    } else {
+        snprintf(buf, len, "%.*s/%s", (int)(slash - __FILE__), __FILE__, script);
+    }
+}
+
+double
+bench_peer_ms(const char *what, const char *script, const char *args)
+{
+    char path[1024], cmd[4096], line[512];
+    double ms = -1.0;
+    FILE *p;
+
+    bench_script_path(path, sizeof path, script);
+    snprintf(cmd, sizeof cmd, "sh '%s' %s 2>&1", path, args);
+    p = popen(cmd, "r");
+    if (p == NULL) {
+        bench_skip(what, "cannot run the peer script");
+        return -1.0;
+    }
+    while (fgets(line, sizeof line, p) != NULL) {
+        const char *colon = strchr(line, ':');
+        double v;
+        if (strncmp(line, "skip:", 5) == 0) {
+            line[strcspn(line, "\n")] = '\0';
+            bench_skip(what, line + 6);
+            ms = -1.0;
+            break;
+        }
+        if (ms < 0.0 && colon != NULL && sscanf(colon + 1, "%lf ms", &v) == 1 &&
+            strstr(colon, " ms") != NULL) {
+            ms = v;
+        }
+    }
+    pclose(p);
+    return ms;
+}
+
+double *
+bench_uniform_points(size_t n, unsigned seed)
+{
+    double *xy = malloc(2 * n * sizeof *xy);
+    struct rng r;
+    size_t i;
+
+    if (xy == NULL) {
+        return NULL;
+    }
+    rng_for_stage(&r, seed, "bench_delaunay");
+    for (i = 0; i < 2 * n; i++) {
+        xy[i] = rng_next_double(&r) * 1000.0;
+    }
+    return xy;
+}
+
+int
+bench_write_f64(const char *file, const double *xy, size_t n)
+{
+    FILE *f = fopen(file, "wb");
+
+    if (f == NULL) {
+        return -1;
+    }
+    if (fwrite(xy, sizeof *xy, 2 * n, f) != 2 * n) {
+        fclose(f);
+        remove(file);
+        return -1;
+    }
+    return fclose(f) == 0 ? 0 : -1;
+}
 
 int
 main(void)
 {
+    static const struct {
+        const char *name;
+        void (*run)(void);
+    } parts[] = {
+        { "noise", bench_noise },       { "island", bench_island },
+        { "hybrid", bench_hybrid },     { "delaunay", bench_delaunay },
+        { "planet", bench_planet },     { "hydro", bench_hydro },
+        { "render", bench_render },     { "tui", bench_tui },
+        { "threads", bench_threads_scaling },
+    };
+    size_t k;
+    FILE *la = fopen("/proc/loadavg", "r");
+
     setvbuf(stdout, NULL, _IOLBF, 0);
-    bench_noise();
-    bench_island();
-    bench_hybrid();
-    bench_delaunay();
-    bench_planet();
-    bench_hydro();
-    bench_render();
-    bench_tui();
+    if (la != NULL) {
+        char buf[128];
+        if (fgets(buf, sizeof buf, la) != NULL) {
+            /* others may share the machine: the load says how much */
+            printf("bench: %d online CPUs, load average %s", og_threads_default(), buf);
+        }
+        fclose(la);
+    }
+    for (k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+        if (bench_wanted(parts[k].name)) {
+            parts[k].run();
+        }
+    }
     return 0;
 }
