@@ -3,10 +3,12 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/mesh.h"
+#include "core/parallel.h"
 #include "core/pipeline.h"
 #include "render/iso_internal.h"
 #include "render/outfile.h"
@@ -93,20 +95,24 @@ fit(struct iso_proj *p, const struct iso_field *f, double base, int width, int h
     p->oy = height / 2.0 - p->s * (miny + maxy) / 2.0;
 }
 
-/* One horizontal band of the image drawn by one thread: bands hold
- * disjoint rows and every band sees every triangle in the same order, so
- * the image does not depend on the number of bands. */
+/* The image is drawn in vertical bands of ISO_BAND_COLUMNS pixels, claimed
+ * by the threads in turn. Screen x does not depend on height, so a band
+ * needs, in every row of quads, only the quads whose columns it crosses: an
+ * interval of the row found in O(1). Bands hold disjoint pixels and every
+ * band meets the triangles that touch it in the order of one full draw
+ * (ground row by row, then water, then walls), so the image is the same for
+ * any number of bands or threads. */
+#define ISO_BAND_COLUMNS 64
+
 struct band {
     struct raster *fb;
     const struct iso_options *o;
-    int first;   /* reports progress */
     const struct iso_cache *c;
     const struct iso_field *f;
     const struct iso_proj *p;
     double base, time;
-    int y0, y1;
+    int x0, x1, y0, y1;
     size_t pixels, triangles;
-    enum og_status status;
 };
 
 static void
@@ -118,11 +124,55 @@ draw_quad(struct band *bd, const float a[3], const float b[3], const float c[3],
     memcpy(t, a, sizeof(float) * 3);
     memcpy(t + 3, b, sizeof(float) * 3);
     memcpy(t + 6, c, sizeof(float) * 3);
-    bd->pixels += raster_triangle_rows(bd->fb, t, rgb1, flags, bd->y0, bd->y1);
+    bd->pixels += raster_triangle_rect(bd->fb, t, rgb1, flags, bd->x0, bd->x1, bd->y0, bd->y1);
     memcpy(t + 3, c, sizeof(float) * 3);
     memcpy(t + 6, d, sizeof(float) * 3);
-    bd->pixels += raster_triangle_rows(bd->fb, t, rgb2, flags, bd->y0, bd->y1);
+    bd->pixels += raster_triangle_rect(bd->fb, t, rgb2, flags, bd->x0, bd->x1, bd->y0, bd->y1);
     bd->triangles += 2;
+}
+
+/* Quads [*lo, *hi] of row j (unit: 1 / scale cells; n quads in the row)
+ * whose screen columns may meet [x0, x1), with a margin. Screen x is
+ * ox + s SX (c0 + si x - sj y) with si, sj = +-1 by the rotation. */
+static int
+row_span(const struct iso_proj *p, double scale, long j, long n, int x0, int x1, long *lo,
+         long *hi)
+{
+    double c0, si, sj, k = p->s * ISO_SX / scale, a, t0, t1, m = 2.0 + 2.0 * fabs(k);
+
+    switch (p->rot) {
+    case 1:
+        c0 = p->ymax, si = -1.0, sj = -1.0;
+        break;
+    case 2:
+        c0 = p->xmax - p->ymax, si = -1.0, sj = 1.0;
+        break;
+    case 3:
+        c0 = -p->xmax, si = 1.0, sj = 1.0;
+        break;
+    default:
+        c0 = 0.0, si = 1.0, sj = -1.0;
+        break;
+    }
+    if (!(k > 0.0)) {
+        *lo = 0;
+        *hi = n - 1;
+        return n > 0;
+    }
+    /* x of quad i's corner (i, j): a + si k i */
+    a = p->ox + p->s * ISO_SX * c0 + sj * k * (double)j;
+    t0 = (x0 - m - a) / (si * k);
+    t1 = (x1 + m - a) / (si * k);
+    if (t0 > t1) {
+        double t = t0;
+        t0 = t1;
+        t1 = t;
+    }
+    t0 = floor(t0) - 2.0;
+    t1 = ceil(t1) + 2.0;
+    *lo = t0 < 0.0 ? 0 : (long)t0;
+    *hi = t1 > (double)(n - 1) ? n - 1 : (long)t1;
+    return *lo <= *hi;
 }
 
 /* Vertical walls under the four map edges, down to `base`, so the model
@@ -168,6 +218,10 @@ draw_walls(struct band *bd)
             h1 = c->vh[j1 * NX + i1];
             proj(p, (double)i0 / N, (double)j0 / N, h0, a);
             proj(p, (double)i1 / N, (double)j1 / N, h1, b);
+            if ((a[0] < bd->x0 - 2 && b[0] < bd->x0 - 2) ||
+                (a[0] > bd->x1 + 2 && b[0] > bd->x1 + 2)) {
+                continue; /* walls are vertical: the top edge gives the columns */
+            }
             proj(p, (double)i1 / N, (double)j1 / N, base, cc);
             proj(p, (double)i0 / N, (double)j0 / N, base, d);
             draw_quad(bd, a, b, cc, d, col, col, RASTER_DEPTH | RASTER_CULL_BACK);
@@ -189,58 +243,83 @@ draw_walls(struct band *bd)
     }
 }
 
-/* Ground, water and walls into one band. */
-static void *
-draw_band(void *arg)
-{
-    struct band *bd = arg;
-    const struct iso_cache *c = bd->c;
-    const struct iso_proj *p = bd->p;
-    size_t NX = c->nx, NY = c->ny, W = (size_t)bd->f->width, H = (size_t)bd->f->height, i, j;
-    long N = c->subdiv;
-    float *block, *row0, *row1, *tmp;
+struct draw_job {
+    struct raster *fb;
+    const struct iso_options *o;
+    const struct iso_cache *c;
+    const struct iso_field *f;
+    const struct iso_proj *p;
+    double base;
+    size_t nbands;
+    atomic_size_t done;
+    atomic_size_t pixels, triangles;
+};
 
+/* Ground, water and walls into one band of columns. */
+static enum og_status
+draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    struct draw_job *J = arg;
+    struct band bd;
+    const struct iso_cache *c = J->c;
+    const struct iso_proj *p = J->p;
+    size_t NX = c->nx, NY = c->ny, W = (size_t)J->f->width, H = (size_t)J->f->height, j;
+    long N = c->subdiv, i, lo, hi;
+    float *block, *row0, *row1;
+
+    (void)batch;
+    (void)err;
+    if ((J->o->cancel != NULL && atomic_load(J->o->cancel) != 0) || outfile_cancelled()) {
+        return OG_ECANCELED;
+    }
+    memset(&bd, 0, sizeof bd);
+    bd.fb = J->fb;
+    bd.o = J->o;
+    bd.c = c;
+    bd.f = J->f;
+    bd.p = p;
+    bd.base = J->base;
+    bd.time = J->o->view.time;
+    bd.x0 = (int)begin;
+    bd.x1 = (int)end;
+    bd.y0 = 0;
+    bd.y1 = J->fb->height;
     block = malloc(2 * 3 * NX * sizeof *block);
     if (block == NULL) {
-        bd->status = OG_ENOMEM;
-        return NULL;
+        return OG_ENOMEM;
     }
     row0 = block;
     row1 = block + 3 * NX;
-    for (i = 0; i < NX; i++) {
-        proj(p, (double)i / N, 0.0, c->vh[i], row0 + 3 * i);
-    }
     for (j = 0; j + 1 < NY; j++) {
-        {
-            /* cancel polled every row (a row of a big render takes tens of
-             * ms), progress every 32 */
-            int stop = (bd->o->cancel != NULL && atomic_load(bd->o->cancel) != 0) ||
-                       outfile_cancelled();
-            if (!stop && bd->first && j % 32 == 0) {
-                stop = iso_tick(bd->o, 500 + (int)(500 * j / NY));
-            }
-            if (stop) {
-                free(block);
-                bd->status = OG_ECANCELED;
-                return NULL;
-            }
+        /* cancel polled every 16 rows (a row of a big render takes ms) */
+        if ((j & 15) == 0 && ((J->o->cancel != NULL && atomic_load(J->o->cancel) != 0) ||
+                              outfile_cancelled())) {
+            free(block);
+            return OG_ECANCELED;
         }
-        for (i = 0; i < NX; i++) {
-            proj(p, (double)i / N, (double)(j + 1) / N, c->vh[(j + 1) * NX + i], row1 + 3 * i);
+        if (!row_span(p, (double)N, (long)j, (long)NX - 1, bd.x0, bd.x1, &lo, &hi)) {
+            continue;
         }
-        for (i = 0; i + 1 < NX; i++) {
-            size_t t = 2 * (j * (NX - 1) + i);
-            draw_quad(bd, row0 + 3 * i, row0 + 3 * (i + 1), row1 + 3 * (i + 1), row1 + 3 * i,
+        for (i = lo; i <= hi + 1; i++) {
+            proj(p, (double)i / N, (double)j / N, c->vh[j * NX + (size_t)i], row0 + 3 * i);
+            proj(p, (double)i / N, (double)(j + 1) / N, c->vh[(j + 1) * NX + (size_t)i],
+                 row1 + 3 * i);
+        }
+        for (i = lo; i <= hi; i++) {
+            size_t t = 2 * (j * (NX - 1) + (size_t)i);
+            draw_quad(&bd, row0 + 3 * i, row0 + 3 * (i + 1), row1 + 3 * (i + 1), row1 + 3 * i,
                       c->tri_rgb[t], c->tri_rgb[t + 1], RASTER_DEPTH | RASTER_CULL_BACK);
         }
-        tmp = row0, row0 = row1, row1 = tmp;
     }
     free(block);
 
     /* water: one flat quad per wet cell, drawn after the ground */
     for (j = 0; j + 1 < H; j++) {
-        for (i = 0; i + 1 < W; i++) {
-            size_t cell = j * (W - 1) + i;
+        if (!row_span(p, 1.0, (long)j, (long)W - 1, bd.x0, bd.x1, &lo, &hi)) {
+            continue;
+        }
+        for (i = lo; i <= hi; i++) {
+            size_t cell = j * (W - 1) + (size_t)i;
             float a[3], b[3], cc[3], d[3];
             double wl;
             if (c->water_rgb[cell] == 0) {
@@ -253,27 +332,29 @@ draw_band(void *arg)
             proj(p, (double)i, (double)j + 1, wl, d);
             a[2] -= ISO_WATER_BIAS, b[2] -= ISO_WATER_BIAS, cc[2] -= ISO_WATER_BIAS;
             d[2] -= ISO_WATER_BIAS;
-            draw_quad(bd, a, b, cc, d, c->water_rgb[cell] & 0xffffffu,
+            draw_quad(&bd, a, b, cc, d, c->water_rgb[cell] & 0xffffffu,
                       c->water_rgb[cell] & 0xffffffu, RASTER_DEPTH);
         }
     }
-    draw_walls(bd);
-    bd->status = OG_OK;
-    return NULL;
+    draw_walls(&bd);
+    atomic_fetch_add(&J->pixels, bd.pixels);
+    atomic_fetch_add(&J->triangles, bd.triangles);
+    if (J->o->progress != NULL) {
+        size_t d = atomic_fetch_add(&J->done, 1) + 1;
+        atomic_store(J->o->progress, 500 + (int)(500 * d / J->nbands));
+    }
+    return OG_OK;
 }
 
 enum og_status
 iso_draw_scene(struct raster *fb, const struct iso_cache *c, const struct iso_field *f,
-           const struct iso_options *o, struct iso_stats *st, struct og_error *err)
+               const struct iso_options *o, struct iso_stats *st, struct og_error *err)
 {
-    struct band bands[ISO_MAX_THREADS];
-    pthread_t tid[ISO_MAX_THREADS];
-    int started[ISO_MAX_THREADS];
-    int nb = o->threads < 1 ? 1 : o->threads; /* checked by iso_options_check */
+    struct draw_job job;
     struct iso_proj p;
     double base = field_floor(f);
-    enum og_status s = OG_OK;
-    int k;
+    enum og_status s;
+    int nt = o->threads < 1 ? 1 : o->threads; /* checked by iso_options_check */
 
     p.rot = o->view.rotation & 3;
     p.xmax = (double)(f->width - 1);
@@ -282,42 +363,23 @@ iso_draw_scene(struct raster *fb, const struct iso_cache *c, const struct iso_fi
     fit(&p, f, base, fb->width, fb->height);
     raster_clear(fb, ISO_BACKGROUND, 255);
 
-    if (nb > fb->height) {
-        nb = fb->height;
-    }
-    for (k = 0; k < nb; k++) {
-        memset(&bands[k], 0, sizeof bands[k]);
-        bands[k].fb = fb;
-        bands[k].o = o;
-        bands[k].first = k == 0;
-        bands[k].c = c;
-        bands[k].f = f;
-        bands[k].p = &p;
-        bands[k].base = base;
-        bands[k].time = o->view.time;
-        bands[k].y0 = (int)((long long)fb->height * k / nb);
-        bands[k].y1 = (int)((long long)fb->height * (k + 1) / nb);
-        bands[k].status = OG_ENOMEM;
-    }
-    /* band 0 runs here; a thread that cannot start is run here too */
-    for (k = 1; k < nb; k++) {
-        started[k] = pthread_create(&tid[k], NULL, draw_band, &bands[k]) == 0;
-    }
-    draw_band(&bands[0]);
-    for (k = 1; k < nb; k++) {
-        if (started[k]) {
-            pthread_join(tid[k], NULL);
-        } else {
-            draw_band(&bands[k]);
-        }
-    }
-    for (k = 0; k < nb; k++) {
-        st->pixels += bands[k].pixels;
-        if (bands[k].status != OG_OK) {
-            s = bands[k].status;
-        }
-    }
-    st->triangles += bands[0].triangles;
+    memset(&job, 0, sizeof job);
+    job.fb = fb;
+    job.o = o;
+    job.c = c;
+    job.f = f;
+    job.p = &p;
+    job.base = base;
+    job.nbands = ((size_t)fb->width + ISO_BAND_COLUMNS - 1) / ISO_BAND_COLUMNS;
+    atomic_init(&job.done, 0);
+    atomic_init(&job.pixels, 0);
+    atomic_init(&job.triangles, 0);
+    s = og_parallel_for(nt, (size_t)fb->width, ISO_BAND_COLUMNS, draw_band, &job, NULL, 0.0, 1.0,
+                        NULL);
+    st->pixels += atomic_load(&job.pixels);
+    /* triangles drawn once over the whole image: the ground, water and
+     * walls (every band counts the ones it meets) */
+    st->triangles += 2 * (c->nx - 1) * (c->ny - 1);
     if (s == OG_ECANCELED) {
         return og_error_set(err, s, "render cancelled");
     }

@@ -107,8 +107,8 @@ top_left(int64_t dx, int64_t dy)
 }
 
 size_t
-raster_triangle_rows(struct raster *r, const float xyz[9], uint32_t rgb, unsigned flags, int y0,
-                     int y1)
+raster_triangle_rect(struct raster *r, const float xyz[9], uint32_t rgb, unsigned flags, int x0,
+                     int x1, int y0, int y1)
 {
     int64_t X[3], Y[3], A, dx[3], dy[3], bias[3], e0[3], e[3];
     int64_t minx, maxx, miny, maxy, pcx, pcy;
@@ -125,9 +125,11 @@ raster_triangle_rows(struct raster *r, const float xyz[9], uint32_t rgb, unsigne
             return 0;
         }
     }
-    /* cheap reject of triangles outside the band (a pixel of margin) */
+    /* cheap reject of triangles outside the window (a pixel of margin) */
     if ((xyz[1] < y0 - 1 && xyz[4] < y0 - 1 && xyz[7] < y0 - 1) ||
-        (xyz[1] > y1 + 1 && xyz[4] > y1 + 1 && xyz[7] > y1 + 1)) {
+        (xyz[1] > y1 + 1 && xyz[4] > y1 + 1 && xyz[7] > y1 + 1) ||
+        (xyz[0] < x0 - 1 && xyz[3] < x0 - 1 && xyz[6] < x0 - 1) ||
+        (xyz[0] > x1 + 1 && xyz[3] > x1 + 1 && xyz[6] > x1 + 1)) {
         return 0;
     }
     for (i = 0; i < 3; i++) {
@@ -165,11 +167,17 @@ raster_triangle_rows(struct raster *r, const float xyz[9], uint32_t rgb, unsigne
     px1 = (long)sub_floor(maxx - SUB / 2) + 1;
     py0 = (long)sub_floor(miny - SUB / 2);
     py1 = (long)sub_floor(maxy - SUB / 2) + 1;
-    if (px0 < 0) {
-        px0 = 0;
+    if (x0 < 0) {
+        x0 = 0;
     }
-    if (px1 > r->width - 1) {
-        px1 = r->width - 1;
+    if (x1 > r->width) {
+        x1 = r->width;
+    }
+    if (px0 < x0) {
+        px0 = x0;
+    }
+    if (px1 > x1 - 1) {
+        px1 = x1 - 1;
     }
     if (y0 < 0) {
         y0 = 0;
@@ -244,6 +252,13 @@ next:
         e0[2] += dx[2] * SUB;
     }
     return written;
+}
+
+size_t
+raster_triangle_rows(struct raster *r, const float xyz[9], uint32_t rgb, unsigned flags, int y0,
+                     int y1)
+{
+    return raster_triangle_rect(r, xyz, rgb, flags, 0, r->width, y0, y1);
 }
 
 size_t

@@ -62,4 +62,9 @@ size_t raster_triangle(struct raster *r, const float xyz[9], uint32_t rgb, unsig
 size_t raster_triangle_rows(struct raster *r, const float xyz[9], uint32_t rgb, unsigned flags,
                             int y0, int y1);
 
+/* Same, restricted to the window [x0, x1) x [y0, y1): windows drawn
+ * separately give exactly the pixels of one full draw (tiles, columns). */
+size_t raster_triangle_rect(struct raster *r, const float xyz[9], uint32_t rgb, unsigned flags,
+                            int x0, int x1, int y0, int y1);
+
 #endif
