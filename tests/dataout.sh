@@ -147,6 +147,37 @@ mkdir "$tmp/full"
     --bundle "$tmp/full/b" 2>/dev/null)
 [ $? -ne 0 ] && [ -z "$(ls "$tmp/full")" ] ; check "a bundle that cannot be finished leaves nothing" $?
 
+# Georeferencing: a DEM with a world file and a CRS in .aux.xml (the SRTM
+# grid's own ESRI header: xllcorner -105.560416666684, yllcorner
+# 40.090416666671, cellsize 0.000833333333, 144 rows) passes both to every
+# raster written from it; gdalinfo reads the same origin and pixel size.
+mkdir "$tmp/geo"
+cp "${OROGEN_TEST_DATA:-tests/data}/srtmgl3_front_range_144.png" "$tmp/geo/fr.png"
+printf '0.000833333333\n0\n0\n-0.000833333333\n-105.5600000000005\n40.2100000000000\n' \
+    > "$tmp/geo/fr.pgw"
+cat > "$tmp/geo/fr.png.aux.xml" <<'XML'
+<PAMDataset>
+  <SRS dataAxisToSRSAxisMapping="2,1">GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563,AUTHORITY["EPSG","7030"]],AUTHORITY["EPSG","6326"]],PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AXIS["Latitude",NORTH],AXIS["Longitude",EAST],AUTHORITY["EPSG","4326"]]</SRS>
+</PAMDataset>
+XML
+"$BIN" export --dem "$tmp/geo/fr.png" --heightmap "$tmp/geo/h.png" --raw "$tmp/geo/r.r16"
+check "georeferenced DEM exported" $?
+[ -s "$tmp/geo/h.pgw" ] && [ -s "$tmp/geo/h.png.aux.xml" ] && [ -s "$tmp/geo/r.wld" ]
+check "world files and .aux.xml beside the outputs" $?
+"$BIN" export --dem "$tmp/geo/fr.png" --size 72x72 --tiles 2x1 --heightmap "$tmp/geo/t.png"
+check "georeferenced tiles at half resolution" $?
+if command -v gdalinfo >/dev/null 2>&1; then
+    geo() { gdalinfo "$1" | grep -E '^(Origin|Pixel Size) = |ID\["EPSG",4326\]\]$'; }
+    [ -n "$(geo "$tmp/geo/fr.png")" ] && [ "$(geo "$tmp/geo/fr.png")" = "$(geo "$tmp/geo/h.png")" ]
+    check "gdalinfo: same origin, pixel size and CRS as the input" $?
+    gdalinfo "$tmp/geo/t_x1_y0.png" | grep -q '^Pixel Size = (0.001666666666000,-0.001666666666000)' &&
+        gdalinfo "$tmp/geo/t_x1_y0.png" | grep -q '^Origin = (-105.50041666' &&
+        gdalinfo "$tmp/geo/t_x0_y0.png" | grep -q '^Origin = (-105.5604166666'
+    check "gdalinfo: tiles shifted by their offset, pixels twice as large" $?
+else
+    echo "ok - gdalinfo checks # SKIP gdalinfo not installed"
+fi
+
 # GeoJSON: written for every generator; where GDAL is installed, ogrinfo
 # reads it and every geometry is valid (GEOS through SQLite/SpatiaLite).
 "$BIN" export --seed 3 --set island.cells=2000 --vector "$tmp/i.geojson" &&

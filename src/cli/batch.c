@@ -252,6 +252,9 @@ batch_export(const struct cli_args *a, struct og_error *err)
     if (a->map_path != NULL && a->out.tiles.nx > 0) {
         /* --tiles (cli/batch_dataout.c, render/tiles.h) */
         st = export_map_tiles(w, (enum map_layer)layer, mw, mh, &a->out.tiles, a->map_path, err);
+        if (st == OG_OK) {
+            st = batch_dataout_map_sidecars(a, w, mw, mh, err);
+        }
         if (st != OG_OK) {
             goto done;
         }
@@ -266,6 +269,9 @@ batch_export(const struct cli_args *a, struct og_error *err)
         }
         batch_note_write(a, "map", a->map_path);
         st = export_map_png_view(w, (enum map_layer)layer, &view, mw, mh, a->map_path, err);
+        if (st == OG_OK && !a->recipe_view_given) {
+            st = batch_dataout_map_sidecars(a, w, mw, mh, err);  /* world file, CRS */
+        }
         if (st != OG_OK) {
             goto done;
         }

@@ -15,6 +15,7 @@
 #include "render/heightmap.h"
 #include "render/outfile.h"
 #include "render/geojson.h"
+#include "render/georef.h"
 #include "render/gltf.h"
 #include "render/obj.h"
 #include "render/raw16.h"
@@ -22,6 +23,22 @@
 #include "render/tiles.h"
 
 #define MAX_OUTPUTS 16
+
+/* The input DEM's georeferencing (render/georef.h), read by
+ * batch_dataout_check before any generation. */
+static struct georef dem_georef;
+
+/* The georeferencing for rasters of w, or NULL. */
+static const struct georef *
+georef_for(const struct world *w)
+{
+    if (!dem_georef.valid || w->kind != WORLD_GRID || w->gen != GEN_DEM) {
+        return NULL;
+    }
+    dem_georef.width = w->width;
+    dem_georef.height = w->height;
+    return &dem_georef;
+}
 
 enum og_status
 batch_dataout_check(const struct cli_args *a, const struct generator *g, struct og_error *err)
@@ -34,6 +51,10 @@ batch_dataout_check(const struct cli_args *a, const struct generator *g, struct 
     enum og_status st;
 
     (void)g;
+    georef_free(&dem_georef);
+    if (a->dem_path != NULL && (st = georef_read(a->dem_path, 0, 0, &dem_georef, err)) != OG_OK) {
+        return st;
+    }
     if (o->tiles.nx > 0) {
         struct tile_grid tg = o->tiles;
         if (a->map_path == NULL && o->heightmap_path == NULL && o->raw_path == NULL) {
@@ -190,6 +211,9 @@ write_rasters(const struct cli_dataout *o, const struct world *w, int raw, int W
             st = raw ? export_raw16(w, &win, &o->range, file, &sc, err)
                      : export_heightmap_png(w, &win, &o->range, file, &sc, err);
             if (st == OG_OK) {
+                st = georef_write(georef_for(w), &win, file, err);
+            }
+            if (st == OG_OK) {
                 st = add_export(exports, file, raw ? "r16" : "png16",
                                 raw ? "little-endian" : "big-endian", &win, &sc, err);
             }
@@ -253,6 +277,39 @@ batch_dataout_write(const struct cli_args *a, const struct world *w, char **expo
         }
     }
     return OG_OK;
+}
+
+enum og_status
+batch_dataout_map_sidecars(const struct cli_args *a, const struct world *w, int width,
+                           int height, struct og_error *err)
+{
+    const struct georef *g = georef_for(w);
+    struct raster_window win;
+    char name[PATH_MAX];
+    enum og_status st = OG_OK;
+    int tx, ty;
+
+    if (g == NULL || a->map_path == NULL) {
+        return OG_OK;
+    }
+    if (a->out.tiles.nx == 0) {
+        raster_window_full(&win, width, height);
+        return georef_write(g, &win, a->map_path, err);
+    }
+    for (ty = 0; ty < a->out.tiles.ny && st == OG_OK; ty++) {
+        for (tx = 0; tx < a->out.tiles.nx && st == OG_OK; tx++) {
+            if (a->out.tiles.only && (tx != a->out.tiles.tx || ty != a->out.tiles.ty)) {
+                continue;
+            }
+            tile_window(&a->out.tiles, width, height, tx, ty, &win);
+            if (tile_name(a->map_path, tx, ty, name, sizeof name) != 0) {
+                return og_error_set(err, OG_EIO, "cannot write %s: tile name too long",
+                                    a->map_path);
+            }
+            st = georef_write(g, &win, name, err);
+        }
+    }
+    return st;
 }
 
 enum og_status

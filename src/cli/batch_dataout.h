@@ -19,6 +19,12 @@ enum og_status batch_dataout_check(const struct cli_args *a, const struct genera
 enum og_status batch_dataout_write(const struct cli_args *a, const struct world *w,
                                    char **exports, struct og_error *err);
 
+/* World file and .aux.xml beside the --map (or each of its tiles) of a
+ * georeferenced dem world at width x height (render/georef.h); nothing
+ * otherwise. */
+enum og_status batch_dataout_map_sidecars(const struct cli_args *a, const struct world *w,
+                                          int width, int height, struct og_error *err);
+
 /* Write the --bundle folder (if asked for) at the heightmap size. Outside
  * any output group: the folder itself is renamed into place at the end. */
 enum og_status batch_dataout_bundle(const struct cli_args *a, const struct world *w,

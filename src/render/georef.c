@@ -1,0 +1,204 @@
+/* georef: world files and .aux.xml sidecars (see georef.h). */
+#include "config.h"
+#include "render/georef.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "render/outfile.h"
+
+/* A small text file (at most 1 MiB) into a malloc'd string, NULL if absent. */
+static char *
+slurp_text(const char *path)
+{
+    struct stat sb;
+    FILE *f;
+    char *s;
+    size_t n;
+    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size > (1 << 20)) {
+        return NULL;
+    }
+    f = fopen(path, "rb");
+    if (f == NULL) {
+        return NULL;
+    }
+    s = malloc((size_t)sb.st_size + 1);
+    if (s == NULL) {
+        fclose(f);
+        return NULL;
+    }
+    n = fread(s, 1, (size_t)sb.st_size, f);
+    s[n] = '\0';
+    fclose(f);
+    return s;
+}
+
+/* path with its extension replaced by ext (or ext appended when there is
+ * none). */
+static void
+with_ext(const char *path, const char *ext, int replace, char *out, size_t size)
+{
+    const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+    if (replace && dot != NULL && (slash == NULL || dot > slash)) {
+        snprintf(out, size, "%.*s%s", (int)(dot - path), path, ext);
+    } else {
+        snprintf(out, size, "%s%s", path, ext);
+    }
+}
+
+static enum og_status
+parse_world_file(const char *path, const char *text, double gt[6], struct og_error *err)
+{
+    double v[6];
+    const char *p = text;
+    char *end;
+    int i;
+    for (i = 0; i < 6; i++) {
+        errno = 0;
+        v[i] = strtod(p, &end);
+        if (end == p || errno != 0 || !isfinite(v[i])) {
+            return og_error_set(err, OG_EFORMAT, "%s: line %d is not a number (a world file "
+                                "has six)", path, i + 1);
+        }
+        p = end;
+    }
+    /* A D B E C F (pixel centres) -> corner-based geotransform */
+    gt[1] = v[0];
+    gt[4] = v[1];
+    gt[2] = v[2];
+    gt[5] = v[3];
+    gt[0] = v[4] - 0.5 * v[0] - 0.5 * v[2];
+    gt[3] = v[5] - 0.5 * v[1] - 0.5 * v[3];
+    if (gt[1] * gt[5] - gt[2] * gt[4] == 0.0) {
+        return og_error_set(err, OG_EFORMAT, "%s: the pixel size is zero", path);
+    }
+    return OG_OK;
+}
+
+enum og_status
+georef_read(const char *raster, int width, int height, struct georef *g, struct og_error *err)
+{
+    static const char *const exts[] = { ".pgw", ".pngw", ".wld" };
+    char path[PATH_MAX + 16];
+    char *text = NULL, *aux;
+    enum og_status st;
+    int i, r;
+
+    memset(g, 0, sizeof *g);
+    g->width = width;
+    g->height = height;
+    for (r = 1; r >= 0 && text == NULL; r--) {
+        for (i = 0; i < 3 && text == NULL; i++) {
+            with_ext(raster, exts[i], r, path, sizeof path);
+            text = slurp_text(path);
+        }
+    }
+    if (text != NULL) {
+        st = parse_world_file(path, text, g->gt, err);
+        free(text);
+        if (st != OG_OK) {
+            return st;
+        }
+        g->valid = 1;
+    }
+    snprintf(path, sizeof path, "%s.aux.xml", raster);
+    aux = slurp_text(path);
+    if (aux != NULL) {
+        char *s = strstr(aux, "<SRS"), *e = s != NULL ? strstr(s, "</SRS>") : NULL;
+        char *t = strstr(aux, "<GeoTransform>");
+        if (s != NULL && e != NULL) {
+            size_t n = (size_t)(e - s) + 6;
+            g->srs = malloc(n + 1);
+            if (g->srs != NULL) {
+                memcpy(g->srs, s, n);
+                g->srs[n] = '\0';
+            }
+        }
+        if (!g->valid && t != NULL) {
+            char *p = t + 14, *end;
+            for (i = 0; i < 6; i++) {
+                g->gt[i] = strtod(p, &end);
+                if (end == p) {
+                    free(aux);
+                    georef_free(g);
+                    return og_error_set(err, OG_EFORMAT, "%s: GeoTransform needs six numbers",
+                                        path);
+                }
+                p = end;
+                while (*p == ',' || *p == ' ') {
+                    p++;
+                }
+            }
+            g->valid = 1;
+        }
+        free(aux);
+    }
+    if (g->srs != NULL && !g->valid) {
+        /* a CRS without a transform places nothing */
+        free(g->srs);
+        g->srs = NULL;
+    }
+    return OG_OK;
+}
+
+void
+georef_free(struct georef *g)
+{
+    free(g->srs);
+    g->srs = NULL;
+    g->valid = 0;
+}
+
+enum og_status
+georef_write(const struct georef *g, const struct raster_window *win, const char *path,
+             struct og_error *err)
+{
+    char side[PATH_MAX + 16], text[512];
+    double sx, sy, gt[6];
+    const char *dot;
+    enum og_status st;
+    int n;
+
+    if (g == NULL || !g->valid) {
+        return OG_OK;
+    }
+    /* The output's pixel is (source size / output size) source pixels. */
+    sx = (double)g->width / win->width;
+    sy = (double)g->height / win->height;
+    gt[1] = g->gt[1] * sx;
+    gt[4] = g->gt[4] * sx;
+    gt[2] = g->gt[2] * sy;
+    gt[5] = g->gt[5] * sy;
+    gt[0] = g->gt[0] + win->x0 * gt[1] + win->y0 * gt[2];
+    gt[3] = g->gt[3] + win->x0 * gt[4] + win->y0 * gt[5];
+    n = snprintf(text, sizeof text, "%.17g\n%.17g\n%.17g\n%.17g\n%.17g\n%.17g\n", gt[1], gt[4],
+                 gt[2], gt[5], gt[0] + 0.5 * gt[1] + 0.5 * gt[2],
+                 gt[3] + 0.5 * gt[4] + 0.5 * gt[5]);
+    dot = strrchr(path, '.');
+    if (dot != NULL && strcmp(dot, ".png") == 0) {
+        with_ext(path, ".pgw", 1, side, sizeof side);
+    } else {
+        with_ext(path, ".wld", 1, side, sizeof side);
+    }
+    st = outfile_write(side, text, (size_t)n, err);
+    if (st != OG_OK || g->srs == NULL) {
+        return st;
+    }
+    {
+        size_t len = strlen(g->srs) + 64;
+        char *xml = malloc(len);
+        if (xml == NULL) {
+            return og_error_set(err, OG_ENOMEM, "out of memory for %s.aux.xml", path);
+        }
+        n = snprintf(xml, len, "<PAMDataset>\n  %s\n</PAMDataset>\n", g->srs);
+        snprintf(side, sizeof side, "%s.aux.xml", path);
+        st = outfile_write(side, xml, (size_t)n, err);
+        free(xml);
+    }
+    return st;
+}

@@ -1,0 +1,43 @@
+/* georef: georeferencing of rasters through sidecar files, the way GDAL
+ * reads them (GDAL's "world file" and PAM .aux.xml conventions).
+ *
+ * A world file (NAME.pgw, NAME.pngw or NAME.wld beside NAME.png) holds six
+ * lines A, D, B, E, C, F: x = A * col + B * row + C and y = D * col + E *
+ * row + F for the centre of pixel (col, row). NAME.png.aux.xml may hold the
+ * CRS (<SRS>...</SRS>) and a <GeoTransform> (the same map for the pixel's
+ * top-left corner: GT0 + GT1 * col + GT2 * row, GT3 + GT4 * col + GT5 *
+ * row). An input DEM's georeferencing is read once; every raster written
+ * from it gets a world file and, when the input had a CRS, an .aux.xml with
+ * the same <SRS>, scaled to its size and shifted to its window, so GDAL
+ * reports the same origin and pixel size for an output of the input's size.
+ * Sidecars are written atomically with their raster (render/outfile.h). */
+#ifndef OROGEN_RENDER_GEOREF_H
+#define OROGEN_RENDER_GEOREF_H
+
+#include "core/og_error.h"
+#include "render/heightmap.h"
+
+struct georef {
+    int valid;
+    double gt[6];        /* GDAL geotransform of the source raster (corner based) */
+    int width, height;   /* the source raster's size */
+    char *srs;           /* the <SRS ...>...</SRS> element, or NULL */
+};
+
+/* Read the sidecars of raster (width x height): world file first (.pgw,
+ * .pngw, .wld with the extension replaced, then appended), then .aux.xml.
+ * No sidecar leaves g->valid 0. Errors: OG_EFORMAT naming a malformed
+ * world file or GeoTransform. */
+enum og_status georef_read(const char *raster, int width, int height, struct georef *g,
+                           struct og_error *err);
+
+void georef_free(struct georef *g);
+
+/* Write the sidecars for an output raster covering window win of a
+ * win->width x win->height raster of the same map square: PATH's world file
+ * (.pgw for .png, else PATH.wld) and, with a CRS, PATH.aux.xml. Nothing
+ * when g is not valid. Errors: OG_EIO naming the file. */
+enum og_status georef_write(const struct georef *g, const struct raster_window *win,
+                            const char *path, struct og_error *err);
+
+#endif
