@@ -198,6 +198,34 @@ else
     echo "# skip ulimit -v: this build cannot run under it (sanitizers)"
 fi
 
+# --- H: strict values on the command line ----------------------------------------
+w=$(fresh values)
+for t in 9 9:30 09:30 9.5; do
+    run "$w" 60 "$BIN" export --set island.cells=300 --iso "i.png" --size 8x8 --time "$t"
+    [ "$st" -eq 0 ] && grep -aq "render.time = $( [ "$t" = 9 ] && echo 9 || echo 9.5)
+" "$w/i.png"
+    check "--time $t accepted, recipe says render.time in hours" $?
+    rm -f "$w/i.png"
+done
+for t in 99999999999:00 71582794:20 5 18:01; do
+    run "$w" 20 "$BIN" export --set island.cells=300 --iso i.png --time "$t"
+    expect "--time $t refused (exit 2)" 2 "--time '$t' outside 6..18 h" "$w"
+done
+for t in 9:5 " 9" 0x9 9x; do
+    run "$w" 20 "$BIN" export --set island.cells=300 --iso i.png --time "$t"
+    expect "--time '$t' is not a time (exit 2)" 2 "is not a time of day" "$w"
+done
+for z in "10x 10" " 10x10" "10x+10" "0x10x10"; do
+    run "$w" 20 "$BIN" export --set island.cells=300 --map m.png --size "$z"
+    expect "--size '$z' refused" 2 "is not WIDTHxHEIGHT" "$w"
+done
+run "$w" 20 "$BIN" export --set island.cells=0x10 --map m.png
+expect "island.cells=0x10 refused" 2 "'0x10' is not a number" "$w"
+run "$w" 20 "$BIN" export --set island.sea_level=1e-400 --map m.png
+expect "1e-400 underflows" 2 "1e-400 underflows" "$w"
+run "$w" 20 "$BIN" export --set island.cells=300 --map - --stats s.json
+expect "--map - refused, like --iso - and --globe -" 2 "--map -: a PNG is not written to standard output" "$w"
+
 # --- G: the TUI quits at once during a big export ----------------------------------
 # SIGTERM, SIGINT, SIGHUP, and q q then Ctrl-C while the isometric view
 # renders 6000x6000: exit 128+signal, no temporary or PNG left, the

@@ -14,6 +14,7 @@
 
 #include "core/dem.h"
 #include "core/infile.h"
+#include "core/numparse.h"
 #include "core/params.h"
 #include "render/outfile.h"
 #include "render/pngio.h"
@@ -377,6 +378,108 @@ START_TEST(test_png_ztxt_bomb)
 }
 END_TEST
 
+/* --- strict numbers (issue 15 items 6, 10; issue 16 --time forms) ----- */
+
+START_TEST(test_num_real_strict)
+{
+    static const char *const bad[] = { "0x10", "0x1p-2", "inf", "nan", "-inf", " 1", "1 ", "1e",
+                                       "1e+", ".", "-", "+", "", "1..2", "1,5", "١" };
+    double v;
+    size_t i;
+
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_msg(num_parse_real(bad[i], &v) == NUM_SYNTAX, "'%s' accepted", bad[i]);
+    }
+    ck_assert_int_eq(num_parse_real("1e-400", &v), NUM_UNDERFLOW);
+    ck_assert_int_eq(num_parse_real("-1e-400", &v), NUM_UNDERFLOW);
+    ck_assert_int_eq(num_parse_real("1e400", &v), NUM_OVERFLOW);
+    ck_assert_int_eq(num_parse_real(".5", &v), NUM_OK);
+    ck_assert(v == 0.5);
+    ck_assert_int_eq(num_parse_real("-2.5e3", &v), NUM_OK);
+    ck_assert(v == -2500.0);
+    ck_assert_int_eq(num_parse_real("7.", &v), NUM_OK);
+    ck_assert(v == 7.0);
+}
+END_TEST
+
+START_TEST(test_num_size_and_int)
+{
+    int w = 0, h = 0;
+    long n;
+
+    ck_assert_int_eq(num_parse_size("10x10", 100, &w, &h), NUM_OK);
+    ck_assert_int_eq(w * 1000 + h, 10010);
+    ck_assert_int_eq(num_parse_size("3X4", 100, &w, &h), NUM_OK);
+    ck_assert_int_eq(w * 1000 + h, 3004);
+    ck_assert_int_eq(num_parse_size("10x 10", 100, &w, &h), NUM_SYNTAX);
+    ck_assert_int_eq(num_parse_size(" 10x10", 100, &w, &h), NUM_SYNTAX);
+    ck_assert_int_eq(num_parse_size("10x+10", 100, &w, &h), NUM_SYNTAX);
+    ck_assert_int_eq(num_parse_size("10x10 ", 100, &w, &h), NUM_SYNTAX);
+    ck_assert_int_eq(num_parse_size("0x10", 100, &w, &h), NUM_OVERFLOW);
+    ck_assert_int_eq(num_parse_size("101x1", 100, &w, &h), NUM_OVERFLOW);
+    ck_assert_int_eq(num_parse_size("99999999999999999999999x1", 100, &w, &h), NUM_OVERFLOW);
+    ck_assert_int_eq(num_parse_int("3", 0, 3, &n), NUM_OK);
+    ck_assert_int_eq(n, 3);
+    ck_assert_int_eq(num_parse_int("-2", -5, 5, &n), NUM_OK);
+    ck_assert_int_eq(n, -2);
+    ck_assert_int_eq(num_parse_int("4", 0, 3, &n), NUM_OVERFLOW);
+    ck_assert_int_eq(num_parse_int(" 3", 0, 3, &n), NUM_SYNTAX);
+    ck_assert_int_eq(num_parse_int("+3", 0, 3, &n), NUM_SYNTAX);
+    ck_assert_int_eq(num_parse_int("0x3", 0, 3, &n), NUM_SYNTAX);
+    ck_assert_int_eq(num_parse_int("99999999999999999999999", 0, 3, &n), NUM_OVERFLOW);
+}
+END_TEST
+
+START_TEST(test_num_time_forms)
+{
+    double t = -1.0;
+
+    ck_assert_int_eq(num_parse_time("9", &t), NUM_OK);
+    ck_assert(t == 9.0);
+    ck_assert_int_eq(num_parse_time("9:30", &t), NUM_OK);
+    ck_assert(t == 9.5);
+    ck_assert_int_eq(num_parse_time("09:30", &t), NUM_OK);
+    ck_assert(t == 9.5);
+    ck_assert_int_eq(num_parse_time("9.5", &t), NUM_OK);
+    ck_assert(t == 9.5);
+    ck_assert_int_eq(num_parse_time("18:00", &t), NUM_OK);
+    ck_assert(t == 18.0);
+    /* the UBSan overflow and the wrap of the issue */
+    ck_assert_int_eq(num_parse_time("99999999999:00", &t), NUM_OVERFLOW);
+    ck_assert_int_eq(num_parse_time("71582794:20", &t), NUM_OVERFLOW);
+    ck_assert_int_eq(num_parse_time("9:60", &t), NUM_OVERFLOW);
+    ck_assert_int_eq(num_parse_time("24:01", &t), NUM_OVERFLOW);
+    ck_assert_int_eq(num_parse_time("9:5", &t), NUM_SYNTAX);
+    ck_assert_int_eq(num_parse_time("9:300", &t), NUM_SYNTAX);
+    ck_assert_int_eq(num_parse_time("-9", &t), NUM_SYNTAX);
+    ck_assert_int_eq(num_parse_time("9.", &t), NUM_SYNTAX);
+    ck_assert_int_eq(num_parse_time("9e0", &t), NUM_SYNTAX);
+    ck_assert_int_eq(num_parse_time("", &t), NUM_SYNTAX);
+}
+END_TEST
+
+/* Every parameter reads the same forms: hex refused, 1e-400 "underflows",
+ * render.time takes 9:30. */
+START_TEST(test_params_strict_numbers)
+{
+    struct params p;
+    struct og_error err;
+
+    params_defaults(&p);
+    ck_assert_int_eq(params_set_assignment(&p, "island.cells=0x10", &err), OG_EINVAL);
+    ck_assert_str_eq(err.msg, "param 'island.cells' = '0x10' is not a number");
+    ck_assert_int_eq(params_set_assignment(&p, "island.sea_level=0x1p-2", &err), OG_EINVAL);
+    ck_assert_int_eq(params_set_assignment(&p, "island.sea_level=1e-400", &err), OG_ERANGE);
+    ck_assert_ptr_nonnull(strstr(err.msg, "1e-400 underflows"));
+    ck_assert_int_eq(params_set_assignment(&p, "render.time = 9:30", &err), OG_OK);
+    ck_assert(params_get(&p, P_RENDER_TIME) == 9.5);
+    ck_assert_int_eq(params_set_assignment(&p, "render.time=07:15", &err), OG_OK);
+    ck_assert(params_get(&p, P_RENDER_TIME) == 7.25);
+    ck_assert_int_eq(params_set_assignment(&p, "render.time=20:00", &err), OG_ERANGE);
+    ck_assert_int_eq(params_set_assignment(&p, "render.time=9:5", &err), OG_EINVAL);
+}
+END_TEST
+
 Suite *
 faults_suite(void)
 {
@@ -400,6 +503,12 @@ faults_suite(void)
     tcase_add_test(tc, test_png_huge_chunk_length);
     tcase_add_test(tc, test_png_lying_size);
     tcase_add_test(tc, test_png_ztxt_bomb);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("numbers");
+    tcase_add_test(tc, test_num_real_strict);
+    tcase_add_test(tc, test_num_size_and_int);
+    tcase_add_test(tc, test_num_time_forms);
+    tcase_add_test(tc, test_params_strict_numbers);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -10,6 +10,7 @@
 
 #include "core/generators.h"
 #include "core/infile.h"
+#include "core/numparse.h"
 #include "core/parallel.h"
 #include "render/pngio.h"
 #include "core/recipe.h"
@@ -78,7 +79,7 @@ cli_usage(void)
         "      --globe-size N     globe size, square (default 1024)\n"
         "      --stats FILE|-     world figures as JSON ('-' for standard output)\n"
         "      --iso FILE.png     shaded isometric render\n"
-        "      --subdiv N --time HH:MM --rotate K   isometric render settings\n"
+        "      --subdiv N --time T --rotate K   isometric render settings (T: 9, 9:30, 9.5)\n"
         "      --globe FILE.png   shaded globe (planet)\n"
         "      --heightmap FILE.png  16-bit grey heightmap, linear (planet: equirectangular);\n"
         "                         --size WxH (default: the world's own size)\n"
@@ -196,7 +197,7 @@ cli_apply_recipe(const char *png_path, struct cli_args *a, struct og_error *err)
                 }
                 if (name[4] == 'l') {
                     snprintf(a->recipe_layer, sizeof a->recipe_layer, "%s", v);
-                } else if (sscanf(v, "%dx%d", &a->recipe_w, &a->recipe_h) != 2) {
+                } else if (num_parse_size(v, 100000, &a->recipe_w, &a->recipe_h) != NUM_OK) {
                     a->recipe_w = a->recipe_h = 0;
                 }
                 continue;
@@ -220,31 +221,25 @@ cli_apply_recipe(const char *png_path, struct cli_args *a, struct og_error *err)
     a->gen = g->id;
     a->gen_given = 1;
     if (g->id == GEN_DEM && a->dem_path == NULL && source != NULL) {
-        a->dem_path = strdup(source);  /* lives for the whole run */
+        /* kept in a (lives for the whole run; a strdup here leaked) */
+        if (strlen(source) >= sizeof a->recipe_dem) {
+            st = og_error_set(err, OG_EFORMAT, "%s: orogen:source is longer than %zu bytes",
+                              png_path, sizeof a->recipe_dem - 1);
+            goto done;
+        }
+        memcpy(a->recipe_dem, source, strlen(source) + 1);
+        a->dem_path = a->recipe_dem;
     }
 done:
     pngio_text_free(keys, values, n);
     return st;
 }
 
+/* "WxH", strict (core/numparse.h): no blanks, signs or hex. */
 static int
 parse_size(const char *s, int *w, int *h)
 {
-    char *end;
-    long a, b;
-    errno = 0;
-    a = strtol(s, &end, 10);
-    if (end == s || (*end != 'x' && *end != 'X')) {
-        return -1;
-    }
-    s = end + 1;
-    b = strtol(s, &end, 10);
-    if (end == s || *end != '\0' || errno != 0 || a < 1 || b < 1 || a > 100000 || b > 100000) {
-        return -1;
-    }
-    *w = (int)a;
-    *h = (int)b;
-    return 0;
+    return num_parse_size(s, 100000, w, h) == NUM_OK ? 0 : -1;
 }
 
 /* Value of an option given as "--opt=value" or "--opt value". */
@@ -389,6 +384,11 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             if (a->map_path[0] == '\0') {
                 return og_error_set(err, OG_EINVAL, "--map needs a file name");
             }
+            if (strcmp(a->map_path, "-") == 0) {
+                return og_error_set(err, OG_EINVAL, "--map -: a PNG is not written to standard "
+                                    "output (only --stats - is); name a file, ./- for one "
+                                    "called '-'");
+            }
         } else if (opt_is(arg, "--layer", NULL)) {
             if ((a->layer = opt_value(argc, argv, &i, "--layer", err)) == NULL) {
                 return OG_EINVAL;
@@ -449,12 +449,22 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             if (a->iso_path[0] == '\0') {
                 return og_error_set(err, OG_EINVAL, "--iso needs a file name");
             }
+            if (strcmp(a->iso_path, "-") == 0) {
+                return og_error_set(err, OG_EINVAL, "--iso -: a PNG is not written to standard "
+                                    "output (only --stats - is); name a file, ./- for one "
+                                    "called '-'");
+            }
         } else if (opt_is(arg, "--globe", NULL)) {
             if ((a->globe_path = opt_value(argc, argv, &i, "--globe", err)) == NULL) {
                 return OG_EINVAL;
             }
             if (a->globe_path[0] == '\0') {
                 return og_error_set(err, OG_EINVAL, "--globe needs a file name");
+            }
+            if (strcmp(a->globe_path, "-") == 0) {
+                return og_error_set(err, OG_EINVAL, "--globe -: a PNG is not written to standard "
+                                    "output (only --stats - is); name a file, ./- for one "
+                                    "called '-'");
             }
         } else if (opt_is(arg, "--threads", NULL)) {
             if ((v = opt_value(argc, argv, &i, "--threads", err)) == NULL) {
@@ -466,37 +476,40 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
         } else if (strcmp(arg, "--progress") == 0) {
             a->progress = 1;
         } else if (opt_is(arg, "--subdiv", NULL)) {
-            char *end;
+            long n;
             if ((v = opt_value(argc, argv, &i, "--subdiv", err)) == NULL) {
                 return OG_EINVAL;
             }
-            long n = strtol(v, &end, 10);
-            if (end == v || *end != '\0' || n < 1 || n > 64) {
+            if (num_parse_int(v, 1, 64, &n) != NUM_OK) {
                 return og_error_set(err, OG_ERANGE, "--subdiv '%s' outside 1..64", v);
             }
             a->subdiv = (int)n;
         } else if (opt_is(arg, "--rotate", NULL)) {
-            char *end;
+            long n;
             if ((v = opt_value(argc, argv, &i, "--rotate", err)) == NULL) {
                 return OG_EINVAL;
             }
-            long n = strtol(v, &end, 10);
-            if (end == v || *end != '\0' || n < 0 || n > 3) {
+            if (num_parse_int(v, 0, 3, &n) != NUM_OK) {
                 return og_error_set(err, OG_ERANGE, "--rotate '%s' outside 0..3 quarter turns", v);
             }
             a->rotate = (int)n;
         } else if (opt_is(arg, "--time", NULL)) {
-            int hh, mm;
-            char tail;
+            /* 9, 9:30, 09:30 or 9.5 (issue 16), overflow-safe (issue 15) */
+            double hours;
+            enum num_status ns;
             if ((v = opt_value(argc, argv, &i, "--time", err)) == NULL) {
                 return OG_EINVAL;
             }
-            if (sscanf(v, "%d:%d%c", &hh, &mm, &tail) != 2 || mm < 0 || mm > 59 ||
-                hh * 60 + mm < 6 * 60 || hh * 60 + mm > 18 * 60) {
-                return og_error_set(err, OG_ERANGE, "--time '%s' is not HH:MM within 06:00..18:00",
+            ns = num_parse_time(v, &hours);
+            if (ns == NUM_SYNTAX) {
+                return og_error_set(err, OG_EINVAL, "--time '%s' is not a time of day "
+                                    "(9, 9:30, 09:30 or 9.5)", v);
+            }
+            if (ns != NUM_OK || hours < 6.0 || hours > 18.0) {
+                return og_error_set(err, OG_ERANGE, "--time '%s' outside 6..18 h (06:00..18:00)",
                                     v);
             }
-            a->time_of_day = hh + mm / 60.0;
+            a->time_of_day = hours;
         } else if ((dk = cli_parse_dataout(argc, argv, &i, &a->out, err)) != 0) {
             if (dk < 0) {
                 return err->code;

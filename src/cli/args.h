@@ -41,6 +41,7 @@ struct cli_args {
     /* from a --from recipe: the map's layer and size, used when --layer or
        --size are not given */
     char recipe_layer[32];
+    char recipe_dem[4096];    /* the recipe's orogen:source, when dem_path is it */
     int recipe_w, recipe_h;
     /* data exports: --heightmap, --raw, ... (cli/args_dataout.h) */
     struct cli_dataout out;

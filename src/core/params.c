@@ -1,5 +1,6 @@
 #include "config.h"
 #include "core/params.h"
+#include "core/numparse.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -170,23 +171,23 @@ param_choice_name(enum param_id id, int index, char *buf, size_t size)
     return buf;
 }
 
-static int
+/* A number as typed in a preset, recipe or --set: blanks around it are
+ * fine, the number itself is strict decimal (core/numparse.h). */
+static enum num_status
 parse_double(const char *text, double *out)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (end == text || errno == ERANGE) {
-        return -1;
+    char buf[128];
+    size_t n = strlen(text);
+
+    while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t')) {
+        n--;
     }
-    while (*end == ' ' || *end == '\t') {
-        end++;
+    if (n >= sizeof buf) {
+        return NUM_SYNTAX;
     }
-    if (*end != '\0') {
-        return -1;
-    }
-    *out = v;
-    return 0;
+    memcpy(buf, text, n);
+    buf[n] = '\0';
+    return num_parse_real(buf, out);
 }
 
 enum og_status
@@ -238,18 +239,39 @@ params_set_text(struct params *p, enum param_id id, const char *text, struct og_
         return og_error_set(err, OG_EINVAL, "param '%s' = '%s' is not one of %s", d->name, text,
                             d->choices);
     }
-    if (parse_double(text, &v) != 0) {
-        char *end;
-        errno = 0;
-        double big = strtod(text, &end);
-        if (end != text && errno == ERANGE && fabs(big) > 1.0) {
-            char lo[32], hi[32];
-            fmt_real(d->min, lo, sizeof lo);
-            fmt_real(d->max, hi, sizeof hi);
-            return og_error_set(err, OG_ERANGE, "param '%s' = %s outside [%s, %s]", d->name, text,
-                                lo, hi);
+    if (id == P_RENDER_TIME) {
+        /* a time of day: 9, 9:30, 09:30 or 9.5 (issue 16); printed as 9.5 */
+        char buf[32];
+        size_t n = strlen(text);
+        while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t')) {
+            n--;
         }
-        return og_error_set(err, OG_EINVAL, "param '%s' = '%s' is not a number", d->name, text);
+        if (n < sizeof buf) {
+            memcpy(buf, text, n);
+            buf[n] = '\0';
+            if (num_parse_time(buf, &v) == NUM_OK) {
+                return params_set(p, id, v, err);
+            }
+        }
+    }
+    switch (parse_double(text, &v)) {
+    case NUM_OK:
+        break;
+    case NUM_OVERFLOW: {
+        char lo[32], hi[32];
+        fmt_real(d->min, lo, sizeof lo);
+        fmt_real(d->max, hi, sizeof hi);
+        return og_error_set(err, OG_ERANGE, "param '%s' = %s outside [%s, %s]", d->name, text,
+                            lo, hi);
+    }
+    case NUM_UNDERFLOW:
+        return og_error_set(err, OG_ERANGE,
+                            "param '%s' = %s underflows (too close to 0 for a double)", d->name,
+                            text);
+    default:
+        return og_error_set(err, OG_EINVAL, "param '%s' = '%s' is not a number%s", d->name, text,
+                            id == P_RENDER_TIME ? " or a time of day (9, 9:30, 09:30, 9.5)"
+                            : "");
     }
     return params_set(p, id, v, err);
 }

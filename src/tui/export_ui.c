@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "core/generators.h"
+#include "core/numparse.h"
 #include "render/export_iso.h"
 #include "render/globe.h"
 #include "render/pngio.h"
@@ -354,31 +355,17 @@ submit_name(struct tui *t, const char *text)
 static int
 parse_size(const char *s, int *w, int *h)
 {
-    char *end;
-    long a, b;
+    long n;
 
-    errno = 0;
-    a = strtol(s, &end, 10);
-    if (end == s) {
-        return -1;
-    }
-    if (*end == '\0') {
-        b = a;
-    } else if (*end == 'x' || *end == 'X') {
-        const char *q = end + 1;
-        b = strtol(q, &end, 10);
-        if (end == q || *end != '\0') {
+    /* strict (core/numparse.h): "N" for N x N, or "WxH"; no blanks, signs */
+    if (strchr(s, 'x') == NULL && strchr(s, 'X') == NULL) {
+        if (num_parse_int(s, 1, 16384, &n) != NUM_OK) {
             return -1;
         }
-    } else {
-        return -1;
+        *w = *h = (int)n;
+        return 0;
     }
-    if (errno != 0 || a < 1 || b < 1 || a > 16384 || b > 16384) {
-        return -1;
-    }
-    *w = (int)a;
-    *h = (int)b;
-    return 0;
+    return num_parse_size(s, 16384, w, h) == NUM_OK ? 0 : -1;
 }
 
 static void
