@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/flow_mfd.h"
 #include "core/gen_hybrid.h"
+#include "core/hydro.h"
 #include "core/params.h"
 #include "core/pipeline.h"
 #include "core/rng.h"
@@ -660,6 +662,50 @@ START_TEST(test_forest_stands)
 }
 END_TEST
 
+/* MFD accumulation (core/flow_mfd.h) on a V valley draining to its low
+ * edge: every drop of rain reaches the outlets, flow spreads over the
+ * flanks (no flank cell gets more than its column's rain would give a
+ * single line) and gathers in the valley floor, where it matches the D8
+ * total of the catchment. */
+START_TEST(test_flow_mfd_valley)
+{
+    enum { S = 33 };
+    static float elev[S * S], filled[S * S], flow[S * S];
+    static uint8_t outlet[S * S];
+    static uint32_t rank[S * S];
+    static int32_t down[S * S];
+    struct hydro_graph g;
+    struct og_error err;
+    double at_outlets = 0.0;
+    size_t i;
+    int x, y;
+
+    for (y = 0; y < S; y++) {
+        for (x = 0; x < S; x++) {
+            /* valley along x = 16 falling toward y = S - 1 */
+            elev[y * S + x] = (float)(0.05 * abs(x - S / 2) + 0.01 * (S - 1 - y));
+            outlet[y * S + x] = y == S - 1;
+        }
+    }
+    ck_assert_int_eq(hydro_graph_grid(&g, S, S, 8, &err), OG_OK);
+    ck_assert_int_eq(hydro_priority_flood(&g, elev, outlet, HYDRO_FLOOD_HEAP, filled, rank, NULL,
+                                          &err), OG_OK);
+    ck_assert_int_eq(hydro_route(&g, filled, rank, outlet, down, NULL, &err), OG_OK);
+    ck_assert_int_eq(flow_mfd_accumulate(S, S, filled, rank, down, NULL, flow, &err), OG_OK);
+    for (i = 0; i < S * S; i++) {
+        if (down[i] < 0) {
+            at_outlets += flow[i];
+        }
+    }
+    ck_assert_msg(fabs(at_outlets - S * S) < 1e-3 * S * S, "outlets got %g of %d", at_outlets,
+                  S * S);
+    /* The valley floor just above the outlet row carries nearly all of the
+     * rain above it; a flank cell one step off the floor far less. */
+    ck_assert(flow[(S - 2) * S + S / 2] > 0.8 * (S - 1) * S);
+    ck_assert(flow[(S - 2) * S + S / 2 + 3] < 0.2 * flow[(S - 2) * S + S / 2]);
+}
+END_TEST
+
 /* A world keeps its layout when the grid gets finer: the same seed at 256^2
  * and 1024^2 over the same extent (25.6 km), the 1024^2 masks downsampled
  * by 4 x 4 majority, overlap with IoU >= 0.8 (mountain mask, and the
@@ -749,6 +795,7 @@ hybrid_suite(void)
     tcase_add_test(tc, test_layout_resolution_independent);
     tcase_add_test(tc, test_generator_water);
     tcase_add_test(tc, test_forest_stands);
+    tcase_add_test(tc, test_flow_mfd_valley);
     suite_add_tcase(s, tc);
     tc = tcase_create("contract");
     tcase_add_test(tc, test_generator_bad_params);

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/flow_mfd.h"
 #include "core/grid.h"
 #include "core/hydro.h"
 #include "core/rng.h"
@@ -77,6 +78,11 @@ gen_hybrid_water(struct world *w, struct run_ctx *ctx, struct og_error *err)
     if (st == OG_OK) {
         st = hydro_rivers(n, w->downhill, w->flow, w->lake, threshold > 1.0 ? threshold : 1.0,
                           width_cells, w->river_width, &sources, err);
+    }
+    if (st == OG_OK) { /* widths from flow that spreads (core/flow_mfd.h) */
+        st = flow_mfd_river_widths(w->width, w->height, w->hydro_elev, rank, w->downhill, NULL,
+                                   threshold > 1.0 ? threshold : 1.0, width_cells,
+                                   w->river_width, err);
     }
     if (st != OG_OK) {
         goto done;

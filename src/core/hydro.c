@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/flow_mfd.h"
 #include "core/grid.h"
 #include "core/hydro_nbrs.h"
 #include "core/mesh.h"
@@ -268,6 +269,11 @@ hydro_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
     if (st == OG_OK) {
         st = hydro_rivers(n, w->downhill, w->flow, w->lake, threshold,
                           params_get(p, P_HYDRO_WIDTH_SCALE), w->river_width, &sources, err);
+    }
+    if (st == OG_OK && grid) { /* widths from flow that spreads (core/flow_mfd.h) */
+        st = flow_mfd_river_widths(w->width, w->height, w->hydro_elev, b.rank, w->downhill, b.rain,
+                                   threshold, params_get(p, P_HYDRO_WIDTH_SCALE), w->river_width,
+                                   err);
     }
     if (st != OG_OK) {
         goto done;

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/grid.h"
 #include "core/mesh.h"
@@ -21,6 +22,62 @@ node_uv(const struct world *w, size_t i, double *u, double *v)
         *u = w->mesh->centers[2 * i];
         *v = w->mesh->centers[2 * i + 1];
     }
+}
+
+/* River nodes drawn as curves along the flow: every node's position is
+ * smoothed along its river, three passes of [1 2 1] / 4 over (main donor,
+ * node, receiver), the main donor being the river donor with the most
+ * flow. Sources and nodes whose receiver is not a river keep their place,
+ * so rivers still start and end where the routing says, and a tributary
+ * ends on the smoothed main stem. D8 staircases become smooth lines at the
+ * flow's real angle instead of ruler-straight steps. uv gets 2 doubles per
+ * node. */
+#define RIVER_SMOOTH_PASSES 3
+
+static enum og_status
+river_curve(const struct world *w, double *uv, struct og_error *err)
+{
+    size_t n = w->nhydro, i;
+    int32_t *up = NULL;
+    double *tmp = NULL;
+    enum og_status st;
+    int pass;
+
+    if ((st = grid_calloc((void **)&up, n, sizeof *up, "river donors", err)) != OG_OK ||
+        (st = grid_calloc((void **)&tmp, 2 * n, sizeof *tmp, "river curve", err)) != OG_OK) {
+        free(up);
+        return st;
+    }
+    for (i = 0; i < n; i++) {
+        up[i] = -1;
+        node_uv(w, i, &uv[2 * i], &uv[2 * i + 1]);
+    }
+    for (i = 0; i < n; i++) {
+        int32_t d = w->downhill[i];
+        if (w->river_width[i] <= 0.0f || d < 0) {
+            continue;
+        }
+        if (up[d] < 0 || (w->flow != NULL ? w->flow[i] > w->flow[up[d]]
+                                          : w->river_width[i] > w->river_width[up[d]])) {
+            up[d] = (int32_t)i;
+        }
+    }
+    for (pass = 0; pass < RIVER_SMOOTH_PASSES; pass++) {
+        for (i = 0; i < n; i++) {
+            int32_t d = w->downhill[i], u = up[i];
+            tmp[2 * i] = uv[2 * i];
+            tmp[2 * i + 1] = uv[2 * i + 1];
+            if (w->river_width[i] <= 0.0f || d < 0 || u < 0 || w->river_width[d] <= 0.0f) {
+                continue;
+            }
+            tmp[2 * i] = 0.25 * (uv[2 * u] + 2.0 * uv[2 * i] + uv[2 * d]);
+            tmp[2 * i + 1] = 0.25 * (uv[2 * u + 1] + 2.0 * uv[2 * i + 1] + uv[2 * d + 1]);
+        }
+        memcpy(uv, tmp, 2 * n * sizeof *uv);
+    }
+    free(up);
+    free(tmp);
+    return OG_OK;
 }
 
 static uint32_t
@@ -79,6 +136,7 @@ mapimg_draw_rivers(const struct world *w, enum map_layer layer, const struct map
 {
     uint32_t color = layer == LAYER_RIVERS ? RIVER_COLOR_FLOW : RIVER_COLOR;
     float *cov = NULL;
+    double *uv = NULL;
     double du = (view->u1 - view->u0) / width, dv = (view->v1 - view->v0) / height;
     double spacing_px;
     size_t i, npx = (size_t)width * (size_t)height;
@@ -89,7 +147,15 @@ mapimg_draw_rivers(const struct world *w, enum map_layer layer, const struct map
         return OG_OK;
     }
     st = grid_calloc((void **)&cov, npx, sizeof *cov, "river coverage", err);
+    if (st == OG_OK) {
+        st = grid_calloc((void **)&uv, 2 * w->nhydro, sizeof *uv, "river nodes", err);
+    }
+    if (st == OG_OK) {
+        st = river_curve(w, uv, err);
+    }
     if (st != OG_OK) {
+        free(cov);
+        free(uv);
         return st;
     }
     /* Widths are in node spacings: a grid cell, or the side of an average
@@ -102,8 +168,10 @@ mapimg_draw_rivers(const struct world *w, enum map_layer layer, const struct map
         if (w->river_width[i] <= 0.0f || d < 0) {
             continue;
         }
-        node_uv(w, i, &u0, &v0);
-        node_uv(w, (size_t)d, &u1, &v1);
+        u0 = uv[2 * i];
+        v0 = uv[2 * i + 1];
+        u1 = uv[2 * (size_t)d];
+        v1 = uv[2 * (size_t)d + 1];
         /* Radius in pixels. A river thinner than a pixel is drawn one pixel
          * wide but faded in proportion (never below 0.35, so it stays
          * visible), and so only counts as a river pixel in cls once it is
@@ -130,5 +198,6 @@ mapimg_draw_rivers(const struct world *w, enum map_layer layer, const struct map
         }
     }
     free(cov);
+    free(uv);
     return OG_OK;
 }
