@@ -14,7 +14,8 @@
 #      colour, COLORTERM=truecolor without RGB a hint;
 #   H  a pressed during the first generation takes effect when it is ready;
 #   I  q once during an export: orogen stays after it (only q, q quits);
-#   J  a planet: inspect names biomes, e in the globe view writes the globe;
+#   J  a planet: its legend, inspect names biomes, e in the globe view writes
+#      the globe; edit mode, brush, undo/redo, q offers to save edits;
 #   K  shipped presets are found beside the executable (in-tree, relocated);
 #   E  20x6: 'terminal too small', q exits 0;
 #   F  TERM=dumb and an unknown TERM: one-line error, exit status 1;
@@ -323,7 +324,7 @@ keys j L i
 wait_for j "biome " 5 && screen j | grep -qE "biome +[a-z]"
 check $? "J: inspect on a planet names the biome" "$tmp/last-screen.txt"
 keys j Escape g
-keys j d e Enter Enter
+keys j Right e Enter Enter
 wait_for j "orogen-planet-1-globe.png (1024x1024)" 30
 check $? "J: e in the globe view exports the globe" "$tmp/last-screen.txt"
 ls "$tmp/j.d"/orogen-planet-1-globe.png >/dev/null 2>&1; check $? "J: the globe PNG exists"
@@ -331,6 +332,25 @@ if [ -f "$tmp/j.d/orogen-planet-1-globe.png" ]; then
     grep -aq "planet.globe_yaw = 10" "$tmp/j.d/orogen-planet-1-globe.png"
     check $? "J: its recipe holds the view's yaw"
 fi
+# Editing: one meaning per key; an explicit edit mode shown in the status
+# bar; undo and redo; "already" when nothing changes; q offers to save.
+keys j +
+wait_for j "the globe has no zoom" 5; check $? "J: + on the globe neither zooms nor edits" "$tmp/last-screen.txt"
+keys j x
+wait_for j "b starts edit mode" 5; check $? "J: x outside edit mode says how to edit" "$tmp/last-screen.txt"
+keys j b
+wait_for j "EDIT brush 1 | planet" 5; check $? "J: b shows edit mode in the status bar" "$tmp/last-screen.txt"
+keys j 3 x
+wait_for j "land removed: " 20; check $? "J: x removes land under a radius-3 brush" "$tmp/last-screen.txt"
+keys j x
+wait_for j "already sea under the brush: nothing changed" 20; check $? "J: x again: already sea" "$tmp/last-screen.txt"
+keys j u
+wait_for j "undone: 0 edits to undo, 1 to redo" 5; check $? "J: u undoes the edit" "$tmp/last-screen.txt"
+keys j C-r
+wait_for j "redone: 1 edit to undo, 0 to redo" 5; check $? "J: Ctrl-R redoes it" "$tmp/last-screen.txt"
+keys j q
+wait_for j "1 land edit would be lost" 5 && [ ! -s "$tmp/j.exit" ]
+check $? "J: q with unsaved edits offers to save them first" "$tmp/last-screen.txt"
 keys j q
 wait_exit j 20 >/dev/null
 

@@ -16,12 +16,19 @@
 
 #define GLOBE_STEP 10.0   /* degrees per key press */
 
+#define BRUSH_MAX 9        /* brush radius 1..9: 1 is the cell under the cursor */
+#define BRUSH_CELLS ((2 * BRUSH_MAX - 1) * (2 * BRUSH_MAX - 1))
+#define UNDO_MAX 64         /* land edits kept for undo */
+
 struct edit_args {
     const struct world *src; /* the world edited (the job holds a reference) */
-    int32_t cell;
+    int32_t cells[BRUSH_CELLS]; /* the distinct cells under the brush */
+    int ncells;
+    int32_t cell;            /* the one under the cursor */
     int land;
     int wake_fd;
-    struct world *out;
+    int changed;             /* cells that changed */
+    struct world *out;       /* NULL when nothing changed */
 };
 
 struct globeview {
@@ -33,6 +40,13 @@ struct globeview {
     size_t cap;
     struct export_job *job;  /* a running edit */
     struct edit_args args;
+    int edit_mode;           /* b: the edit keys act (shown in the status bar) */
+    int brush;               /* brush radius 1..BRUSH_MAX (globe pixels) */
+    /* undo and redo: the worlds before and after each edit (own
+       references); current is the world they lead to */
+    struct world *undo[UNDO_MAX], *redo[UNDO_MAX];
+    int nundo, nredo;
+    const struct world *current;
 };
 
 static struct globeview *
@@ -45,6 +59,7 @@ state(struct tui *t)
             t->globe->yaw = params_get(&t->params, P_PLANET_GLOBE_YAW);
             t->globe->pitch = params_get(&t->params, P_PLANET_GLOBE_PITCH);
             t->globe->sel_cell = -1;
+            t->globe->brush = 1;
         }
     }
     return t->globe;
@@ -73,8 +88,8 @@ globeview_toggle(struct tui *t)
         return;
     } else {
         t->view = TUI_VIEW_GLOBE;
-        tui_message(t, 0, "globe: WASD/arrows rotate, + land, - sea, m landmass, "
-                          "space new planet, g flat map");
+        tui_message(t, 0, "globe: arrows rotate, hjkl cursor, b edit land, m landmass, "
+                          "g flat map");
     }
     t->map_stale = t->map_dirty = t->chrome_dirty = 1;
 }
@@ -250,11 +265,142 @@ globeview_draw(struct tui *t)
     wnoutrefresh(win);
 }
 
+/* Every cell under the brush in turn; out is the last new world, NULL if
+ * no cell changed. */
 static enum og_status
 edit_run(const struct world *w, void *arg, struct og_error *err)
 {
     struct edit_args *a = arg;
-    return planet_edit_set_land(w, a->cell, a->land, &a->out, err);
+    const struct world *cur = w;
+    struct world *next;
+    int i;
+
+    a->out = NULL;
+    a->changed = 0;
+    for (i = 0; i < a->ncells; i++) {
+        enum og_status st = planet_edit_set_land(cur, a->cells[i], a->land, &next, err);
+        if (st != OG_OK) {
+            world_unref(a->out);
+            a->out = NULL;
+            return st;
+        }
+        if (next == cur) {
+            world_unref(next);   /* already that: another reference */
+            continue;
+        }
+        world_unref(a->out);
+        a->out = next;
+        cur = next;
+        a->changed++;
+    }
+    return OG_OK;
+}
+
+static void
+stack_clear(struct world **stack, int *n)
+{
+    while (*n > 0) {
+        world_unref(stack[--*n]);
+    }
+}
+
+/* The history belongs to one planet: a new one (n, r, a parameter) drops it. */
+static void
+history_check(struct tui *t)
+{
+    struct globeview *g = t->globe;
+    if (g != NULL && g->current != t->world) {
+        stack_clear(g->undo, &g->nundo);
+        stack_clear(g->redo, &g->nredo);
+        g->current = t->world;
+    }
+}
+
+static void
+stack_push(struct world **stack, int *n, struct world *w)
+{
+    if (*n == UNDO_MAX) {
+        world_unref(stack[0]);
+        memmove(stack, stack + 1, (UNDO_MAX - 1) * sizeof *stack);
+        (*n)--;
+    }
+    stack[(*n)++] = w;
+}
+
+/* Show world w (taking its reference) after an edit, undo or redo. */
+static void
+show_world(struct tui *t, struct world *w)
+{
+    t->world = w;
+    t->world_final = 1;
+    t->globe->current = w;
+    t->map_stale = t->map_dirty = t->chrome_dirty = 1;
+}
+
+static void
+undo_redo(struct tui *t, int redo)
+{
+    struct globeview *g = t->globe;
+    struct world **from = redo ? g->redo : g->undo, **to = redo ? g->undo : g->redo;
+    int *nfrom = redo ? &g->nredo : &g->nundo, *nto = redo ? &g->nundo : &g->nredo;
+
+    history_check(t);
+    if (g->job != NULL) {
+        tui_message(t, 1, "an edit is still running");
+        return;
+    }
+    if (*nfrom == 0) {
+        tui_message(t, 0, "nothing to %s", redo ? "redo (Ctrl-R)" : "undo");
+        return;
+    }
+    stack_push(to, nto, t->world);
+    show_world(t, from[--*nfrom]);
+    tui_message(t, 0, "%s: %d edit%s to undo, %d to redo", redo ? "redone" : "undone", g->nundo,
+                g->nundo == 1 ? "" : "s", g->nredo);
+}
+
+int
+globeview_unsaved_edits(const struct tui *t)
+{
+    const struct globeview *g = t->globe;
+    return g != NULL && g->current == t->world ? g->nundo : 0;
+}
+
+int
+globeview_edit_mode(const struct tui *t, int *brush)
+{
+    const struct globeview *g = t->globe;
+    if (brush != NULL) {
+        *brush = g != NULL ? g->brush : 1;
+    }
+    return g != NULL && t->view == TUI_VIEW_GLOBE && g->edit_mode;
+}
+
+/* The distinct cells within the brush around the cursor (pixel grid). */
+static int
+brush_cells(const struct tui *t, int w, int h, int32_t *out)
+{
+    const struct globeview *g = t->globe;
+    int x, y, dx, dy, r = g->brush - 1, n = 0, i;
+
+    cursor_pos(g, w, h, &x, &y);
+    y *= 2;
+    for (dy = -r; dy <= r; dy++) {
+        for (dx = -r; dx <= r; dx++) {
+            int px = x + dx, py = y + dy;
+            int32_t c;
+            if (dx * dx + dy * dy > r * r || px < 0 || py < 0 || px >= w || py >= 2 * h) {
+                continue;
+            }
+            c = g->cells[(size_t)py * (size_t)w + (size_t)px];
+            for (i = 0; i < n && out[i] != c; i++) {
+            }
+            if (c >= 0 && i == n && n < BRUSH_CELLS) {
+                out[n++] = c;
+            }
+        }
+    }
+    return n;
 }
 
 static void
@@ -277,15 +423,17 @@ edit_start(struct tui *t, int land)
     getmaxyx(t->mapwin, h, w);
     cell = cursor_cell(t, w, h);
     if (cell < 0) {
-        tui_message(t, 1, "no land under the cursor: the globe is not drawn yet");
+        tui_message(t, 1, "the cursor is off the globe (0 recentres it)");
         return;
     }
     if (g->job != NULL) {
         tui_message(t, 1, "an edit is still running");
         return;
     }
+    history_check(t);
     g->args.src = t->world;
     g->args.cell = cell;
+    g->args.ncells = brush_cells(t, w, h, g->args.cells);
     g->args.land = land;
     g->args.wake_fd = t->wake_fd[1];
     g->args.out = NULL;
@@ -301,8 +449,9 @@ edit_start(struct tui *t, int land)
         g->job = NULL;
         tui_message(t, 1, "edit: %s", err.msg);
     } else {
-        tui_message(t, 0, "%s at cell %ld ...", land ? "adding land" : "removing land",
-                    (long)cell);
+        tui_message(t, 0, "%s at cell %ld (brush %d, %d cells) ...",
+                    land ? "adding land" : "removing land", (long)cell, g->brush,
+                    g->args.ncells);
     }
     pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
@@ -342,27 +491,55 @@ globeview_key(struct tui *t, int *ch)
     if (t->view != TUI_VIEW_GLOBE || g == NULL) {
         return 0;
     }
+    /* One meaning per key (issue 16): the arrows turn the globe as they
+     * pan the map; w a s d keep their global meanings; editing keys act
+     * only in edit mode (b), which the status bar shows. */
+    if (g->edit_mode && *ch >= '1' && *ch <= '0' + BRUSH_MAX) {
+        g->brush = *ch - '0';
+        tui_message(t, 0, "brush radius %d", g->brush);
+        return 1;
+    }
     switch (*ch) {
-    case 'a': case KEY_LEFT: g->yaw -= GLOBE_STEP; break;
-    case 'd': case KEY_RIGHT: g->yaw += GLOBE_STEP; break;
-    case 'w': case KEY_UP: g->pitch += GLOBE_STEP; break;
-    case 's': case KEY_DOWN: g->pitch -= GLOBE_STEP; break;
+    case KEY_LEFT: g->yaw -= GLOBE_STEP; break;
+    case KEY_RIGHT: g->yaw += GLOBE_STEP; break;
+    case KEY_UP: g->pitch += GLOBE_STEP; break;
+    case KEY_DOWN: g->pitch -= GLOBE_STEP; break;
+    case 'b':
+        g->edit_mode = !g->edit_mode;
+        tui_message(t, 0, g->edit_mode ? "edit mode: Enter land, x sea, 1-9 brush radius, "
+                                         "u undo, Ctrl-R redo, b done"
+                                       : "edit mode off (b edits again)");
+        t->chrome_dirty = 1;
+        return 1;
+    case '\r': case '\n': case KEY_ENTER:
+        if (!g->edit_mode) {
+            tui_message(t, 0, "b starts edit mode (Enter then adds land)");
+        } else if (is_planet(t->world)) {
+            edit_start(t, 1);
+        }
+        return 1;
+    case 'x': case KEY_DC: case KEY_BACKSPACE: case 127:
+        if (!g->edit_mode) {
+            tui_message(t, 0, "b starts edit mode (x then removes land)");
+        } else if (is_planet(t->world)) {
+            edit_start(t, 0);
+        }
+        return 1;
+    case 'u':
+        undo_redo(t, 0);
+        return 1;
+    case 18: /* Ctrl-R */
+        undo_redo(t, 1);
+        return 1;
+    case '+': case '=': case '-': case '_':
+        tui_message(t, 0, "the globe has no zoom (b edits land: Enter land, x sea)");
+        return 1;
     /* the cursor moves over the globe with the vi keys, 0 recentres it */
     case 'h': g->cx--; t->map_dirty = 1; return 1;
     case 'l': g->cx++; t->map_dirty = 1; return 1;
     case 'k': g->cy--; t->map_dirty = 1; return 1;
     case 'j': g->cy++; t->map_dirty = 1; return 1;
     case '0': g->cx = g->cy = 0; t->map_dirty = 1; return 1;
-    case '+': case '=':
-        if (is_planet(t->world)) {
-            edit_start(t, 1);
-        }
-        return 1;
-    case '-': case 'x':
-        if (is_planet(t->world)) {
-            edit_start(t, 0);
-        }
-        return 1;
     case 'm':
         if (is_planet(t->world)) {
             select_landmass(t);
@@ -415,18 +592,23 @@ globeview_poll(struct tui *t)
         /* a new planet arrived meanwhile: the edit belonged to the old one */
         world_unref(g->args.out);
         tui_message(t, 0, "edit dropped: the planet changed meanwhile");
-    } else if (g->args.out != NULL) {
-        world_unref(t->world);
-        t->world = g->args.out;
-        t->world_final = 1;
+    } else if (g->args.out == NULL) {
+        tui_message(t, 0, "already %s under the brush: nothing changed",
+                    g->args.land ? "land" : "sea");
+    } else {
+        /* the old world stays for undo; a new edit drops the redo list */
+        stack_push(g->undo, &g->nundo, t->world);
+        stack_clear(g->redo, &g->nredo);
+        show_world(t, g->args.out);
         id = planet_landmass_at(t->world, g->args.cell, &cells, &share);
-        if (id >= 0) {
-            tui_message(t, 0, "land added: landmass %ld, %zu cells (%.2f %%)", (long)id, cells,
-                        100.0 * share);
+        if (g->args.land && id >= 0) {
+            tui_message(t, 0, "land added: %d cell%s; landmass %ld now %zu cells (%.2f %%); "
+                              "u undoes", g->args.changed, g->args.changed == 1 ? "" : "s",
+                        (long)id, cells, 100.0 * share);
         } else {
-            tui_message(t, 0, "land removed at cell %ld", (long)g->args.cell);
+            tui_message(t, 0, "land removed: %d cell%s; u undoes", g->args.changed,
+                        g->args.changed == 1 ? "" : "s");
         }
-        t->map_stale = t->map_dirty = t->chrome_dirty = 1;
     }
     g->args.out = NULL;
     g->job = NULL;
@@ -443,6 +625,8 @@ globeview_free(struct tui *t)
         export_job_finish(g->job, NULL);
         world_unref(g->args.out);
     }
+    stack_clear(g->undo, &g->nundo);
+    stack_clear(g->redo, &g->nredo);
     free(g->rgb);
     free(g->cells);
     free(g);

@@ -3,10 +3,13 @@
  *
  * The globe is drawn with render/globe.c's orthographic sampler at square
  * pixels (two per character in half-block modes, glyphs otherwise). The
- * cursor starts at the centre of the globe; WASD or the arrows rotate the
- * planet under it, h j k l move it, 0 recentres it. Edits (add land, remove land) run planet_edit_set_land on a
- * background thread (an export job) from the displayed world; the finished
- * world replaces it, so edits survive re-renders and export with the world.
+ * cursor starts at the centre of the globe; the arrows rotate the planet
+ * under it, h j k l move it, 0 recentres it. b toggles edit mode, where
+ * Enter adds land and x removes it under a brush of radius 1-9 (digits):
+ * planet_edit_set_land runs on a background thread (an export job) from the
+ * displayed world, cell by cell; the finished world replaces it, so edits
+ * survive re-renders and export with the world. u undoes and Ctrl-R redoes
+ * (the worlds before and after each edit are kept, up to 64).
  * Main thread only, like all TUI code. */
 #ifndef OROGEN_TUI_GLOBEVIEW_H
 #define OROGEN_TUI_GLOBEVIEW_H
@@ -32,7 +35,14 @@ void globeview_orientation(struct tui *t, double *yaw, double *pitch);
 /* Collect a finished edit (call once per loop iteration). */
 void globeview_poll(struct tui *t);
 
-/* Wait for a running edit and free the view's state. */
+/* Land edits since the planet was made that presets cannot hold (0 when
+ * none, or after undoing them all). */
+int globeview_unsaved_edits(const struct tui *t);
+
+/* Whether the globe's edit mode is on (b); *brush gets the brush radius. */
+int globeview_edit_mode(const struct tui *t, int *brush);
+
+/* Wait for a running edit and free the view's state (and the undo list). */
 void globeview_free(struct tui *t);
 
 #endif

@@ -43,6 +43,9 @@ tui_set_generator(struct tui *t, enum gen_id gen)
                     gen == GEN_DEM ? " (start with orogen --dem FILE)" : "");
         return -1;
     }
+    if (gen != t->gen) {
+        t->preset_name[0] = '\0';   /* the preset was for the other generator */
+    }
     t->gen = gen;
     paramedit_set_groups(&t->pe, tui_groups(t));
     world_unref(t->world);
@@ -89,6 +92,12 @@ global_key(struct tui *t, int ch)
             t->quit_asked = 1;
             tui_message(t, 1, "an export is still running: q again quits after it, any other "
                               "key stays");
+        } else if (globeview_unsaved_edits(t) > 0 && !t->edits_warned) {
+            /* Presets hold parameters, not land edits: offer the export. */
+            t->edits_warned = 1;
+            tui_message(t, 1, "%d land edit%s would be lost (presets keep no edits): E saves "
+                              "the edited planet as a PNG map, q again quits",
+                        globeview_unsaved_edits(t), globeview_unsaved_edits(t) == 1 ? "" : "s");
         } else {
             t->quit = 1;
         }

@@ -29,7 +29,9 @@ key_hints(const struct tui *t)
         return "[ ] rotate  , . time of day  + - relief  p flat map  e export  ? help";
     }
     if (t->view == TUI_VIEW_GLOBE && t->panel == PANEL_NONE) {
-        return "arrows/WASD rotate  g map  + add land  - remove land  hjkl cursor  m landmass  e PNG";
+        return globeview_edit_mode(t, NULL)
+                   ? "EDIT: Enter land  x sea  1-9 brush  u undo  ^R redo  hjkl cursor  b done"
+                   : "arrows rotate  hjkl cursor  b edit land  u undo  m landmass  e/E PNG  g map";
     }
     switch (t->panel) {
     case PANEL_PARAMS:
@@ -109,7 +111,8 @@ void
 statusbar_draw(struct tui *t)
 {
     WINDOW *win = t->statwin;
-    char line[600], prog[320];
+    char line[600], prog[320], mode[32] = "";
+    int brush;
     int w, h;
 
     if (win == NULL) {
@@ -128,7 +131,11 @@ statusbar_draw(struct tui *t)
         werase(win);
     }
     progress_text(t, prog, sizeof prog);
-    snprintf(line, sizeof line, " %s  seed %llu  layer %s  colour %s%s%s%s  | %s",
+    /* the edit mode first: it changes what the keys do */
+    if (globeview_edit_mode(t, &brush)) {
+        snprintf(mode, sizeof mode, " EDIT brush %d |", brush);
+    }
+    snprintf(line, sizeof line, "%s %s  seed %llu  layer %s  colour %s%s%s%s  | %s", mode,
              world_gen_name(t->gen), (unsigned long long)t->params.seed,
              mapimg_layer_name(t->layer), colors_mode_label(t),
              colors_halfblocks(t) ? "" : " glyphs", t->preset_name[0] != '\0' ? "  preset " : "",

@@ -135,6 +135,7 @@ struct tui {
     struct map_view shown;      /* the part of the map square the map view samples */
     int quit_asked;             /* q during an export: 1 asked, 2 confirmed (q, q:
                                    quit when it is done) */
+    int edits_warned;           /* q with unsaved globe edits has warned once */
 
     /* status line message */
     char msg[256];
