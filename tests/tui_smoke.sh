@@ -454,7 +454,7 @@ if wait_for n "ready in" 30; then
     keys n '?'
     wait_for n "orogen keys" 5
     screen n | grep -qF "colour mode: direct, 256, 16/8, none" &&
-        screen n | grep -qF "add / remove land under the cursor" &&
+        screen n | grep -qF "edit mode: add / remove land" &&
         screen n | grep -qF "quit (asks while an export runs)"
     check $? "N: the help at 120 columns shows every entry whole" "$tmp/last-screen.txt"
     keys n x
