@@ -105,6 +105,29 @@ check "--iso-size wins over --size for the render only" $?
 out=$("$BIN" export --seed 2 --stats - --map-size 10x10 2>&1); st=$?
 [ $st -eq 2 ] ; check "--map-size without --map is a usage error" $?
 
+# Short parameter names: a unique suffix after a dot; ambiguous ones list
+# their candidates.
+"$BIN" export -g hybrid --set coverage=0.3 --set hybrid.width=32 --set hybrid.height=32 \
+    --stats - 2>/dev/null | grep -q '"hybrid.coverage": 0.3' ; check "--set coverage=0.3 sets hybrid.coverage" $?
+out=$("$BIN" export -g planet --set sea_level=0 --stats - 2>&1); st=$?
+[ $st -eq 2 ] && echo "$out" | grep -qF "parameter 'sea_level' is ambiguous (none is the generator's): island.sea_level, dem.sea_level"
+check "--set sea_level=0 with -g planet is ambiguous and lists the candidates" $?
+"$BIN" export --set cells=700 --stats - | grep -q '"island.cells": 700' ; check "--set cells=700 for the island" $?
+"$BIN" export --set island.cells=500 --exaggeration 2.5 --stats - | grep -q '"render.exaggeration": 2.5'
+check "--exaggeration sets render.exaggeration" $?
+out=$("$BIN" export --exaggeration 30 --stats - 2>&1); st=$?
+[ $st -eq 2 ] && echo "$out" | grep -q "render.exaggeration' = 30 outside" ; check "--exaggeration out of range refused" $?
+# stats name the fill variant run
+"$BIN" export --set island.cells=500 --set hydro.flood=heap --stats - | grep -q '"fill": "heap: plain priority-flood'
+check "stats: hydro.fill names the heap variant" $?
+"$BIN" export --set island.cells=500 --stats - | grep -q '"fill": "fast: slope-tracing priority-flood'
+check "stats: hydro.fill names the fast variant" $?
+# orogen params: columns aligned (the unit column starts at one place)
+"$BIN" params -g dem | awk 'NR == 1 { c = index($0, "unit") } /^dem.vertical_scale / { print (substr($0, c, 2) == "m ") }' | grep -qx 1
+check "params -g dem: units in their column" $?
+"$BIN" params -g dem | awk 'NR == 1 { c = index($0, "help") } NR > 1 && substr($0, c - 1, 1) != " " { bad = 1 } END { exit bad }'
+check "params -g dem: nothing runs into the help column" $?
+
 # Exit status as the man page says: a file that cannot be read is 1, a
 # usage or value error is 2.
 out=$("$BIN" --from "$tmp/nosuch.png" 2>&1); st=$?

@@ -354,6 +354,22 @@ check $? "J: q with unsaved edits offers to save them first" "$tmp/last-screen.t
 keys j q
 wait_exit j 20 >/dev/null
 
+# --- R: preset state: a refused name closes the prompt; Tab drops the name --
+start r 100 30 xterm-256color C.UTF-8 --preset smoke --set island.cells=2000
+wait_for r "ready in" 30 && screen r | grep -qF "preset smoke"
+check $? "R: the status bar names the preset" "$tmp/last-screen.txt"
+keys r w C-u . . / e v i l Enter
+wait_for r "bad preset name '../evil'" 5 && ! screen r | grep -qF "save preset as:"
+check $? "R: a refused preset name closes the prompt" "$tmp/last-screen.txt"
+keys r w
+wait_for r "save preset as:" 5 && ! screen r | grep -F "save preset as:" | grep -qF "evil"
+check $? "R: the next w starts afresh" "$tmp/last-screen.txt"
+keys r Escape Tab
+wait_for r "generator hybrid" 10 && ! screen r | grep -qF "preset smoke"
+check $? "R: Tab to another generator drops 'preset smoke'" "$tmp/last-screen.txt"
+keys r q
+wait_exit r 20 >/dev/null
+
 # --- K: shipped presets found beside the executable, run from elsewhere ---------
 # An in-tree build's layout (src/cli/orogen, data/presets) and a relocated
 # install (bin/orogen, share/orogen/presets), without OROGEN_DATA.

@@ -80,6 +80,8 @@ cli_usage(void)
         "      --stats FILE|-     world figures as JSON ('-' for standard output)\n"
         "      --iso FILE.png     shaded isometric render\n"
         "      --subdiv N --time T --rotate K   isometric render settings (T: 9, 9:30, 9.5)\n"
+        "      --exaggeration X   relief of the isometric render and preview (render.exaggeration;\n"
+        "                         1: the land's height range drawn at 1/8 of the map's side)\n"
         "      --globe FILE.png   shaded globe (planet)\n"
         "      --heightmap FILE.png  16-bit grey heightmap, linear (planet: equirectangular);\n"
         "                         --size WxH (default: the world's own size)\n"
@@ -235,6 +237,57 @@ done:
     return st;
 }
 
+/* --set NAME=VALUE where NAME is a full parameter name or what follows one
+ * of its dots ("coverage" for hybrid.coverage), looked up first among the
+ * generator chosen so far, then among all; an ambiguous short name lists
+ * its candidates. *id gets the parameter set. */
+static enum og_status
+set_param(struct cli_args *a, const char *assignment, int *id, struct og_error *err)
+{
+    const struct generator *g = generator_get(a->gen);
+    size_t k = strcspn(assignment, "= \t");
+    char name[96], full[512], list[256];
+    int pass, i, n = 0, found = -1;
+
+    *id = -1;
+    if (k == 0 || k >= sizeof name || assignment[k] == '\0') {
+        return params_set_assignment(&a->params, assignment, err);
+    }
+    memcpy(name, assignment, k);
+    name[k] = '\0';
+    if ((*id = params_find(name)) >= 0) {
+        return params_set_assignment(&a->params, assignment, err);
+    }
+    list[0] = '\0';
+    for (pass = 0; pass < 2 && n == 0; pass++) {
+        for (i = 0; i < P_COUNT; i++) {
+            const char *dn = param_def((enum param_id)i)->name;
+            size_t len = strlen(dn);
+            if (pass == 0 && g != NULL && !param_in_groups((enum param_id)i, g->param_groups)) {
+                continue;
+            }
+            if (len > k && dn[len - k - 1] == '.' && strcmp(dn + len - k, name) == 0) {
+                size_t used = strlen(list);
+                snprintf(list + used, sizeof list - used, "%s%s", n > 0 ? ", " : "", dn);
+                found = i;
+                n++;
+            }
+        }
+    }
+    if (n == 0) {
+        return params_set_assignment(&a->params, assignment, err);  /* names it unknown */
+    }
+    if (n > 1) {
+        /* pass is 1 after a match among the generator's own, else 2 */
+        return og_error_set(err, OG_EINVAL, "parameter '%s' is ambiguous%s%s: %s", name,
+                            pass == 1 ? " for the generator " : " (none is the generator's)",
+                            pass == 1 && g != NULL ? g->name : "", list);
+    }
+    snprintf(full, sizeof full, "%s%s", param_def((enum param_id)found)->name, assignment + k);
+    *id = found;
+    return params_set_assignment(&a->params, full, err);
+}
+
 /* "WxH", strict (core/numparse.h): no blanks, signs or hex. */
 static int
 parse_size(const char *s, int *w, int *h)
@@ -324,21 +377,24 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             if ((v = opt_value(argc, argv, &i, "--set", err)) == NULL) {
                 return OG_EINVAL;
             }
-            if ((st = params_set_assignment(&a->params, v, err)) != OG_OK) {
-                return st;
-            }
             {
-                char nm[96];
-                size_t k = strcspn(v, "= \t");
-                if (k < sizeof nm) {
-                    memcpy(nm, v, k);
-                    nm[k] = '\0';
-                    int id = params_find(nm);
-                    if (id >= 0) {
-                        a->set_explicitly[id] = 1;
-                    }
+                int id;
+                if ((st = set_param(a, v, &id, err)) != OG_OK) {
+                    return st;
+                }
+                if (id >= 0) {
+                    a->set_explicitly[id] = 1;
                 }
             }
+        } else if (opt_is(arg, "--exaggeration", NULL)) {
+            /* render.exaggeration (doc/rendering.md: what 1 means) */
+            if ((v = opt_value(argc, argv, &i, "--exaggeration", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            if ((st = params_set_text(&a->params, P_RENDER_EXAGGERATION, v, err)) != OG_OK) {
+                return st;
+            }
+            a->set_explicitly[P_RENDER_EXAGGERATION] = 1;
         } else if (opt_is(arg, "--preset", NULL)) {
             if ((a->preset = opt_value(argc, argv, &i, "--preset", err)) == NULL) {
                 return OG_EINVAL;

@@ -192,7 +192,11 @@ stage_stats(struct world *w, const struct stage_bufs *b, size_t nlakes, size_t l
     world_stat_text(w, "hydro.connectivity",
                     grid ? "grid 8-neighbour (D8 to the lowest neighbour)"
                          : "Voronoi vertices, 3 neighbours along Voronoi edges");
-    world_stat_text(w, "hydro.fill", "plain priority-flood, no epsilon; flats by flood order");
+    /* the variant actually run (hydro.flood) */
+    world_stat_text(w, "hydro.fill",
+                    params_int(&w->params, P_HYDRO_FLOOD) == 1
+                        ? "heap: plain priority-flood (Barnes 2014), no epsilon"
+                        : "fast: slope-tracing priority-flood (Zhou 2016), no epsilon");
     world_stat_text(w, "hydro.outlet_rule", grid ? "border and sea cells" : "ocean and hull vertices");
     world_stat_int(w, "hydro.nodes", (long long)n);
     world_stat_int(w, "hydro.raised", (long long)fs.raised);
