@@ -26,6 +26,7 @@ main(void)
         droplet_suite,
         paramedit_suite,
         planet_suite,
+        planet_shape_suite,
         legend_suite,
         recipe_suite,
         dataout_suite,

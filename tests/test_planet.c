@@ -523,8 +523,8 @@ START_TEST(test_wfc_unsatisfiable)
 
     memset(&rules, 0, sizeof rules);
     rules.nbiomes = 2;
-    rules.biome[0] = (struct wfc_biome){ "a", 0xff0000, 0, 0, 90, WFC_SHORE_ANY, 1.0 };
-    rules.biome[1] = (struct wfc_biome){ "b", 0x0000ff, 0, 0, 90, WFC_SHORE_ANY, 1.0 };
+    rules.biome[0] = (struct wfc_biome){ "a", 0xff0000, 0, 0, 90, WFC_SHORE_ANY, 1.0, 0, 90, 0, 1 };
+    rules.biome[1] = (struct wfc_biome){ "b", 0x0000ff, 0, 0, 90, WFC_SHORE_ANY, 1.0, 0, 90, 0, 1 };
     rules.forbid[0] = 1u;
     rules.forbid[1] = 2u;
     fixture_make(&f, 2000, 3);
@@ -706,7 +706,11 @@ check_biomes(const struct world *w)
     for (i = 0; i < w->ncells; i++) {
         sea[i] = w->water[i] != WATER_LAND;
     }
-    wfc_unary_domains(wfc_planet_rules(), &a, w->mesh->points, sea, dom);
+    /* the domains the biomes were solved on (climate, widened, latitude) */
+    ck_assert_ptr_nonnull(world_stat_find(w, "planet.biome_domains"));
+    ck_assert_int_eq(gen_planet_domains(w, &a, (int)world_stat_find(w, "planet.biome_domains")->a,
+                                        dom, NULL),
+                     OG_OK);
     ck_assert_int_eq(wfc_violations(wfc_planet_rules(), &a, dom, w->biome, NULL), 0);
     adjacency_fini(&a);
     free(sea);
@@ -967,7 +971,7 @@ START_TEST(test_wfc_four_colours)
     memset(&rules, 0, sizeof rules);
     rules.nbiomes = 4;
     for (b = 0; b < 4; b++) {
-        rules.biome[b] = (struct wfc_biome){ "c", 0x808080, 0, 0, 90, WFC_SHORE_ANY, 1.0 };
+        rules.biome[b] = (struct wfc_biome){ "c", 0x808080, 0, 0, 90, WFC_SHORE_ANY, 1.0, 0, 90, 0, 1 };
         rules.forbid[b] = 1u << b;
     }
     /* about 300 vertices: larger triangulations make this search

@@ -23,6 +23,7 @@ Suite *hybrid_suite(void);
 Suite *droplet_suite(void);
 Suite *paramedit_suite(void);
 Suite *planet_suite(void);
+Suite *planet_shape_suite(void);
 Suite *legend_suite(void);
 Suite *recipe_suite(void);
 Suite *dataout_suite(void);

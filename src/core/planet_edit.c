@@ -86,6 +86,14 @@ planet_edit_set_land(const struct world *w, int32_t cell, int land, struct world
         goto fail;
     }
     memcpy(nw->water, w->water, n);
+    /* the collision uplift (continents_uplift) stays: ranges survive edits */
+    if (w->roughness != NULL) {
+        if ((st = world_alloc((void **)&nw->roughness, n, sizeof *nw->roughness, "uplift", err))
+            != OG_OK) {
+            goto fail;
+        }
+        memcpy(nw->roughness, w->roughness, n * sizeof *nw->roughness);
+    }
     nw->water[cell] = land ? WATER_LAND : WATER_OCEAN;
     if (w->biome != NULL) {
         memcpy(nw->biome, w->biome, n);

@@ -253,6 +253,9 @@ choose(const struct wfc_rules *rules, struct solver *s, int32_t v, const uint8_t
         w[b] = 0.0;
         if ((d >> b) & 1) {
             w[b] = rules->biome[b].weight * (1.0 + rules->affinity * same[b]);
+            if (rules->prefer != NULL && rules->prefer[v] == b) {
+                w[b] *= rules->prefer_weight;
+            }
             total += w[b];
             last = b;
         }

@@ -46,6 +46,8 @@ struct wfc_biome {
     double lat_min, lat_max;/* allowed |latitude| band, degrees */
     enum wfc_shore shore;
     double weight;          /* relative frequency when collapsing (> 0) */
+    double clim_min, clim_max;   /* climate domains: allowed climate latitude, degrees */
+    double moist_min, moist_max; /* climate domains: allowed moisture, 0..1 */
 };
 
 struct wfc_rules {
@@ -55,6 +57,10 @@ struct wfc_rules {
      * ways: a bit in either row forbids the pair) */
     uint32_t forbid[WFC_MAX_BIOMES];
     double affinity;        /* weight bonus per decided neighbour of the same biome */
+    const uint8_t *prefer;  /* NULL, or per vertex a preferred biome (e.g. the climate's,
+                               wfc_climate_prefer), whose weight is multiplied by
+                               prefer_weight when collapsing */
+    double prefer_weight;
 };
 
 struct wfc_stats {
@@ -85,6 +91,28 @@ void wfc_compat_table(const struct wfc_rules *rules, uint32_t *compat);
  * and shore (a neighbour of the other kind). */
 void wfc_unary_domains(const struct wfc_rules *rules, const struct adjacency *adj,
                        const double *xyz, const uint8_t *sea, uint32_t *dom);
+
+/* The climate domains: as wfc_unary_domains, but the band is tested on a
+ * climate latitude clim[v] (degrees: |latitude| moved by noise and
+ * elevation; the colder, the higher) against clim_min..clim_max, and the
+ * moisture moist[v] (0..1) against moist_min..moist_max. */
+void wfc_climate_domains(const struct wfc_rules *rules, const struct adjacency *adj,
+                         const float *clim, const float *moist, const uint8_t *sea,
+                         uint32_t *dom);
+
+/* The preferred biome of every vertex: among dom[v], the one whose climate
+ * box (clim_min..clim_max x moist_min..moist_max) holds (clim[v], moist[v])
+ * deepest, depth measured in fractions of the box's sides; so the
+ * preferences change at the medial lines between boxes, along the climate
+ * fields' isolines. Vertices with an empty domain get 0. */
+void wfc_climate_prefer(const struct wfc_rules *rules, size_t n, const float *clim,
+                        const float *moist, const uint32_t *dom, uint8_t *prefer);
+
+/* Widen domains by one ring: out[v] = the union of dom over v and its
+ * neighbours, restricted to v's kind (water or land) and shore rule.
+ * Adjacent vertices then share the options of each other's climate. */
+void wfc_widen_domains(const struct adjacency *adj, const uint32_t *dom, const uint8_t *sea,
+                       const struct wfc_rules *rules, uint32_t *out);
 
 /* Collapse: dom[v] (adj->n entries, in) are the allowed sets (e.g. from
  * wfc_unary_domains, possibly narrowed to fix some vertices); out[v] gets

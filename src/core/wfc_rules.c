@@ -26,18 +26,20 @@ enum {
 static const struct wfc_rules planet_rules = {
     B_COUNT,
     {
-        [B_OCEAN] = { "ocean", 0x1b3a6b, 1, 0, 90, WFC_SHORE_NEVER, 4.0 },
-        [B_SHALLOW] = { "shallows", 0x2f6fa8, 1, 0, 90, WFC_SHORE_ONLY, 2.0 },
-        [B_SEA_ICE] = { "sea_ice", 0xcfe3ee, 1, 62, 90, WFC_SHORE_ANY, 1.5 },
-        [B_ICE] = { "ice", 0xf2f6f9, 0, 60, 90, WFC_SHORE_ANY, 3.0 },
-        [B_TUNDRA] = { "tundra", 0x9a9f86, 0, 50, 80, WFC_SHORE_ANY, 2.0 },
-        [B_TAIGA] = { "taiga", 0x3d6b4c, 0, 40, 70, WFC_SHORE_NEVER, 2.0 },
-        [B_GRASSLAND] = { "grassland", 0x92b35c, 0, 15, 60, WFC_SHORE_NEVER, 2.0 },
-        [B_FOREST] = { "forest", 0x3f8a3a, 0, 10, 60, WFC_SHORE_NEVER, 2.0 },
-        [B_RAINFOREST] = { "rainforest", 0x1e6a2c, 0, 0, 25, WFC_SHORE_NEVER, 2.0 },
-        [B_SAVANNA] = { "savanna", 0xbfae5a, 0, 5, 35, WFC_SHORE_NEVER, 1.5 },
-        [B_DESERT] = { "desert", 0xe3cc8d, 0, 12, 40, WFC_SHORE_NEVER, 2.0 },
-        [B_COAST] = { "coast", 0xeadcaa, 0, 0, 65, WFC_SHORE_ONLY, 1.0 },
+        /* name, colour, water, |latitude| band, shore, weight,
+         * climate-latitude band, moisture band (planet.climate = climate) */
+        [B_OCEAN] = { "ocean", 0x1b3a6b, 1, 0, 90, WFC_SHORE_NEVER, 4.0, 0, 72, 0, 1 },
+        [B_SHALLOW] = { "shallows", 0x2f6fa8, 1, 0, 90, WFC_SHORE_ONLY, 2.0, 0, 90, 0, 1 },
+        [B_SEA_ICE] = { "sea_ice", 0xcfe3ee, 1, 62, 90, WFC_SHORE_ANY, 1.5, 64, 90, 0, 1 },
+        [B_ICE] = { "ice", 0xf2f6f9, 0, 60, 90, WFC_SHORE_ANY, 3.0, 68, 90, 0, 1 },
+        [B_TUNDRA] = { "tundra", 0x9a9f86, 0, 50, 80, WFC_SHORE_ANY, 2.0, 57, 74, 0, 1 },
+        [B_TAIGA] = { "taiga", 0x3d6b4c, 0, 40, 70, WFC_SHORE_NEVER, 2.0, 45, 62, 0, 1 },
+        [B_GRASSLAND] = { "grassland", 0x92b35c, 0, 15, 60, WFC_SHORE_NEVER, 2.0, 22, 55, 0, 0.5 },
+        [B_FOREST] = { "forest", 0x3f8a3a, 0, 10, 60, WFC_SHORE_NEVER, 2.0, 20, 52, 0.4, 1 },
+        [B_RAINFOREST] = { "rainforest", 0x1e6a2c, 0, 0, 25, WFC_SHORE_NEVER, 2.0, 0, 22, 0.55, 1 },
+        [B_SAVANNA] = { "savanna", 0xbfae5a, 0, 5, 35, WFC_SHORE_NEVER, 1.5, 0, 32, 0, 0.6 },
+        [B_DESERT] = { "desert", 0xe3cc8d, 0, 12, 40, WFC_SHORE_NEVER, 2.0, 12, 42, 0, 0.3 },
+        [B_COAST] = { "coast", 0xeadcaa, 0, 0, 65, WFC_SHORE_ONLY, 1.0, 0, 66, 0, 1 },
     },
     {
         /* open ocean touches water only */
@@ -60,6 +62,8 @@ static const struct wfc_rules planet_rules = {
         [B_COAST] = (1u << B_OCEAN),
     },
     3.0,
+    NULL,
+    1.0,
 };
 
 const struct wfc_rules *
@@ -88,6 +92,10 @@ wfc_rules_check(const struct wfc_rules *rules, struct og_error *err)
         return og_error_set(err, OG_EINVAL, "wfc: %d biomes outside [1, %d]", rules->nbiomes,
                             WFC_MAX_BIOMES);
     }
+    if (rules->prefer != NULL && !(rules->prefer_weight >= 1.0 && rules->prefer_weight <= 1e6)) {
+        return og_error_set(err, OG_EINVAL, "wfc: preference weight %g outside [1, 1e6]",
+                            rules->prefer_weight);
+    }
     if (!(rules->affinity >= 0.0 && rules->affinity <= 1000.0)) {
         return og_error_set(err, OG_EINVAL, "wfc: affinity %g outside [0, 1000]",
                             rules->affinity);
@@ -95,7 +103,8 @@ wfc_rules_check(const struct wfc_rules *rules, struct og_error *err)
     for (a = 0; a < rules->nbiomes; a++) {
         const struct wfc_biome *bi = &rules->biome[a];
         if (!(bi->weight > 0.0) || !(bi->lat_min >= 0.0 && bi->lat_max <= 90.0
-                                     && bi->lat_min <= bi->lat_max)) {
+                                     && bi->lat_min <= bi->lat_max)
+            || !(bi->clim_min <= bi->clim_max && bi->moist_min <= bi->moist_max)) {
             return og_error_set(err, OG_EINVAL,
                                 "wfc: biome '%s' needs weight > 0 and a band inside [0, 90]",
                                 bi->name != NULL ? bi->name : "?");
@@ -125,17 +134,24 @@ wfc_compat_table(const struct wfc_rules *rules, uint32_t *compat)
     }
 }
 
-void
-wfc_unary_domains(const struct wfc_rules *rules, const struct adjacency *adj, const double *xyz,
-                  const uint8_t *sea, uint32_t *dom)
+/* Shared by both domain builders: clim (degrees) and moist may be NULL for
+ * the |latitude| bands of xyz. */
+static void
+domains(const struct wfc_rules *rules, const struct adjacency *adj, const double *xyz,
+        const float *clim, const float *moist, const uint8_t *sea, uint32_t *dom)
 {
     size_t v;
     for (v = 0; v < adj->n; v++) {
-        double z = xyz[3 * v + 2];
-        double lat = fabs(asin(z < -1.0 ? -1.0 : z > 1.0 ? 1.0 : z)) * 180.0 / M_PI;
+        double lat;
         int shore = 0, b;
         int32_t j;
         uint32_t d = 0;
+        if (clim != NULL) {
+            lat = clim[v];
+        } else {
+            double z = xyz[3 * v + 2];
+            lat = fabs(asin(z < -1.0 ? -1.0 : z > 1.0 ? 1.0 : z)) * 180.0 / M_PI;
+        }
         for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
             if ((sea[adj->nbr[j]] != 0) != (sea[v] != 0)) {
                 shore = 1;
@@ -147,7 +163,12 @@ wfc_unary_domains(const struct wfc_rules *rules, const struct adjacency *adj, co
             if ((bi->water != 0) != (sea[v] != 0)) {
                 continue;
             }
-            if (lat < bi->lat_min || lat > bi->lat_max) {
+            if (clim != NULL) {
+                if (lat < bi->clim_min || lat > bi->clim_max || moist[v] < bi->moist_min
+                    || moist[v] > bi->moist_max) {
+                    continue;
+                }
+            } else if (lat < bi->lat_min || lat > bi->lat_max) {
                 continue;
             }
             if ((bi->shore == WFC_SHORE_ONLY && !shore)
@@ -157,6 +178,78 @@ wfc_unary_domains(const struct wfc_rules *rules, const struct adjacency *adj, co
             d |= 1u << b;
         }
         dom[v] = d;
+    }
+}
+
+void
+wfc_unary_domains(const struct wfc_rules *rules, const struct adjacency *adj, const double *xyz,
+                  const uint8_t *sea, uint32_t *dom)
+{
+    domains(rules, adj, xyz, NULL, NULL, sea, dom);
+}
+
+void
+wfc_climate_domains(const struct wfc_rules *rules, const struct adjacency *adj,
+                    const float *clim, const float *moist, const uint8_t *sea, uint32_t *dom)
+{
+    domains(rules, adj, NULL, clim, moist, sea, dom);
+}
+
+void
+wfc_widen_domains(const struct adjacency *adj, const uint32_t *dom, const uint8_t *sea,
+                  const struct wfc_rules *rules, uint32_t *out)
+{
+    size_t v;
+    for (v = 0; v < adj->n; v++) {
+        uint32_t d = dom[v], keep = 0;
+        int32_t j;
+        int shore = 0, b;
+        for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
+            d |= dom[adj->nbr[j]];
+            shore |= (sea[adj->nbr[j]] != 0) != (sea[v] != 0);
+        }
+        /* v's own kind and shore rule */
+        for (b = 0; b < rules->nbiomes; b++) {
+            const struct wfc_biome *bi = &rules->biome[b];
+            if ((bi->water != 0) == (sea[v] != 0)
+                && !(bi->shore == WFC_SHORE_ONLY && !shore)
+                && !(bi->shore == WFC_SHORE_NEVER && shore)) {
+                keep |= 1u << b;
+            }
+        }
+        out[v] = d & keep;
+    }
+}
+
+void
+wfc_climate_prefer(const struct wfc_rules *rules, size_t n, const float *clim, const float *moist,
+                   const uint32_t *dom, uint8_t *prefer)
+{
+    size_t v;
+    for (v = 0; v < n; v++) {
+        double best = -1e300;
+        int b, pick = 0;
+        for (b = 0; b < rules->nbiomes; b++) {
+            const struct wfc_biome *bi = &rules->biome[b];
+            double sl = bi->clim_max - bi->clim_min, sm = bi->moist_max - bi->moist_min, d, t;
+            if (!((dom[v] >> b) & 1)) {
+                continue;
+            }
+            sl = sl > 1e-9 ? sl : 1e-9;
+            sm = sm > 1e-9 ? sm : 1e-9;
+            d = (clim[v] - bi->clim_min) / sl;
+            t = (bi->clim_max - clim[v]) / sl;
+            d = t < d ? t : d;
+            t = (moist[v] - bi->moist_min) / sm;
+            d = t < d ? t : d;
+            t = (bi->moist_max - moist[v]) / sm;
+            d = t < d ? t : d;
+            if (d > best) {
+                best = d;
+                pick = b;
+            }
+        }
+        prefer[v] = (uint8_t)pick;
     }
 }
 

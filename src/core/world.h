@@ -68,7 +68,7 @@ struct world {
     float *moisture;       /* 0..1 */
     uint8_t *biome;        /* biome id (core/biome.h) */
     uint32_t *color;       /* 0xRRGGBB display colour (biome colour after smoothing) */
-    float *roughness;      /* hybrid */
+    float *roughness;      /* hybrid; planet: collision uplift 0..1 (continents_uplift) */
     float *forest;         /* hybrid forest mask 0..1 */
     uint8_t *trees;        /* hybrid tree placement */
     uint8_t *mask;         /* hybrid mountain mask */

@@ -41,14 +41,68 @@ shade(uint32_t rgb, double s)
     return (uint32_t)r << 16 | (uint32_t)g << 8 | (uint32_t)b;
 }
 
+/* Relief shading: the normal of cell p tilted by the land's elevation
+ * gradient, n = normalise(q - GLOBE_RELIEF g), with g the tangential
+ * gradient estimated from the neighbours, (2 / k) sum (e_u - e_p) t_u /
+ * |t_u|^2 (t_u the neighbour's offset projected on the tangent plane; for k
+ * neighbours spread evenly around p, sum t t^T / |t|^2 = k/2 I). Sea cells
+ * and worlds without elevation keep the sphere's normal. */
+#define GLOBE_RELIEF 0.05
+
+static void
+relief_normal(const struct world *w, int32_t p, double *n)
+{
+    const double *q = &w->mesh->points[3 * (size_t)p];
+    int32_t nb[32];
+    double g[3] = { 0.0, 0.0, 0.0 }, l;
+    int k, cnt;
+    n[0] = q[0];
+    n[1] = q[1];
+    n[2] = q[2];
+    if (w->elevation == NULL || w->elevation[p] <= w->sea_level) {
+        return;
+    }
+    cnt = mesh_cell_neighbors(w->mesh, p, nb, 32);
+    cnt = cnt > 32 ? 32 : cnt;
+    for (k = 0; k < cnt; k++) {
+        const double *a = &w->mesh->points[3 * (size_t)nb[k]];
+        double t[3] = { a[0] - q[0], a[1] - q[1], a[2] - q[2] }, dq, t2;
+        float e = w->elevation[nb[k]];
+        int i;
+        dq = t[0] * q[0] + t[1] * q[1] + t[2] * q[2];
+        for (i = 0; i < 3; i++) {
+            t[i] -= dq * q[i];
+        }
+        t2 = t[0] * t[0] + t[1] * t[1] + t[2] * t[2];
+        if (t2 <= 0.0) {
+            continue;
+        }
+        /* the sea counts as the coast's height, so coasts do not cliff */
+        e = e > w->sea_level ? e : w->sea_level;
+        for (i = 0; i < 3; i++) {
+            g[i] += (e - w->elevation[p]) * t[i] / t2;
+        }
+    }
+    if (cnt == 0) {
+        return;
+    }
+    for (k = 0; k < 3; k++) {
+        n[k] = q[k] - GLOBE_RELIEF * 2.0 / cnt * g[k];
+    }
+    l = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    n[0] /= l;
+    n[1] /= l;
+    n[2] /= l;
+}
+
 enum og_status
 globe_sample(const struct world *w, double yaw, double pitch, int width, int height,
              uint32_t *rgb, int32_t *cell_out, struct og_error *err)
 {
     /* light: up and to the left of the viewer, in view coordinates */
     const double lx = -0.45, ly = 0.55, lz = 0.70;
-    double c[3], r[3], u[3], rad, ll;
-    int32_t start = 0;
+    double c[3], r[3], u[3], rad, ll, lw[3], cached_l = 0.0;
+    int32_t start = 0, cached = -1;
     int px, py;
 
     if (w == NULL || w->kind != WORLD_SPHERE || w->mesh == NULL || w->mesh->npoints == 0
@@ -65,6 +119,10 @@ globe_sample(const struct world *w, double yaw, double pitch, int width, int hei
     view_basis(yaw, pitch, c, r, u);
     rad = (width < height ? width : height) / 2.0;
     ll = sqrt(lx * lx + ly * ly + lz * lz);
+    /* the light in world coordinates */
+    for (px = 0; px < 3; px++) {
+        lw[px] = (lx * r[px] + ly * u[px] + lz * c[px]) / ll;
+    }
     for (py = 0; py < height; py++) {
         double sy = (height / 2.0 - (py + 0.5)) / rad;
         if (outfile_cancelled()) {  /* an interrupted export (outfile.h) */
@@ -93,7 +151,18 @@ globe_sample(const struct world *w, double yaw, double pitch, int width, int hei
                 cell_out[o] = cell;
             }
             if (rgb != NULL) {
+                /* the sphere's shading per pixel, times the relief's
+                 * change of it per cell */
+                double nn[3];
                 l = (sx * lx + sy * ly + sz * lz) / ll;
+                if (cell != cached) {
+                    const double *pq = &w->mesh->points[3 * (size_t)cell];
+                    relief_normal(w, cell, nn);
+                    cached_l = (nn[0] * lw[0] + nn[1] * lw[1] + nn[2] * lw[2])
+                               - (pq[0] * lw[0] + pq[1] * lw[1] + pq[2] * lw[2]);
+                    cached = cell;
+                }
+                l += cached_l;
                 rgb[o] = shade(w->color[cell], 0.3 + 0.7 * (l > 0.0 ? l : 0.0));
             }
         }
@@ -150,7 +219,7 @@ globe_render_raster(const struct world *w, double yaw, double pitch, int size,
         double nx = q[0] * rr[0] + q[1] * rr[1] + q[2] * rr[2];
         double ny = q[0] * u[0] + q[1] * u[1] + q[2] * u[2];
         double nz = q[0] * c[0] + q[1] * c[1] + q[2] * c[2];
-        double l = (nx * lx + ny * ly + nz * lz) / ll;
+        double nn[3], l;
         float xyz[9];
         uint32_t col;
         int k, nt;
@@ -162,6 +231,10 @@ globe_render_raster(const struct world *w, double yaw, double pitch, int size,
         if (nz < -0.1) {
             continue;   /* far side: hidden anyway, skip the work */
         }
+        relief_normal(w, (int32_t)p, nn);
+        l = ((nn[0] * rr[0] + nn[1] * rr[1] + nn[2] * rr[2]) * lx
+             + (nn[0] * u[0] + nn[1] * u[1] + nn[2] * u[2]) * ly
+             + (nn[0] * c[0] + nn[1] * c[1] + nn[2] * c[2]) * lz) / ll;
         nt = mesh_cell_triangles(m, (int32_t)p, tris, 64);
         nt = nt > 64 ? 64 : nt;
         col = shade(w->color[p], 0.3 + 0.7 * (l > 0.0 ? l : 0.0));
