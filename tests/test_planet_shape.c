@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@
 #include "core/mesh.h"
 #include "core/wfc.h"
 #include "tests.h"
+#include "core/recipe.h"
 
 static struct world *
 planet_world(size_t points, uint64_t seed, const char *extra)
@@ -284,6 +286,61 @@ START_TEST(test_literal_rules)
 }
 END_TEST
 
+static struct world *
+preset_world(const char *name, uint64_t seed)
+{
+    char file[256];
+    struct params p;
+    struct run_ctx ctx;
+    struct og_error e;
+    struct world *w;
+    int gen = -1;
+
+    params_defaults(&p);
+    snprintf(file, sizeof file, "presets/%s.ini", name);
+    ck_assert_msg(preset_load_file(test_shared_data_path(file), &p, &gen, &e) == OG_OK, "%s",
+                  e.msg);
+    ck_assert_int_eq(gen, GEN_PLANET);
+    p.seed = seed;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.threads = 1;
+    ck_assert_msg(pipeline_run(&gen_planet, &ctx, &w, &e) == OG_OK, "%s: %s", name, e.msg);
+    return w;
+}
+
+/* planet-pangaea, "a planet with one supercontinent": at five seeds one
+ * landmass holds over 5 % of the globe, and it holds most of the land. */
+START_TEST(test_preset_pangaea)
+{
+    struct world *w = preset_world("planet-pangaea", 1 + (uint64_t)_i);
+    ck_assert_int_eq((long)stat(w, "planet.landmasses_over_5pct"), 1);
+    ck_assert_msg(stat(w, "planet.largest_landmass_share") > 0.75, "seed %d: %g", 1 + _i,
+                  stat(w, "planet.largest_landmass_share"));
+    world_unref(w);
+}
+END_TEST
+
+/* lingua-franca, the seed's rules as written: round caps (every vertex
+ * poleward of 75 degrees is land), islands per vertex (hundreds of
+ * landmasses at 10k points), latitude bands. */
+START_TEST(test_preset_lingua_franca)
+{
+    struct world *w = preset_world("lingua-franca", 1 + (uint64_t)_i);
+    double zc = sin(75.0 * M_PI / 180.0);
+    size_t i;
+    for (i = 0; i < w->ncells; i++) {
+        if (fabs(w->mesh->points[3 * i + 2]) > zc) {
+            ck_assert_int_eq(w->water[i], WATER_LAND);
+        }
+    }
+    ck_assert_int_gt((long)stat(w, "planet.landmasses"), 200);
+    ck_assert_int_eq((long)stat(w, "planet.island_seeds"), 0);
+    ck_assert_int_eq((long)stat(w, "planet.biome_domains"), 2);
+    world_unref(w);
+}
+END_TEST
+
 Suite *
 planet_shape_suite(void)
 {
@@ -297,6 +354,8 @@ planet_shape_suite(void)
     tcase_add_loop_test(ts, test_climate_rules_and_boundaries, 0, 3);
     tcase_add_test(ts, test_relief_shelves_ranges);
     tcase_add_test(ts, test_literal_rules);
+    tcase_add_loop_test(ts, test_preset_pangaea, 0, 5);
+    tcase_add_loop_test(ts, test_preset_lingua_franca, 0, 5);
     tcase_set_timeout(ts, 30);
     suite_add_tcase(s, tr);
     suite_add_tcase(s, ts);
