@@ -177,6 +177,11 @@ if command -v gdalinfo >/dev/null 2>&1; then
 else
     echo "ok - gdalinfo checks # SKIP gdalinfo not installed"
 fi
+# A generated world with --extent: a world file in metres, no CRS.
+"$BIN" export --set island.cells=500 --extent 10000m --size 200x100 --heightmap "$tmp/geo/e.png"
+printf '50\n0\n0\n-100\n25\n9950\n' | cmp -s - "$tmp/geo/e.pgw" && [ ! -e "$tmp/geo/e.png.aux.xml" ]
+check "--extent 10000m: 50 x 100 m pixels from (0, 10000), no CRS" $?
+bad "--extent for a planet" 1 "not a planet" -g planet --extent 5 --map "$tmp/bad/p.png"
 
 # GeoJSON: written for every generator; where GDAL is installed, ogrinfo
 # reads it and every geometry is valid (GEOS through SQLite/SpatiaLite).

@@ -95,6 +95,7 @@ cli_usage(void)
         "      --tile-overlap K   neighbouring tiles share K samples (1 for engines)\n"
         "      --tile X,Y         write only that tile (one tile per process)\n"
         "      --bundle DIR       every layer, stats and manifest.json in a new folder\n"
+        "      --extent METRES    map width of a generated world: world files in metres\n"
         "      --seeds FIRST-LAST one world per seed; every output name needs {seed}\n"
         "                         (doc/batch.md: GNU parallel, Slurm arrays)\n"
         "\n"

@@ -140,6 +140,23 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
         }
         return 1;
     }
+    if (is_opt(arg, "--extent")) {
+        const char *end;
+        if ((v = value_of(argc, argv, i, "--extent", err)) == NULL) {
+            return -1;
+        }
+        end = v + strlen(v);
+        if (end > v && end[-1] == 'm') {
+            end--;
+        }
+        if (parse_real(v, end, &o->extent_m) != 0 || !(o->extent_m > 0.0) ||
+            o->extent_m > 1e8) {
+            og_error_set(err, OG_EINVAL, "--extent '%s' is not a width in metres (0 < W <= 1e8)",
+                         v);
+            return -1;
+        }
+        return 1;
+    }
     if (is_opt(arg, "--seeds")) {
         if ((v = value_of(argc, argv, i, "--seeds", err)) == NULL) {
             return -1;

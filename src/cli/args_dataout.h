@@ -20,6 +20,7 @@ struct cli_dataout {
     struct tile_grid tiles;       /* --tiles NxM, --tile-overlap K, --tile X,Y */
     int overlap_given;
     const char *bundle_dir;       /* --bundle DIR */
+    double extent_m;              /* --extent METRES: map width of a generated world (0: none) */
     int seeds_given;              /* --seeds A-B (cli/sweep.h) */
     uint64_t seed_lo, seed_hi;
 };
