@@ -16,7 +16,10 @@
 #include "core/select.h"
 #include "core/value_noise.h"
 #include "core/world.h"
+#include "render/iso.h"
+#include "render/iso_internal.h"
 #include "render/mapimg.h"
+#include "render/raster.h"
 
 static int
 cmp_u64(const void *a, const void *b)
@@ -706,6 +709,52 @@ START_TEST(test_flow_mfd_valley)
 }
 END_TEST
 
+/* Pixels of the cones' two tree greens (iso_trees.c: the seed's tree
+ * colour lit at 1.0 and 0.55) in an iso render. */
+static size_t
+tree_pixels(const struct world *w)
+{
+    struct iso_options o;
+    struct raster *fb = NULL;
+    struct og_error err;
+    size_t i, count = 0;
+    uint32_t lit = iso_shade_rgb(HYBRID_TREE, 1.0), shade = iso_shade_rgb(HYBRID_TREE, 0.55);
+
+    iso_options_from_params(&o, &w->params);
+    o.threads = 1;
+    ck_assert_int_eq(raster_new(&fb, 480, 300, &err), OG_OK);
+    ck_assert_msg(iso_render(NULL, w, &o, fb, NULL, &err) == OG_OK, "%s", err.msg);
+    for (i = 0; i < (size_t)fb->width * (size_t)fb->height; i++) {
+        const uint8_t *px = fb->rgba + 4 * i;
+        uint32_t c = (uint32_t)px[0] << 16 | (uint32_t)px[1] << 8 | px[2];
+        count += c == lit || c == shade;
+    }
+    raster_free(fb);
+    return count;
+}
+
+/* The iso render stands trees on the tree cells as shaded cones: with the
+ * trees, pixels of both cone shades appear; without any tree, none. */
+START_TEST(test_iso_trees)
+{
+    struct params p;
+    struct world *w;
+    size_t with, without;
+
+    small_params(&p, 64, 64, 0.3, 500);
+    w = generate(&p, NULL, NULL);
+    ck_assert(world_stat_find(w, "hybrid.trees")->a > 100.0);
+    with = tree_pixels(w);
+    world_unref(w);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_FOREST_DENSITY, 0.0, NULL), OG_OK);
+    w = generate(&p, NULL, NULL);
+    without = tree_pixels(w);
+    world_unref(w);
+    ck_assert_msg(with > 200 && without == 0, "tree pixels %zu with trees, %zu without", with,
+                  without);
+}
+END_TEST
+
 /* A world keeps its layout when the grid gets finer: the same seed at 256^2
  * and 1024^2 over the same extent (25.6 km), the 1024^2 masks downsampled
  * by 4 x 4 majority, overlap with IoU >= 0.8 (mountain mask, and the
@@ -796,6 +845,7 @@ hybrid_suite(void)
     tcase_add_test(tc, test_generator_water);
     tcase_add_test(tc, test_forest_stands);
     tcase_add_test(tc, test_flow_mfd_valley);
+    tcase_add_test(tc, test_iso_trees);
     suite_add_tcase(s, tc);
     tc = tcase_create("contract");
     tcase_add_test(tc, test_generator_bad_params);

@@ -68,6 +68,7 @@ struct iso_field {
     float *water;        /* water surface height, or -INFINITY where dry */
     uint32_t *color;     /* 0xRRGGBB ground colour */
     float *roughness;    /* 0..1 per sample, or NULL for 1 everywhere */
+    uint8_t *trees;      /* 1 where a tree stands (hybrid), or NULL: none */
     double vscale;       /* screen px (camera units) per unit of height at
                             exaggeration 1: 80 * (side - 1) / 16, times
                             ISO_HYBRID_RELIEF for hybrid worlds */

@@ -52,6 +52,12 @@ proj(const struct iso_proj *p, double x, double y, double h, float out[3])
     out[2] = (float)(-p->s * ((xr + yr) * ISO_SY + h * p->vscale + h));
 }
 
+static void
+tree_proj(const void *ctx, double x, double y, double h, float out[3])
+{
+    proj(ctx, x, y, h, out);
+}
+
 static double
 field_floor(const struct iso_field *f)
 {
@@ -312,6 +318,7 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
         }
     }
     free(block);
+    iso_draw_trees(bd.fb, bd.f, tree_proj, p, p->s, bd.time, bd.x0, bd.x1, bd.y0, bd.y1);
 
     /* water: one flat quad per wet cell, drawn after the ground */
     for (j = 0; j + 1 < H; j++) {

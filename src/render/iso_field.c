@@ -113,6 +113,7 @@ iso_field_fini(struct iso_field *f)
         free(f->water);
         free(f->color);
         free(f->roughness);
+        free(f->trees);
         memset(f, 0, sizeof *f);
     }
 }
@@ -178,6 +179,14 @@ field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err
     }
     if (w->gen == GEN_HYBRID) {
         f->vscale *= ISO_HYBRID_RELIEF;
+    }
+    if (w->trees != NULL) { /* drawn as cones (iso_trees.c) */
+        f->trees = malloc((size_t)w->width * (size_t)w->height);
+        if (f->trees == NULL) {
+            iso_field_fini(f);
+            return og_error_set(err, OG_ENOMEM, "out of memory for the trees");
+        }
+        memcpy(f->trees, w->trees, (size_t)w->width * (size_t)w->height);
     }
     n = (size_t)w->width * (size_t)w->height;
     if (w->river_width != NULL && w->nhydro == w->ncells) {

@@ -77,6 +77,18 @@ uint32_t iso_mix_rgb(uint32_t a, uint32_t b, double t);
 /* rgb times I in [0, 1], rounded half up. */
 uint32_t iso_shade_rgb(uint32_t rgb, double I);
 
+/* Projection of field position (x, y) in cells at normalised height h to
+ * screen x, y and depth (iso_draw.c's camera). */
+typedef void iso_tree_proj_fn(const void *ctx, double x, double y, double h, float out[3]);
+
+/* Draw the trees of f (f->trees, may be NULL: nothing) as shaded cones into
+ * the rectangle [x0, x1) x [y0, y1) of fb, depth-tested; scale is the
+ * camera's px per camera unit, time the hour of the sun
+ * (render/iso_trees.c). */
+void iso_draw_trees(struct raster *fb, const struct iso_field *f, iso_tree_proj_fn *proj,
+                    const void *proj_ctx, double scale, double time, int x0, int x1, int y0,
+                    int y1);
+
 /* Free the lit colours of c (kept geometry and field stay). */
 void iso_cache_drop_light(struct iso_cache *c);
 
