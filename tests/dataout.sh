@@ -177,6 +177,12 @@ if command -v gdalinfo >/dev/null 2>&1; then
 else
     echo "ok - gdalinfo checks # SKIP gdalinfo not installed"
 fi
+if command -v ogrinfo >/dev/null 2>&1; then
+    "$BIN" export --dem "$tmp/geo/fr.png" --vector "$tmp/geo/v.geojson" &&
+        ogrinfo -ro -al -so "$tmp/geo/v.geojson" |
+        grep -q 'Extent: (-105.560417, 40.090417) - (-105.440417, 40.210417)'
+    check "GeoJSON of a georeferenced DEM in its coordinates (ogrinfo extent)" $?
+fi
 # A generated world with --extent: a world file in metres, no CRS.
 "$BIN" export --set island.cells=500 --extent 10000m --size 200x100 --heightmap "$tmp/geo/e.png"
 printf '50\n0\n0\n-100\n25\n9950\n' | cmp -s - "$tmp/geo/e.pgw" && [ ! -e "$tmp/geo/e.png.aux.xml" ]

@@ -293,7 +293,17 @@ batch_dataout_write(const struct cli_args *a, const struct world *w, char **expo
         }
     }
     if (o->vector_path != NULL) {
-        st = export_geojson(w, o->vector_path, err);
+        const struct georef *gr = georef_for(w);
+        double mgt[6];
+        if (gr != NULL) {  /* the map square in the source's coordinates */
+            mgt[0] = gr->gt[0];
+            mgt[1] = gr->gt[1] * gr->width;
+            mgt[2] = gr->gt[2] * gr->height;
+            mgt[3] = gr->gt[3];
+            mgt[4] = gr->gt[4] * gr->width;
+            mgt[5] = gr->gt[5] * gr->height;
+        }
+        st = export_geojson(w, gr != NULL ? mgt : NULL, o->vector_path, err);
         if (st != OG_OK) {
             return st;
         }

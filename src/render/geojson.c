@@ -158,6 +158,8 @@ struct gj {
     int W, H;            /* polygon raster */
     double ex, ey;       /* planar extent (coordinate units) */
     int first;           /* no feature written yet */
+    const double *gt;    /* map square to coordinates (georeferenced), or NULL */
+    int mirrored;        /* gt flips orientation: write rings backwards */
     const char *kind;    /* of the polygons being written */
 };
 
@@ -167,6 +169,9 @@ put_uv(struct gj *g, double u, double v)
 {
     if (g->w->kind == WORLD_SPHERE) {
         fprintf(g->f, "[%.6f,%.6f]", u * 360.0 - 180.0, 90.0 - v * 180.0);
+    } else if (g->gt != NULL) {
+        fprintf(g->f, "[%.10g,%.10g]", g->gt[0] + u * g->gt[1] + v * g->gt[2],
+                g->gt[3] + u * g->gt[4] + v * g->gt[5]);
     } else {
         fprintf(g->f, "[%.10g,%.10g]", u * g->ex, (1.0 - v) * g->ey);
     }
@@ -276,10 +281,11 @@ write_polygon(void *arg, const struct polygon *p, struct og_error *err)
         const double *xy = p->xy + 2 * p->start[k];
         fprintf(g->f, "%s[", k ? "," : "");
         for (i = 0; i < p->count[k]; i++) {
+            size_t j = g->mirrored ? p->count[k] - 1 - i : i;
             if (i > 0) {
                 fputc(',', g->f);
             }
-            put_uv(g, xy[2 * i] / g->W, 1.0 - xy[2 * i + 1] / g->H);
+            put_uv(g, xy[2 * j] / g->W, 1.0 - xy[2 * j + 1] / g->H);
         }
         fputc(']', g->f);
     }
@@ -385,7 +391,8 @@ write_regions(struct gj *g, struct og_error *err)
 }
 
 enum og_status
-export_geojson(const struct world *w, const char *path, struct og_error *err)
+export_geojson(const struct world *w, const double *map_gt, const char *path,
+               struct og_error *err)
 {
     struct pngio_text *text = NULL;
     size_t ntext = 0, i;
@@ -418,12 +425,21 @@ export_geojson(const struct world *w, const char *path, struct og_error *err)
         g.W = g.H = 1024;
         g.ex = g.ey = 1.0;
     }
+    if (map_gt != NULL && w->kind != WORLD_SPHERE) {
+        g.gt = map_gt;
+        g.ex = hypot(map_gt[1], map_gt[4]);  /* map width, for river widths */
+        /* y-up pixel corners are counter-clockwise; a transform that keeps
+           north up (negative determinant from v down) keeps that. */
+        g.mirrored = map_gt[1] * map_gt[5] - map_gt[2] * map_gt[4] > 0.0;
+    }
     st = export_recipe(w, NULL, &text, &ntext, &block, err);
     if (st != OG_OK) {
         return st;
     }
     jsonw_printf(&j, "{\"type\":\"FeatureCollection\",\"orogen\":{\"coordinates\":\"%s\"",
                  w->kind == WORLD_SPHERE ? "longitude, latitude (degrees)"
+                 : g.gt != NULL ? "georeferenced: the source's coordinates (world file; CRS in "
+                                  "its .aux.xml) or --extent metres east, north"
                  : w->kind == WORLD_GRID ? (w->cell_size > 0.0 ? "metres east, north"
                                                                : "grid cells east, north")
                                          : "unit map square east, north");

@@ -18,7 +18,8 @@
  * spheres 1024 x 512): closed rings, exteriors counter-clockwise, holes
  * clockwise.
  * Coordinates: planets in longitude/latitude degrees (WGS 84 order, the
- * raster edges split regions at the antimeridian); other worlds in the
+ * raster edges split regions at the antimeridian); georeferenced worlds in
+ * their source's coordinates (map_gt below); other worlds in the
  * map's own units with y north: grid cells (metres when the cell size is
  * known), the unit square for island maps. The top-level "orogen" member
  * holds the recipe and says which. Streamed to a temporary file and
@@ -50,7 +51,12 @@ enum og_status vector_rivers(const struct world *w, struct river_lines *out,
                              struct og_error *err);
 void river_lines_free(struct river_lines *r);
 
-/* Write the GeoJSON of w to path. Errors: OG_EIO naming path, OG_ENOMEM. */
-enum og_status export_geojson(const struct world *w, const char *path, struct og_error *err);
+/* Write the GeoJSON of w to path. map_gt (may be NULL; ignored for
+ * planets) maps the map square to georeferenced coordinates: x = gt[0] +
+ * u gt[1] + v gt[2], y = gt[3] + u gt[4] + v gt[5] for u right, v down in
+ * 0..1 (a DEM's world file, or --extent). Errors: OG_EIO naming path,
+ * OG_ENOMEM. */
+enum og_status export_geojson(const struct world *w, const double *map_gt, const char *path,
+                              struct og_error *err);
 
 #endif
