@@ -3,12 +3,17 @@
  * items 8 and 9, issue 12). */
 #include "config.h"
 
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "core/generators.h"
 #include "core/og_error.h"
 #include "core/params.h"
 #include "core/recipe.h"
+#include "render/pngio.h"
 #include "tests.h"
 
 /* No byte below 0x20 or 0x7f in a message. */
@@ -119,16 +124,163 @@ START_TEST(test_errors_never_hold_control_characters)
 }
 END_TEST
 
+/* --- recipes in text chunks --------------------------------------------- */
+
+/* Read chunks given as "key", "value" pairs (NULL-terminated). */
+static enum og_status
+read_chunks(const char *const *kv, struct recipe *r, struct og_error *err)
+{
+    char *keys[16], *values[16];
+    size_t n = 0;
+    enum og_status st;
+    for (; kv[2 * n] != NULL; n++) {
+        keys[n] = (char *)(uintptr_t)kv[2 * n];
+        values[n] = (char *)(uintptr_t)kv[2 * n + 1];
+    }
+    memset(r, 0, sizeof *r);
+    params_defaults(&r->params);
+    st = recipe_from_chunks(keys, values, n, "x.png", r, err);
+    return st;
+}
+
+#define SHA_A "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+
+START_TEST(test_recipe_reads_what_export_writes)
+{
+    static const char *const kv[] = {
+        "Software", "orogen 0.1.0", "orogen:format", "2", "orogen:version", "0.1.0",
+        "orogen:generator", "dem", "orogen:generator-version", "1", "orogen:seed", "42",
+        "orogen:params", "seed = 42\ndem.sea_level = 3\nmap.layer = elevation\nmap.size = 64x32\n",
+        "orogen:dem", "578765 " SHA_A " fuji 2.png", NULL,
+    };
+    struct recipe r;
+    struct og_error err;
+
+    ck_assert_msg(read_chunks(kv, &r, &err) == OG_OK, "%s", err.msg);
+    ck_assert_int_eq(r.gen, GEN_DEM);
+    ck_assert_int_eq(r.format, 2);
+    ck_assert(r.params.seed == 42);
+    ck_assert(params_get(&r.params, P_DEM_SEA_LEVEL) == 3.0);
+    ck_assert_str_eq(r.map_layer, "elevation");
+    ck_assert_int_eq(r.map_w, 64);
+    ck_assert_int_eq(r.map_h, 32);
+    ck_assert_str_eq(r.dem_name, "fuji 2.png");
+    ck_assert_str_eq(r.dem_sha256, SHA_A);
+    ck_assert_int_eq(r.dem_size, 578765);
+    ck_assert_str_eq(r.note, "");
+    recipe_fini(&r);
+}
+END_TEST
+
+START_TEST(test_recipe_refusals)
+{
+    static const struct {
+        const char *key, *value, *want;
+    } bad[] = {
+        { "orogen:version", "99", "x.png: made by orogen 99, this is " PACKAGE_VERSION },
+        { "orogen:format", "3", "x.png: made by orogen 0.1.0, this is " PACKAGE_VERSION },
+        { "orogen:params", "seed = 7\nisland.newfangled = 7\n",
+          "x.png: orogen:params line 2: unknown key 'island.newfangled'" },
+        { "orogen:params", "seed = 7\nmap.size = -5x10\n",
+          "x.png: orogen:params line 2: map.size = '-5x10' is not WIDTHxHEIGHT within 1..16384" },
+        { "orogen:params", "island.cells = 100\nisland.cells = 200\n",
+          "x.png: orogen:params line 2: 'island.cells' set twice (first on line 1)" },
+        { "orogen:params", "island.cells = 3\n",
+          "x.png: orogen:params line 1: param 'island.cells' = 3 outside" },
+        { "orogen:generator", "island", "x.png: recipe chunk orogen:generator appears twice" },
+        { "orogen:seed", "8", "x.png: recipe chunk orogen:seed appears twice" },
+        { "orogen:gadget", "1", "x.png: unknown recipe chunk 'orogen:gadget'" },
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *kv[] = { "orogen:version", "0.1.0", "orogen:generator", "island",
+                             "orogen:seed", "7", "orogen:params", "seed = 7\n",
+                             bad[i].key, bad[i].value, NULL };
+        struct recipe r;
+        struct og_error err;
+        /* A replaced chunk goes where the good one was. */
+        size_t k;
+        for (k = 0; k < 8; k += 2) {
+            if (strcmp(kv[k], bad[i].key) == 0 && strcmp(bad[i].key, "orogen:generator") != 0 &&
+                strcmp(bad[i].key, "orogen:seed") != 0) {
+                kv[k + 1] = bad[i].value;
+                kv[8] = NULL;
+            }
+        }
+        ck_assert_msg(read_chunks(kv, &r, &err) != OG_OK, "case %zu accepted", i);
+        ck_assert_msg(strncmp(err.msg, bad[i].want, strlen(bad[i].want)) == 0,
+                      "case %zu: '%s', want '%s'", i, err.msg, bad[i].want);
+        recipe_fini(&r);
+    }
+}
+END_TEST
+
+START_TEST(test_recipe_generator_version_note)
+{
+    static const char *const kv[] = {
+        "orogen:format", "2", "orogen:generator", "island", "orogen:generator-version", "999",
+        "orogen:seed", "7", "orogen:params", "seed = 7\n", NULL,
+    };
+    struct recipe r;
+    struct og_error err;
+
+    ck_assert_msg(read_chunks(kv, &r, &err) == OG_OK, "%s", err.msg);
+    ck_assert_msg(strstr(r.note, "island generator version 999, this build has version") != NULL,
+                  "%s", r.note);
+    recipe_fini(&r);
+}
+END_TEST
+
+START_TEST(test_recipe_chunk_crc_error)
+{
+    static const struct pngio_text text[] = {
+        { "orogen:generator", "island" }, { "orogen:seed", "7" },
+        { "orogen:params", "seed = 7\nisland.cells = 1000\n" },
+    };
+    const char *path = "out-recipe-crc.png";
+    uint8_t px[4 * 4] = { 0 };
+    char **keys = NULL, **values = NULL, buf[4096], *hit;
+    size_t n = 0, len;
+    struct og_error err;
+    FILE *f;
+
+    ck_assert_int_eq(pngio_write_rgba(path, px, 2, 2, text, 3, 6, &err), OG_OK);
+    ck_assert_int_eq(pngio_read_text(path, &keys, &values, &n, &err), OG_OK);
+    pngio_text_free(keys, values, n);
+    /* Flip one byte of the params value: its tEXt CRC no longer matches. */
+    f = fopen(path, "r+b");
+    ck_assert_ptr_nonnull(f);
+    len = fread(buf, 1, sizeof buf, f);
+    hit = memmem(buf, len, "cells = 1000", 12);
+    ck_assert_ptr_nonnull(hit);
+    hit[8] = '2';
+    ck_assert_int_eq(fseek(f, 0, SEEK_SET), 0);
+    ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
+    fclose(f);
+    ck_assert_int_eq(pngio_read_text(path, &keys, &values, &n, &err), OG_EFORMAT);
+    ck_assert_msg(strstr(err.msg, "tEXt") != NULL && strstr(err.msg, "CRC") != NULL, "%s",
+                  err.msg);
+    unlink(path);
+}
+END_TEST
+
 Suite *
 recipe_suite(void)
 {
     Suite *s = suite_create("recipe");
-    TCase *tp = tcase_create("presets");
+    TCase *tp = tcase_create("presets"), *tc;
 
     tcase_add_test(tp, test_preset_line_ends);
     tcase_add_test(tp, test_preset_line_numbers_and_bom);
     tcase_add_test(tp, test_preset_duplicates);
     tcase_add_test(tp, test_errors_never_hold_control_characters);
     suite_add_tcase(s, tp);
+    tc = tcase_create("chunks");
+    tcase_add_test(tc, test_recipe_reads_what_export_writes);
+    tcase_add_test(tc, test_recipe_refusals);
+    tcase_add_test(tc, test_recipe_generator_version_note);
+    tcase_add_test(tc, test_recipe_chunk_crc_error);
+    suite_add_tcase(s, tc);
     return s;
 }

@@ -27,6 +27,13 @@ cli_warnings(const struct cli_args *a, char *out, size_t size)
     if (g == NULL) {
         return 0;
     }
+    if (a->recipe_note[0] != '\0') {
+        int k = snprintf(out, size, "%s\n", a->recipe_note);
+        if (k > 0 && (size_t)k < size) {
+            len = (size_t)k;
+            n++;
+        }
+    }
     for (i = 0; i < P_COUNT; i++) {
         if (a->set_explicitly[i] && !param_in_groups((enum param_id)i, g->param_groups)) {
             int k = snprintf(out + len, size - len, "%s is not used by the %s generator\n",
@@ -138,103 +145,62 @@ enum og_status
 cli_apply_recipe(const char *png_path, struct cli_args *a, struct og_error *err)
 {
     char **keys = NULL, **values = NULL;
-    size_t n = 0, i;
-    const char *gen = NULL, *params = NULL, *seed = NULL, *source = NULL;
+    size_t n = 0;
+    struct recipe r;
     enum og_status st = pngio_read_text(png_path, &keys, &values, &n, err);
-    struct params p;
 
     if (st != OG_OK) {
         return st;
     }
-    for (i = 0; i < n; i++) {
-        if (strcmp(keys[i], "orogen:generator") == 0) {
-            gen = values[i];
-        } else if (strcmp(keys[i], "orogen:params") == 0) {
-            params = values[i];
-        } else if (strcmp(keys[i], "orogen:seed") == 0) {
-            seed = values[i];
-        } else if (strcmp(keys[i], "orogen:source") == 0) {
-            source = values[i];
-        }
-    }
-    if (gen == NULL || params == NULL || seed == NULL) {
-        pngio_text_free(keys, values, n);
-        return og_error_set(err, OG_EFORMAT, "%s: no orogen recipe in its text chunks", png_path);
-    }
-    const struct generator *g = generator_find(gen);
-    if (g == NULL) {
-        st = og_error_set(err, OG_EFORMAT, "%s: generator '%s' is not in this build", png_path, gen);
-        goto done;
-    }
-    p = a->params;
-    /* Lines the parameter table does not know (map.layer, ...) are the
-     * export's own settings: skip them, refuse anything else malformed. */
-    {
-        char *copy = strdup(params), *line, *save = NULL;
-        if (copy == NULL) {
-            st = og_error_set(err, OG_ENOMEM, "out of memory");
-            goto done;
-        }
-        for (line = strtok_r(copy, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
-            char name[96];
-            const char *eq = strchr(line, '=');
-            size_t len = eq != NULL ? (size_t)(eq - line) : 0;
-            while (len > 0 && line[len - 1] == ' ') {
-                len--;
-            }
-            if (eq == NULL || len == 0 || len >= sizeof name) {
-                continue;
-            }
-            memcpy(name, line, len);
-            name[len] = '\0';
-            if (strcmp(name, "map.view") == 0) {
-                double *q = a->recipe_view;
-                a->recipe_view_given = sscanf(eq + 1, "%lf %lf %lf %lf", &q[0], &q[1], &q[2],
-                                              &q[3]) == 4;
-                continue;
-            }
-            if (strcmp(name, "map.layer") == 0 || strcmp(name, "map.size") == 0) {
-                const char *v = eq + 1;
-                while (*v == ' ') {
-                    v++;
-                }
-                if (name[4] == 'l') {
-                    snprintf(a->recipe_layer, sizeof a->recipe_layer, "%s", v);
-                } else if (num_parse_size(v, 100000, &a->recipe_w, &a->recipe_h) != NUM_OK) {
-                    a->recipe_w = a->recipe_h = 0;
-                }
-                continue;
-            }
-            if (params_find(name) < 0) {
-                continue;
-            }
-            st = params_set_assignment(&p, line, err);
-            if (st != OG_OK) {
-                free(copy);
-                goto done;
-            }
-        }
-        free(copy);
-    }
-    st = params_set_text(&p, P_SEED, seed, err);
-    if (st != OG_OK) {
-        goto done;
-    }
-    a->params = p;
-    a->gen = g->id;
-    a->gen_given = 1;
-    if (g->id == GEN_DEM && a->dem_path == NULL && source != NULL) {
-        /* kept in a (lives for the whole run; a strdup here leaked) */
-        if (strlen(source) >= sizeof a->recipe_dem) {
-            st = og_error_set(err, OG_EFORMAT, "%s: orogen:source is longer than %zu bytes",
-                              png_path, sizeof a->recipe_dem - 1);
-            goto done;
-        }
-        memcpy(a->recipe_dem, source, strlen(source) + 1);
-        a->dem_path = a->recipe_dem;
-    }
-done:
+    memset(&r, 0, sizeof r);
+    r.params = a->params;
+    /* Validated whole in core: format, chunks, keys, ranges (recipe.h). */
+    st = recipe_from_chunks(keys, values, n, png_path, &r, err);
     pngio_text_free(keys, values, n);
+    if (st != OG_OK) {
+        recipe_fini(&r);
+        return st;
+    }
+    a->params = r.params;
+    a->gen = r.gen;
+    a->gen_given = 1;
+    snprintf(a->recipe_layer, sizeof a->recipe_layer, "%s", r.map_layer);
+    a->recipe_w = r.map_w;
+    a->recipe_h = r.map_h;
+    a->recipe_view_given = r.map_view_given;
+    memcpy(a->recipe_view, r.map_view, sizeof a->recipe_view);
+    snprintf(a->recipe_note, sizeof a->recipe_note, "%s", r.note);
+    /* The dem file is looked for once every option is read: --dem wins. */
+    snprintf(a->recipe_dem_name, sizeof a->recipe_dem_name, "%s", r.dem_name);
+    snprintf(a->recipe_dem_sha256, sizeof a->recipe_dem_sha256, "%s", r.dem_sha256);
+    a->recipe_dem_size = r.dem_size;
+    snprintf(a->recipe_dem_path, sizeof a->recipe_dem_path, "%s", r.dem_legacy_path);
+    recipe_fini(&r);
+    return OG_OK;
+}
+
+/* The dem file of a --from recipe when no --dem was given: beside the PNG,
+ * then here, the first whose SHA-256 matches (core/recipe.h). */
+static enum og_status
+find_recipe_dem(struct cli_args *a, struct og_error *err)
+{
+    struct recipe r;
+    enum og_status st;
+
+    if (a->recipe_dem_name[0] == '\0') {
+        if (a->recipe_dem_path[0] != '\0') {   /* format 1: a path */
+            a->dem_path = a->recipe_dem_path;
+        }
+        return OG_OK;
+    }
+    memset(&r, 0, sizeof r);
+    snprintf(r.dem_name, sizeof r.dem_name, "%s", a->recipe_dem_name);
+    snprintf(r.dem_sha256, sizeof r.dem_sha256, "%s", a->recipe_dem_sha256);
+    r.dem_size = a->recipe_dem_size;
+    st = recipe_find_dem(&r, a->from, a->recipe_dem_path, sizeof a->recipe_dem_path, err);
+    if (st == OG_OK) {
+        a->dem_path = a->recipe_dem_path;
+    }
     return st;
 }
 
@@ -574,6 +540,10 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
         } else {
             return og_error_set(err, OG_EINVAL, "unknown option '%s' (see orogen --help)", arg);
         }
+    }
+    if (a->gen == GEN_DEM && a->dem_path == NULL && a->from != NULL &&
+        a->command != CLI_PARAMS && (st = find_recipe_dem(a, err)) != OG_OK) {
+        return st == OG_EFORMAT ? OG_EIO : st;
     }
     if (a->gen == GEN_DEM && a->dem_path == NULL && a->command != CLI_PARAMS) {
         return og_error_set(err, OG_EINVAL, "the dem generator needs --dem FILE");

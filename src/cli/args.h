@@ -41,10 +41,16 @@ struct cli_args {
     /* from a --from recipe: the map's layer and size, used when --layer or
        --size are not given */
     char recipe_layer[32];
-    char recipe_dem[4096];    /* the recipe's orogen:source, when dem_path is it */
     int recipe_w, recipe_h;
     /* data exports: --heightmap, --raw, ... (cli/args_dataout.h) */
     struct cli_dataout out;
+    char recipe_note[256];    /* e.g. the recipe's generator version differs */
+    /* the dem file a --from recipe names (size, SHA-256) and where it was
+       found; an explicit --dem wins */
+    char recipe_dem_name[161];
+    char recipe_dem_sha256[65];
+    long long recipe_dem_size;
+    char recipe_dem_path[4096];
     double recipe_view[4];    /* map.view u0 v0 u1 v1 of a TUI view export */
     int recipe_view_given;
     /* parameters named by --set (to warn about ones the generator ignores) */

@@ -9,6 +9,7 @@
 
 #include "cli/batch_dataout.h"
 #include "core/generators.h"
+#include "core/recipe.h"
 #include "core/parallel.h"
 #include "core/pipeline.h"
 #include "render/export.h"
@@ -22,7 +23,6 @@
 enum og_status
 batch_load_dem(const struct cli_args *a, struct dem_raster *r, struct og_error *err)
 {
-    char real[PATH_MAX];
     enum og_status st;
 
     memset(r, 0, sizeof *r);
@@ -30,9 +30,13 @@ batch_load_dem(const struct cli_args *a, struct dem_raster *r, struct og_error *
         return OG_OK;
     }
     st = pngio_read_raster(a->dem_path, r, err);
-    /* Recipes store the absolute path, so --from works from any folder. */
-    if (st == OG_OK && realpath(a->dem_path, real) != NULL && strlen(real) < sizeof r->source) {
-        memcpy(r->source, real, strlen(real) + 1);
+    /* Recipes name the file by size, SHA-256 and name, never by a path:
+     * --from finds it beside the PNG or here (core/recipe.h). */
+    if (st == OG_OK) {
+        st = recipe_dem_identity(a->dem_path, r->identity, sizeof r->identity, err);
+        if (st != OG_OK) {
+            dem_raster_fini(r);
+        }
     }
     return st;
 }

@@ -128,7 +128,8 @@ stage_decode(struct world *w, struct run_ctx *ctx, struct og_error *err)
     w->width = r->width;
     w->height = r->height;
     w->ncells = (size_t)r->width * (size_t)r->height;
-    snprintf(w->source, sizeof w->source, "%s", r->source);
+    /* Recipes name the file by its identity, never by a path. */
+    snprintf(w->source, sizeof w->source, "%s", r->identity[0] != '\0' ? r->identity : r->source);
     st = world_alloc((void **)&w->elevation, w->ncells, sizeof(float), "elevation", err);
     if (st != OG_OK) {
         return st;

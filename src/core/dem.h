@@ -25,7 +25,9 @@ struct dem_raster {
     int channels;        /* 1 grey, 2 grey+alpha, 3 RGB, 4 RGBA */
     int bit_depth;       /* 8 or 16 */
     uint16_t *samples;   /* width * height * channels, row-major */
-    char source[256];    /* file path, for messages and recipes */
+    char source[256];    /* file path, for messages */
+    char identity[256];  /* "SIZE SHA256 NAME" of the file for recipes
+                            (core/recipe.h), "" when unknown */
     /* An orogen 16-bit heightmap (render/heightmap.h) says how its samples
        map to heights in its tEXt chunks: h = height_offset + sample *
        height_step. height_scaled is 0 for any other file. */

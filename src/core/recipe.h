@@ -26,6 +26,78 @@ int recipe_generator_version(enum gen_id gen);
  * line numbers count what an editor shows. NULL when out of memory. */
 char *recipe_text_normalize(const char *text);
 
+/* --- recipes in PNG text chunks (recipe.c) --------------------------------
+ * An orogen PNG carries its recipe in tEXt chunks:
+ *   orogen:format             RECIPE_FORMAT (absent in format 1)
+ *   orogen:version            the orogen that wrote it ("0.1.0")
+ *   orogen:generator          "island", "dem", "hybrid", "planet"
+ *   orogen:generator-version  recipe_generator_version() of the writer
+ *   orogen:seed               the 64-bit seed
+ *   orogen:params             "name = value" lines: every parameter of the
+ *                             generator, then the export's own settings
+ *                             (map.layer, map.size, ...)
+ *   orogen:dem                dem source: "SIZE SHA256 NAME" of the input
+ *                             file (format 1 had orogen:source, a path)
+ *   orogen:edits              planet land edits (planet_edit.h), in order */
+
+#define RECIPE_FORMAT 2
+#define RECIPE_NAME_MAX 160  /* longest dem file name a recipe names */
+
+struct recipe {
+    enum gen_id gen;
+    struct params params;       /* the caller's values with the recipe's applied */
+    int format;                 /* 1 or RECIPE_FORMAT */
+    char made_by[32];           /* orogen:version */
+    int gen_version;            /* orogen:generator-version, 0 if absent */
+    /* export settings from orogen:params ("" / 0 when absent) */
+    char map_layer[32];
+    int map_w, map_h;
+    int map_view_given;
+    double map_view[4];
+    /* dem identity: name, size in bytes, SHA-256 (dem_name "" when none) */
+    char dem_name[RECIPE_NAME_MAX + 1];
+    long long dem_size;
+    char dem_sha256[65];
+    char dem_legacy_path[4096]; /* format 1: orogen:source as written */
+    /* planet edits: "orogen:edits" as written ("" when none) */
+    char *edits;                /* malloc'd; free with recipe_fini */
+    char note[256];             /* a warning to show, "" if none */
+};
+
+/* Read a recipe from the text chunks of a PNG (keys[i] = values[i], n of
+ * them); source names the file in messages. r->params must hold the values
+ * to start from. Errors (OG_EFORMAT unless said), all naming source:
+ * "no orogen recipe in its text chunks"; "made by orogen X, this is Y"
+ * for a newer recipe format; a chunk given twice; an unknown orogen:
+ * chunk; in orogen:params an unknown key, a key given twice, a malformed
+ * line or an out-of-range value (OG_ERANGE), each naming the key; an
+ * unknown generator (OG_EUNSUPPORTED). r->note says when the generator's
+ * output version differs from this build's (the world will differ). */
+enum og_status recipe_from_chunks(char *const *keys, char *const *values, size_t n,
+                                  const char *source, struct recipe *r, struct og_error *err);
+
+/* Free what recipe_from_chunks allocated (r itself is the caller's). */
+void recipe_fini(struct recipe *r);
+
+/* The dem identity line "SIZE SHA256 NAME" of the file at path (NAME is
+ * its base name) into buf. Errors: OG_EIO naming the path, OG_EINVAL for a
+ * base name longer than RECIPE_NAME_MAX or holding a control character. */
+enum og_status recipe_dem_identity(const char *path, char *buf, size_t size,
+                                   struct og_error *err);
+
+/* The name part of an identity line ("fuji.png" of "578765 ab.. fuji.png");
+ * a line that is not an identity is returned whole. */
+const char *recipe_dem_identity_name(const char *identity);
+
+/* Find the dem file a recipe names: NAME beside the PNG (png_path's
+ * folder), then NAME in the current folder; the first whose SHA-256 matches
+ * is written to path. Errors: OG_EFORMAT "NAME: SHA-256 X, but the recipe in
+ * PNG names Y" when only files with another hash were found (naming both
+ * hashes), OG_EIO "the recipe in PNG needs NAME (...): not beside it nor in
+ * the current folder; give --dem FILE". */
+enum og_status recipe_find_dem(const struct recipe *r, const char *png_path, char *path,
+                               size_t size, struct og_error *err);
+
 /* --- presets (recipe_preset.c) --------------------------------------------
  * Presets are "name = value" files (params_parse_text): the project's under
  * $OROGEN_DATA/presets, OROGEN_DATADIR/presets and ./data/presets; the

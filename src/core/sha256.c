@@ -1,5 +1,6 @@
 #include "config.h"
 #include "core/sha256.h"
+#include "core/infile.h"
 
 #include <errno.h>
 #include <nettle/sha2.h>
@@ -64,14 +65,16 @@ og_sha256_hex(const void *data, size_t len, char hex[OG_SHA256_HEX])
 enum og_status
 og_sha256_file(const char *path, char hex[OG_SHA256_HEX], long long *size, struct og_error *err)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = NULL;
     struct og_sha256 *h;
     unsigned char buf[65536];
     long long total = 0;
     size_t n;
 
-    if (f == NULL) {
-        return og_error_set(err, OG_EIO, "cannot read %s: %s", path, strerror(errno));
+    enum og_status st = infile_fopen(path, &f, NULL, err);  /* never a FIFO */
+
+    if (st != OG_OK) {
+        return st;
     }
     h = og_sha256_new();
     if (h == NULL) {

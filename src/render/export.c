@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/generators.h"
+#include "core/recipe.h"
 #include "core/stats.h"
 #include "render/outfile.h"
 #include "render/pngio.h"
@@ -46,7 +47,7 @@ export_recipe_for(enum gen_id gen, const struct params *p, const char *source, c
     unsigned mask = g != NULL ? g->param_groups : (1u << PG_COMMON);
     char *params = NULL, *all;
     struct pngio_text *t;
-    char seed[32], software[64];
+    char seed[32], software[64], format[16], genver[16];
     size_t plen, elen, need;
     enum og_status st;
 
@@ -58,15 +59,18 @@ export_recipe_for(enum gen_id gen, const struct params *p, const char *source, c
     elen = extra != NULL ? strlen(extra) : 0;
     snprintf(seed, sizeof seed, "%" PRIu64, p->seed);
     snprintf(software, sizeof software, "orogen %s", PACKAGE_VERSION);
+    snprintf(format, sizeof format, "%d", RECIPE_FORMAT);
+    snprintf(genver, sizeof genver, "%d", recipe_generator_version(gen));
     /* One block: the text array, then the strings it points into. */
-    need = 6 * sizeof *t + plen + elen + 2 + sizeof seed + sizeof software + srclen;
+    need = 8 * sizeof *t + plen + elen + 2 + sizeof seed + sizeof software + sizeof format +
+           sizeof genver + srclen;
     all = malloc(need);
     if (all == NULL) {
         free(params);
         return og_error_set(err, OG_ENOMEM, "out of memory for the PNG recipe");
     }
     t = (struct pngio_text *)(void *)all;
-    char *s = all + 6 * sizeof *t;
+    char *s = all + 8 * sizeof *t;
     char *pv = s;
     memcpy(pv, params, plen);
     if (elen > 0) {
@@ -80,6 +84,12 @@ export_recipe_for(enum gen_id gen, const struct params *p, const char *source, c
     char *sw = s;
     memcpy(sw, software, sizeof software);
     s += sizeof software;
+    char *fv = s;
+    memcpy(fv, format, sizeof format);
+    s += sizeof format;
+    char *gv = s;
+    memcpy(gv, genver, sizeof genver);
+    s += sizeof genver;
     char *src = s;
     memcpy(src, source, srclen);
     free(params);
@@ -87,16 +97,21 @@ export_recipe_for(enum gen_id gen, const struct params *p, const char *source, c
     size_t n = 0;
     t[n].key = "Software";
     t[n++].value = sw;
+    t[n].key = "orogen:format";
+    t[n++].value = fv;
     t[n].key = "orogen:version";
     t[n++].value = PACKAGE_VERSION;
     t[n].key = "orogen:generator";
     t[n++].value = world_gen_name(gen);
+    t[n].key = "orogen:generator-version";
+    t[n++].value = gv;
     t[n].key = "orogen:seed";
     t[n++].value = sv;
     t[n].key = "orogen:params";
     t[n++].value = pv;
     if (source[0] != '\0') {
-        t[n].key = "orogen:source";
+        /* The dem's identity "SIZE SHA256 NAME", never a path. */
+        t[n].key = "orogen:dem";
         t[n++].value = src;
     }
     *text = t;
@@ -301,7 +316,7 @@ export_stats_json(const struct world *w, char **out, struct og_error *err)
     sb_printf(&b, "  \"seed\": %" PRIu64 ",\n", w->params.seed);
     if (w->source[0] != '\0') {
         sb_printf(&b, "  \"source\": ");
-        sb_json_string(&b, w->source);
+        sb_json_string(&b, recipe_dem_identity_name(w->source));
         sb_printf(&b, ",\n");
     }
     sb_printf(&b, "  \"params\": {");

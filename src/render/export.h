@@ -50,7 +50,8 @@ enum og_status export_recipe(const struct world *w, const char *extra,
 
 /* The same recipe from its parts: a generator, a parameter set (which may
  * differ from the world's, e.g. the view an export was rendered at) and the
- * source file ("" for none). */
+ * dem's identity line ("SIZE SHA256 NAME", recipe_dem_identity; "" for
+ * none). The chunks are those of core/recipe.h. */
 enum og_status export_recipe_for(enum gen_id gen, const struct params *p, const char *source,
                                  const char *extra, struct pngio_text **text, size_t *ntext,
                                  void **block, struct og_error *err);

@@ -310,7 +310,22 @@ struct pngio_rctx {
     int want_pixels;
     char **keys, **values;
     size_t ntext;
+    char text_warning[160];    /* libpng's first complaint about a text chunk */
 };
+
+/* Text reading: libpng drops a text chunk it cannot use (bad CRC, too big
+ * to inflate) with a warning; a recipe reader must say so, not "no recipe". */
+static void
+pngio_text_warning_fn(png_structp png, png_const_charp msg)
+{
+    struct pngio_rctx *c = png_get_error_ptr(png);
+
+    if (c->text_warning[0] == '\0' &&
+        (strncmp(msg, "tEXt", 4) == 0 || strncmp(msg, "zTXt", 4) == 0 ||
+         strncmp(msg, "iTXt", 4) == 0)) {
+        snprintf(c->text_warning, sizeof c->text_warning, "%s", msg);
+    }
+}
 
 static void
 pngio_read_error_fn(png_structp png, png_const_charp msg)
@@ -666,6 +681,11 @@ pngio_read_open(struct pngio_rctx *c)
         static const png_byte text_chunks[] = "zTXt\0iTXt";
         png_set_keep_unknown_chunks(c->png, PNG_HANDLE_CHUNK_NEVER, text_chunks, 2);
     }
+    if (!c->want_pixels) {
+        /* A recipe chunk with a bad CRC is an error, not a chunk to drop. */
+        png_set_crc_action(c->png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
+        png_set_error_fn(c->png, c, pngio_read_error_fn, pngio_text_warning_fn);
+    }
     c->info = png_create_info_struct(c->png);
     if (c->info == NULL) {
         return og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for libpng",
@@ -740,6 +760,9 @@ pngio_read_text(const char *path, char ***keys, char ***values, size_t *n,
         st = err != NULL ? err->code : OG_EFORMAT;
     }
     pngio_read_close(&c);
+    if (st == OG_OK && c.text_warning[0] != '\0') {
+        st = og_error_set(err, OG_EFORMAT, "cannot read %s: %s", path, c.text_warning);
+    }
     if (st != OG_OK) {
         pngio_text_free(c.keys, c.values, c.ntext);
         return st;
