@@ -147,15 +147,17 @@ read_chunks(const char *const *kv, struct recipe *r, struct og_error *err)
 
 START_TEST(test_recipe_reads_what_export_writes)
 {
-    static const char *const kv[] = {
+    char gv[16];
+    const char *const kv[] = {
         "Software", "orogen 0.1.0", "orogen:format", "2", "orogen:version", "0.1.0",
-        "orogen:generator", "dem", "orogen:generator-version", "1", "orogen:seed", "42",
+        "orogen:generator", "dem", "orogen:generator-version", gv, "orogen:seed", "42",
         "orogen:params", "seed = 42\ndem.sea_level = 3\nmap.layer = elevation\nmap.size = 64x32\n",
         "orogen:dem", "578765 " SHA_A " fuji 2.png", NULL,
     };
     struct recipe r;
     struct og_error err;
 
+    snprintf(gv, sizeof gv, "%d", recipe_generator_version(GEN_DEM));
     ck_assert_msg(read_chunks(kv, &r, &err) == OG_OK, "%s", err.msg);
     ck_assert_int_eq(r.gen, GEN_DEM);
     ck_assert_int_eq(r.format, 2);
