@@ -18,6 +18,7 @@
 #include "core/wfc.h"
 #include "tests.h"
 #include "core/recipe.h"
+#include "core/report.h"
 
 static struct world *
 planet_world(size_t points, uint64_t seed, const char *extra)
@@ -189,8 +190,8 @@ START_TEST(test_climate_rules_and_boundaries)
             sd = sqrt(fmax(0.0, s2[a][b] / cnt[a][b] - m * m));
             /* the mesh spacing at 20k points is 1.1 degrees; a boundary along a
              * parallel would have a spread under it */
-            ck_assert_msg(sd > 2.5, "%s/%s boundary: latitude spread %g deg over %g edges",
-                          rules->biome[a].name, rules->biome[b].name, sd, cnt[a][b]);
+            ck_assert_msg(sd > 2.5, "%s/%s boundary: latitude spread %g deg over %g edges (mean %g)",
+                          rules->biome[a].name, rules->biome[b].name, sd, cnt[a][b], m);
             checked++;
         }
     }
@@ -341,6 +342,81 @@ START_TEST(test_preset_lingua_franca)
 }
 END_TEST
 
+/* The world report: the planet's rows agree with its stats and the
+ * parameters asked; on a small grid world, rivers whose downhill chain
+ * loops do not count as reaching an outlet, and lakes are counted. */
+START_TEST(test_world_report)
+{
+    struct world *w = planet_world(4000, 6, NULL), *g = NULL;
+    struct world_report rep;
+    struct params p;
+    int k, seen = 0;
+    size_t i;
+
+    ck_assert_int_eq(world_report_build(w, &rep, NULL), OG_OK);
+    for (k = 0; k < rep.n; k++) {
+        const struct report_row *x = &rep.row[k];
+        if (strcmp(x->key, "land_fraction") == 0) {
+            ck_assert(fabs(x->asked - 0.35) < 1e-12);
+            ck_assert(fabs(x->got - stat(w, "planet.land_fraction")) < 1e-12);
+            ck_assert(x->ok);
+            seen++;
+        } else if (strcmp(x->key, "landmasses") == 0) {
+            ck_assert_int_eq((long)x->got, (long)stat(w, "planet.landmasses"));
+            seen++;
+        } else if (strcmp(x->key, "landmasses_over_0_1pct") == 0) {
+            ck_assert_int_eq((long)x->got, (long)stat(w, "planet.landmasses_over_0_1pct"));
+            seen++;
+        }
+        ck_assert(strcmp(x->key, "rivers_to_outlet") != 0); /* a planet has no rivers */
+    }
+    ck_assert_int_eq(seen, 3);
+    world_unref(w);
+
+    /* 4 x 1 grid: land, land, lake, ocean; rivers 0 -> 1 -> outlet, and
+     * 2 <-> 3 looping */
+    params_defaults(&p);
+    ck_assert_int_eq(world_new(&g, GEN_ISLAND, WORLD_GRID, &p, NULL), OG_OK);
+    g->width = 4;
+    g->height = 1;
+    g->ncells = g->nhydro = 4;
+    ck_assert_int_eq(world_alloc((void **)&g->water, 4, 1, "water", NULL), OG_OK);
+    ck_assert_int_eq(world_alloc((void **)&g->downhill, 4, sizeof *g->downhill, "d", NULL),
+                     OG_OK);
+    ck_assert_int_eq(world_alloc((void **)&g->river_width, 4, sizeof *g->river_width, "r", NULL),
+                     OG_OK);
+    g->water[2] = WATER_LAKE;
+    g->water[3] = WATER_OCEAN;
+    g->downhill[0] = 1;
+    g->downhill[1] = -1;
+    g->downhill[2] = 3;
+    g->downhill[3] = 2;
+    for (i = 0; i < 4; i++) {
+        g->river_width[i] = 1.0f;
+    }
+    ck_assert_int_eq(world_report_build(g, &rep, NULL), OG_OK);
+    for (k = 0, seen = 0; k < rep.n; k++) {
+        const struct report_row *x = &rep.row[k];
+        if (strcmp(x->key, "rivers_to_outlet") == 0) {
+            ck_assert(fabs(x->got - 0.5) < 1e-12);
+            ck_assert(!x->ok);
+            seen++;
+        } else if (strcmp(x->key, "lake_share") == 0) {
+            ck_assert(fabs(x->got - 0.25) < 1e-12);
+            seen++;
+        } else if (strcmp(x->key, "landmasses") == 0) {
+            ck_assert_int_eq((long)x->got, 1); /* land and lake cells, joined */
+            seen++;
+        } else if (strcmp(x->key, "land_fraction") == 0) {
+            ck_assert(fabs(x->got - 0.75) < 1e-12);
+            seen++;
+        }
+    }
+    ck_assert_int_eq(seen, 4);
+    world_unref(g);
+}
+END_TEST
+
 Suite *
 planet_shape_suite(void)
 {
@@ -354,6 +430,7 @@ planet_shape_suite(void)
     tcase_add_loop_test(ts, test_climate_rules_and_boundaries, 0, 3);
     tcase_add_test(ts, test_relief_shelves_ranges);
     tcase_add_test(ts, test_literal_rules);
+    tcase_add_test(ts, test_world_report);
     tcase_add_loop_test(ts, test_preset_pangaea, 0, 5);
     tcase_add_loop_test(ts, test_preset_lingua_franca, 0, 5);
     tcase_set_timeout(ts, 30);

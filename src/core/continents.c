@@ -504,13 +504,13 @@ count_land(const struct continents *c)
 }
 
 /* Noise growth: the coast roughness field, b * fBm on the unit vectors
- * (5 octaves from 1.6 cycles per radian, gain 0.5: bays and peninsulas from a
+ * (5 octaves from 1.4 cycles per radian, gain 0.5: bays and peninsulas from a
  * quarter of a continent down to about one degree). */
 static int
 rough_field(struct continents *c, const double *xyz, const struct continents_params *p)
 {
     struct perlin pn;
-    const struct fbm_params fp = { 5, 1.6, 2.0, 0.5 };
+    const struct fbm_params fp = { 5, 1.4, 2.0, 0.5 };
     double b = CONT_ROUGH_SCALE * p->coast_roughness;
     size_t i;
 

@@ -92,11 +92,17 @@ relief(int is_land, double d, double up, const double *q, const struct perlin *p
         if (d < shelf) {
             e = -0.02 - 0.06 * d / shelf;
         } else {
-            e = -0.08 - 0.8 * ramp((d - shelf) / 0.08) + 0.06 * hills;
+            e = -0.08 - 0.8 * ramp((d - shelf) / 0.05) + 0.06 * hills;
         }
         return e > -0.005 ? -0.005 : e < -1.0 ? -1.0 : e;
     }
 }
+
+/* The climate's displacement of latitude, degrees: 32 fbm (5 octaves from
+ * 2.2 cycles per radian), about +-8 and up to +-25; shared by the moisture
+ * and the climate latitude so their isolines wander together. */
+static const struct fbm_params climate_fp = { 5, 2.2, 2.0, 0.5 };
+#define CLIMATE_SHIFT 32.0
 
 /* Moisture 0..1: wet tropics and mid-latitudes, dry subtropics and poles
  * (0.55 + 0.3 cos(360 lat / 50): wet at 0 and 50 degrees, dry at 25 and
@@ -119,7 +125,7 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
     double *dist = NULL;
     uint8_t *land = NULL;
     const double *xyz = w->mesh->points;
-    struct perlin pn[4];
+    struct perlin pn[4], pc;
     enum og_status st;
 
     if ((st = world_alloc((void **)&w->landmass, n, sizeof *w->landmass, "landmass", err))
@@ -152,14 +158,21 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
     perlin_init(&pn[1], w->params.seed ^ rng_hash_str("planet.ranges"));
     perlin_init(&pn[2], w->params.seed ^ rng_hash_str("planet.relief"));
     perlin_init(&pn[3], w->params.seed ^ rng_hash_str("planet.moisture"));
+    perlin_init(&pc, w->params.seed ^ rng_hash_str("planet.climate"));
     for (i = 0; i < n; i++) {
         const double *q = &xyz[3 * i];
         /* a planet with no coast at all: everything is as far as it gets */
         double d = dist[i] < 0.0 ? M_PI : dist[i];
         double up = w->roughness != NULL && land[i] ? w->roughness[i] : 0.0;
-        double lat = asin(q[2] < -1.0 ? -1.0 : q[2] > 1.0 ? 1.0 : q[2]);
+        double lat = fabs(asin(q[2] < -1.0 ? -1.0 : q[2] > 1.0 ? 1.0 : q[2]));
         w->elevation[i] = (float)relief(land[i], d, up, q, pn);
-        w->moisture[i] = (float)(land[i] ? moisture_at(fabs(lat), d, q, &pn[3]) : 1.0);
+        if (land[i]) {
+            /* the circulation belts wander with the climate's displacement */
+            lat += CLIMATE_SHIFT * M_PI / 180.0 * fbm3(&pc, &climate_fp, q[0], q[1], q[2]);
+            w->moisture[i] = (float)moisture_at(fabs(lat), d, q, &pn[3]);
+        } else {
+            w->moisture[i] = 1.0f;
+        }
     }
     w->sea_level = 0.0f;
     world_update_extent(w);
@@ -191,13 +204,12 @@ done:
 /* Weight factor of a vertex's climate biome in the collapse. */
 #define PLANET_PREFER_WEIGHT 200.0
 
-/* Climate latitude, degrees: |latitude| moved by noise (about +-5, up to
- * +-12) and by elevation (18 degrees colder per unit of land height), so
+/* Climate latitude, degrees: |latitude| moved by noise (about +-8, up to
+ * +-25) and by elevation (18 degrees colder per unit of land height), so
  * no biome boundary follows a parallel. */
 static void
 climate_latitude(const struct world *w, float *clim)
 {
-    static const struct fbm_params fp = { 4, 2.5, 2.0, 0.5 };
     struct perlin pn;
     size_t i;
     perlin_init(&pn, w->params.seed ^ rng_hash_str("planet.climate"));
@@ -205,7 +217,7 @@ climate_latitude(const struct world *w, float *clim)
         const double *q = &w->mesh->points[3 * i];
         double lat = fabs(asin(q[2] < -1.0 ? -1.0 : q[2] > 1.0 ? 1.0 : q[2])) * 180.0 / M_PI;
         double e = w->elevation != NULL && w->elevation[i] > 0.0f ? w->elevation[i] : 0.0;
-        double L = lat + 12.0 * fbm3(&pn, &fp, q[0], q[1], q[2]) + 18.0 * e;
+        double L = lat + CLIMATE_SHIFT * fbm3(&pn, &climate_fp, q[0], q[1], q[2]) + 18.0 * e;
         clim[i] = (float)(L < 0.0 ? 0.0 : L > 90.0 ? 90.0 : L);
     }
 }

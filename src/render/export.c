@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 
 #include "core/generators.h"
 #include "core/recipe.h"
+#include "core/report.h"
 #include "core/stats.h"
 #include "render/outfile.h"
 #include "render/pngio.h"
@@ -369,6 +371,31 @@ export_stats_json(const struct world *w, char **out, struct og_error *err)
     }
     sb_printf(&b, "\n  ],\n  \"total_ms\": ");
     sb_number(&b, total);
+
+    /* The world report: what was asked against what came out
+     * (core/report.h, doc/stats.md). */
+    {
+        struct world_report rep;
+        enum og_status rst = world_report_build(w, &rep, err);
+        if (rst != OG_OK) {
+            free(b.s);
+            return rst;
+        }
+        sb_printf(&b, ",\n  \"report\": {");
+        for (i = 0; i < rep.n; i++) {
+            const struct report_row *x = &rep.row[i];
+            sb_printf(&b, "%s\n    \"%s\": {\"asked\": ", i ? "," : "", x->key);
+            if (isnan(x->asked)) {
+                sb_printf(&b, "null");
+            } else {
+                sb_number(&b, x->asked);
+            }
+            sb_printf(&b, ", \"got\": ");
+            sb_number(&b, x->got);
+            sb_printf(&b, ", \"ok\": %s}", x->ok ? "true" : "false");
+        }
+        sb_printf(&b, "\n  }");
+    }
 
     /* Generator figures: "section.key" grouped by section, in order. */
     for (i = 0; i < w->nstats; i++) {

@@ -46,6 +46,7 @@ static const char *const help_lines[] = {
     "t                 parameter panel",
     "i                 inspect cursor (cell values)",
     "L                 legend of the current layer",
+    "R                 world report: asked / got",
     "o                 load a preset (Esc or q closes)",
     "w                 save the parameters as a preset",
     "Esc               close the panel or field",

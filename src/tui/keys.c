@@ -166,6 +166,7 @@ global_key(struct tui *t, int ch)
         }
         break;
     case 'L': tui_set_panel(t, t->panel == PANEL_LEGEND ? PANEL_NONE : PANEL_LEGEND); break;
+    case 'R': tui_set_panel(t, t->panel == PANEL_REPORT ? PANEL_NONE : PANEL_REPORT); break;
     case 'o':
         tui_set_panel(t, PANEL_PRESETS);
         presets_open(t);

@@ -158,6 +158,9 @@ draw_panel(struct tui *t)
     case PANEL_LEGEND:
         legend_draw(t);
         break;
+    case PANEL_REPORT:
+        report_draw(t);
+        break;
     default:
         break;
     }

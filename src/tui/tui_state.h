@@ -37,7 +37,7 @@
 enum tui_view { TUI_VIEW_MAP, TUI_VIEW_ISO, TUI_VIEW_GLOBE, TUI_VIEW_COUNT };
 
 /* What fills the panel (side or bottom). */
-enum tui_panel { PANEL_NONE, PANEL_PARAMS, PANEL_INSPECT, PANEL_LEGEND, PANEL_PRESETS };
+enum tui_panel { PANEL_NONE, PANEL_PARAMS, PANEL_INSPECT, PANEL_LEGEND, PANEL_PRESETS, PANEL_REPORT };
 
 /* The inline formw field, when open: a parameter value in the panel, or
  * on the last status line a preset name, an export's file name and size. */
@@ -239,6 +239,9 @@ void prompt_resume(struct tui *t);
 /* inspect.c: the cursor keys and the cell panel. */
 void inspect_draw(struct tui *t);
 int inspect_key(struct tui *t, int ch);
+
+/* report.c: the world report panel (R), core/report.h's rows. */
+void report_draw(struct tui *t);
 
 /* legend.c: the current layer's legend (render/legend.h) and, in glyph
  * mode, the glyphs of the view; legend_free drops its cached legend. */

@@ -1,0 +1,50 @@
+#!/bin/sh
+# planet_sweep.sh: the issue-10 resolution sweep, 10 seeds at 10k, 100k
+# and 500k planet points (about 60 s on one core; run by .ci/run, not by
+# make check). For every seed: landmasses over 0.1 % of the globe agree
+# within a factor 1.5 across the three resolutions, the nine largest hold
+# at least 0.7 of the land, and the coast complexity agrees within 20 %.
+#   tests/planet_sweep.sh [ORGEN_BINARY]
+set -u
+bin=${1:-./src/cli/orogen}
+[ -x "$bin" ] || { echo "planet_sweep: no $bin (build first)" >&2; exit 1; }
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+get() { # key file -> number
+    sed -n "s/^ *\"$1\": \([-0-9.eE+]*\),\{0,1\}\$/\1/p" "$2" | tail -1
+}
+for seed in 1 2 3 4 5 6 7 8 9 10; do
+    line=""
+    for pts in 10000 100000 500000; do
+        f=$tmp/s$seed-$pts.json
+        if ! "$bin" export -g planet --seed "$seed" --set planet.points=$pts --stats "$f"; then
+            echo "not ok - seed $seed, $pts points: export failed"
+            fail=1
+            continue
+        fi
+        line="$line $(get landmasses_over_0_1pct "$f") $(get nine_largest_share "$f") $(get coast_complexity "$f")"
+    done
+    # shellcheck disable=SC2086
+    set -- $line
+    if [ $# -ne 9 ]; then
+        echo "not ok - seed $seed: figures missing"
+        fail=1
+        continue
+    fi
+    if awk -v c1="$1" -v n1="$2" -v k1="$3" -v c2="$4" -v n2="$5" -v k2="$6" \
+           -v c3="$7" -v n3="$8" -v k3="$9" 'BEGIN {
+        cmin = c1; cmax = c1; if (c2 < cmin) cmin = c2; if (c3 < cmin) cmin = c3;
+        if (c2 > cmax) cmax = c2; if (c3 > cmax) cmax = c3;
+        kmin = k1; kmax = k1; if (k2 < kmin) kmin = k2; if (k3 < kmin) kmin = k3;
+        if (k2 > kmax) kmax = k2; if (k3 > kmax) kmax = k3;
+        ok = cmin >= 1 && cmax <= 1.5 * cmin && n1 >= 0.7 && n2 >= 0.7 && n3 >= 0.7 \
+             && kmax <= 1.2 * kmin;
+        exit ok ? 0 : 1 }'; then
+        echo "ok - seed $seed: >0.1% $1 $4 $7, nine $2 $5 $8, coast $3 $6 $9"
+    else
+        echo "not ok - seed $seed: >0.1% $1 $4 $7, nine $2 $5 $8, coast $3 $6 $9"
+        fail=1
+    fi
+done
+exit $fail
