@@ -30,8 +30,9 @@ cover_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *
     size_t i;
     double s = 0.0;
 
-    (void)err;
-    ck_assert_uint_eq(begin, batch * J->grain);
+    if (begin != batch * J->grain) { /* no Check assertion off the test's own thread */
+        return og_error_set(err, OG_ERANGE, "batch %zu begins at %zu", batch, begin);
+    }
     for (i = begin; i < end; i++) {
         J->seen[i]++;
         s += 1.0 / (double)(i + 1);
@@ -60,8 +61,12 @@ START_TEST(test_parallel_for_partition)
         ck_assert_int_eq(og_parallel_for(thread_counts[t], n, grain, cover_batch, &J, NULL, 0, 1,
                                          &err),
                          OG_OK);
-        for (i = 0; i < n; i++) {
-            ck_assert_int_eq(J.seen[i], 1);
+        {
+            size_t once = 0; /* one assertion, not n: Check's asserts are slow under ASan */
+            for (i = 0; i < n; i++) {
+                once += J.seen[i] == 1;
+            }
+            ck_assert_uint_eq(once, n);
         }
         for (i = 0; i < nb; i++) {
             sum += J.partial[i];
