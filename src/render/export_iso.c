@@ -118,6 +118,9 @@ export_iso_png(const struct world *w, const struct iso_options *o, int width, in
         OG_OK) {
         goto out;
     }
+    if (opt.progress != NULL) {
+        atomic_store(opt.progress, EXPORT_ISO_WRITING); /* the PNG phase, for a status bar */
+    }
     st = pngio_write_rgba(path, small != NULL ? small : fb->rgba, width, height, text, ntext,
                           EXPORT_ISO_ZLIB_LEVEL, err);
 out:

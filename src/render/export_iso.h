@@ -29,8 +29,9 @@ enum og_status export_iso_check_size(const struct params *p, int width, int heig
                                      struct og_error *err);
 
 /* Arguments of export_iso_job (an export_fn for export_job_start). The UI
- * may read `progress` (per-mille of the render; the PNG is written after
- * 1000) and raise `cancel` while the job runs. */
+ * may read `progress` (per-mille of the render; EXPORT_ISO_WRITING while
+ * the PNG is written) and raise `cancel` while the job runs. */
+#define EXPORT_ISO_WRITING 1001
 struct export_iso_request {
     char path[4096];
     int width, height;          /* 0: from the world's parameters */

@@ -419,7 +419,12 @@ tui_export_poll(struct tui *t)
          * progress in 10 % steps. */
         int iso = export_args.what == EXPORT_ISO;
         int pm = iso ? atomic_load(&export_iso_req.progress) : 0;
-        if (iso && pm / 100 != export_args.shown_permille / 100) {
+        if (iso && pm >= EXPORT_ISO_WRITING) {
+            if (export_args.shown_permille < EXPORT_ISO_WRITING) {
+                export_args.shown_permille = pm;
+                tui_message(t, 0, "writing %s (PNG) ...", t->export_path);
+            }
+        } else if (iso && pm / 100 != export_args.shown_permille / 100) {
             export_args.shown_permille = pm;
             tui_message(t, 0, "rendering %s ... %d%%", t->export_path, pm / 10);
         }
