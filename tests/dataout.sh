@@ -174,6 +174,10 @@ if command -v gdalinfo >/dev/null 2>&1; then
         gdalinfo "$tmp/geo/t_x1_y0.png" | grep -q '^Origin = (-105.50041666' &&
         gdalinfo "$tmp/geo/t_x0_y0.png" | grep -q '^Origin = (-105.5604166666'
     check "gdalinfo: tiles shifted by their offset, pixels twice as large" $?
+    "$BIN" export --dem "$tmp/geo/fr.png" --set render.width=64 --set render.height=48 \
+        --bundle "$tmp/geo/b" && [ "$(geo "$tmp/geo/b/biome.png")" = "$(geo "$tmp/geo/fr.png")" ] &&
+        [ "$(geo "$tmp/geo/b/height.png")" = "$(geo "$tmp/geo/fr.png")" ]
+    check "gdalinfo: the bundle's layers at the input's registration" $?
 else
     echo "ok - gdalinfo checks # SKIP gdalinfo not installed"
 fi

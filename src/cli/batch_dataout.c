@@ -362,7 +362,7 @@ batch_dataout_bundle(const struct cli_args *a, const struct world *w, struct og_
         return og_error_set(err, OG_ERANGE, "--bundle %dx%d: the bundle's map is at most 16384 "
                             "per side", W, H);
     }
-    return export_bundle(w, W, H, a->out.bundle_dir, err);
+    return export_bundle(w, W, H, georef_for(w), a->out.bundle_dir, err);
 }
 
 enum og_status

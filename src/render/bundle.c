@@ -264,8 +264,8 @@ write_legend(const struct world *w, const char *path, struct og_error *err)
 }
 
 enum og_status
-export_bundle(const struct world *w, int width, int height, const char *dir,
-              struct og_error *err)
+export_bundle(const struct world *w, int width, int height, const struct georef *g,
+              const char *dir, struct og_error *err)
 {
     char tmp[PATH_MAX], path[PATH_MAX + 32];
     struct jsonw man = { 0 };
@@ -304,7 +304,11 @@ export_bundle(const struct world *w, int width, int height, const char *dir,
 
     /* colour map */
     snprintf(path, sizeof path, "%s/map.png", tmp);
+    raster_window_full(&win, width, height);
     st = export_map_png(w, LAYER_COLOR, width, height, path, err);
+    if (st == OG_OK) {
+        st = georef_write(g, &win, path, err);
+    }
     if (st != OG_OK) {
         goto fail;
     }
@@ -314,6 +318,9 @@ export_bundle(const struct world *w, int width, int height, const char *dir,
     raster_window_full(&win, width, height);
     snprintf(path, sizeof path, "%s/height.png", tmp);
     st = export_heightmap_png(w, &win, &range, path, &sc, err);
+    if (st == OG_OK) {
+        st = georef_write(g, &win, path, err);
+    }
     if (st != OG_OK) {
         goto fail;
     }
@@ -361,6 +368,9 @@ export_bundle(const struct world *w, int width, int height, const char *dir,
         } else {
             st = pngio_write_rows(path, width, height, layers[k].depth, 1, layer_row, &r, text,
                                   ntext, 6, err);
+        }
+        if (st == OG_OK) {
+            st = georef_write(g, &win, path, err);
         }
         free(r.elev);
         free(r.cell);

@@ -27,14 +27,17 @@
 
 #include "core/og_error.h"
 #include "core/world.h"
+#include "render/georef.h"
 
 /* Check that dir can be created: it does not exist and its parent folder is
  * writable. Errors: OG_EIO naming dir. */
 enum og_status bundle_check(const char *dir, struct og_error *err);
 
-/* Write the bundle of w at width x height into dir. Errors: OG_EIO naming
- * the file, OG_ENOMEM; nothing is left behind on error. */
-enum og_status export_bundle(const struct world *w, int width, int height, const char *dir,
-                             struct og_error *err);
+/* Write the bundle of w at width x height into dir; with g (may be NULL)
+ * every registered raster gets its world file and .aux.xml
+ * (render/georef.h). Errors: OG_EIO naming the file, OG_ENOMEM; nothing is
+ * left behind on error. */
+enum og_status export_bundle(const struct world *w, int width, int height,
+                             const struct georef *g, const char *dir, struct og_error *err);
 
 #endif
