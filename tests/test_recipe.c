@@ -12,7 +12,10 @@
 #include "core/generators.h"
 #include "core/og_error.h"
 #include "core/params.h"
+#include "core/pipeline.h"
+#include "core/planet_edit.h"
 #include "core/recipe.h"
+#include "render/export.h"
 #include "render/pngio.h"
 #include "tests.h"
 
@@ -267,6 +270,109 @@ START_TEST(test_recipe_chunk_crc_error)
 }
 END_TEST
 
+static struct world *
+make_planet(const struct params *p)
+{
+    struct run_ctx ctx;
+    struct world *w = NULL;
+    struct og_error err;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = p;
+    ctx.threads = 1;
+    ck_assert_msg(pipeline_run(generator_get(GEN_PLANET), &ctx, &w, &err) == OG_OK, "%s",
+                  err.msg);
+    return w;
+}
+
+static void
+same_planet(const struct world *a, const struct world *b)
+{
+    size_t n = a->ncells;
+    ck_assert_uint_eq(a->ncells, b->ncells);
+    ck_assert(memcmp(a->water, b->water, n) == 0);
+    ck_assert(memcmp(a->biome, b->biome, n) == 0);
+    ck_assert(memcmp(a->color, b->color, n * sizeof *a->color) == 0);
+    ck_assert(memcmp(a->landmass, b->landmass, n * sizeof *a->landmass) == 0);
+    ck_assert(memcmp(a->elevation, b->elevation, n * sizeof *a->elevation) == 0);
+}
+
+START_TEST(test_planet_edits_round_trip)
+{
+    const char *path = "out-recipe-edits.png";
+    struct params p;
+    struct world *w[4] = { NULL }, *again = NULL, *back = NULL, *undo = NULL;
+    int32_t sea = -1, land = -1, sea2 = -1, *cells = NULL;
+    uint8_t *lands = NULL;
+    size_t i, n = 0, nkv = 0;
+    char **keys = NULL, **values = NULL, want[64], *text = NULL;
+    struct recipe r;
+    struct og_error err;
+
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, 2000, &err), OG_OK);
+    p.seed = 11;
+    w[0] = make_planet(&p);
+    for (i = 0; i < w[0]->ncells; i++) {
+        if (w[0]->water[i] != WATER_LAND && sea < 0) {
+            sea = (int32_t)i;
+        } else if (w[0]->water[i] != WATER_LAND && sea2 < 0) {
+            sea2 = (int32_t)i;
+        } else if (w[0]->water[i] == WATER_LAND && land < 0) {
+            land = (int32_t)i;
+        }
+    }
+    ck_assert(sea >= 0 && sea2 >= 0 && land >= 0);
+    ck_assert_int_eq(planet_edit_set_land(w[0], sea, 1, &w[1], &err), OG_OK);
+    ck_assert_int_eq(planet_edit_set_land(w[1], land, 0, &w[2], &err), OG_OK);
+    ck_assert_int_eq(planet_edit_set_land(w[2], sea2, 1, &w[3], &err), OG_OK);
+    ck_assert_uint_eq(planet_edit_count(w[3]), 3);
+    ck_assert_int_eq(w[3]->water[sea], WATER_LAND);
+    ck_assert_int_ne(w[3]->water[land], WATER_LAND);
+
+    /* The PNG's recipe carries the edits, in order... */
+    ck_assert_int_eq(export_map_png(w[3], LAYER_COLOR, 64, 32, path, &err), OG_OK);
+    ck_assert_int_eq(pngio_read_text(path, &keys, &values, &nkv, &err), OG_OK);
+    memset(&r, 0, sizeof r);
+    params_defaults(&r.params);
+    ck_assert_msg(recipe_from_chunks(keys, values, nkv, path, &r, &err) == OG_OK, "%s", err.msg);
+    pngio_text_free(keys, values, nkv);
+    unlink(path);
+    snprintf(want, sizeof want, "+%d -%d +%d", (int)sea, (int)land, (int)sea2);
+    ck_assert_ptr_nonnull(r.edits);
+    ck_assert_str_eq(r.edits, want);
+    ck_assert_int_eq(planet_edits_to_text(w[3], &text, &err), OG_OK);
+    ck_assert_str_eq(text, want);
+    free(text);
+
+    /* ... and regenerates the edited planet byte for byte. */
+    again = make_planet(&r.params);
+    ck_assert_int_eq(planet_edits_parse(r.edits, again->ncells, &cells, &lands, &n, &err), OG_OK);
+    ck_assert_uint_eq(n, 3);
+    ck_assert_int_eq(planet_edit_replay(again, cells, lands, n, &back, &err), OG_OK);
+    same_planet(w[3], back);
+    ck_assert_uint_eq(planet_edit_count(back), 3);
+
+    /* Undo: the first two edits replayed give the second world. */
+    ck_assert_int_eq(planet_edit_undo(again, back, 2, &undo, &err), OG_OK);
+    same_planet(w[2], undo);
+    ck_assert_int_eq(planet_edit_undo(again, back, 4, &undo, &err), OG_EINVAL);
+
+    /* Bad edit lists name the edit. */
+    ck_assert_int_eq(planet_edits_parse("+1 x2", 10, &cells, &lands, &n, &err), OG_EFORMAT);
+    ck_assert_msg(strstr(err.msg, "edit 2 'x2'") != NULL, "%s", err.msg);
+    ck_assert_int_eq(planet_edits_parse("-10", 10, &cells, &lands, &n, &err), OG_ERANGE);
+    recipe_fini(&r);
+    free(cells);
+    free(lands);
+    for (i = 0; i < 4; i++) {
+        world_unref(w[i]);
+    }
+    world_unref(again);
+    world_unref(back);
+    world_unref(undo);
+}
+END_TEST
+
 Suite *
 recipe_suite(void)
 {
@@ -283,6 +389,7 @@ recipe_suite(void)
     tcase_add_test(tc, test_recipe_refusals);
     tcase_add_test(tc, test_recipe_generator_version_note);
     tcase_add_test(tc, test_recipe_chunk_crc_error);
+    tcase_add_test(tc, test_planet_edits_round_trip);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -175,6 +175,15 @@ cli_apply_recipe(const char *png_path, struct cli_args *a, struct og_error *err)
     snprintf(a->recipe_dem_sha256, sizeof a->recipe_dem_sha256, "%s", r.dem_sha256);
     a->recipe_dem_size = r.dem_size;
     snprintf(a->recipe_dem_path, sizeof a->recipe_dem_path, "%s", r.dem_legacy_path);
+    a->recipe_edits[0] = '\0';
+    if (r.edits != NULL) {
+        if (strlen(r.edits) >= sizeof a->recipe_edits) {
+            recipe_fini(&r);
+            return og_error_set(err, OG_ERANGE, "%s: planet.edits longer than %zu bytes",
+                                png_path, sizeof a->recipe_edits - 1);
+        }
+        memcpy(a->recipe_edits, r.edits, strlen(r.edits) + 1);
+    }
     recipe_fini(&r);
     return OG_OK;
 }

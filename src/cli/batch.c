@@ -9,6 +9,7 @@
 
 #include "cli/batch_dataout.h"
 #include "core/generators.h"
+#include "core/planet_edit.h"
 #include "core/recipe.h"
 #include "core/parallel.h"
 #include "core/pipeline.h"
@@ -37,6 +38,33 @@ batch_load_dem(const struct cli_args *a, struct dem_raster *r, struct og_error *
         if (st != OG_OK) {
             dem_raster_fini(r);
         }
+    }
+    return st;
+}
+
+/* Apply the land edits of a --from planet recipe to the generated world. */
+static enum og_status
+replay_edits(const struct cli_args *a, struct world **w, struct og_error *err)
+{
+    int32_t *cells = NULL;
+    uint8_t *land = NULL;
+    size_t n = 0;
+    struct world *nw = NULL;
+    enum og_status st;
+
+    if ((*w)->gen != GEN_PLANET) {
+        return og_error_set(err, OG_EFORMAT, "%s: planet.edits in a %s recipe", a->from,
+                            world_gen_name((*w)->gen));
+    }
+    st = planet_edits_parse(a->recipe_edits, (*w)->ncells, &cells, &land, &n, err);
+    if (st == OG_OK) {
+        st = planet_edit_replay(*w, cells, land, n, &nw, err);
+    }
+    free(cells);
+    free(land);
+    if (st == OG_OK) {
+        world_unref(*w);
+        *w = nw;
     }
     return st;
 }
@@ -230,6 +258,9 @@ batch_export(const struct cli_args *a, struct og_error *err)
             fprintf(stderr, "\r%40s\r", "");  /* blank the progress line */
             fflush(stderr);
         }
+    }
+    if (st == OG_OK && a->recipe_edits[0] != '\0') {
+        st = replay_edits(a, &w, err);   /* an edited planet's recipe */
     }
     if (st != OG_OK) {
         goto done;

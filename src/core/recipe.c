@@ -80,7 +80,7 @@ static const char *const chunk_names[K_N] = {
 /* Export settings an orogen:params block may carry besides parameters. */
 static const char *const export_keys[] = {
     "map.layer", "map.size", "map.view", "map.tile", "heightmap.size", "heightmap.range",
-    "globe.size",
+    "globe.size", "planet.edits",
 };
 #define N_EXPORT_KEYS (sizeof export_keys / sizeof export_keys[0])
 
@@ -182,6 +182,12 @@ export_setting(struct recipe *r, const char *name, const char *v, const char *so
                                 "not 'u0 v0 u1 v1' within [0, 1]", source, lineno, v);
         }
         r->map_view_given = 1;
+    } else if (strcmp(name, "planet.edits") == 0) {
+        free(r->edits);
+        r->edits = strdup(v);
+        if (r->edits == NULL) {
+            return og_error_set(err, OG_ENOMEM, "out of memory reading %s", source);
+        }
     }
     /* map.tile, heightmap.range: what was written, nothing to apply. */
     return OG_OK;

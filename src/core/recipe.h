@@ -38,7 +38,8 @@ char *recipe_text_normalize(const char *text);
  *                             (map.layer, map.size, ...)
  *   orogen:dem                dem source: "SIZE SHA256 NAME" of the input
  *                             file (format 1 had orogen:source, a path)
- *   orogen:edits              planet land edits (planet_edit.h), in order */
+ * A planet's land edits are the line "planet.edits = +12 -345" of
+ * orogen:params (planet_edit.h: '+' made land, '-' sea, in order). */
 
 #define RECIPE_FORMAT 2
 #define RECIPE_NAME_MAX 160  /* longest dem file name a recipe names */
@@ -59,7 +60,7 @@ struct recipe {
     long long dem_size;
     char dem_sha256[65];
     char dem_legacy_path[4096]; /* format 1: orogen:source as written */
-    /* planet edits: "orogen:edits" as written ("" when none) */
+    /* planet edits: the planet.edits line as written (NULL when none) */
     char *edits;                /* malloc'd; free with recipe_fini */
     char note[256];             /* a warning to show, "" if none */
 };

@@ -54,6 +54,8 @@ world_unref(struct world *w)
     free(w->trees);
     free(w->mask);
     free(w->landmass);
+    free(w->edit_cells);
+    free(w->edit_land);
     free(w->hydro_elev);
     free(w->downhill);
     free(w->flow);

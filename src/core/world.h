@@ -73,6 +73,12 @@ struct world {
     uint8_t *trees;        /* hybrid tree placement */
     uint8_t *mask;         /* hybrid mountain mask */
     int32_t *landmass;     /* planet: connected land component, -1 for sea */
+    /* planet: the land edits that made this world from its recipe, oldest
+       first (core/planet_edit.h): edit_cells[i] made land when
+       edit_land[i], else sea */
+    int32_t *edit_cells;
+    uint8_t *edit_land;
+    size_t nedits;
 
     /* hydrology: on a mesh per Voronoi vertex (triangle), on a grid per cell */
     size_t nhydro;

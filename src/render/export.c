@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/generators.h"
+#include "core/planet_edit.h"
 #include "core/recipe.h"
 #include "core/report.h"
 #include "core/stats.h"
@@ -37,7 +38,33 @@ enum og_status
 export_recipe(const struct world *w, const char *extra, struct pngio_text **text, size_t *ntext,
               void **block, struct og_error *err)
 {
-    return export_recipe_for(w->gen, &w->params, w->source, extra, text, ntext, block, err);
+    return export_recipe_world(w, &w->params, extra, text, ntext, block, err);
+}
+
+enum og_status
+export_recipe_world(const struct world *w, const struct params *p, const char *extra,
+                    struct pngio_text **text, size_t *ntext, void **block, struct og_error *err)
+{
+    char *edits = NULL, *all;
+    size_t elen = extra != NULL ? strlen(extra) : 0;
+    enum og_status st;
+
+    if (w->nedits == 0) {
+        return export_recipe_for(w->gen, p, w->source, extra, text, ntext, block, err);
+    }
+    if ((st = planet_edits_to_text(w, &edits, err)) != OG_OK) {
+        return st;
+    }
+    all = malloc(elen + strlen(edits) + 32);
+    if (all == NULL) {
+        free(edits);
+        return og_error_set(err, OG_ENOMEM, "out of memory for the PNG recipe");
+    }
+    sprintf(all, "%splanet.edits = %s\n", extra != NULL ? extra : "", edits);
+    free(edits);
+    st = export_recipe_for(w->gen, p, w->source, all, text, ntext, block, err);
+    free(all);
+    return st;
 }
 
 enum og_status

@@ -48,6 +48,12 @@ enum og_status export_recipe(const struct world *w, const char *extra,
                              struct pngio_text **text, size_t *ntext, void **block,
                              struct og_error *err);
 
+/* The recipe of w drawn with parameters p (e.g. a globe's view), with the
+ * planet's land edits (planet.edits) when it has any. Errors: OG_ENOMEM. */
+enum og_status export_recipe_world(const struct world *w, const struct params *p,
+                                   const char *extra, struct pngio_text **text, size_t *ntext,
+                                   void **block, struct og_error *err);
+
 /* The same recipe from its parts: a generator, a parameter set (which may
  * differ from the world's, e.g. the view an export was rendered at) and the
  * dem's identity line ("SIZE SHA256 NAME", recipe_dem_identity; "" for

@@ -301,7 +301,7 @@ globe_export_png_view(const struct world *w, double yaw, double pitch, int size,
         return st;
     }
     snprintf(extra, sizeof extra, "globe.size = %dx%d\n", size, size);
-    st = export_recipe_for(w->gen, &recipe, w->source, extra, &text, &ntext, &block, err);
+    st = export_recipe_world(w, &recipe, extra, &text, &ntext, &block, err);
     if (st == OG_OK) {
         st = pngio_write_rgba(path, r->rgba, size, size, text, ntext, 6, err);
     }

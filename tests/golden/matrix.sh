@@ -4,14 +4,14 @@
 # builds golden_run out of tree (in $OROGEN_MATRIX_DIR, default
 # /tmp/orogen-matrix, from a `make distdir` copy so the in-tree build is left
 # alone) under gcc -O0, gcc -O3 -march=native, clang -O2 and clang -O3
-# -march=native, runs tests/golden/golden.sh with each at 1 and 3 threads,
-# and once more with AVX2 and FMA hidden from glibc (its libm then takes
+# -march=native, runs tests/golden/golden.sh with each
+# (1, 2, 3 and 8 threads), and once more with AVX2 and FMA hidden from glibc (its libm then takes
 # other code paths). A compiler that is not installed is reported as
 # skipped. Cost on the 2-core CI machine: about 1 minute.
 set -u
 top=$(pwd)
 work=${OROGEN_MATRIX_DIR:-/tmp/orogen-matrix}
-threads=${OROGEN_GOLDEN_THREADS:-1 3}
+threads=${OROGEN_GOLDEN_THREADS:-1 2 3 8}
 version=$(sed -n 's/^PACKAGE_VERSION = //p' Makefile 2>/dev/null)
 [ -n "$version" ] || { echo "matrix: run from the top of a configured tree"; exit 2; }
 rm -rf "$work"
