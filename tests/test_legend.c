@@ -160,7 +160,8 @@ START_TEST(test_legend_hybrid)
     for (i = 0; i < lg.n; i++) {
         ck_assert(strcmp(lg.e[i].name, "grass") == 0 || strcmp(lg.e[i].name, "mountain") == 0 ||
                   strcmp(lg.e[i].name, "tree") == 0 || strcmp(lg.e[i].name, "snow") == 0 ||
-                  strcmp(lg.e[i].name, "dirt") == 0 || strcmp(lg.e[i].name, "rock") == 0);
+                  strcmp(lg.e[i].name, "dirt") == 0 || strcmp(lg.e[i].name, "rock") == 0 ||
+                  strcmp(lg.e[i].name, "lake") == 0);
     }
     world_unref(w);
 }

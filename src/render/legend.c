@@ -17,7 +17,8 @@
 #define ID_OCEAN (-1)
 #define ID_OTHERS (-2)
 
-static const char *const hybrid_names[] = { "grass", "mountain", "tree", "snow", "dirt", "rock" };
+static const char *const hybrid_names[] = { "grass", "mountain", "tree", "snow", "dirt", "rock",
+                                             "lake" };
 
 static int
 is_lake(const struct world *w, size_t c)
@@ -64,7 +65,7 @@ class_name(const struct world *w, enum map_layer layer, long id, char *name, siz
 {
     switch (layer) {
     case LAYER_COLOR:
-        if (w->gen == GEN_HYBRID && id >= 0 && id < 6) {
+        if (w->gen == GEN_HYBRID && id >= 0 && id < 7) {
             snprintf(name, size, "%s", hybrid_names[id]);
         } else if (w->gen == GEN_PLANET && id >= 0 && id < wfc_planet_rules()->nbiomes) {
             snprintf(name, size, "%s", wfc_planet_rules()->biome[id].name);
