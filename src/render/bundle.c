@@ -401,6 +401,15 @@ export_bundle(const struct world *w, int width, int height, const struct georef 
         struct iso_options io;
         iso_options_from_params(&io, &w->params);
         io.cancel = outfile_cancel_flag();
+        /* A picture, not data: on a grid too large for the tessellation
+           at render.subdiv, the finest subdivision that fits. */
+        if (w->kind == WORLD_GRID) {
+            while (io.subdiv > 1 &&
+                   ((size_t)(w->width - 1) * io.subdiv + 1) * ((size_t)(w->height - 1) *
+                   io.subdiv + 1) > ISO_MAX_VERTICES) {
+                io.subdiv--;
+            }
+        }
         snprintf(path, sizeof path, "%s/iso.png", tmp);
         st = export_iso_png(w, &io, 0, 0, path, err);
         if (st == OG_OK) {
