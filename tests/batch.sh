@@ -4,7 +4,7 @@
 # a small sweep, whose files must equal the sweep's. The parallel part is
 # skipped (not failed) where GNU parallel is not installed.
 set -u
-BIN=${OROGEN_BIN:-src/cli/orogen}
+BIN=${OROGEN_BIN:-$(pwd)/src/cli/orogen}  # absolute: the parallel part runs elsewhere
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-batch.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 fails=0
