@@ -327,6 +327,94 @@ mapimg_cell_at(const struct world *w, double u, double v)
     return mesh_nearest_point(w->mesh, q, 0);
 }
 
+/* Smooth large exports (issue 10): where a cell covers at least
+ * MAP_SMOOTH_PIXELS pixels, a mesh world's colour is interpolated across
+ * the Delaunay triangle under the pixel (barycentric weights of its three
+ * sites) instead of painting the nearest cell flat. Wet and dry sites are
+ * not mixed: the pixel is wet where the interpolated wet share exceeds one
+ * half (a straight coast inside each triangle), and only the sites of its
+ * side are blended. render.map_cells = flat keeps whole cells. */
+#define MAP_SMOOTH_PIXELS 16.0
+
+/* Barycentric weights of q in triangle t; 1 when q is inside (closed). */
+static int
+tri_weights(const struct mesh *m, int32_t t, const double *q, double l[3])
+{
+    const double *a = &m->points[2 * m->triangles[3 * t]];
+    const double *b = &m->points[2 * m->triangles[3 * t + 1]];
+    const double *c = &m->points[2 * m->triangles[3 * t + 2]];
+    double d = (b[1] - c[1]) * (a[0] - c[0]) + (c[0] - b[0]) * (a[1] - c[1]);
+    const double eps = -1e-12;
+
+    if (d == 0.0) {
+        return 0;
+    }
+    l[0] = ((b[1] - c[1]) * (q[0] - c[0]) + (c[0] - b[0]) * (q[1] - c[1])) / d;
+    l[1] = ((c[1] - a[1]) * (q[0] - c[0]) + (a[0] - c[0]) * (q[1] - c[1])) / d;
+    l[2] = 1.0 - l[0] - l[1];
+    return l[0] >= eps && l[1] >= eps && l[2] >= eps;
+}
+
+/* The triangle under q among those around site p (the nearest site), then
+ * their neighbours; -1 if none (outside the hull or far). */
+static int32_t
+tri_under(const struct mesh *m, int32_t p, const double *q, double l[3])
+{
+    int32_t start = m->point_edge[p], in = start, k;
+
+    if (start < 0) {
+        return -1;
+    }
+    do {
+        int32_t t = in / 3, nb[3];
+        if (tri_weights(m, t, q, l)) {
+            return t;
+        }
+        mesh_triangle_neighbors(m, t, nb);
+        for (k = 0; k < 3; k++) {
+            if (nb[k] >= 0 && tri_weights(m, nb[k], q, l)) {
+                return nb[k];
+            }
+        }
+        in = m->halfedges[mesh_edge_next(in)];
+    } while (in >= 0 && in != start);
+    return -1;
+}
+
+static int
+smooth_color(const struct world *w, enum map_layer layer, int32_t p, const double *q,
+             double flow_log_max, uint32_t *out)
+{
+    const struct mesh *m = w->mesh;
+    double l[3], wet = 0.0, sum = 0.0, ch[3] = { 0.0, 0.0, 0.0 };
+    int32_t t = tri_under(m, p, q, l), v[3];
+    int k, side;
+
+    if (t < 0) {
+        return 0;
+    }
+    for (k = 0; k < 3; k++) {
+        v[k] = m->triangles[3 * t + k];
+        wet += w->water[v[k]] != WATER_LAND ? l[k] : 0.0;
+    }
+    side = wet > 0.5;
+    for (k = 0; k < 3; k++) {
+        if ((w->water[v[k]] != WATER_LAND) == side && l[k] > 0.0) {
+            uint32_t c = cell_color(w, layer, (size_t)v[k], flow_log_max);
+            ch[0] += l[k] * (double)((c >> 16) & 255u);
+            ch[1] += l[k] * (double)((c >> 8) & 255u);
+            ch[2] += l[k] * (double)(c & 255u);
+            sum += l[k];
+        }
+    }
+    if (!(sum > 0.0)) {
+        return 0;
+    }
+    *out = (uint32_t)(ch[0] / sum + 0.5) << 16 | (uint32_t)(ch[1] / sum + 0.5) << 8 |
+           (uint32_t)(ch[2] / sum + 0.5);
+    return 1;
+}
+
 /* Rows of one map sample: every band of MAP_BAND_ROWS rows starts its
  * nearest-site walk afresh, so the image is the same for any thread count. */
 #define MAP_BAND_ROWS 16
@@ -339,6 +427,7 @@ struct sample_job {
     uint32_t *rgb;
     uint8_t *cls;
     double flow_log_max, du, dv;
+    int smooth;    /* interpolate across Delaunay triangles (smooth_color) */
 };
 
 static enum og_status
@@ -378,6 +467,13 @@ sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_error *
                 } else if (u >= 0.0 && u < 1.0 && v >= 0.0 && v < 1.0) {
                     double q[2] = { u, v };
                     c = start = mesh_nearest_point(w->mesh, q, start);
+                    if (J->smooth && rgb != NULL && c >= 0 &&
+                        smooth_color(w, layer, (int32_t)c, q, flow_log_max, &rgb[o])) {
+                        if (cls != NULL) {
+                            cls[o] = (uint8_t)mapimg_cell_class(w, (size_t)c);
+                        }
+                        continue;
+                    }
                 }
             }
             if (c < 0) {
@@ -433,6 +529,17 @@ mapimg_render(const struct world *w, enum map_layer layer, const struct map_view
         job.flow_log_max = flow_log_max;
         job.du = (view->u1 - view->u0) / width;
         job.dv = (view->v1 - view->v0) / height;
+        job.smooth = 0;
+        if (w->kind == WORLD_MESH && w->mesh != NULL && w->mesh->npoints > 0 &&
+            w->water != NULL && params_int(&w->params, P_RENDER_MAP_CELLS) == 0 &&
+            (layer == LAYER_COLOR || layer == LAYER_ELEVATION || layer == LAYER_MOISTURE)) {
+            /* pixels per cell over the view */
+            double area = (view->u1 - view->u0) * (view->v1 - view->v0);
+            double ppc = area > 0.0 ? (double)width * (double)height /
+                                          (area * (double)w->mesh->npoints)
+                                    : 0.0;
+            job.smooth = ppc >= MAP_SMOOTH_PIXELS;
+        }
         st = og_parallel_for(og_threads_default(), (size_t)height, MAP_BAND_ROWS, sample_rows, &job,
                              NULL, 0.0, 1.0, err);
         if (st != OG_OK) {
