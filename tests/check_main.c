@@ -32,6 +32,7 @@ main(void)
         dataout_suite,
         faults_suite,
         colorquant_suite,
+        gallery_suite,
         parallel_suite,
         presets_suite,
     };

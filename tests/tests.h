@@ -29,6 +29,7 @@ Suite *recipe_suite(void);
 Suite *dataout_suite(void);
 Suite *faults_suite(void);
 Suite *colorquant_suite(void);
+Suite *gallery_suite(void);
 Suite *parallel_suite(void);
 Suite *presets_suite(void);
 

@@ -64,6 +64,8 @@ cli_usage(void)
         "usage: orogen [OPTIONS]                 explore a world in the terminal\n"
         "       orogen export [OPTIONS] OUTPUTS  write files without a terminal\n"
         "       orogen params [-g NAME]          list every parameter\n"
+        "       orogen gallery --seeds A-B --out FILE.png [--tile PX] [--columns N]\n"
+        "                                        contact sheet of seeds A..B, labelled\n"
         "\n"
         "options:\n"
         "  -g, --generator NAME   island (default), dem, hybrid or planet\n"
@@ -324,6 +326,9 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
     } else if (argc > 1 && strcmp(argv[1], "params") == 0) {
         a->command = CLI_PARAMS;
         i = 2;
+    } else if (argc > 1 && strcmp(argv[1], "gallery") == 0) {
+        a->command = CLI_GALLERY;
+        i = 2;
     }
     for (; i < argc; i++) {
         const char *arg = argv[i], *v;
@@ -409,6 +414,28 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             }
         } else if (strcmp(arg, "--ascii") == 0) {
             a->ascii = 1;
+        } else if (a->command == CLI_GALLERY && opt_is(arg, "--out", NULL)) {
+            if ((a->gallery_out = opt_value(argc, argv, &i, "--out", err)) == NULL) {
+                return OG_EINVAL;
+            }
+        } else if (a->command == CLI_GALLERY &&
+                   (opt_is(arg, "--tile", NULL) || opt_is(arg, "--columns", NULL))) {
+            int is_tile = opt_is(arg, "--tile", NULL);
+            char *end;
+            long n;
+            if ((v = opt_value(argc, argv, &i, is_tile ? "--tile" : "--columns", err)) == NULL) {
+                return OG_EINVAL;
+            }
+            n = strtol(v, &end, 10);
+            if (*end != '\0' || end == v || n < (is_tile ? 16 : 1) || n > (is_tile ? 1024 : 64)) {
+                return og_error_set(err, OG_EINVAL, "%s '%s' is not a whole number in %s", arg, v,
+                                    is_tile ? "16..1024 (pixels)" : "1..64");
+            }
+            if (is_tile) {
+                a->gallery_tile = (int)n;
+            } else {
+                a->gallery_cols = (int)n;
+            }
         } else if (opt_is(arg, "--graphics", NULL)) {
             if ((a->graphics = opt_value(argc, argv, &i, "--graphics", err)) == NULL) {
                 return OG_EINVAL;
@@ -575,7 +602,10 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
     if ((st = cli_dataout_check(&a->out, err)) != OG_OK) {
         return st;
     }
-    if (a->out.seeds_given && (st = sweep_check(a, err)) != OG_OK) {
+    if (a->command == CLI_GALLERY && (!a->out.seeds_given || a->gallery_out == NULL)) {
+        return og_error_set(err, OG_EINVAL, "gallery needs --seeds FIRST-LAST and --out FILE.png");
+    }
+    if (a->command == CLI_EXPORT && a->out.seeds_given && (st = sweep_check(a, err)) != OG_OK) {
         return st;  /* before any generation */
     }
     if (a->globe_path != NULL && a->globe_size == 0 && a->size_given) {

@@ -8,7 +8,7 @@
 #include "core/params.h"
 #include "core/world.h"
 
-enum cli_command { CLI_TUI, CLI_EXPORT, CLI_PARAMS, CLI_HELP, CLI_VERSION };
+enum cli_command { CLI_TUI, CLI_EXPORT, CLI_PARAMS, CLI_HELP, CLI_VERSION, CLI_GALLERY };
 
 struct cli_args {
     enum cli_command command;
@@ -20,6 +20,9 @@ struct cli_args {
     const char *from;         /* --from FILE.png (already applied) */
     const char *color;        /* --color MODE */
     const char *graphics;     /* --graphics auto|kitty|sixel|iterm|none */
+    const char *gallery_out;  /* orogen gallery --out FILE.png */
+    int gallery_tile;         /* --tile N (pixels), 0: default */
+    int gallery_cols;         /* --columns N, 0: default */
     int ascii;                /* --ascii: glyph map even in a UTF-8 locale */
     int threads;              /* --threads N, 0 when not given */
     int progress;             /* --progress: plain progress lines on stderr */

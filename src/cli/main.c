@@ -13,6 +13,7 @@
 
 #include "cli/args.h"
 #include "cli/batch.h"
+#include "cli/gallery.h"
 #include "cli/sweep.h"
 #include "core/parallel.h"
 #include "render/outfile.h"
@@ -149,6 +150,13 @@ main(int argc, char **argv)
         if (st != OG_OK) {
             fprintf(stderr, "orogen: %s\n", err.msg);
             return 1;
+        }
+        return 0;
+    case CLI_GALLERY:
+        export_signals();
+        if ((st = cli_gallery(&a, &err)) != OG_OK) {
+            fprintf(stderr, "orogen: %s\n", err.msg);
+            return outfile_cancelled() > 0 ? 128 + outfile_cancelled() : 1;
         }
         return 0;
     case CLI_TUI:
