@@ -66,7 +66,7 @@ START_TEST(test_thumb_figures)
     ctx.threads = 1;
     ck_assert_msg(pipeline_run(generator_get(GEN_ISLAND), &ctx, &w, &e) == OG_OK, "%s", e.msg);
     ck_assert(t != NULL && m != NULL && cls != NULL);
-    ck_assert_int_eq(gallery_thumb(w, 64, 48, 0x010203, t, &f, &e), OG_OK);
+    ck_assert_int_eq(gallery_thumb(w, 64, 48, 0x010203, t, NULL, &f, &e), OG_OK);
     /* a square map in a 64x48 tile: 48x48 centred, background at the sides,
      * the pixels those of the map renderer */
     ck_assert_int_eq(mapimg_render(w, LAYER_COLOR, &view, 48, 48, m, cls, &e), OG_OK);

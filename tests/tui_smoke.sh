@@ -23,7 +23,8 @@
 #   L  colours: seed 7's deep ocean blue in 256 colours, the globe's night
 #      side not grey, TERM=xterm named 8 colours;
 #   N  text layout: help uncut or wrapped, whole key hints, preset paths
-#      shortened from the left, too-small sizes on one line.
+#      shortened from the left, too-small sizes on one line;
+#   O  the seed gallery: thumbnails with figures, paging, Enter opens a seed.
 # Exit 77 (skip) without tmux. Every wait is bounded; a private tmux socket
 # is used and its server killed at the end.
 set -u
@@ -504,6 +505,36 @@ wait_for e2 "12x6" 10 && screen e2 | grep -q "12x6 *<* *40x12"
 check $? "N: at 12x6 the too-small sizes stay on one line" "$tmp/last-screen.txt"
 keys e2 q
 wait_exit e2 20 >/dev/null
+
+# --- O: the seed gallery: v shows the next seeds with their figures, PgDn
+# pages, Enter opens the chosen seed ------------------------------------------------
+start gal 100 30 xterm-256color C.UTF-8 --seed 7
+if wait_for gal "ready in" 30; then
+    keys gal v
+    # all twelve tiles (4 x 3 in a 100x27 map window) made
+    _i=0
+    while [ $_i -lt 100 ] && [ "$(screen gal | grep -o mtn | wc -l)" -lt 12 ]; do
+        sleep 0.2; _i=$((_i + 1))
+    done
+    screen gal >"$tmp/last-screen.txt"
+    [ "$(screen gal | grep -o mtn | wc -l)" -eq 12 ] && screen gal | grep -qE "^ +8 +land [0-9]+%" &&
+        [ "$(screen gal | grep -c '▀')" -ge 12 ]
+    check $? "O: v shows thumbnails of seeds 8.. with land, rivers, masses, mountains" "$tmp/last-screen.txt"
+    keys gal NPage
+    wait_for gal "seeds 20..31" 5 && wait_for gal " 20  land" 20
+    check $? "O: PgDn shows the next page (seeds 20..31)" "$tmp/last-screen.txt"
+    keys gal Right Down Enter
+    wait_for gal "seed 25 " 30 && ! screen gal | grep -q "mtn"
+    check $? "O: Enter opens the chosen seed (25) and leaves the gallery" "$tmp/last-screen.txt"
+    keys gal v
+    sleep 0.3
+    keys gal Escape
+    sleep 0.3
+    ! screen gal | grep -q "mtn"
+    check $? "O: Esc leaves the gallery while it is still making thumbnails"
+fi
+keys gal q
+st=$(wait_exit gal 20); [ "$st" = 0 ]; check $? "O: q exits with status 0 (got $st)" "$tmp/gal.err"
 
 echo "$passes passed, $fails failed"
 [ $fails -eq 0 ]

@@ -78,7 +78,7 @@ cli_gallery(const struct cli_args *a, struct og_error *err)
         if ((st = pipeline_run(g, &ctx, &w, err)) != OG_OK) {
             goto done;
         }
-        st = gallery_thumb(w, tile, tile, SHEET_BG, thumb, &f, err);
+        st = gallery_thumb(w, tile, tile, SHEET_BG, thumb, NULL, &f, err);
         world_unref(w);
         if (st != OG_OK) {
             goto done;

@@ -150,7 +150,7 @@ count_landmasses(const uint8_t *cls, int w, int h)
 
 enum og_status
 gallery_thumb(const struct world *w, int tw, int th, uint32_t bg, uint32_t *rgb,
-              struct gallery_figures *f, struct og_error *err)
+              uint8_t *cls_out, struct gallery_figures *f, struct og_error *err)
 {
     double aspect = w->kind == WORLD_SPHERE ? 2.0
                     : (w->kind == WORLD_GRID && w->width > 0 && w->height > 0)
@@ -189,12 +189,18 @@ gallery_thumb(const struct world *w, int tw, int th, uint32_t bg, uint32_t *rgb,
     }
     for (i = 0; i < (size_t)tw * (size_t)th; i++) {
         rgb[i] = bg;
+        if (cls_out != NULL) {
+            cls_out[i] = MC_VOID;
+        }
     }
     x0 = (tw - mw) / 2;
     y0 = (th - mh) / 2;
     for (y = 0; y < mh; y++) {
         for (x = 0; x < mw; x++) {
             rgb[(size_t)(y0 + y) * tw + (x0 + x)] = m[(size_t)y * mw + x];
+            if (cls_out != NULL) {
+                cls_out[(size_t)(y0 + y) * tw + (x0 + x)] = cls[(size_t)y * mw + x];
+            }
         }
     }
     for (i = 0; i < n; i++) {

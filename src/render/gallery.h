@@ -27,10 +27,11 @@ struct gallery_figures {
 #define GALLERY_FONT_H 9
 
 /* Render w's colour map into rgb (tw x th, 0xRRGGBB), the map square fitted
- * at its aspect (spheres 2:1) on bg, and fill f. Errors: as mapimg_render,
+ * at its aspect (spheres 2:1) on bg, its map classes into cls_out (may be
+ * NULL; MC_VOID around the map), and fill f. Errors: as mapimg_render,
  * OG_ENOMEM. */
 enum og_status gallery_thumb(const struct world *w, int tw, int th, uint32_t bg, uint32_t *rgb,
-                             struct gallery_figures *f, struct og_error *err);
+                             uint8_t *cls_out, struct gallery_figures *f, struct og_error *err);
 
 /* The label lines of a tile: "seed N", "land P%  rivers R", "masses M  mtn Q%"
  * (rivers omitted when unknown), each at most 47 characters. */

@@ -37,6 +37,7 @@ static const char *const help_lines[] = {
     "e                 export the globe as shown (PNG)",
     "#World",
     "n                 new seed",
+    "v                 seed gallery: Enter opens, PgDn pages",
     "r                 regenerate now",
     "Tab / Shift-Tab   next / previous generator",
     "e                 export the view on screen (PNG)",

@@ -175,6 +175,9 @@ global_key(struct tui *t, int ch)
         prompt_open(t, PROMPT_PRESET_NAME, t->preset_name[0] != '\0' ? t->preset_name : "");
         break;
     case 'p': isoview_toggle(t); break;
+    case 'v':
+        galleryview_open(t);
+        break;
     case 'G':
         tui_message(t, 0, "images: %s", gfx_cycle(t));
         break;
@@ -222,6 +225,9 @@ tui_handle_key(struct tui *t, int ch)
         return;
     }
     if (t->prompt != PROMPT_NONE && prompt_key(t, ch)) {
+        return;
+    }
+    if (galleryview_key(t, ch)) {
         return;
     }
     switch (t->panel) {

@@ -71,6 +71,7 @@ tui_layout(struct tui *t)
     }
     t->cur_x = t->cur_x < 0 ? 0 : t->cur_x >= mcols ? mcols - 1 : t->cur_x;
     t->cur_y = t->cur_y < 0 ? 0 : t->cur_y >= mrows ? mrows - 1 : t->cur_y;
+    galleryview_relayout(t);
 }
 
 void
@@ -184,7 +185,9 @@ tui_draw_frame(struct tui *t)
         t->map_dirty = t->chrome_dirty = 1;
     }
     if (t->map_dirty) {
-        if (t->view == TUI_VIEW_GLOBE) {
+        if (t->gallery) {
+            galleryview_draw(t);
+        } else if (t->view == TUI_VIEW_GLOBE) {
             globeview_draw(t);
         } else if (t->view == TUI_VIEW_ISO) {
             isoview_draw(t);

@@ -19,6 +19,9 @@ key_hints(const struct tui *t)
     if (t->help) {
         return "Up/Down scroll  any other key closes";
     }
+    if (t->gallery) {
+        return "arrows choose  Enter open  PgDn/space next page  PgUp back  Esc leave";
+    }
     if (t->quit_asked == 2) {
         return "quitting after the export  any other key: stay  Ctrl-C quit now";
     }

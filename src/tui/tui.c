@@ -149,6 +149,7 @@ run_loop(struct tui *t)
         tui_worker_poll(t);
         tui_export_poll(t);
         globeview_poll(t);
+        galleryview_poll(t);
         if (t->regen_at > 0 && now >= t->regen_at) {
             tui_regen_now(t);
         }
@@ -302,6 +303,7 @@ tui_main(const struct tui_options *opt)
     tui_delete_windows(t);
     globeview_free(t);
     isoview_free(t);
+    galleryview_free(t);
     gfx_free(t);
     delwin(t->inwin);
     caps_close(t);

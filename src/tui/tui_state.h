@@ -124,6 +124,8 @@ struct tui {
     double cur_u, cur_v;        /* the map point under it, kept across resizes */
 
     int help;                   /* help overlay shown */
+    int gallery;                /* the seed gallery fills the map window */
+    struct galleryview *gal;    /* its state (galleryview.c), NULL until used */
     int help_top, help_max;     /* its scroll position and limit */
 
     /* export */
@@ -247,6 +249,19 @@ void report_draw(struct tui *t);
  * mode, the glyphs of the view; legend_free drops its cached legend. */
 void legend_draw(struct tui *t);
 void legend_free(void);
+
+/* galleryview.c: the seed gallery (key v) over the map window: open
+ * starts making thumbnails of the next seeds on its own thread, close and
+ * free cancel it; relayout restarts the page for a new window size; poll
+ * follows its wake-ups; key takes every key while it is open. */
+struct galleryview;
+void galleryview_open(struct tui *t);
+void galleryview_close(struct tui *t);
+void galleryview_free(struct tui *t);
+void galleryview_relayout(struct tui *t);
+void galleryview_poll(struct tui *t);
+void galleryview_draw(struct tui *t);
+int galleryview_key(struct tui *t, int ch);
 
 /* isoview.c: the isometric preview (render/iso.h iso_render_preview) in
  * the map window: p toggles it, its keys step render.rotate/time/
