@@ -2,7 +2,8 @@
 # resize_storm.sh (issue 15): random terminal sizes from 1x1 to 250x80,
 # every STORM_MS (50) ms for STORM_SECONDS (30) s, in each TUI mode at once
 # (one tmux session each): the map, the parameter panel, an inline edit
-# of a value, the isometric view, the globe (planet), the preset list.
+# of a value, the isometric view, the globe (planet), the preset list, the
+# seed gallery.
 # Meant for the ASan build (CI): passes when every session survives, exits
 # 0 on Escape/q, and its stderr holds no sanitizer report. Exit 77
 # without tmux.
@@ -51,7 +52,8 @@ mode edit "--set island.cells=3000" t Down Enter
 mode iso "--set island.cells=3000" p
 mode globe "-g planet --set planet.points=3000" g
 mode presets "--set island.cells=3000" o
-modes="map panel edit iso globe presets"
+mode gallery "--set island.cells=3000" v
+modes="map panel edit iso globe presets gallery"
 
 # One size list for every session (awk's rand, seeded from the clock, so
 # each run storms differently; the sizes are printed on failure).
