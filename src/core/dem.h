@@ -1,6 +1,6 @@
 /* dem: real elevation models as a world source.
  *
- * A front end decodes the PNG (render/pngio.c) into a struct dem_raster of
+ * A front end decodes the PNG (render/pngio_read.c) into a struct dem_raster of
  * raw samples; this module turns samples into metres:
  *   gray (8/16-bit):   h = sample * dem.vertical_scale, or for an orogen
  *                      heightmap h = offset + sample * step from its chunks

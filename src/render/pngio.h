@@ -1,6 +1,7 @@
 /* pngio: the only user of <png.h>. Writes RGBA PNGs with tEXt recipe chunks
  * and reads PNGs as raw samples (for DEMs and tests), through libpng's
- * low-level API (libpng's example.c). All setjmp/longjmp stays in pngio.c. */
+ * low-level API (libpng's example.c). All setjmp/longjmp stays in
+ * pngio_write.c and pngio_read.c. */
 #ifndef OROGEN_RENDER_PNGIO_H
 #define OROGEN_RENDER_PNGIO_H
 
