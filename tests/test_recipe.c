@@ -357,13 +357,16 @@ START_TEST(test_planet_edits_round_trip)
     same_planet(w[2], undo);
     ck_assert_int_eq(planet_edit_undo(again, back, 4, &undo, &err), OG_EINVAL);
 
+    free(cells); /* the calls below set both to NULL first */
+    free(lands);
+
     /* Bad edit lists name the edit. */
     ck_assert_int_eq(planet_edits_parse("+1 x2", 10, &cells, &lands, &n, &err), OG_EFORMAT);
     ck_assert_msg(strstr(err.msg, "edit 2 'x2'") != NULL, "%s", err.msg);
     ck_assert_int_eq(planet_edits_parse("-10", 10, &cells, &lands, &n, &err), OG_ERANGE);
+    ck_assert_ptr_null(cells);
+    ck_assert_ptr_null(lands);
     recipe_fini(&r);
-    free(cells);
-    free(lands);
     for (i = 0; i < 4; i++) {
         world_unref(w[i]);
     }
