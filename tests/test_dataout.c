@@ -24,24 +24,6 @@
 #include "render/terrain_mesh.h"
 #include "tests.h"
 
-static unsigned char *
-slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    unsigned char *buf;
-    long n;
-
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n + 1);
-    ck_assert_ptr_nonnull(buf);
-    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
 
 /* A grid world of w x h cells with the given elevations. */
 static struct world *
@@ -161,7 +143,7 @@ roundtrip(struct world *w, int W, int H, const char *path)
     raster_window_full(&win, W, H);
     ck_assert_msg(export_heightmap_png(w, &win, &range, path, NULL, &e) == OG_OK, "%s", e.msg);
     ck_assert_int_eq(heightmap_scale(w, &range, &sc, &e), OG_OK);
-    file = slurp(path, &len);
+    file = test_slurp(path, &len);
     ck_assert(file[24] == 16 && file[25] == 0);       /* IHDR: 16-bit, grey */
     png_chunks(file, len, chunks, sizeof chunks);
     ck_assert_msg(strstr(chunks, "gAMA") == NULL && strstr(chunks, "sRGB") == NULL &&
@@ -292,7 +274,7 @@ START_TEST(raw16_layout)
     raster_window_full(&win, 3, 2);
     ck_assert_msg(export_raw16(w, &win, &range, "tests/out-dataout.r16", &sc, &e) == OG_OK, "%s",
                   e.msg);
-    d = slurp("tests/out-dataout.r16", &len);
+    d = test_slurp("tests/out-dataout.r16", &len);
     ck_assert_uint_eq(len, 12);
     ck_assert(memcmp(d, want, 12) == 0);
     free(d);
@@ -303,7 +285,7 @@ START_TEST(raw16_layout)
     range.lo = 0.0;
     range.hi = 10.0;
     ck_assert_int_eq(export_raw16(w, &win, &range, "tests/out-dataout.r16", &sc, &e), OG_OK);
-    d = slurp("tests/out-dataout.r16", &len);
+    d = test_slurp("tests/out-dataout.r16", &len);
     /* 5 of 10 -> 32767.5 -> 32768 (round half away from zero) = 0x8000 */
     ck_assert(d[10] == 0x00 && d[11] == 0x80);
     ck_assert(d[2] == 0x9a && d[3] == 0x19);  /* 1 of 10: 6553.5 -> 6554 = 0x199a */
@@ -319,7 +301,7 @@ START_TEST(raw16_layout)
     ck_assert(fopen("tests/out-dataout-refused.r16", "rb") == NULL);
     range.clip = 1;
     ck_assert_int_eq(export_raw16(w, &win, &range, "tests/out-dataout.r16", &sc, &e), OG_OK);
-    d = slurp("tests/out-dataout.r16", &len);
+    d = test_slurp("tests/out-dataout.r16", &len);
     ck_assert(d[8] == 0xff && d[9] == 0xff && d[10] == 0xff && d[11] == 0xff);  /* 4, 5 -> top */
     free(d);
     remove("tests/out-dataout.r16");
@@ -405,7 +387,7 @@ START_TEST(mesh_sphere_closed_outward)
         unsigned char *d;
         size_t len, jl, bl;
         ck_assert_msg(export_gltf(w, &m, "tests/out-dataout.glb", &err) == OG_OK, "%s", err.msg);
-        d = slurp("tests/out-dataout.glb", &len);
+        d = test_slurp("tests/out-dataout.glb", &len);
         ck_assert(memcmp(d, "glTF", 4) == 0 && d[4] == 2);
         ck_assert_uint_eq((size_t)d[8] | (size_t)d[9] << 8 | (size_t)d[10] << 16 |
                           (size_t)d[11] << 24, len);
@@ -601,7 +583,7 @@ START_TEST(tiles_stitch_to_single_export)
     ck_assert_int_eq(export_map_tiles(w, LAYER_COLOR, W, H, &g, "tests/out-dataout-m.png", &e),
                      OG_OK);
     ck_assert_int_eq(pngio_read_raster("tests/out-dataout-t.png", &one, &e), OG_OK);
-    raw = slurp("tests/out-dataout-t.r16", &len);
+    raw = test_slurp("tests/out-dataout-t.r16", &len);
     for (ty = 0; ty < 2; ty++) {
         for (tx = 0; tx < 3; tx++) {
             tile_window(&g, W, H, tx, ty, &win);
@@ -615,7 +597,7 @@ START_TEST(tiles_stitch_to_single_export)
             ck_assert_int_eq(pngio_read_raster("tests/out-dataout-tile.png", &part, &e), OG_OK);
             ck_assert_int_eq(part.width, win.w);
             ck_assert_int_eq(part.height, win.h);
-            traw = slurp("tests/out-dataout-tile.r16", &tlen);
+            traw = test_slurp("tests/out-dataout-tile.r16", &tlen);
             ck_assert_uint_eq(tlen, (size_t)win.w * win.h * 2);
             for (y = 0; y < win.h; y++) {
                 for (x = 0; x < win.w; x++) {

@@ -340,23 +340,6 @@ grid_world(void)
     return w;
 }
 
-static unsigned char *
-slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    unsigned char *b;
-    long n;
-
-    ck_assert_ptr_nonnull(f);
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    b = malloc((size_t)n);
-    ck_assert_uint_eq(fread(b, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return b;
-}
 
 START_TEST(test_export_png_deterministic)
 {
@@ -373,8 +356,8 @@ START_TEST(test_export_png_deterministic)
     o.view.rotation = 1;
     ck_assert_msg(export_iso_png(w, &o, 200, 120, OUT_A, &err) == OG_OK, "%s", err.msg);
     ck_assert_int_eq(export_iso_png(w, &o, 200, 120, OUT_B, &err), OG_OK);
-    a = slurp(OUT_A, &la);
-    b = slurp(OUT_B, &lb);
+    a = test_slurp(OUT_A, &la);
+    b = test_slurp(OUT_B, &lb);
     ck_assert_uint_eq(la, lb);
     ck_assert_int_eq(memcmp(a, b, la), 0);
     free(a);
@@ -403,8 +386,8 @@ START_TEST(test_export_png_deterministic)
         req.options = o;
         ck_assert_int_eq(export_iso_job(w, &req, &err), OG_OK);
         ck_assert_int_eq(atomic_load(&req.progress), EXPORT_ISO_WRITING); /* render done, PNG written */
-        a = slurp(OUT_A, &la);
-        b = slurp(OUT_B, &lb);
+        a = test_slurp(OUT_A, &la);
+        b = test_slurp(OUT_B, &lb);
         ck_assert_uint_eq(la, lb);
         ck_assert_int_eq(memcmp(a, b, la), 0);
         free(a);

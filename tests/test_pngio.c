@@ -17,24 +17,6 @@
 #define OUT_RT2 "tests/out-pngio-rt2.png"
 #define OUT_BAD "tests/out-pngio-bad.png"
 
-static unsigned char *
-slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    unsigned char *buf;
-    long n;
-
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n + 1);
-    ck_assert_ptr_nonnull(buf);
-    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
 
 static void
 spit(const char *path, const void *data, size_t len)
@@ -149,8 +131,8 @@ START_TEST(test_deterministic_bytes)
     make_pattern(rgba, W, H);
     ck_assert_int_eq(pngio_write_rgba(OUT_RT, rgba, W, H, text, 1, 1, &err), OG_OK);
     ck_assert_int_eq(pngio_write_rgba(OUT_RT2, rgba, W, H, text, 1, 1, &err), OG_OK);
-    a = slurp(OUT_RT, &la);
-    b = slurp(OUT_RT2, &lb);
+    a = test_slurp(OUT_RT, &la);
+    b = test_slurp(OUT_RT2, &lb);
     ck_assert_uint_eq(la, lb);
     ck_assert_int_eq(memcmp(a, b, la), 0);
     /* PNG signature then IHDR first */
@@ -160,7 +142,7 @@ START_TEST(test_deterministic_bytes)
     free(b);
     /* overwriting an existing file replaces it */
     ck_assert_int_eq(pngio_write_rgba(OUT_RT, rgba, 1, 1, NULL, 0, 9, &err), OG_OK);
-    a = slurp(OUT_RT, &la);
+    a = test_slurp(OUT_RT, &la);
     ck_assert_uint_lt(la, lb);
     free(a);
     unlink(OUT_RT);
@@ -316,7 +298,7 @@ START_TEST(test_read_errors)
     ck_assert_int_eq(pngio_read_raster(OUT_BAD, &r, &err), OG_EFORMAT);
     ck_assert_str_eq(err.msg, "cannot read " OUT_BAD ": not a PNG file");
 
-    fuji = slurp(test_shared_data_path("dem/fuji.png"), &len);
+    fuji = test_slurp(test_shared_data_path("dem/fuji.png"), &len);
     /* cut in the middle of the image data */
     spit(OUT_BAD, fuji, len / 2);
     ck_assert_int_eq(pngio_read_raster(OUT_BAD, &r, &err), OG_EFORMAT);

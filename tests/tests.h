@@ -56,6 +56,10 @@ void test_sort_triangles(int32_t *tri, size_t n);
 int32_t *test_qhull_triangles(int dim, const double *pts, size_t n, const char *options,
                               size_t *ntri);
 
+/* The whole file at path in a malloc'd buffer (one spare byte), its size
+ * in *len; a failed read fails the test. */
+unsigned char *test_slurp(const char *path, size_t *len);
+
 /* 64-bit FNV-1a of a byte range, for golden tests. */
 uint64_t test_fnv1a(const void *data, size_t len);
 

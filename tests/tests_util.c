@@ -128,3 +128,22 @@ test_qhull_triangles(int dim, const double *pts, size_t n, const char *options, 
     return tri;
 }
 #endif
+
+unsigned char *
+test_slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned char *buf;
+    long n;
+
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    buf = malloc((size_t)n + 1);
+    ck_assert_ptr_nonnull(buf);
+    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
