@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/biome.h"
+#include "core/detmath.h"
 #include "core/moisture.h"
 #include "core/params.h"
 #include "core/world.h"
@@ -89,6 +90,41 @@ START_TEST(blur_kernel)
     }
     ck_assert_int_eq(biome_blur(img, w, h, 1, 0.0, &e), OG_ERANGE);
     free(img);
+}
+END_TEST
+
+/* det_exp against libm: within 2 ulp over the whole range, exact at 0,
+ * the ends right; and a few results pinned to the bit, so a build whose
+ * arithmetic differs (contraction, excess precision) fails here. */
+START_TEST(det_exp_accuracy)
+{
+    static const struct { double x; uint64_t bits; } pinned[] = {
+        { 1.0, 0x4005bf0a8b14576aull },     /* e, 1 ulp above the rounded value */
+        { -0.5, 0x3fe368b2fc6f960aull },    /* the sigma-distance weight */
+        { -12.5, 0x3ecf42ed3f68e690ull },
+        { 700.0, 0x7f0d945df4f8ec8eull },
+    };
+    double x, worst = 0.0;
+    size_t i;
+
+    ck_assert(det_exp(0.0) == 1.0);
+    ck_assert(det_exp(-746.0) == 0.0);
+    ck_assert(isinf(det_exp(710.0)));
+    ck_assert(isnan(det_exp(NAN)));
+    for (x = -745.0; x < 709.7; x += 0.0137) {
+        double want = exp(x), got = det_exp(x);
+        double ulp = nextafter(want, INFINITY) - want;
+        double d = fabs(got - want) / ulp;
+        worst = d > worst ? d : worst;
+    }
+    ck_assert_msg(worst <= 2.0, "det_exp is %g ulp from libm", worst);
+    for (i = 0; i < sizeof pinned / sizeof pinned[0]; i++) {
+        double v = det_exp(pinned[i].x);
+        uint64_t b;
+        memcpy(&b, &v, sizeof b);
+        ck_assert_msg(b == pinned[i].bits, "det_exp(%g) = %a (0x%016llx)", pinned[i].x, v,
+                      (unsigned long long)b);
+    }
 }
 END_TEST
 
@@ -241,6 +277,7 @@ biome_suite(void)
     tcase_add_test(tc, classify_corners_centre);
     tcase_add_test(tc, table_unblurred_exact);
     tcase_add_test(tc, blur_kernel);
+    tcase_add_test(tc, det_exp_accuracy);
     tcase_add_test(tc, table_blur_mean);
     tcase_add_test(tc, lookup_bilinear);
     tcase_add_test(tc, moisture_rule);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/detmath.h"
 #include "core/grid.h"
 #include "core/pipeline.h"
 #include "core/world.h"
@@ -126,11 +127,14 @@ biome_blur(float *img, int width, int height, int channels, double sigma, struct
         free(kernel);
         return st;
     }
+    /* det_exp, not libm's exp: the weights decide pixels through the
+     * lround in biome_table_lookup, so they must be the same bits under
+     * every libm and CPU (doc/reproducibility.md). */
     for (k = -r; k <= r; k++) {
-        sum += exp(-0.5 * k * k / (sigma * sigma));
+        sum += det_exp(-0.5 * k * k / (sigma * sigma));
     }
     for (k = -r; k <= r; k++) {
-        kernel[k + r] = (float)(exp(-0.5 * k * k / (sigma * sigma)) / sum);
+        kernel[k + r] = (float)(det_exp(-0.5 * k * k / (sigma * sigma)) / sum);
     }
     /* Rows, then columns; out-of-range taps read the nearest edge texel. */
     blur_pass(img, (size_t)height, (size_t)width * (size_t)channels, width, (size_t)channels,

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/detmath.h"
 #include "core/grid.h"
 #include "core/hydro.h"
 #include "core/mesh.h"
@@ -34,11 +35,12 @@ moisture_combine(double base, int32_t d_fresh, int32_t d_ocean, double falloff,
                  double ocean_weight)
 {
     double boost = 0.0, b;
+    /* det_exp: moisture picks the biome class, so no libm last bits here */
     if (d_fresh >= 0) {
-        boost = exp(-(double)d_fresh / falloff);
+        boost = det_exp(-(double)d_fresh / falloff);
     }
     if (d_ocean >= 0) {
-        b = ocean_weight * exp(-(double)d_ocean / falloff);
+        b = ocean_weight * det_exp(-(double)d_ocean / falloff);
         boost = b > boost ? b : boost;
     }
     return base + (1.0 - base) * boost;
