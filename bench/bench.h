@@ -16,6 +16,10 @@
 double bench_now_ms(void);
 double bench_cpu_ms(void);
 
+/* The calling thread's CPU time in ms (CLOCK_THREAD_CPUTIME_ID): for
+ * single-thread comparisons on a shared machine. */
+double bench_thread_cpu_ms(void);
+
 /* Whether part `name` should run (OROGEN_BENCH), and whether the big runs
  * are wanted (not OROGEN_BENCH_QUICK). */
 int bench_wanted(const char *name);

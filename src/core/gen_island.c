@@ -155,6 +155,10 @@ elev_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
 
     (void)batch;
     (void)err;
+    /* the fBm of the whole batch first (vectorised across points), then the
+     * falloff, in place */
+    fbm2_batch(J->noise, J->f, J->points + 2 * begin, J->points + 2 * begin + 1, 2, end - begin,
+               J->raw + begin);
     for (i = begin; i < end; i++) {
         double x = J->points[2 * i], y = J->points[2 * i + 1];
         double d2 = INFINITY;
@@ -163,7 +167,7 @@ elev_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
             double dd = dx * dx + dy * dy;
             d2 = dd < d2 ? dd : d2;
         }
-        J->raw[i] = J->amp * fbm2(J->noise, J->f, x, y) - J->falloff * d2 / (J->R * J->R);
+        J->raw[i] = J->amp * J->raw[i] - J->falloff * d2 / (J->R * J->R);
     }
     return OG_OK;
 }

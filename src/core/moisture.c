@@ -30,6 +30,19 @@ moisture_noise_at(const struct moisture_noise *mn, double u, double v)
     return m < 0.0 ? 0.0 : m > 1.0 ? 1.0 : m;
 }
 
+void
+moisture_noise_batch(const struct moisture_noise *mn, const double *u, const double *v,
+                     size_t stride, size_t n, double *out)
+{
+    size_t k;
+
+    fbm2_batch(&mn->perlin, &mn->fbm, u, v, stride, n, out);
+    for (k = 0; k < n; k++) {
+        double m = 0.5 + 0.75 * out[k];
+        out[k] = m < 0.0 ? 0.0 : m > 1.0 ? 1.0 : m;
+    }
+}
+
 double
 moisture_combine(double base, int32_t d_fresh, int32_t d_ocean, double falloff,
                  double ocean_weight)
@@ -55,34 +68,60 @@ struct moisture_job {
     double falloff, ow;
 };
 
+/* Land cells are gathered MOISTURE_CHUNK at a time for the batched noise. */
+#define MOISTURE_CHUNK 256
+
 static enum og_status
 moisture_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
 {
     const struct moisture_job *J = arg;
     const struct world *w = J->w;
-    size_t i;
+    double u[MOISTURE_CHUNK], v[MOISTURE_CHUNK], base[MOISTURE_CHUNK];
+    size_t cell[MOISTURE_CHUNK];
+    size_t i = begin, m, k;
 
     (void)batch;
     (void)err;
-    for (i = begin; i < end; i++) {
-        double u, v, base;
-        if (w->water[i] != WATER_LAND) {
-            w->moisture[i] = 1.0f;
-            continue;
+    while (i < end) {
+        for (m = 0; i < end && m < MOISTURE_CHUNK; i++) {
+            if (w->water[i] != WATER_LAND) {
+                w->moisture[i] = 1.0f;
+                continue;
+            }
+            if (w->kind == WORLD_GRID) {
+                double s = w->width > w->height ? w->width : w->height;
+                u[m] = ((double)(i % (size_t)w->width) + 0.5) / s;
+                v[m] = ((double)(i / (size_t)w->width) + 0.5) / s;
+            } else {
+                u[m] = w->mesh->points[2 * i];
+                v[m] = w->mesh->points[2 * i + 1];
+            }
+            cell[m++] = i;
         }
-        if (w->kind == WORLD_GRID) {
-            double s = w->width > w->height ? w->width : w->height;
-            u = ((double)(i % (size_t)w->width) + 0.5) / s;
-            v = ((double)(i / (size_t)w->width) + 0.5) / s;
-        } else {
-            u = w->mesh->points[2 * i];
-            v = w->mesh->points[2 * i + 1];
+        moisture_noise_batch(J->mn, u, v, 1, m, base);
+        for (k = 0; k < m; k++) {
+            size_t c = cell[k];
+            w->moisture[c] = (float)moisture_combine(base[k], J->dfresh[c], J->docean[c],
+                                                     J->falloff, J->ow);
         }
-        base = moisture_noise_at(J->mn, u, v);
-        w->moisture[i] = (float)moisture_combine(base, J->dfresh[i], J->docean[i], J->falloff,
-                                                 J->ow);
     }
     return OG_OK;
+}
+
+/* Graph distances from fresh water (batch 0) and from the ocean (batch 1). */
+struct dist_job {
+    const struct hydro_graph *g;
+    const uint8_t *source[2];
+    int32_t *dist[2];
+};
+
+static enum og_status
+dist_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    const struct dist_job *J = arg;
+    (void)begin;
+    (void)end;
+    return hydro_graph_distance(J->g, J->source[batch], J->dist[batch], err);
 }
 
 enum og_status
@@ -148,15 +187,11 @@ moisture_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
             }
         }
     }
-    st = hydro_graph_distance(&g, fresh, dfresh, err);
-    if (st == OG_OK) {
-        st = pipeline_tick(ctx, 0.4);
-    }
-    if (st == OG_OK) {
-        st = hydro_graph_distance(&g, ocean, docean, err);
-    }
-    if (st == OG_OK) {
-        st = pipeline_tick(ctx, 0.7);
+    {
+        /* the two distance fields are independent: one batch each */
+        struct dist_job dj = { &g, { fresh, ocean }, { dfresh, docean } };
+        st = og_parallel_for(ctx != NULL ? ctx->threads : 1, 2, 1, dist_batch, &dj, ctx, 0.0,
+                             0.7, err);
     }
     if (st != OG_OK) {
         goto done;

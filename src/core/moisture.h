@@ -13,6 +13,7 @@
 #ifndef OROGEN_CORE_MOISTURE_H
 #define OROGEN_CORE_MOISTURE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/noise.h"
@@ -34,6 +35,11 @@ void moisture_noise_init(struct moisture_noise *mn, const struct params *p);
  * ((x + 0.5) / S, (y + 0.5) / S) with S the longer side):
  * clamp(0.5 + 0.75 * fBm(u, v), 0, 1). */
 double moisture_noise_at(const struct moisture_noise *mn, double u, double v);
+
+/* moisture_noise_at for n points (u[k * stride], v[k * stride]) into
+ * out[0..n), bit for bit, through the batched fBm (fbm2_batch). */
+void moisture_noise_batch(const struct moisture_noise *mn, const double *u, const double *v,
+                          size_t stride, size_t n, double *out);
 
 /* The boost rule above for one cell; a distance < 0 means no such water. */
 double moisture_combine(double base, int32_t d_fresh, int32_t d_ocean, double falloff,

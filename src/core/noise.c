@@ -5,9 +5,7 @@
 
 #include "core/rng.h"
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
+#include "core/noise_internal.h"
 
 void
 perlin_init(struct perlin *p, uint64_t seed)
@@ -27,6 +25,10 @@ perlin_init(struct perlin *p, uint64_t seed)
     }
     for (i = 0; i < 256; i++) {
         p->perm[256 + i] = p->perm[i];
+    }
+    for (i = 0; i < 512; i++) {
+        p->grad2[i][0] = noise_grad2_x[p->perm[i] & 7u];
+        p->grad2[i][1] = noise_grad2_y[p->perm[i] & 7u];
     }
     for (i = 0; i < NOISE_MAX_OCTAVES; i++) {
         /* Offsets in [0, 256) keep coordinates small enough for exact floors. */
@@ -53,8 +55,8 @@ lerp(double a, double b, double t)
  * sqrt(2)/2 = 1, so the interpolated value stays in [-1, 1]. Table look-ups
  * instead of a switch: the gradient index is random, so branches on it
  * would mispredict about half the time. */
-static const double grad2_x[8] = { 1, -1, 1, -1, 1.4142135623730951, -1.4142135623730951, 0, 0 };
-static const double grad2_y[8] = { 1, 1, -1, -1, 0, 0, 1.4142135623730951, -1.4142135623730951 };
+const double noise_grad2_x[8] = { 1, -1, 1, -1, 1.4142135623730951, -1.4142135623730951, 0, 0 };
+const double noise_grad2_y[8] = { 1, 1, -1, -1, 0, 0, 1.4142135623730951, -1.4142135623730951 };
 
 /* floor() as an integer without a libm call (x well inside int range). */
 static inline int
@@ -64,22 +66,44 @@ fast_floor(double x)
     return i - (x < (double)i);
 }
 
+/* floor(x) into *fl and floor(x) mod 256 as the result, exact for every
+ * finite x: the integer path below 2^30 (where the two agree), else
+ * f - 256 floor(f / 256), whose every step is exact in binary64. A
+ * non-finite x gives index 0 (its fraction is NaN anyway). */
+static inline int
+lattice_floor(double x, double *fl)
+{
+    double f, m;
+    if (fabs(x) < NOISE_FAST_LIMIT) {
+        int i = fast_floor(x);
+        *fl = (double)i;
+        return i & 255;
+    }
+    f = floor(x);
+    *fl = f;
+    if (!isfinite(f)) {
+        return 0;
+    }
+    m = f - 256.0 * floor(f * (1.0 / 256.0));
+    return (int)m;
+}
+
 /* The body of perlin2, inlined into fbm2 so octaves overlap in the CPU. */
 static inline __attribute__((always_inline)) double
 perlin2_inline(const struct perlin *p, double x, double y)
 {
-    int fx = fast_floor(x), fy = fast_floor(y);
-    int xi = fx & 255, yi = fy & 255;
+    double fx, fy;
+    int xi = lattice_floor(x, &fx), yi = lattice_floor(y, &fy);
     double xf = x - fx, yf = y - fy;
     double u = fade(xf), v = fade(yf);
     const uint8_t *P = p->perm;
     int a = P[xi] + yi, b = P[xi + 1] + yi;
     unsigned h00 = P[a] & 7u, h10 = P[b] & 7u, h01 = P[a + 1] & 7u, h11 = P[b + 1] & 7u;
 
-    double n00 = grad2_x[h00] * xf + grad2_y[h00] * yf;
-    double n10 = grad2_x[h10] * (xf - 1.0) + grad2_y[h10] * yf;
-    double n01 = grad2_x[h01] * xf + grad2_y[h01] * (yf - 1.0);
-    double n11 = grad2_x[h11] * (xf - 1.0) + grad2_y[h11] * (yf - 1.0);
+    double n00 = noise_grad2_x[h00] * xf + noise_grad2_y[h00] * yf;
+    double n10 = noise_grad2_x[h10] * (xf - 1.0) + noise_grad2_y[h10] * yf;
+    double n01 = noise_grad2_x[h01] * xf + noise_grad2_y[h01] * (yf - 1.0);
+    double n11 = noise_grad2_x[h11] * (xf - 1.0) + noise_grad2_y[h11] * (yf - 1.0);
     return lerp(lerp(n00, n10, u), lerp(n01, n11, u), v);
 }
 
@@ -134,56 +158,11 @@ perlin3(const struct perlin *p, double x, double y, double z)
     return perlin3_inline(p, x, y, z);
 }
 
-#ifdef __SSE2__
-/* Two octaves of perlin2 at once in the two double lanes of SSE2 (baseline
- * on x86-64). Every lane performs exactly the scalar operations of
- * perlin2_inline in the same order, so results are bit-identical to it. */
-static inline __m128d
-perlin2_pair(const struct perlin *p, __m128d x, __m128d y)
+int
+noise_fbm2_octaves(const struct fbm_params *f, double *amp, double *freq, double *norm)
 {
-    const uint8_t *P = p->perm;
-    __m128d tx = _mm_cvtepi32_pd(_mm_cvttpd_epi32(x));
-    __m128d ty = _mm_cvtepi32_pd(_mm_cvttpd_epi32(y));
-    /* floor = trunc - (x < trunc) */
-    __m128d one = _mm_set1_pd(1.0);
-    __m128d fx = _mm_sub_pd(tx, _mm_and_pd(_mm_cmplt_pd(x, tx), one));
-    __m128d fy = _mm_sub_pd(ty, _mm_and_pd(_mm_cmplt_pd(y, ty), one));
-    __m128i ix = _mm_cvttpd_epi32(fx), iy = _mm_cvttpd_epi32(fy);
-    int x0 = _mm_cvtsi128_si32(ix) & 255, x1 = _mm_cvtsi128_si32(_mm_srli_si128(ix, 4)) & 255;
-    int y0 = _mm_cvtsi128_si32(iy) & 255, y1 = _mm_cvtsi128_si32(_mm_srli_si128(iy, 4)) & 255;
-    __m128d xf = _mm_sub_pd(x, fx), yf = _mm_sub_pd(y, fy);
-    __m128d c6 = _mm_set1_pd(6.0), c15 = _mm_set1_pd(15.0), c10 = _mm_set1_pd(10.0);
-    __m128d u = _mm_mul_pd(_mm_mul_pd(_mm_mul_pd(xf, xf), xf),
-                           _mm_add_pd(_mm_mul_pd(xf, _mm_sub_pd(_mm_mul_pd(xf, c6), c15)), c10));
-    __m128d v = _mm_mul_pd(_mm_mul_pd(_mm_mul_pd(yf, yf), yf),
-                           _mm_add_pd(_mm_mul_pd(yf, _mm_sub_pd(_mm_mul_pd(yf, c6), c15)), c10));
-    int a0 = P[x0] + y0, b0 = P[x0 + 1] + y0, a1 = P[x1] + y1, b1 = P[x1 + 1] + y1;
-    unsigned h00a = P[a0] & 7u, h10a = P[b0] & 7u, h01a = P[a0 + 1] & 7u, h11a = P[b0 + 1] & 7u;
-    unsigned h00b = P[a1] & 7u, h10b = P[b1] & 7u, h01b = P[a1 + 1] & 7u, h11b = P[b1 + 1] & 7u;
-    __m128d xm = _mm_sub_pd(xf, one), ym = _mm_sub_pd(yf, one);
-    __m128d n00 = _mm_add_pd(_mm_mul_pd(_mm_set_pd(grad2_x[h00b], grad2_x[h00a]), xf),
-                             _mm_mul_pd(_mm_set_pd(grad2_y[h00b], grad2_y[h00a]), yf));
-    __m128d n10 = _mm_add_pd(_mm_mul_pd(_mm_set_pd(grad2_x[h10b], grad2_x[h10a]), xm),
-                             _mm_mul_pd(_mm_set_pd(grad2_y[h10b], grad2_y[h10a]), yf));
-    __m128d n01 = _mm_add_pd(_mm_mul_pd(_mm_set_pd(grad2_x[h01b], grad2_x[h01a]), xf),
-                             _mm_mul_pd(_mm_set_pd(grad2_y[h01b], grad2_y[h01a]), ym));
-    __m128d n11 = _mm_add_pd(_mm_mul_pd(_mm_set_pd(grad2_x[h11b], grad2_x[h11a]), xm),
-                             _mm_mul_pd(_mm_set_pd(grad2_y[h11b], grad2_y[h11a]), ym));
-    __m128d i0 = _mm_add_pd(n00, _mm_mul_pd(u, _mm_sub_pd(n10, n00)));
-    __m128d i1 = _mm_add_pd(n01, _mm_mul_pd(u, _mm_sub_pd(n11, n01)));
-    return _mm_add_pd(i0, _mm_mul_pd(v, _mm_sub_pd(i1, i0)));
-}
-#endif
-
-/* The octaves are summed in two interleaved accumulators (even and odd
- * octaves), then added: the SSE2 path and the scalar path use this same
- * order, so both give the same bits. */
-double
-fbm2(const struct perlin *p, const struct fbm_params *f, double x, double y)
-{
-    double amp[NOISE_MAX_OCTAVES], freq[NOISE_MAX_OCTAVES];
-    double norm = 0.0, a = 1.0, fr = f->frequency, even = 0.0, odd = 0.0;
-    int i = 0, n = f->octaves;
+    double a = 1.0, fr = f->frequency, sum = 0.0;
+    int i, n = f->octaves;
 
     if (n < 1) {
         n = 1;
@@ -193,28 +172,24 @@ fbm2(const struct perlin *p, const struct fbm_params *f, double x, double y)
     for (i = 0; i < n; i++) {
         amp[i] = a;
         freq[i] = fr;
-        norm += a;
+        sum += a;
         a *= f->gain;
         fr *= f->lacunarity;
     }
-    i = 0;
-#ifdef __SSE2__
-    {
-        __m128d acc = _mm_setzero_pd();
-        __m128d vx = _mm_set1_pd(x), vy = _mm_set1_pd(y);
-        for (; i + 1 < n; i += 2) {
-            __m128d fr2 = _mm_loadu_pd(&freq[i]);
-            __m128d px = _mm_add_pd(_mm_mul_pd(vx, fr2),
-                                    _mm_set_pd(p->offset[i + 1][0], p->offset[i][0]));
-            __m128d py = _mm_add_pd(_mm_mul_pd(vy, fr2),
-                                    _mm_set_pd(p->offset[i + 1][1], p->offset[i][1]));
-            acc = _mm_add_pd(acc, _mm_mul_pd(_mm_loadu_pd(&amp[i]), perlin2_pair(p, px, py)));
-        }
-        even = _mm_cvtsd_f64(acc);
-        odd = _mm_cvtsd_f64(_mm_unpackhi_pd(acc, acc));
-    }
-#endif
-    for (; i < n; i++) {
+    *norm = sum;
+    return n;
+}
+
+/* The octaves are summed in two interleaved accumulators (even and odd
+ * octaves), then added; fbm2_batch's vector paths keep this order. */
+double
+noise_fbm2_scalar(const struct perlin *p, int n, const double *amp, const double *freq,
+                  double norm, double x, double y)
+{
+    double even = 0.0, odd = 0.0;
+    int i;
+
+    for (i = 0; i < n; i++) {
         double v = amp[i] * perlin2_inline(p, x * freq[i] + p->offset[i][0],
                                            y * freq[i] + p->offset[i][1]);
         if (i & 1) {
@@ -224,6 +199,14 @@ fbm2(const struct perlin *p, const struct fbm_params *f, double x, double y)
         }
     }
     return (even + odd) / norm;
+}
+
+double
+fbm2(const struct perlin *p, const struct fbm_params *f, double x, double y)
+{
+    double amp[NOISE_MAX_OCTAVES], freq[NOISE_MAX_OCTAVES], norm;
+    int n = noise_fbm2_octaves(f, amp, freq, &norm);
+    return noise_fbm2_scalar(p, n, amp, freq, norm, x, y);
 }
 
 double

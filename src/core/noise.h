@@ -6,15 +6,16 @@
  * PCG32) and sets a per-octave offset, so distinct seeds give distinct fields.
  * fBm: sum over octaves of gain^i * noise(frequency * lacunarity^i * p +
  * offset_i), divided by the sum of the amplitudes (Musgrave, "Texturing and
- * Modeling"). Even and odd octaves are summed apart, then added, so that the
- * SSE2 path (two octaves per instruction) and the scalar path agree bit for
- * bit.
+ * Modeling"). Even and odd octaves are summed apart, then added (the order
+ * of an earlier two-octaves-per-instruction path, kept so that worlds stay
+ * the same); fbm2_batch evaluates that same definition across samples.
  *
  * All values lie in [-1, 1]; the functions are pure and thread-safe once the
  * struct perlin is initialised. */
 #ifndef OROGEN_CORE_NOISE_H
 #define OROGEN_CORE_NOISE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define NOISE_MAX_OCTAVES 16
@@ -22,6 +23,10 @@
 struct perlin {
     uint8_t perm[512];                 /* permutation, repeated twice */
     double offset[NOISE_MAX_OCTAVES][3]; /* per-octave domain offsets */
+    /* Derived by perlin_init for the batched fBm: grad2[a] is the 2-D
+     * gradient (x, y) of hash perm[a] & 7, so that the gradients of the
+     * corners a and a + 1 lie in one 32-byte row. */
+    double grad2[512][2] __attribute__((aligned(32)));
 };
 
 struct fbm_params {
@@ -34,7 +39,9 @@ struct fbm_params {
 /* Build the permutation and octave offsets from a 64-bit seed. */
 void perlin_init(struct perlin *p, uint64_t seed);
 
-/* Perlin gradient noise at (x, y); in [-1, 1], 0 at integer lattice points. */
+/* Perlin gradient noise at (x, y); in [-1, 1], 0 at integer lattice points.
+ * The lattice index is floor(x) mod 256 (exact for any finite x); a
+ * non-finite coordinate gives NaN. */
 double perlin2(const struct perlin *p, double x, double y);
 
 /* Perlin gradient noise at (x, y, z); in [-1, 1]. */
@@ -43,6 +50,23 @@ double perlin3(const struct perlin *p, double x, double y, double z);
 /* fBm of perlin2; octaves outside 1..NOISE_MAX_OCTAVES are clamped by the
  * caller's parameter validation (the parameter table enforces the range). */
 double fbm2(const struct perlin *p, const struct fbm_params *f, double x, double y);
+
+/* fBm of n samples: out[k] = fbm2(p, f, x[k * stride], y[k * stride]) for k
+ * in [0, n), bit for bit (the scalar definition), computed 4 samples at a
+ * time across samples: AVX2 when the CPU has it (chosen at run time), else
+ * SSE2 on x86-64, else the scalar code. Samples whose octave coordinates
+ * reach 2^30 in magnitude (or are not finite) take the scalar path. */
+void fbm2_batch(const struct perlin *p, const struct fbm_params *f, const double *x,
+                const double *y, size_t stride, size_t n, double *out);
+
+/* The paths of fbm2_batch, slowest first. */
+enum { NOISE_SIMD_SCALAR, NOISE_SIMD_SSE2, NOISE_SIMD_AVX2 };
+
+/* Choose fbm2_batch's path for the process: a NOISE_SIMD_* level (lowered
+ * to the best the CPU has), or -1 for the default: the best, unless
+ * OROGEN_NOISE_SIMD=scalar or sse2 asks for less. Returns the level in
+ * effect. For tests and benchmarks: every path gives the same bits. */
+int noise_simd_set(int level);
 
 /* fBm of perlin3, e.g. for noise on the unit sphere. */
 double fbm3(const struct perlin *p, const struct fbm_params *f, double x, double y, double z);
