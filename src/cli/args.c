@@ -1,5 +1,7 @@
+/* args: the option loop of the command line (see args.h); presets,
+ * recipes and --set are in args_recipe.c, the usage text in args_usage.c. */
 #include "config.h"
-#include "cli/args.h"
+#include "cli/args_internal.h"
 #include "cli/sweep.h"
 
 #include <errno.h>
@@ -9,271 +11,9 @@
 #include <sys/stat.h>
 
 #include "core/generators.h"
-#include "core/infile.h"
 #include "core/numparse.h"
 #include "core/parallel.h"
-#include "render/pngio.h"
-#include "core/recipe.h"
 #include "tui/tui.h"
-
-int
-cli_warnings(const struct cli_args *a, char *out, size_t size)
-{
-    const struct generator *g = generator_get(a->gen);
-    size_t len = 0;
-    int i, n = 0;
-
-    out[0] = '\0';
-    if (g == NULL) {
-        return 0;
-    }
-    if (a->recipe_note[0] != '\0') {
-        int k = snprintf(out, size, "%s\n", a->recipe_note);
-        if (k > 0 && (size_t)k < size) {
-            len = (size_t)k;
-            n++;
-        }
-    }
-    if (a->recipe_edits[0] != '\0' && a->command == CLI_TUI) {
-        /* Only `orogen export --from` replays them so far. */
-        int k = snprintf(out + len, size - len, "%s holds planet edits; the terminal view shows "
-                         "the planet before them (orogen export --from replays them)\n", a->from);
-        if (k > 0 && (size_t)k < size - len) {
-            len += (size_t)k;
-            n++;
-        }
-    }
-    for (i = 0; i < P_COUNT; i++) {
-        if (a->set_explicitly[i] && !param_in_groups((enum param_id)i, g->param_groups)) {
-            int k = snprintf(out + len, size - len, "%s is not used by the %s generator\n",
-                             param_def((enum param_id)i)->name, g->name);
-            if (k < 0 || (size_t)k >= size - len) {
-                break;
-            }
-            len += (size_t)k;
-            n++;
-        }
-    }
-    return n;
-}
-
-const char *
-cli_usage(void)
-{
-    return
-        "usage: orogen [OPTIONS]                 explore a world in the terminal\n"
-        "       orogen export [OPTIONS] OUTPUTS  write files without a terminal\n"
-        "       orogen params [-g NAME]          list every parameter\n"
-        "       orogen gallery --seeds A-B --out FILE.png [--tile PX] [--columns N]\n"
-        "                                        contact sheet of seeds A..B, labelled\n"
-        "\n"
-        "options:\n"
-        "  -g, --generator NAME   island (default), dem, hybrid or planet\n"
-        "      --dem FILE         real elevation model (grey, terrain-RGB or Terrarium PNG)\n"
-        "  -s, --seed N           world seed (unsigned 64-bit)\n"
-        "      --set NAME=VALUE   set a parameter (repeatable; see `orogen params`)\n"
-        "      --preset NAME|FILE apply a preset (key = value lines)\n"
-        "      --from FILE.png    start from the recipe stored in an orogen PNG\n"
-        "      --color MODE       auto, direct, 256, 16 or none (glyph map)\n"
-        "      --graphics MODE    auto, kitty, sixel, iterm or none: real images in the map\n"
-        "                         window (auto asks the terminal; none: half blocks)\n"
-        "      --ascii            glyph map even in a UTF-8 locale (for terminals that draw\n"
-        "                         half blocks wide or with seams)\n"
-        "      --threads N        worker threads, 1..64 (default: $OROGEN_THREADS or the\n"
-        "                         online CPUs; results do not depend on it)\n"
-        "      --progress         plain progress lines on stderr (stage N/M name 42%)\n"
-        "  -h, --help             this text\n"
-        "  -V, --version          print the version\n"
-        "\n"
-        "outputs of `orogen export`:\n"
-        "      --map FILE.png     top-down map (RGBA PNG with the recipe in tEXt chunks)\n"
-        "      --layer NAME       color, elevation, moisture, rivers, lakes, roughness,\n"
-        "                         forest, mask, landmass (default color)\n"
-        "      --size WxH         size of every image output (default: see below)\n"
-        "      --map-size WxH     map size (default: a grid's own size, small grids scaled\n"
-        "                         up by a whole factor towards 1024, planets 2048x1024,\n"
-        "                         islands 1024x1024)\n"
-        "      --iso-size WxH     isometric render size (default render.width x height)\n"
-        "      --globe-size N     globe size, square (default 1024)\n"
-        "      --stats FILE|-     world figures as JSON ('-' for standard output)\n"
-        "      --iso FILE.png     shaded isometric render\n"
-        "      --subdiv N --time T --rotate K   isometric render settings (T: 9, 9:30, 9.5)\n"
-        "      --exaggeration X   relief of the isometric render and preview (render.exaggeration;\n"
-        "                         1: the land's height range drawn at 1/8 of the map's side)\n"
-        "      --globe FILE.png   shaded globe (planet)\n"
-        "      --heightmap FILE.png  16-bit grey heightmap, linear (planet: equirectangular);\n"
-        "                         --size WxH (default: the world's own size)\n"
-        "      --raw FILE.r16     the same as little-endian 16-bit without a header (Unity)\n"
-        "      --height-range LO:HI  map LO..HI to 0..65535 (default: the world's range);\n"
-        "      --clip             clamp heights outside it instead of refusing them\n"
-        "      --mesh FILE.glb|FILE.obj  glTF 2.0 binary or OBJ mesh with normals and vertex\n"
-        "                         colours (planet: a sphere); --mesh-size COLSxROWS vertices\n"
-        "      --vector FILE.geojson  rivers, lakes, coasts and biome regions (RFC 7946)\n"
-        "      --tiles NxM        cut --map, --heightmap and --raw into NAME_x{X}_y{Y}.EXT\n"
-        "      --tile-overlap K   neighbouring tiles share K samples (1 for engines)\n"
-        "      --tile X,Y         write only that tile (one tile per process)\n"
-        "      --bundle DIR       every layer, stats and manifest.json in a new folder\n"
-        "      --extent METRES    map width of a generated world: world files in metres\n"
-        "      --seeds FIRST-LAST one world per seed; every output name needs {seed}\n"
-        "                         (doc/batch.md: GNU parallel, Slurm arrays)\n"
-        "\n"
-        "examples:\n"
-        "  orogen --seed 42\n"
-        "  orogen --dem data/dem/fuji.png\n"
-        "  orogen export --seed 7 --map island.png --stats -\n"
-        "  orogen export --dem data/dem/fuji.png --map fuji.png --size 1024x1024\n";
-}
-
-enum og_status
-cli_read_file(const char *path, char **out, struct og_error *err)
-{
-    size_t len;
-    enum og_status st = infile_read_all(path, 16u << 20, out, &len, err);
-
-    if (st != OG_OK) {
-        return st;
-    }
-    if (strlen(*out) != len) {
-        free(*out);
-        *out = NULL;
-        return og_error_set(err, OG_EFORMAT, "%s: not a text file", path);
-    }
-    return OG_OK;
-}
-
-static enum og_status
-apply_preset(struct cli_args *a, const char *name, struct og_error *err)
-{
-    int gen = -1;
-    enum og_status st = preset_load(name, &a->params, &gen, NULL, 0, err);
-    if (st == OG_OK && gen >= 0 && !a->gen_given) {
-        a->gen = (enum gen_id)gen;
-    }
-    return st;
-}
-
-enum og_status
-cli_apply_recipe(const char *png_path, struct cli_args *a, struct og_error *err)
-{
-    char **keys = NULL, **values = NULL;
-    size_t n = 0;
-    struct recipe r;
-    enum og_status st = pngio_read_text(png_path, &keys, &values, &n, err);
-
-    if (st != OG_OK) {
-        return st;
-    }
-    memset(&r, 0, sizeof r);
-    r.params = a->params;
-    /* Validated whole in core: format, chunks, keys, ranges (recipe.h). */
-    st = recipe_from_chunks(keys, values, n, png_path, &r, err);
-    pngio_text_free(keys, values, n);
-    if (st != OG_OK) {
-        recipe_fini(&r);
-        return st;
-    }
-    a->params = r.params;
-    a->gen = r.gen;
-    a->gen_given = 1;
-    snprintf(a->recipe_layer, sizeof a->recipe_layer, "%s", r.map_layer);
-    a->recipe_w = r.map_w;
-    a->recipe_h = r.map_h;
-    a->recipe_view_given = r.map_view_given;
-    memcpy(a->recipe_view, r.map_view, sizeof a->recipe_view);
-    snprintf(a->recipe_note, sizeof a->recipe_note, "%s", r.note);
-    /* The dem file is looked for once every option is read: --dem wins. */
-    snprintf(a->recipe_dem_name, sizeof a->recipe_dem_name, "%s", r.dem_name);
-    snprintf(a->recipe_dem_sha256, sizeof a->recipe_dem_sha256, "%s", r.dem_sha256);
-    a->recipe_dem_size = r.dem_size;
-    snprintf(a->recipe_dem_path, sizeof a->recipe_dem_path, "%s", r.dem_legacy_path);
-    a->recipe_edits[0] = '\0';
-    if (r.edits != NULL) {
-        if (strlen(r.edits) >= sizeof a->recipe_edits) {
-            recipe_fini(&r);
-            return og_error_set(err, OG_ERANGE, "%s: planet.edits longer than %zu bytes",
-                                png_path, sizeof a->recipe_edits - 1);
-        }
-        memcpy(a->recipe_edits, r.edits, strlen(r.edits) + 1);
-    }
-    recipe_fini(&r);
-    return OG_OK;
-}
-
-/* The dem file of a --from recipe when no --dem was given: beside the PNG,
- * then here, the first whose SHA-256 matches (core/recipe.h). */
-static enum og_status
-find_recipe_dem(struct cli_args *a, struct og_error *err)
-{
-    struct recipe r;
-    enum og_status st;
-
-    if (a->recipe_dem_name[0] == '\0') {
-        if (a->recipe_dem_path[0] != '\0') {   /* format 1: a path */
-            a->dem_path = a->recipe_dem_path;
-        }
-        return OG_OK;
-    }
-    memset(&r, 0, sizeof r);
-    snprintf(r.dem_name, sizeof r.dem_name, "%s", a->recipe_dem_name);
-    snprintf(r.dem_sha256, sizeof r.dem_sha256, "%s", a->recipe_dem_sha256);
-    r.dem_size = a->recipe_dem_size;
-    st = recipe_find_dem(&r, a->from, a->recipe_dem_path, sizeof a->recipe_dem_path, err);
-    if (st == OG_OK) {
-        a->dem_path = a->recipe_dem_path;
-    }
-    return st;
-}
-
-/* --set NAME=VALUE where NAME is a full parameter name or what follows one
- * of its dots ("coverage" for hybrid.coverage), looked up first among the
- * generator chosen so far, then among all; an ambiguous short name lists
- * its candidates. *id gets the parameter set. */
-static enum og_status
-set_param(struct cli_args *a, const char *assignment, int *id, struct og_error *err)
-{
-    const struct generator *g = generator_get(a->gen);
-    size_t k = strcspn(assignment, "= \t");
-    char name[96], full[512], list[256];
-    int pass, i, n = 0, found = -1;
-
-    *id = -1;
-    if (k == 0 || k >= sizeof name || assignment[k] == '\0') {
-        return params_set_assignment(&a->params, assignment, err);
-    }
-    memcpy(name, assignment, k);
-    name[k] = '\0';
-    if ((*id = params_find(name)) >= 0) {
-        return params_set_assignment(&a->params, assignment, err);
-    }
-    list[0] = '\0';
-    for (pass = 0; pass < 2 && n == 0; pass++) {
-        for (i = 0; i < P_COUNT; i++) {
-            const char *dn = param_def((enum param_id)i)->name;
-            size_t len = strlen(dn);
-            if (pass == 0 && g != NULL && !param_in_groups((enum param_id)i, g->param_groups)) {
-                continue;
-            }
-            if (len > k && dn[len - k - 1] == '.' && strcmp(dn + len - k, name) == 0) {
-                size_t used = strlen(list);
-                snprintf(list + used, sizeof list - used, "%s%s", n > 0 ? ", " : "", dn);
-                found = i;
-                n++;
-            }
-        }
-    }
-    if (n == 0) {
-        return params_set_assignment(&a->params, assignment, err);  /* names it unknown */
-    }
-    if (n > 1) {
-        /* pass is 1 after a match among the generator's own, else 2 */
-        return og_error_set(err, OG_EINVAL, "parameter '%s' is ambiguous%s%s: %s", name,
-                            pass == 1 ? " for the generator " : " (none is the generator's)",
-                            pass == 1 && g != NULL ? g->name : "", list);
-    }
-    snprintf(full, sizeof full, "%s%s", param_def((enum param_id)found)->name, assignment + k);
-    *id = found;
-    return params_set_assignment(&a->params, full, err);
-}
 
 /* "WxH", strict (core/numparse.h): no blanks, signs or hex. */
 static int
@@ -369,7 +109,7 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             }
             {
                 int id;
-                if ((st = set_param(a, v, &id, err)) != OG_OK) {
+                if ((st = cli_set_param(a, v, &id, err)) != OG_OK) {
                     return st;
                 }
                 if (id >= 0) {
@@ -389,7 +129,7 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             if ((a->preset = opt_value(argc, argv, &i, "--preset", err)) == NULL) {
                 return OG_EINVAL;
             }
-            if ((st = apply_preset(a, a->preset, err)) != OG_OK) {
+            if ((st = cli_apply_preset(a, a->preset, err)) != OG_OK) {
                 return st;
             }
         } else if (opt_is(arg, "--from", NULL)) {
@@ -587,7 +327,7 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
         }
     }
     if (a->gen == GEN_DEM && a->dem_path == NULL && a->from != NULL &&
-        a->command != CLI_PARAMS && (st = find_recipe_dem(a, err)) != OG_OK) {
+        a->command != CLI_PARAMS && (st = cli_find_recipe_dem(a, err)) != OG_OK) {
         return st == OG_EFORMAT ? OG_EIO : st;
     }
     if (a->gen == GEN_DEM && a->dem_path == NULL && a->command != CLI_PARAMS) {

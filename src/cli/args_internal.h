@@ -1,0 +1,22 @@
+/* args_internal: what the parts of the command-line parser share
+ * (args.c, args_recipe.c, args_usage.c). */
+#ifndef OROGEN_CLI_ARGS_INTERNAL_H
+#define OROGEN_CLI_ARGS_INTERNAL_H
+
+#include "cli/args.h"
+
+/* Apply preset NAME (a name in the preset folders, or a file) to a->params;
+ * its generator becomes a->gen unless -g was given. Errors: as preset_load. */
+enum og_status cli_apply_preset(struct cli_args *a, const char *name, struct og_error *err);
+
+/* The dem file of a --from recipe when no --dem was given: beside the PNG,
+ * then here, the first whose SHA-256 matches (core/recipe.h); sets
+ * a->dem_path. Errors: OG_EIO/OG_EFORMAT naming the file looked for. */
+enum og_status cli_find_recipe_dem(struct cli_args *a, struct og_error *err);
+
+/* --set NAME=VALUE with full or unambiguous short names; *id gets the
+ * parameter set (-1 if none). Errors: unknown, ambiguous or bad values. */
+enum og_status cli_set_param(struct cli_args *a, const char *assignment, int *id,
+                             struct og_error *err);
+
+#endif

@@ -1,0 +1,117 @@
+/* args_usage: what the command line tells its user: the usage text and the
+ * notes about options the chosen generator ignores (see args.h). */
+#include "config.h"
+#include "cli/args.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/generators.h"
+
+int
+cli_warnings(const struct cli_args *a, char *out, size_t size)
+{
+    const struct generator *g = generator_get(a->gen);
+    size_t len = 0;
+    int i, n = 0;
+
+    out[0] = '\0';
+    if (g == NULL) {
+        return 0;
+    }
+    if (a->recipe_note[0] != '\0') {
+        int k = snprintf(out, size, "%s\n", a->recipe_note);
+        if (k > 0 && (size_t)k < size) {
+            len = (size_t)k;
+            n++;
+        }
+    }
+    if (a->recipe_edits[0] != '\0' && a->command == CLI_TUI) {
+        /* Only `orogen export --from` replays them so far. */
+        int k = snprintf(out + len, size - len, "%s holds planet edits; the terminal view shows "
+                         "the planet before them (orogen export --from replays them)\n", a->from);
+        if (k > 0 && (size_t)k < size - len) {
+            len += (size_t)k;
+            n++;
+        }
+    }
+    for (i = 0; i < P_COUNT; i++) {
+        if (a->set_explicitly[i] && !param_in_groups((enum param_id)i, g->param_groups)) {
+            int k = snprintf(out + len, size - len, "%s is not used by the %s generator\n",
+                             param_def((enum param_id)i)->name, g->name);
+            if (k < 0 || (size_t)k >= size - len) {
+                break;
+            }
+            len += (size_t)k;
+            n++;
+        }
+    }
+    return n;
+}
+
+const char *
+cli_usage(void)
+{
+    return
+        "usage: orogen [OPTIONS]                 explore a world in the terminal\n"
+        "       orogen export [OPTIONS] OUTPUTS  write files without a terminal\n"
+        "       orogen params [-g NAME]          list every parameter\n"
+        "       orogen gallery --seeds A-B --out FILE.png [--tile PX] [--columns N]\n"
+        "                                        contact sheet of seeds A..B, labelled\n"
+        "\n"
+        "options:\n"
+        "  -g, --generator NAME   island (default), dem, hybrid or planet\n"
+        "      --dem FILE         real elevation model (grey, terrain-RGB or Terrarium PNG)\n"
+        "  -s, --seed N           world seed (unsigned 64-bit)\n"
+        "      --set NAME=VALUE   set a parameter (repeatable; see `orogen params`)\n"
+        "      --preset NAME|FILE apply a preset (key = value lines)\n"
+        "      --from FILE.png    start from the recipe stored in an orogen PNG\n"
+        "      --color MODE       auto, direct, 256, 16 or none (glyph map)\n"
+        "      --graphics MODE    auto, kitty, sixel, iterm or none: real images in the map\n"
+        "                         window (auto asks the terminal; none: half blocks)\n"
+        "      --ascii            glyph map even in a UTF-8 locale (for terminals that draw\n"
+        "                         half blocks wide or with seams)\n"
+        "      --threads N        worker threads, 1..64 (default: $OROGEN_THREADS or the\n"
+        "                         online CPUs; results do not depend on it)\n"
+        "      --progress         plain progress lines on stderr (stage N/M name 42%)\n"
+        "  -h, --help             this text\n"
+        "  -V, --version          print the version\n"
+        "\n"
+        "outputs of `orogen export`:\n"
+        "      --map FILE.png     top-down map (RGBA PNG with the recipe in tEXt chunks)\n"
+        "      --layer NAME       color, elevation, moisture, rivers, lakes, roughness,\n"
+        "                         forest, mask, landmass (default color)\n"
+        "      --size WxH         size of every image output (default: see below)\n"
+        "      --map-size WxH     map size (default: a grid's own size, small grids scaled\n"
+        "                         up by a whole factor towards 1024, planets 2048x1024,\n"
+        "                         islands 1024x1024)\n"
+        "      --iso-size WxH     isometric render size (default render.width x height)\n"
+        "      --globe-size N     globe size, square (default 1024)\n"
+        "      --stats FILE|-     world figures as JSON ('-' for standard output)\n"
+        "      --iso FILE.png     shaded isometric render\n"
+        "      --subdiv N --time T --rotate K   isometric render settings (T: 9, 9:30, 9.5)\n"
+        "      --exaggeration X   relief of the isometric render and preview (render.exaggeration;\n"
+        "                         1: the land's height range drawn at 1/8 of the map's side)\n"
+        "      --globe FILE.png   shaded globe (planet)\n"
+        "      --heightmap FILE.png  16-bit grey heightmap, linear (planet: equirectangular);\n"
+        "                         --size WxH (default: the world's own size)\n"
+        "      --raw FILE.r16     the same as little-endian 16-bit without a header (Unity)\n"
+        "      --height-range LO:HI  map LO..HI to 0..65535 (default: the world's range);\n"
+        "      --clip             clamp heights outside it instead of refusing them\n"
+        "      --mesh FILE.glb|FILE.obj  glTF 2.0 binary or OBJ mesh with normals and vertex\n"
+        "                         colours (planet: a sphere); --mesh-size COLSxROWS vertices\n"
+        "      --vector FILE.geojson  rivers, lakes, coasts and biome regions (RFC 7946)\n"
+        "      --tiles NxM        cut --map, --heightmap and --raw into NAME_x{X}_y{Y}.EXT\n"
+        "      --tile-overlap K   neighbouring tiles share K samples (1 for engines)\n"
+        "      --tile X,Y         write only that tile (one tile per process)\n"
+        "      --bundle DIR       every layer, stats and manifest.json in a new folder\n"
+        "      --extent METRES    map width of a generated world: world files in metres\n"
+        "      --seeds FIRST-LAST one world per seed; every output name needs {seed}\n"
+        "                         (doc/batch.md: GNU parallel, Slurm arrays)\n"
+        "\n"
+        "examples:\n"
+        "  orogen --seed 42\n"
+        "  orogen --dem data/dem/fuji.png\n"
+        "  orogen export --seed 7 --map island.png --stats -\n"
+        "  orogen export --dem data/dem/fuji.png --map fuji.png --size 1024x1024\n";
+}
