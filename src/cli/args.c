@@ -22,9 +22,8 @@ parse_size(const char *s, int *w, int *h)
     return num_parse_size(s, 100000, w, h) == NUM_OK ? 0 : -1;
 }
 
-/* Value of an option given as "--opt=value" or "--opt value". */
-static const char *
-opt_value(int argc, char **argv, int *i, const char *opt, struct og_error *err)
+const char *
+cli_opt_value(int argc, char **argv, int *i, const char *opt, struct og_error *err)
 {
     const char *arg = argv[*i];
     size_t len = strlen(opt);
@@ -38,8 +37,8 @@ opt_value(int argc, char **argv, int *i, const char *opt, struct og_error *err)
     return argv[++*i];
 }
 
-static int
-opt_is(const char *arg, const char *lng, const char *shrt)
+int
+cli_opt_is(const char *arg, const char *lng, const char *shrt)
 {
     size_t len = strlen(lng);
     if (shrt != NULL && strcmp(arg, shrt) == 0) {
@@ -78,8 +77,8 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
         } else if (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0) {
             a->command = CLI_VERSION;
             return OG_OK;
-        } else if (opt_is(arg, "--generator", "-g")) {
-            if ((v = opt_value(argc, argv, &i, "--generator", err)) == NULL) {
+        } else if (cli_opt_is(arg, "--generator", "-g")) {
+            if ((v = cli_opt_value(argc, argv, &i, "--generator", err)) == NULL) {
                 return OG_EINVAL;
             }
             const struct generator *g = generator_find(v);
@@ -89,22 +88,22 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             }
             a->gen = g->id;
             a->gen_given = 1;
-        } else if (opt_is(arg, "--dem", NULL)) {
-            if ((a->dem_path = opt_value(argc, argv, &i, "--dem", err)) == NULL) {
+        } else if (cli_opt_is(arg, "--dem", NULL)) {
+            if ((a->dem_path = cli_opt_value(argc, argv, &i, "--dem", err)) == NULL) {
                 return OG_EINVAL;
             }
             if (!a->gen_given) {
                 a->gen = GEN_DEM;
             }
-        } else if (opt_is(arg, "--seed", "-s")) {
-            if ((v = opt_value(argc, argv, &i, "--seed", err)) == NULL) {
+        } else if (cli_opt_is(arg, "--seed", "-s")) {
+            if ((v = cli_opt_value(argc, argv, &i, "--seed", err)) == NULL) {
                 return OG_EINVAL;
             }
             if ((st = params_set_text(&a->params, P_SEED, v, err)) != OG_OK) {
                 return st;
             }
-        } else if (opt_is(arg, "--set", NULL)) {
-            if ((v = opt_value(argc, argv, &i, "--set", err)) == NULL) {
+        } else if (cli_opt_is(arg, "--set", NULL)) {
+            if ((v = cli_opt_value(argc, argv, &i, "--set", err)) == NULL) {
                 return OG_EINVAL;
             }
             {
@@ -116,24 +115,24 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
                     a->set_explicitly[id] = 1;
                 }
             }
-        } else if (opt_is(arg, "--exaggeration", NULL)) {
+        } else if (cli_opt_is(arg, "--exaggeration", NULL)) {
             /* render.exaggeration (doc/rendering.md: what 1 means) */
-            if ((v = opt_value(argc, argv, &i, "--exaggeration", err)) == NULL) {
+            if ((v = cli_opt_value(argc, argv, &i, "--exaggeration", err)) == NULL) {
                 return OG_EINVAL;
             }
             if ((st = params_set_text(&a->params, P_RENDER_EXAGGERATION, v, err)) != OG_OK) {
                 return st;
             }
             a->set_explicitly[P_RENDER_EXAGGERATION] = 1;
-        } else if (opt_is(arg, "--preset", NULL)) {
-            if ((a->preset = opt_value(argc, argv, &i, "--preset", err)) == NULL) {
+        } else if (cli_opt_is(arg, "--preset", NULL)) {
+            if ((a->preset = cli_opt_value(argc, argv, &i, "--preset", err)) == NULL) {
                 return OG_EINVAL;
             }
             if ((st = cli_apply_preset(a, a->preset, err)) != OG_OK) {
                 return st;
             }
-        } else if (opt_is(arg, "--from", NULL)) {
-            if ((a->from = opt_value(argc, argv, &i, "--from", err)) == NULL) {
+        } else if (cli_opt_is(arg, "--from", NULL)) {
+            if ((a->from = cli_opt_value(argc, argv, &i, "--from", err)) == NULL) {
                 return OG_EINVAL;
             }
             if ((st = cli_apply_recipe(a->from, a, err)) != OG_OK) {
@@ -141,8 +140,8 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
                  * runtime failure (exit 1), not a usage error. */
                 return st == OG_EFORMAT ? OG_EIO : st;
             }
-        } else if (opt_is(arg, "--color", NULL) || opt_is(arg, "--colour", NULL)) {
-            if ((a->color = opt_value(argc, argv, &i, "--color", err)) == NULL) {
+        } else if (cli_opt_is(arg, "--color", NULL) || cli_opt_is(arg, "--colour", NULL)) {
+            if ((a->color = cli_opt_value(argc, argv, &i, "--color", err)) == NULL) {
                 return OG_EINVAL;
             }
             if (strcmp(a->color, "auto") != 0 && strcmp(a->color, "direct") != 0 &&
@@ -154,16 +153,16 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             }
         } else if (strcmp(arg, "--ascii") == 0) {
             a->ascii = 1;
-        } else if (a->command == CLI_GALLERY && opt_is(arg, "--out", NULL)) {
-            if ((a->gallery_out = opt_value(argc, argv, &i, "--out", err)) == NULL) {
+        } else if (a->command == CLI_GALLERY && cli_opt_is(arg, "--out", NULL)) {
+            if ((a->gallery_out = cli_opt_value(argc, argv, &i, "--out", err)) == NULL) {
                 return OG_EINVAL;
             }
         } else if (a->command == CLI_GALLERY &&
-                   (opt_is(arg, "--tile", NULL) || opt_is(arg, "--columns", NULL))) {
-            int is_tile = opt_is(arg, "--tile", NULL);
+                   (cli_opt_is(arg, "--tile", NULL) || cli_opt_is(arg, "--columns", NULL))) {
+            int is_tile = cli_opt_is(arg, "--tile", NULL);
             char *end;
             long n;
-            if ((v = opt_value(argc, argv, &i, is_tile ? "--tile" : "--columns", err)) == NULL) {
+            if ((v = cli_opt_value(argc, argv, &i, is_tile ? "--tile" : "--columns", err)) == NULL) {
                 return OG_EINVAL;
             }
             n = strtol(v, &end, 10);
@@ -176,8 +175,8 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             } else {
                 a->gallery_cols = (int)n;
             }
-        } else if (opt_is(arg, "--graphics", NULL)) {
-            if ((a->graphics = opt_value(argc, argv, &i, "--graphics", err)) == NULL) {
+        } else if (cli_opt_is(arg, "--graphics", NULL)) {
+            if ((a->graphics = cli_opt_value(argc, argv, &i, "--graphics", err)) == NULL) {
                 return OG_EINVAL;
             }
             if (tui_graphics_parse(a->graphics) < 0) {
@@ -185,8 +184,8 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
                                     "--graphics '%s' is not one of auto, kitty, sixel, iterm, none",
                                     a->graphics);
             }
-        } else if (opt_is(arg, "--map", NULL)) {
-            if ((a->map_path = opt_value(argc, argv, &i, "--map", err)) == NULL) {
+        } else if (cli_opt_is(arg, "--map", NULL)) {
+            if ((a->map_path = cli_opt_value(argc, argv, &i, "--map", err)) == NULL) {
                 return OG_EINVAL;
             }
             if (a->map_path[0] == '\0') {
@@ -197,12 +196,12 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
                                     "output (only --stats - is); name a file, ./- for one "
                                     "called '-'");
             }
-        } else if (opt_is(arg, "--layer", NULL)) {
-            if ((a->layer = opt_value(argc, argv, &i, "--layer", err)) == NULL) {
+        } else if (cli_opt_is(arg, "--layer", NULL)) {
+            if ((a->layer = cli_opt_value(argc, argv, &i, "--layer", err)) == NULL) {
                 return OG_EINVAL;
             }
-        } else if (opt_is(arg, "--size", NULL)) {
-            if ((v = opt_value(argc, argv, &i, "--size", err)) == NULL) {
+        } else if (cli_opt_is(arg, "--size", NULL)) {
+            if ((v = cli_opt_value(argc, argv, &i, "--size", err)) == NULL) {
                 return OG_EINVAL;
             }
             if (parse_size(v, &a->size_w, &a->size_h) != 0) {
@@ -217,20 +216,20 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
                 a->iso_h = a->size_h;
             }
             a->size_given = 1;
-        } else if (opt_is(arg, "--map-size", NULL) || opt_is(arg, "--iso-size", NULL)) {
+        } else if (cli_opt_is(arg, "--map-size", NULL) || cli_opt_is(arg, "--iso-size", NULL)) {
             int iso = arg[2] == 'i';
             const char *flag = iso ? "--iso-size" : "--map-size";
-            if ((v = opt_value(argc, argv, &i, flag, err)) == NULL) {
+            if ((v = cli_opt_value(argc, argv, &i, flag, err)) == NULL) {
                 return OG_EINVAL;
             }
             if (parse_size(v, iso ? &a->iso_w : &a->map_w, iso ? &a->iso_h : &a->map_h) != 0) {
                 return og_error_set(err, OG_EINVAL, "%s '%s' is not WIDTHxHEIGHT", flag, v);
             }
             *(iso ? &a->iso_size_given : &a->map_size_given) = 1;
-        } else if (opt_is(arg, "--globe-size", NULL)) {
+        } else if (cli_opt_is(arg, "--globe-size", NULL)) {
             int gw, gh;
             char sq[32];
-            if ((v = opt_value(argc, argv, &i, "--globe-size", err)) == NULL) {
+            if ((v = cli_opt_value(argc, argv, &i, "--globe-size", err)) == NULL) {
                 return OG_EINVAL;
             }
             snprintf(sq, sizeof sq, "%sx%s", v, v);
@@ -243,15 +242,15 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
                                     gw, gh);
             }
             a->globe_size = gw;
-        } else if (opt_is(arg, "--stats", NULL)) {
-            if ((a->stats_path = opt_value(argc, argv, &i, "--stats", err)) == NULL) {
+        } else if (cli_opt_is(arg, "--stats", NULL)) {
+            if ((a->stats_path = cli_opt_value(argc, argv, &i, "--stats", err)) == NULL) {
                 return OG_EINVAL;
             }
             if (a->stats_path[0] == '\0') {
                 return og_error_set(err, OG_EINVAL, "--stats needs a file name");
             }
-        } else if (opt_is(arg, "--iso", NULL)) {
-            if ((a->iso_path = opt_value(argc, argv, &i, "--iso", err)) == NULL) {
+        } else if (cli_opt_is(arg, "--iso", NULL)) {
+            if ((a->iso_path = cli_opt_value(argc, argv, &i, "--iso", err)) == NULL) {
                 return OG_EINVAL;
             }
             if (a->iso_path[0] == '\0') {
@@ -262,8 +261,8 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
                                     "output (only --stats - is); name a file, ./- for one "
                                     "called '-'");
             }
-        } else if (opt_is(arg, "--globe", NULL)) {
-            if ((a->globe_path = opt_value(argc, argv, &i, "--globe", err)) == NULL) {
+        } else if (cli_opt_is(arg, "--globe", NULL)) {
+            if ((a->globe_path = cli_opt_value(argc, argv, &i, "--globe", err)) == NULL) {
                 return OG_EINVAL;
             }
             if (a->globe_path[0] == '\0') {
@@ -274,8 +273,8 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
                                     "output (only --stats - is); name a file, ./- for one "
                                     "called '-'");
             }
-        } else if (opt_is(arg, "--threads", NULL)) {
-            if ((v = opt_value(argc, argv, &i, "--threads", err)) == NULL) {
+        } else if (cli_opt_is(arg, "--threads", NULL)) {
+            if ((v = cli_opt_value(argc, argv, &i, "--threads", err)) == NULL) {
                 return OG_EINVAL;
             }
             if ((st = og_threads_parse(v, "--threads", &a->threads, err)) != OG_OK) {
@@ -283,29 +282,29 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             }
         } else if (strcmp(arg, "--progress") == 0) {
             a->progress = 1;
-        } else if (opt_is(arg, "--subdiv", NULL)) {
+        } else if (cli_opt_is(arg, "--subdiv", NULL)) {
             long n;
-            if ((v = opt_value(argc, argv, &i, "--subdiv", err)) == NULL) {
+            if ((v = cli_opt_value(argc, argv, &i, "--subdiv", err)) == NULL) {
                 return OG_EINVAL;
             }
             if (num_parse_int(v, 1, 64, &n) != NUM_OK) {
                 return og_error_set(err, OG_ERANGE, "--subdiv '%s' outside 1..64", v);
             }
             a->subdiv = (int)n;
-        } else if (opt_is(arg, "--rotate", NULL)) {
+        } else if (cli_opt_is(arg, "--rotate", NULL)) {
             long n;
-            if ((v = opt_value(argc, argv, &i, "--rotate", err)) == NULL) {
+            if ((v = cli_opt_value(argc, argv, &i, "--rotate", err)) == NULL) {
                 return OG_EINVAL;
             }
             if (num_parse_int(v, 0, 3, &n) != NUM_OK) {
                 return og_error_set(err, OG_ERANGE, "--rotate '%s' outside 0..3 quarter turns", v);
             }
             a->rotate = (int)n;
-        } else if (opt_is(arg, "--time", NULL)) {
+        } else if (cli_opt_is(arg, "--time", NULL)) {
             /* 9, 9:30, 09:30 or 9.5 (issue 16), overflow-safe (issue 15) */
             double hours;
             enum num_status ns;
-            if ((v = opt_value(argc, argv, &i, "--time", err)) == NULL) {
+            if ((v = cli_opt_value(argc, argv, &i, "--time", err)) == NULL) {
                 return OG_EINVAL;
             }
             ns = num_parse_time(v, &hours);

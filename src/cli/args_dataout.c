@@ -1,6 +1,7 @@
 /* args_dataout: parsing of the data-export options (see args_dataout.h). */
 #include "config.h"
 #include "cli/args_dataout.h"
+#include "cli/args_internal.h"
 #include "cli/sweep.h"
 
 #include <errno.h>
@@ -8,34 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* "--opt=value" or "--opt value"; NULL (err set) when missing. */
-static const char *
-value_of(int argc, char **argv, int *i, const char *opt, struct og_error *err)
-{
-    const char *arg = argv[*i];
-    size_t len = strlen(opt);
-    if (arg[len] == '=') {
-        return arg + len + 1;
-    }
-    if (*i + 1 >= argc) {
-        og_error_set(err, OG_EINVAL, "option %s needs a value", opt);
-        return NULL;
-    }
-    return argv[++*i];
-}
-
-static int
-is_opt(const char *arg, const char *opt)
-{
-    size_t len = strlen(opt);
-    return strncmp(arg, opt, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
-}
-
 /* A file-name option: non-empty. */
 static int
 path_opt(int argc, char **argv, int *i, const char *opt, const char **out, struct og_error *err)
 {
-    const char *v = value_of(argc, argv, i, opt, err);
+    const char *v = cli_opt_value(argc, argv, i, opt, err);
     if (v == NULL) {
         return -1;
     }
@@ -61,16 +39,16 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
 {
     const char *arg = argv[*i], *v;
 
-    if (is_opt(arg, "--heightmap")) {
+    if (cli_opt_is(arg, "--heightmap", NULL)) {
         return path_opt(argc, argv, i, "--heightmap", &o->heightmap_path, err);
     }
-    if (is_opt(arg, "--raw")) {
+    if (cli_opt_is(arg, "--raw", NULL)) {
         return path_opt(argc, argv, i, "--raw", &o->raw_path, err);
     }
-    if (is_opt(arg, "--mesh-size")) {
+    if (cli_opt_is(arg, "--mesh-size", NULL)) {
         char *end;
         long a, b;
-        if ((v = value_of(argc, argv, i, "--mesh-size", err)) == NULL) {
+        if ((v = cli_opt_value(argc, argv, i, "--mesh-size", err)) == NULL) {
             return -1;
         }
         errno = 0;
@@ -84,7 +62,7 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
         o->mesh_h = (int)b;
         return 1;
     }
-    if (is_opt(arg, "--mesh")) {
+    if (cli_opt_is(arg, "--mesh", NULL)) {
         int k = path_opt(argc, argv, i, "--mesh", &o->mesh_path, err);
         const char *dot = k > 0 ? strrchr(o->mesh_path, '.') : NULL;
         if (k > 0 && (dot == NULL || (strcmp(dot, ".glb") != 0 && strcmp(dot, ".obj") != 0))) {
@@ -94,12 +72,12 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
         }
         return k;
     }
-    if (is_opt(arg, "--tiles") || is_opt(arg, "--tile") || is_opt(arg, "--tile-overlap")) {
-        const char *opt = is_opt(arg, "--tiles") ? "--tiles"
-                          : is_opt(arg, "--tile") ? "--tile" : "--tile-overlap";
+    if (cli_opt_is(arg, "--tiles", NULL) || cli_opt_is(arg, "--tile", NULL) || cli_opt_is(arg, "--tile-overlap", NULL)) {
+        const char *opt = cli_opt_is(arg, "--tiles", NULL) ? "--tiles"
+                          : cli_opt_is(arg, "--tile", NULL) ? "--tile" : "--tile-overlap";
         char *end;
         long a, b = 0;
-        if ((v = value_of(argc, argv, i, opt, err)) == NULL) {
+        if ((v = cli_opt_value(argc, argv, i, opt, err)) == NULL) {
             return -1;
         }
         errno = 0;
@@ -140,9 +118,9 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
         }
         return 1;
     }
-    if (is_opt(arg, "--extent")) {
+    if (cli_opt_is(arg, "--extent", NULL)) {
         const char *end;
-        if ((v = value_of(argc, argv, i, "--extent", err)) == NULL) {
+        if ((v = cli_opt_value(argc, argv, i, "--extent", err)) == NULL) {
             return -1;
         }
         end = v + strlen(v);
@@ -157,8 +135,8 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
         }
         return 1;
     }
-    if (is_opt(arg, "--seeds")) {
-        if ((v = value_of(argc, argv, i, "--seeds", err)) == NULL) {
+    if (cli_opt_is(arg, "--seeds", NULL)) {
+        if ((v = cli_opt_value(argc, argv, i, "--seeds", err)) == NULL) {
             return -1;
         }
         if (sweep_parse(v, &o->seed_lo, &o->seed_hi) != 0) {
@@ -169,19 +147,19 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
         o->seeds_given = 1;
         return 1;
     }
-    if (is_opt(arg, "--bundle")) {
+    if (cli_opt_is(arg, "--bundle", NULL)) {
         return path_opt(argc, argv, i, "--bundle", &o->bundle_dir, err);
     }
-    if (is_opt(arg, "--vector")) {
+    if (cli_opt_is(arg, "--vector", NULL)) {
         return path_opt(argc, argv, i, "--vector", &o->vector_path, err);
     }
     if (strcmp(arg, "--clip") == 0) {
         o->range.clip = 1;
         return 1;
     }
-    if (is_opt(arg, "--height-range")) {
+    if (cli_opt_is(arg, "--height-range", NULL)) {
         const char *colon;
-        if ((v = value_of(argc, argv, i, "--height-range", err)) == NULL) {
+        if ((v = cli_opt_value(argc, argv, i, "--height-range", err)) == NULL) {
             return -1;
         }
         /* LO:HI; a leading '-' belongs to LO, so look for ':' after it. */

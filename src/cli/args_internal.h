@@ -19,4 +19,12 @@ enum og_status cli_find_recipe_dem(struct cli_args *a, struct og_error *err);
 enum og_status cli_set_param(struct cli_args *a, const char *assignment, int *id,
                              struct og_error *err);
 
+/* The value of option opt at argv[*i], given as "--opt=value" or "--opt
+ * value" (then *i moves to it); NULL with err set when it is missing. */
+const char *cli_opt_value(int argc, char **argv, int *i, const char *opt, struct og_error *err);
+
+/* Non-zero when arg is option lng ("--opt" or "--opt=...") or the short
+ * form shrt (may be NULL). */
+int cli_opt_is(const char *arg, const char *lng, const char *shrt);
+
 #endif

@@ -15,6 +15,7 @@
 #include "render/jsonw.h"
 #include "render/outfile.h"
 #include "render/polygonize.h"
+#include "render/sample.h"
 
 #define GEOJSON_GRID_MAX 2048
 
@@ -308,15 +309,7 @@ pixel_cells(const struct world *w, int W, int H, int32_t *cells, struct og_error
             if (w->kind == WORLD_GRID) {
                 c = (int32_t)((long)(v * w->height) * w->width + (long)(u * w->width));
             } else {
-                if (w->kind == WORLD_SPHERE) {
-                    double lon = (u - 0.5) * 2.0 * M_PI, lat = (0.5 - v) * M_PI;
-                    q[0] = cos(lat) * cos(lon);
-                    q[1] = cos(lat) * sin(lon);
-                    q[2] = sin(lat);
-                } else {
-                    q[0] = u;
-                    q[1] = v;
-                }
+                sample_map_point(w, u, v, q);
                 c = mesh_nearest_point(w->mesh, q, hint);
                 hint = c >= 0 ? c : 0;
             }

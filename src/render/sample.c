@@ -151,6 +151,21 @@ mesh_sample(struct sampler *s, const double *q, float *elev, int32_t *cell)
 }
 
 void
+sample_map_point(const struct world *w, double u, double v, double q[3])
+{
+    if (w->kind == WORLD_SPHERE) {
+        double lon = (u - 0.5) * 2.0 * M_PI, lat = (0.5 - v) * M_PI;
+        q[0] = cos(lat) * cos(lon);
+        q[1] = cos(lat) * sin(lon);
+        q[2] = sin(lat);
+    } else {
+        q[0] = u;
+        q[1] = v;
+        q[2] = 0.0;
+    }
+}
+
+void
 sample_row(struct sampler *s, int y, int x0, int n, float *elev, int32_t *cell)
 {
     const struct world *w = s->w;
@@ -171,16 +186,8 @@ sample_row(struct sampler *s, int y, int x0, int n, float *elev, int32_t *cell)
     }
     double v = sample_v(s, y);
     for (i = 0; i < n; i++) {
-        double u = sample_u(s, x0 + i), q[3];
-        if (w->kind == WORLD_SPHERE) {
-            double lon = (u - 0.5) * 2.0 * M_PI, lat = (0.5 - v) * M_PI;
-            q[0] = cos(lat) * cos(lon);
-            q[1] = cos(lat) * sin(lon);
-            q[2] = sin(lat);
-        } else {
-            q[0] = u;
-            q[1] = v;
-        }
+        double q[3];
+        sample_map_point(w, sample_u(s, x0 + i), v, q);
         mesh_sample(s, q, elev + i, cell != NULL ? cell + i : NULL);
     }
 }

@@ -41,6 +41,11 @@ void sample_init(struct sampler *s, const struct world *w, int width, int height
  * colours and classes. */
 void sample_row(struct sampler *s, int y, int x0, int n, float *elev, int32_t *cell);
 
+/* The point of map coordinates (u, v) in w's own space, for the mesh
+ * searches: (u, v, 0) on a plane; on a sphere the unit vector of longitude
+ * (u - 0.5) x 360 degrees and latitude (0.5 - v) x 180 degrees. */
+void sample_map_point(const struct world *w, double u, double v, double q[3]);
+
 /* Map point (u, v) of pixel (x, y): u = (x + 0.5) / width. */
 static inline double sample_u(const struct sampler *s, double x) { return (x + 0.5) / s->width; }
 static inline double sample_v(const struct sampler *s, double y) { return (y + 0.5) / s->height; }
