@@ -694,7 +694,7 @@ START_TEST(test_flow_mfd_valley)
     ck_assert_int_eq(hydro_priority_flood(&g, elev, outlet, HYDRO_FLOOD_HEAP, filled, rank, NULL,
                                           &err), OG_OK);
     ck_assert_int_eq(hydro_route(&g, filled, rank, outlet, down, NULL, &err), OG_OK);
-    ck_assert_int_eq(flow_mfd_accumulate(S, S, filled, rank, down, NULL, flow, &err), OG_OK);
+    ck_assert_int_eq(flow_mfd_accumulate(S, S, filled, down, NULL, flow, &err), OG_OK);
     for (i = 0; i < S * S; i++) {
         if (down[i] < 0) {
             at_outlets += flow[i];

@@ -350,6 +350,76 @@ START_TEST(flat_plane_one_outlet)
 }
 END_TEST
 
+/* A flat corridor (7 cells wide, walls 4 higher) with one drain at its
+ * right end: routing on the flat goes towards the drain and away from the
+ * walls (Barnes et al. 2014b), so the cells along the walls turn inward and
+ * receive only the wall cell beside them, and the centre line gathers the
+ * corridor's flow; the flood order alone would run lines parallel to the
+ * walls. */
+START_TEST(flat_corridor_away_from_walls)
+{
+    struct run r;
+    int w = 40, h = 9, x, y;
+    size_t sinks;
+
+    grid_run(&r, w, h);
+    for (y = 0; y < h; y++) {
+        for (x = 0; x < w; x++) {
+            int wall = x == 0 || y == 0 || x == w - 1 || y == h - 1;
+            r.elev[y * w + x] = wall ? 5.0f : 1.0f;
+        }
+    }
+    r.elev[4 * w + w - 1] = 0.0f;
+    r.outlet[4 * w + w - 1] = 1;
+    run_all(&r, HYDRO_FLOOD_FAST, NULL);
+    sinks = check_chains(&r);
+    ck_assert_uint_eq(sinks, 1);
+    ck_assert_float_eq_tol(r.flow[4 * w + w - 1], (float)(w * h), 1e-3f);
+    for (x = 4; x <= 30; x++) {
+        ck_assert_msg(r.flow[1 * w + x] == 2.0f && r.flow[7 * w + x] == 2.0f,
+                      "wall cells at x = %d receive flow (%g, %g)", x, (double)r.flow[w + x],
+                      (double)r.flow[7 * w + x]);
+        ck_assert_int_eq(r.downhill[1 * w + x], 2 * w + x + 1);
+        ck_assert_int_eq(r.downhill[7 * w + x], 6 * w + x + 1);
+        ck_assert_int_eq(r.downhill[4 * w + x], 4 * w + x + 1);
+    }
+    /* every corridor and wall cell left of x = 17 is on the centre line by x = 20 */
+    ck_assert_float_ge(r.flow[4 * w + 20], 9.0f * 17.0f);
+    run_free(&r);
+}
+END_TEST
+
+/* D8-LTD on a plane falling along (2, 1): plain D8 would step south-east
+ * every time (the steepest of 8 directions) and drift 45 - 26.6 degrees
+ * off; the path-based routing keeps the river within a cell of the true
+ * line of steepest descent over 50 steps. */
+START_TEST(ltd_plane_follows_gradient)
+{
+    struct run r;
+    int w = 64, h = 64, x, y, steps = 0;
+    double ux = 2.0 / sqrt(5.0), uy = 1.0 / sqrt(5.0), worst = 0.0;
+    int32_t c;
+
+    grid_run(&r, w, h);
+    for (y = 0; y < h; y++) {
+        for (x = 0; x < w; x++) {
+            r.elev[y * w + x] = (float)(10.0 - 0.01 * (2.0 * x + y));
+        }
+    }
+    hydro_grid_outlets(w, h, r.elev, -INFINITY, r.outlet);
+    run_all(&r, HYDRO_FLOOD_FAST, NULL);
+    check_chains(&r);
+    for (c = 5 * w + 5; r.downhill[c] >= 0; c = r.downhill[c]) {
+        double px = c % w - 5, py = c / w - 5, off = fabs(ux * py - uy * px);
+        worst = off > worst ? off : worst;
+        steps++;
+    }
+    ck_assert_int_ge(steps, 50);
+    ck_assert_msg(worst < 1.0, "the path strays %g cells from the gradient line", worst);
+    run_free(&r);
+}
+END_TEST
+
 /* Random rain on a random surface: outlets pass on exactly the rain. */
 START_TEST(conservation_random)
 {
@@ -885,6 +955,8 @@ hydro_suite(void)
     tcase_add_test(tc, closed_bowl);
     tcase_add_test(tc, all_land_no_ocean);
     tcase_add_test(tc, flat_plane_one_outlet);
+    tcase_add_test(tc, flat_corridor_away_from_walls);
+    tcase_add_test(tc, ltd_plane_follows_gradient);
     tcase_add_test(tc, conservation_random);
     tcase_add_test(tc, determinism);
     tcase_add_test(tc, cancel_honoured);

@@ -6,10 +6,10 @@
  * al. (1991)'s distance weighting: a cell passes its flow to every
  * neighbour lower on the filled surface in proportion to (drop /
  * distance)^p, p = 1.1 (Freeman's value). On a flat (no lower neighbour)
- * it passes everything to its D8 receiver (the flood-order route of
+ * it passes everything to its D8 receiver (the flat routing of
  * core/hydro.h), so flats drain as the routing says and nothing pools.
- * Cells are processed from the highest (filled, rank) key down, which puts
- * every donor before its receivers. Flow spreads across slopes and gathers
+ * Cells are processed in Kahn's topological order of that graph (a cell
+ * once all its donors have passed their flow on). Flow spreads across slopes and gathers
  * in valleys instead of collecting on single D8 lines, so a river's width
  * follows the catchment it drains rather than one grid path. */
 #ifndef OROGEN_CORE_FLOW_MFD_H
@@ -20,21 +20,22 @@
 
 #include "core/og_error.h"
 
-/* MFD accumulation over a width x height grid: filled and rank from one
- * hydro_priority_flood, downhill from hydro_route on them, rain per cell
+/* MFD accumulation over a width x height grid: filled from one
+ * hydro_priority_flood, downhill from hydro_route on it, rain per cell
  * (NULL: 1). flow[width * height] gets the accumulated flow (rain units).
- * Errors: OG_ERANGE for a size outside 1..2^31 - 1 cells, OG_ENOMEM. */
+ * Errors: OG_ERANGE for a size outside 1..2^31 - 1 cells, OG_ENOMEM,
+ * OG_EINVAL if downhill makes a cycle on a flat. */
 enum og_status flow_mfd_accumulate(int width, int height, const float *filled,
-                                   const uint32_t *rank, const int32_t *downhill,
-                                   const float *rain, float *flow, struct og_error *err);
+                                   const int32_t *downhill, const float *rain, float *flow,
+                                   struct og_error *err);
 
 /* River widths from MFD flow on the D8 river network: every cell with
  * width[i] > 0 (from hydro_rivers) gets width_scale * sqrt(max(mfd, 1) /
  * threshold), mfd its MFD flow, the rest stays 0. Arguments as
  * flow_mfd_accumulate; errors likewise. */
 enum og_status flow_mfd_river_widths(int width, int height, const float *filled,
-                                     const uint32_t *rank, const int32_t *downhill,
-                                     const float *rain, double threshold, double width_scale,
-                                     float *river_width, struct og_error *err);
+                                     const int32_t *downhill, const float *rain,
+                                     double threshold, double width_scale, float *river_width,
+                                     struct og_error *err);
 
 #endif

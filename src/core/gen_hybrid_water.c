@@ -80,7 +80,7 @@ gen_hybrid_water(struct world *w, struct run_ctx *ctx, struct og_error *err)
                           width_cells, w->river_width, &sources, err);
     }
     if (st == OG_OK) { /* widths from flow that spreads (core/flow_mfd.h) */
-        st = flow_mfd_river_widths(w->width, w->height, w->hydro_elev, rank, w->downhill, NULL,
+        st = flow_mfd_river_widths(w->width, w->height, w->hydro_elev, w->downhill, NULL,
                                    threshold > 1.0 ? threshold : 1.0, width_cells,
                                    w->river_width, err);
     }

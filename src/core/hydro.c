@@ -275,7 +275,7 @@ hydro_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
                           params_get(p, P_HYDRO_WIDTH_SCALE), w->river_width, &sources, err);
     }
     if (st == OG_OK && grid) { /* widths from flow that spreads (core/flow_mfd.h) */
-        st = flow_mfd_river_widths(w->width, w->height, w->hydro_elev, b.rank, w->downhill, b.rain,
+        st = flow_mfd_river_widths(w->width, w->height, w->hydro_elev, w->downhill, b.rain,
                                    threshold, params_get(p, P_HYDRO_WIDTH_SCALE), w->river_width,
                                    err);
     }

@@ -29,9 +29,12 @@
  * own). Routing sends a node to its lowest neighbour on the filled surface,
  * ties broken by the smaller rank, so the key (filled, rank) falls strictly
  * along every path: the routing has no cycles, is non-increasing on the
- * filled surface and reaches an outlet. On a flat this drains along the
+ * filled surface and reaches an outlet. On a mesh a flat drains along the
  * flood's breadth-first front toward the spill point, like the epsilon
- * gradient of Barnes et al. (2014, Algorithm 3) without changing heights. */
+ * gradient of Barnes et al. (2014, Algorithm 3) without changing heights. On
+ * grids that front draws ruler-straight diagonals, so flat cells are routed
+ * instead by Barnes, Lehman and Mulla (2014b)'s combined gradient towards
+ * lower and away from higher terrain (hydro_route). */
 #ifndef OROGEN_CORE_HYDRO_H
 #define OROGEN_CORE_HYDRO_H
 
@@ -99,7 +102,12 @@ enum og_status hydro_priority_flood(const struct hydro_graph *g, const float *el
  * broken by the smaller rank: downhill[i] = that neighbour, or -1 for an
  * outlet (outlet[i] != 0, or a node with no neighbour lower in (filled,
  * rank), i.e. an extra seed of the flood). filled and rank must come from
- * one hydro_priority_flood call. Errors: OG_ECANCELED. */
+ * one hydro_priority_flood call. On grids, flats (nodes with no lower
+ * neighbour) are then re-routed towards lower and away from higher terrain
+ * (Barnes, Lehman and Mulla 2014, "An efficient assignment of drainage
+ * direction over flat surfaces"): still acyclic and never uphill, but no
+ * longer the flood's ruler lines; a flat without a drain keeps the rank
+ * route. Errors: OG_ECANCELED, OG_ENOMEM. */
 enum og_status hydro_route(const struct hydro_graph *g, const float *filled, const uint32_t *rank,
                            const uint8_t *outlet, int32_t *downhill, struct run_ctx *ctx,
                            struct og_error *err);

@@ -14,6 +14,152 @@
 
 /* --- routing and accumulation ------------------------------------------------ */
 
+/* --- flats (Barnes, Lehman and Mulla 2014b) ------------------------------------ */
+
+#define L_NONFLAT (-2) /* not on a flat: drains to a lower node, or a sink */
+#define L_UNSET (-1)   /* on a flat, not reached yet */
+
+/* Breadth-first distances over the flat cells (dist[i] >= 0 or L_UNSET),
+ * from the seeds already in queue[0..tail) at distance 1. */
+static void
+flat_bfs(const struct hydro_graph *g, const int32_t *onflat, int32_t *dist, int32_t *queue,
+         size_t tail)
+{
+    int32_t nb[HYDRO_MAX_DEGREE];
+    size_t head = 0;
+
+    while (head < tail) {
+        int32_t c = queue[head++];
+        int k, cnt = nbrs(g, (size_t)c, on_border(g, (size_t)c), nb);
+        for (k = 0; k < cnt; k++) {
+            int32_t m = nb[k];
+            if (onflat[m] != L_NONFLAT && dist[m] == L_UNSET) {
+                dist[m] = dist[c] + 1;
+                queue[tail++] = m;
+            }
+        }
+    }
+}
+
+/* Re-route the cells of flats, which hydro_route sent along the flood order
+ * (a ruler line from the spill point), with the combined gradient of Barnes,
+ * Lehman and Mulla (2014), "An efficient assignment of drainage direction
+ * over flat surfaces in raster digital elevation models", Computers &
+ * Geosciences 62: towards lower terrain (L, hops to the flat's drain cells)
+ * and away from higher terrain (H, hops from the cells touching higher
+ * ground), the key C = 2 L - H (Barnes adds the flat's largest H to make it
+ * non-negative, which cancels when comparing cells of one flat). One step
+ * towards the drain lowers L by 1 and changes H by at most 1, so every flat
+ * cell has a neighbour with a smaller C or a drain neighbour: routing to the
+ * steepest fall of C (C per unit of distance, diagonals sqrt 2) is acyclic.
+ * Flat cells = non-sinks whose route was a tie on the filled surface (no
+ * lower neighbour); adjacent flat cells always share one height. A flat
+ * without a drain keeps the flood-order route. Heights are not changed. */
+static enum og_status
+route_flats(const struct hydro_graph *g, const float *filled, const uint32_t *rank,
+            int32_t *downhill, struct og_error *err)
+{
+    int32_t nb[HYDRO_MAX_DEGREE];
+    int32_t *lo = NULL, *hi = NULL, *queue = NULL;
+    size_t i, n = g->n, flats = 0, tail;
+    size_t w = (size_t)g->width;
+    enum og_status st;
+
+    for (i = 0; i < n; i++) {
+        flats += downhill[i] >= 0 && filled[downhill[i]] == filled[i];
+    }
+    if (flats == 0) {
+        return OG_OK;
+    }
+    if ((st = grid_calloc((void **)&lo, n, sizeof *lo, "flat distances", err)) != OG_OK ||
+        (st = grid_calloc((void **)&hi, n, sizeof *hi, "flat distances", err)) != OG_OK ||
+        (st = grid_calloc((void **)&queue, flats, sizeof *queue, "flat queue", err)) != OG_OK) {
+        goto done;
+    }
+    for (i = 0; i < n; i++) {
+        int on = downhill[i] >= 0 && filled[downhill[i]] == filled[i];
+        lo[i] = on ? L_UNSET : L_NONFLAT;
+        hi[i] = on ? L_UNSET : L_NONFLAT;
+    }
+    /* towards lower: seeds touch a drain (a non-flat node of equal height) */
+    tail = 0;
+    for (i = 0; i < n; i++) {
+        int k, cnt;
+        if (lo[i] == L_NONFLAT) {
+            continue;
+        }
+        cnt = nbrs(g, i, on_border(g, i), nb);
+        for (k = 0; k < cnt; k++) {
+            if (lo[nb[k]] == L_NONFLAT && filled[nb[k]] == filled[i]) {
+                lo[i] = 1;
+                queue[tail++] = (int32_t)i;
+                break;
+            }
+        }
+    }
+    flat_bfs(g, lo, lo, queue, tail);
+    /* away from higher: seeds touch higher ground */
+    tail = 0;
+    for (i = 0; i < n; i++) {
+        int k, cnt;
+        if (hi[i] == L_NONFLAT) {
+            continue;
+        }
+        cnt = nbrs(g, i, on_border(g, i), nb);
+        for (k = 0; k < cnt; k++) {
+            if (filled[nb[k]] > filled[i]) {
+                hi[i] = 1;
+                queue[tail++] = (int32_t)i;
+                break;
+            }
+        }
+    }
+    flat_bfs(g, lo, hi, queue, tail);
+    for (i = 0; i < n; i++) {
+        int k, cnt;
+        int32_t best = -1;
+        double bs = 0.0, ci;
+        uint32_t br = 0;
+        if (lo[i] < 1) { /* not a flat cell, or a flat without a drain */
+            continue;
+        }
+        ci = 2.0 * lo[i] - (hi[i] > 0 ? hi[i] : 0);
+        cnt = nbrs(g, i, on_border(g, i), nb);
+        for (k = 0; k < cnt; k++) {
+            int32_t m = nb[k];
+            double drop, s;
+            size_t d = (size_t)(m > (int32_t)i ? m - (int32_t)i : (int32_t)i - m);
+            if (filled[m] != filled[i]) {
+                continue;
+            }
+            if (lo[m] == L_NONFLAT) {
+                drop = 2.0; /* a drain: one step of L below this cell */
+            } else if (lo[m] >= 1) {
+                drop = ci - (2.0 * lo[m] - (hi[m] > 0 ? hi[m] : 0));
+            } else {
+                continue;
+            }
+            if (!(drop > 0.0)) {
+                continue;
+            }
+            s = d == 1 || d == w ? drop : drop * 0.7071067811865476;
+            if (best < 0 || s > bs || (s == bs && rank[m] < br)) {
+                best = m;
+                bs = s;
+                br = rank[m];
+            }
+        }
+        if (best >= 0) {
+            downhill[i] = best;
+        }
+    }
+done:
+    free(lo);
+    free(hi);
+    free(queue);
+    return st;
+}
+
 enum og_status
 hydro_route(const struct hydro_graph *g, const float *filled, const uint32_t *rank,
             const uint8_t *outlet, int32_t *downhill, struct run_ctx *ctx, struct og_error *err)
@@ -21,6 +167,7 @@ hydro_route(const struct hydro_graph *g, const float *filled, const uint32_t *ra
     int32_t nb[HYDRO_MAX_DEGREE];
     size_t i, x = 0, y = 0, w = (size_t)g->width, h = (size_t)g->height;
     int grid = is_grid(g);
+    enum og_status st;
 
     for (i = 0; i < g->n; i++) {
         int32_t best = -1;
@@ -56,7 +203,11 @@ hydro_route(const struct hydro_graph *g, const float *filled, const uint32_t *ra
         }
         downhill[i] = best;
     }
-    return OG_OK;
+    if (!grid) {
+        return OG_OK;
+    }
+    st = route_flats(g, filled, rank, downhill, err);
+    return st == OG_OK ? hydro_route_ltd(g, filled, rank, downhill, err) : st;
 }
 
 #define DONOR_DONE UINT32_MAX
