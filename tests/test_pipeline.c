@@ -35,6 +35,125 @@ static const struct generator failing_gen = {
     "test", GEN_ISLAND, WORLD_GRID, 1u, failing, 3, "test",
 };
 
+/* Progress (issue 13): a stage of two steps that each tick 0..1 is
+ * reported as one rise 0..1, and a report never goes down. */
+#define MAX_REPORTS 4096
+static struct {
+    int n, stage[MAX_REPORTS];
+    double f[MAX_REPORTS];
+} rep;
+
+static void
+record_progress(void *arg, int stage, int nstages, const char *name, double fraction)
+{
+    (void)arg;
+    (void)nstages;
+    (void)name;
+    if (rep.n < MAX_REPORTS) {
+        rep.stage[rep.n] = stage;
+        rep.f[rep.n++] = fraction;
+    }
+}
+
+static enum og_status
+two_step_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    (void)w;
+    (void)err;
+    pipeline_phase(ctx, 0.0, 0.5);
+    pipeline_tick(ctx, 0.0);
+    pipeline_tick(ctx, 1.0);
+    pipeline_phase(ctx, 0.5, 1.0);
+    pipeline_tick(ctx, 0.0);
+    pipeline_tick(ctx, 0.5);
+    pipeline_tick(ctx, 0.25);  /* a step going back is held */
+    pipeline_tick(ctx, 1.0);
+    return OG_OK;
+}
+
+static const struct stage two_steps[] = { { "two", two_step_stage }, { "two", two_step_stage } };
+static const struct generator two_step_gen = {
+    "test", GEN_ISLAND, WORLD_GRID, 1u, two_steps, 2, "test",
+};
+
+START_TEST(progress_phases_map_into_the_stage)
+{
+    static const double want[] = { 0.0, 0.0, 0.5, 0.5, 0.75, 0.75, 1.0, 1.0 };
+    struct params p;
+    struct run_ctx ctx;
+    struct og_error e;
+    struct world *w = NULL;
+    int i, k;
+
+    params_defaults(&p);
+    memset(&ctx, 0, sizeof ctx);
+    memset(&rep, 0, sizeof rep);
+    ctx.params = &p;
+    ctx.progress = record_progress;
+    ck_assert_int_eq(pipeline_run(&two_step_gen, &ctx, &w, &e), OG_OK);
+    ck_assert_int_eq(rep.n, 16);  /* per stage: start, 6 ticks, end */
+    ck_assert_int_eq(ctx.held, 2);  /* the 0.25 tick of each stage */
+    for (k = 0; k < 2; k++) {
+        for (i = 0; i < 8; i++) {
+            ck_assert_int_eq(rep.stage[8 * k + i], k);
+            ck_assert_double_eq_tol(rep.f[8 * k + i], want[i], 1e-12);
+        }
+    }
+    world_unref(w);
+}
+END_TEST
+
+/* Every generator's real stages: stages in order, each rising from 0 to
+ * exactly 1 without a step back (the hydrology stage went 70 % -> 0 % ->
+ * 100 % before its steps had phases). */
+static void
+check_monotonic_run(enum gen_id gen, struct params *p)
+{
+    struct run_ctx ctx;
+    struct og_error e;
+    struct world *w = NULL;
+    int i;
+
+    memset(&ctx, 0, sizeof ctx);
+    memset(&rep, 0, sizeof rep);
+    ctx.params = p;
+    ctx.threads = 2;
+    ctx.progress = record_progress;
+    ck_assert_int_eq(pipeline_run(generator_get(gen), &ctx, &w, &e), OG_OK);
+    ck_assert_int_lt(rep.n, MAX_REPORTS);
+    ck_assert_int_eq(rep.stage[0], 0);
+    ck_assert_double_eq(rep.f[0], 0.0);
+    for (i = 1; i < rep.n; i++) {
+        ck_assert_int_ge(rep.stage[i], rep.stage[i - 1]);
+        if (rep.stage[i] == rep.stage[i - 1]) {
+            ck_assert_msg(rep.f[i] >= rep.f[i - 1], "%s stage %d: %g after %g",
+                          generator_get(gen)->name, rep.stage[i], rep.f[i], rep.f[i - 1]);
+        } else {
+            ck_assert_double_eq(rep.f[i - 1], 1.0);  /* the stage before ended at 1 */
+            ck_assert_double_eq(rep.f[i], 0.0);
+        }
+    }
+    ck_assert_msg(ctx.held == 0, "%s: %d ticks went back", generator_get(gen)->name, ctx.held);
+    ck_assert_int_eq(rep.stage[rep.n - 1], w->nstages - 1);
+    ck_assert_double_eq(rep.f[rep.n - 1], 1.0);
+    world_unref(w);
+}
+
+START_TEST(progress_never_goes_back)
+{
+    struct params p;
+
+    params_defaults(&p);
+    p.v[P_ISLAND_CELLS] = 20000;
+    check_monotonic_run(GEN_ISLAND, &p);
+    params_defaults(&p);
+    p.v[P_PLANET_POINTS] = 20000;
+    check_monotonic_run(GEN_PLANET, &p);
+    params_defaults(&p);
+    check_monotonic_run(GEN_HYBRID, &p);
+}
+END_TEST
+
 START_TEST(first_error_stops)
 {
     struct params p;
@@ -151,6 +270,8 @@ pipeline_suite(void)
     TCase *c = tcase_create("contract");
     tcase_add_test(c, first_error_stops);
     tcase_add_test(c, cancel_flag_stops);
+    tcase_add_test(c, progress_phases_map_into_the_stage);
+    tcase_add_test(c, progress_never_goes_back);
     tcase_add_test(c, worker_newest_request_wins);
     tcase_add_test(c, worker_reports_errors);
     tcase_set_timeout(c, 20);

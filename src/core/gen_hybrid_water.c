@@ -63,14 +63,8 @@ gen_hybrid_water(struct world *w, struct run_ctx *ctx, struct og_error *err)
         }
     }
     hydro_grid_outlets(w->width, w->height, surface, -INFINITY, outlet);
-    st = hydro_priority_flood(&g, surface, outlet, HYDRO_FLOOD_FAST, w->hydro_elev, rank, ctx,
-                              err);
-    if (st == OG_OK) {
-        st = hydro_route(&g, w->hydro_elev, rank, outlet, w->downhill, ctx, err);
-    }
-    if (st == OG_OK) {
-        st = hydro_accumulate(n, w->downhill, NULL, w->flow, ctx, err);
-    }
+    st = hydro_fill_route_accumulate(&g, surface, outlet, HYDRO_FLOOD_FAST, NULL, w->hydro_elev,
+                                     rank, w->downhill, w->flow, ctx, err);
     if (st == OG_OK) {
         st = hydro_lakes(&g, surface, w->hydro_elev, params_get(p, P_HYBRID_LAKE_DEPTH), w->lake,
                          &nlakes, &lake_nodes, err);

@@ -223,6 +223,31 @@ stage_stats(struct world *w, const struct stage_bufs *b, size_t nlakes, size_t l
 }
 
 enum og_status
+hydro_fill_route_accumulate(const struct hydro_graph *g, const float *elev, const uint8_t *outlet,
+                            enum hydro_flood_method method, const float *rain, float *filled,
+                            uint32_t *rank, int32_t *downhill, float *flow, struct run_ctx *ctx,
+                            struct og_error *err)
+{
+    enum og_status st;
+
+    pipeline_phase(ctx, 0.0, 0.55);
+    st = hydro_priority_flood(g, elev, outlet, method, filled, rank, ctx, err);
+    if (st == OG_OK) {
+        pipeline_phase(ctx, 0.55, 0.75);
+        st = hydro_route(g, filled, rank, outlet, downhill, ctx, err);
+    }
+    if (st == OG_OK) {
+        pipeline_phase(ctx, 0.75, 0.9);
+        st = hydro_accumulate(g->n, downhill, rain, flow, ctx, err);
+    }
+    pipeline_phase(ctx, 0.9, 1.0);
+    if (st == OG_OK) {
+        st = pipeline_tick(ctx, 0.0);
+    }
+    return st;
+}
+
+enum og_status
 hydro_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
 {
     const struct params *p = &w->params;
@@ -260,13 +285,8 @@ hydro_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
         goto done;
     }
     stage_rain(w, &b, n);
-    st = hydro_priority_flood(&g, b.elev, b.outlet, method, w->hydro_elev, b.rank, ctx, err);
-    if (st == OG_OK) {
-        st = hydro_route(&g, w->hydro_elev, b.rank, b.outlet, w->downhill, ctx, err);
-    }
-    if (st == OG_OK) {
-        st = hydro_accumulate(n, w->downhill, b.rain, w->flow, ctx, err);
-    }
+    st = hydro_fill_route_accumulate(&g, b.elev, b.outlet, method, b.rain, w->hydro_elev, b.rank,
+                                     w->downhill, w->flow, ctx, err);
     if (st == OG_OK) {
         st = hydro_lakes(&g, b.elev, w->hydro_elev, depth, w->lake, &nlakes, &lake_nodes, err);
     }

@@ -120,6 +120,18 @@ enum og_status hydro_route(const struct hydro_graph *g, const float *filled, con
 enum og_status hydro_accumulate(size_t n, const int32_t *downhill, const float *rain, float *flow,
                                 struct run_ctx *ctx, struct og_error *err);
 
+/* The three steps every hydrology stage runs, as one rise of the stage's
+ * progress (pipeline_phase): hydro_priority_flood into filled and rank,
+ * hydro_route into downhill, hydro_accumulate of rain (may be NULL) into
+ * flow. The shares are those of their times on a 4000^2 DEM: fill 0..0.55,
+ * routing ..0.75, accumulation ..0.9 of the stage; the caller's remaining
+ * steps (lakes, rivers) follow from 0.9. Errors as the three steps. */
+enum og_status hydro_fill_route_accumulate(const struct hydro_graph *g, const float *elev,
+                                           const uint8_t *outlet, enum hydro_flood_method method,
+                                           const float *rain, float *filled, uint32_t *rank,
+                                           int32_t *downhill, float *flow, struct run_ctx *ctx,
+                                           struct og_error *err);
+
 /* What a fill changed: nodes with filled > elev, the largest raise and the
  * first node where it occurs, the sum of raises (in elevation units). */
 struct hydro_fill_stats {

@@ -23,10 +23,35 @@ pipeline_tick(struct run_ctx *ctx, double fraction)
         return OG_ECANCELED;
     }
     if (ctx->progress != NULL) {
-        ctx->progress(ctx->progress_arg, ctx->stage_index, ctx->nstages, ctx->stage_name,
-                      fraction);
+        double f = fraction < 0.0 ? 0.0 : (fraction > 1.0 ? 1.0 : fraction);
+        if (ctx->phase_hi > ctx->phase_lo) {
+            f = ctx->phase_lo + (ctx->phase_hi - ctx->phase_lo) * f;
+        }
+        if (f < ctx->reported) {  /* never backwards */
+            f = ctx->reported;
+            ctx->held++;
+        }
+        ctx->reported = f;
+        ctx->progress(ctx->progress_arg, ctx->stage_index, ctx->nstages, ctx->stage_name, f);
     }
     return OG_OK;
+}
+
+void
+pipeline_phase(struct run_ctx *ctx, double lo, double hi)
+{
+    if (ctx != NULL) {
+        ctx->phase_lo = lo;
+        ctx->phase_hi = hi;
+    }
+}
+
+/* A new stage: no phase, nothing reported yet. */
+static void
+pipeline_stage_reset(struct run_ctx *ctx)
+{
+    ctx->phase_lo = ctx->phase_hi = 0.0;
+    ctx->reported = 0.0;
 }
 
 enum og_status
@@ -49,6 +74,7 @@ pipeline_run(const struct generator *g, struct run_ctx *ctx, struct world **out,
         ctx->stage_index = (int)i;
         ctx->stage_name = g->stages[i].name;
         og_error_clear(&e);
+        pipeline_stage_reset(ctx);
         st = pipeline_tick(ctx, 0.0);
         if (st == OG_OK) {
             st = g->stages[i].run(w, ctx, &e);
@@ -66,6 +92,7 @@ pipeline_run(const struct generator *g, struct run_ctx *ctx, struct world **out,
             w->times[w->nstages].ms = pipeline_now_ms() - t0;
             w->nstages++;
         }
+        ctx->phase_lo = ctx->phase_hi = 0.0;
         pipeline_tick(ctx, 1.0);
     }
     *out = w;

@@ -54,12 +54,26 @@ struct run_ctx {
     /* set by the driver */
     int stage_index, nstages;
     const char *stage_name;
+    /* the current phase of the stage (pipeline_phase): a tick's fraction
+     * f is reported as phase_lo + (phase_hi - phase_lo) * f, and never
+     * below the stage's last report (phase_hi <= phase_lo: no phase);
+     * held counts the ticks of the run that would have gone back (a stage
+     * whose steps lack phases), for tests */
+    double phase_lo, phase_hi, reported;
+    int held;
 };
 
 /* Report progress of the current stage (fraction 0..1) and check for
  * cancellation: returns OG_ECANCELED if cancelled, else OG_OK. Cheap enough
  * to call every few thousand items. */
 enum og_status pipeline_tick(struct run_ctx *ctx, double fraction);
+
+/* Make the following ticks of the current stage cover [lo, hi] of it
+ * (0 <= lo < hi <= 1): a stage made of steps that each tick 0..1 (fill,
+ * routing, accumulation) gives each its share, so the stage's reported
+ * progress rises once from 0 to 1. Reports never go down within a stage.
+ * ctx may be NULL. */
+void pipeline_phase(struct run_ctx *ctx, double lo, double hi);
 
 /* Run every stage of g on a new world; *out gets the finished world (one
  * reference) or NULL on error. The first failing stage's error is returned
