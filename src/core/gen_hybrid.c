@@ -8,6 +8,7 @@
 
 #include "core/droplet.h"
 #include "core/gen_hybrid_forest.h"
+#include "core/gen_hybrid_internal.h"
 #include "core/gen_hybrid_water.h"
 #include "core/grid.h"
 #include "core/rng.h"
@@ -18,9 +19,6 @@
 #define HYBRID_MAX_CELLS ((size_t)4096 * 4096)
 #define HYBRID_MASK_OCTAVES 4
 #define HYBRID_HEIGHT_OCTAVES 6
-#define HYBRID_BATCH 1024          /* droplets between progress ticks */
-#define HYBRID_SNAPSHOT_MS 100.0   /* at least this long between live views */
-#define HYBRID_REF_CELL_KM 0.1     /* the seed's cell: 256 cells over 25.6 km */
 #define HYBRID_MAX_DROPLETS 100000000.0
 
 static const double hybrid_pi = 3.14159265358979323846;
@@ -49,19 +47,15 @@ stream_seed(uint64_t seed, const char *stage)
     return hi << 32 | lo;
 }
 
-/* Kilometres per cell: the extent spread over the width. */
-static double
-cell_km(const struct params *p)
+static float
+max_of(const float *v, size_t n)
 {
-    return params_get(p, P_HYBRID_EXTENT) / (double)params_int(p, P_HYBRID_WIDTH);
-}
-
-/* Per-100 m slopes and reliefs to per-cell ones: a slope of s units per
- * 100 m is s * cell_km / 0.1 units per cell. */
-static double
-per_cell_from_per_100m(const struct params *p)
-{
-    return cell_km(p) / HYBRID_REF_CELL_KM;
+    float hi = 0.0f;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        hi = v[i] > hi ? v[i] : hi;
+    }
+    return hi;
 }
 
 static int
@@ -113,301 +107,6 @@ gen_hybrid_select_mask(const float *m, size_t n, size_t target, uint8_t *mask, f
     return OG_OK;
 }
 
-uint32_t
-gen_hybrid_grey_rock(float h_rel)
-{
-    float t = h_rel > 0.0f ? (h_rel < 1.0f ? h_rel : 1.0f) : 0.0f;
-    uint32_t g = (uint32_t)lroundf(80.0f + 50.0f * t);
-    return g << 16 | g << 8 | g;
-}
-
-uint32_t
-gen_hybrid_color(int mountain, int tree, float h_rel, float slope, float dirt_slope,
-                 float rock_slope)
-{
-    if (mountain) {
-        if (slope > rock_slope) {
-            return gen_hybrid_grey_rock(h_rel);
-        }
-        if (h_rel > 0.75f) {
-            return HYBRID_SNOW;
-        }
-        if (h_rel > 0.4f) {
-            return HYBRID_BROWN_ROCK;
-        }
-        return HYBRID_HIGHLAND_GRASS;
-    }
-    if (tree) {
-        return HYBRID_TREE;
-    }
-    if (slope > dirt_slope) {
-        return HYBRID_DIRT;
-    }
-    return HYBRID_GRASS;
-}
-
-float
-gen_hybrid_slope(const float *field, int w, int h, int x, int y)
-{
-    int x0 = x > 0 ? x - 1 : x, x1 = x + 1 < w ? x + 1 : x;
-    int y0 = y > 0 ? y - 1 : y, y1 = y + 1 < h ? y + 1 : y;
-    float dx = 0.0f, dy = 0.0f;
-    if (x1 > x0) {
-        dx = (field[(size_t)y * (size_t)w + (size_t)x1] -
-              field[(size_t)y * (size_t)w + (size_t)x0]) / (float)(x1 - x0);
-    }
-    if (y1 > y0) {
-        dy = (field[(size_t)y1 * (size_t)w + (size_t)x] -
-              field[(size_t)y0 * (size_t)w + (size_t)x]) / (float)(y1 - y0);
-    }
-    return sqrtf(dx * dx + dy * dy);
-}
-
-void
-gen_hybrid_texture(const float *heights, const uint8_t *mask, const uint8_t *trees, int w, int h,
-                   float mountain_h, float dirt_slope, float rock_slope, uint32_t *color)
-{
-    size_t n = (size_t)w * (size_t)h, i;
-    float hmax = 0.0f;
-    int x, y;
-
-    for (i = 0; i < n; i++) {
-        hmax = heights[i] > hmax ? heights[i] : hmax;
-    }
-    for (y = 0; y < h; y++) {
-        for (x = 0; x < w; x++) {
-            size_t c = (size_t)y * (size_t)w + (size_t)x;
-            float rel = hmax > 0.0f ? heights[c] / hmax : 0.0f;
-            int mountain = mask[c] != 0 && heights[c] > mountain_h;
-            int tree = trees != NULL && trees[c] != 0;
-            color[c] = gen_hybrid_color(mountain, tree, rel,
-                                        gen_hybrid_slope(heights, w, h, x, y), dirt_slope,
-                                        rock_slope);
-        }
-    }
-}
-
-enum hybrid_kind
-gen_hybrid_cell_kind(const struct world *w, size_t cell)
-{
-    uint32_t c, r, g, b;
-    if (w->color == NULL || cell >= w->ncells) {
-        return HYBRID_KIND_GRASS;
-    }
-    c = w->color[cell];
-    r = c >> 16;
-    g = (c >> 8) & 0xFFu;
-    b = c & 0xFFu;
-    switch (c) {
-    case HYBRID_SNOW: return HYBRID_KIND_SNOW;
-    case HYBRID_BROWN_ROCK: return HYBRID_KIND_MOUNTAIN;
-    case HYBRID_HIGHLAND_GRASS: return HYBRID_KIND_MOUNTAIN;
-    case HYBRID_TREE: return HYBRID_KIND_TREE;
-    case HYBRID_DIRT: return HYBRID_KIND_DIRT;
-    case HYBRID_WATER: return HYBRID_KIND_WATER;
-    default: break;
-    }
-    if (r == g && g == b && r >= 80 && r <= 130) {
-        return HYBRID_KIND_ROCK;
-    }
-    return HYBRID_KIND_GRASS;
-}
-
-char
-gen_hybrid_kind_glyph(enum hybrid_kind kind)
-{
-    switch (kind) {
-    case HYBRID_KIND_GRASS: return '.';
-    case HYBRID_KIND_MOUNTAIN: return '^';
-    case HYBRID_KIND_TREE: return 'T';
-    case HYBRID_KIND_SNOW: return '*';
-    case HYBRID_KIND_DIRT: return ':';
-    case HYBRID_KIND_ROCK: return '#';
-    case HYBRID_KIND_WATER: return '=';
-    }
-    return '?';
-}
-
-/* Colour the current heights the way TerrainTexture will (no trees yet). */
-static void
-texture_from_params(const struct params *p, const float *heights, const uint8_t *mask, int w,
-                    int h, uint32_t *color)
-{
-    double k = per_cell_from_per_100m(p);
-    gen_hybrid_texture(heights, mask, NULL, w, h, (float)params_get(p, P_HYBRID_MOUNTAIN),
-                       (float)(params_get(p, P_HYBRID_DIRT_SLOPE) * k),
-                       (float)(params_get(p, P_HYBRID_ROCK_SLOPE) * k), color);
-}
-
-/* Hand an intermediate world to the live view. The snapshot is a separate
- * world: the one being built is never shared before it is finished. */
-static void
-publish_snapshot(const struct world *w, struct run_ctx *ctx, const struct droplet_field *field,
-                 uint64_t done, uint64_t total)
-{
-    struct world *snap = NULL;
-
-    if (world_new(&snap, w->gen, w->kind, &w->params, NULL) != OG_OK) {
-        return; /* the live view is best effort */
-    }
-    snap->width = w->width;
-    snap->height = w->height;
-    snap->ncells = w->ncells;
-    if (world_alloc((void **)&snap->elevation, w->ncells, sizeof *snap->elevation,
-                    "snapshot elevation", NULL) != OG_OK ||
-        world_alloc((void **)&snap->mask, w->ncells, sizeof *snap->mask, "snapshot mask",
-                    NULL) != OG_OK ||
-        world_alloc((void **)&snap->color, w->ncells, sizeof *snap->color, "snapshot colour",
-                    NULL) != OG_OK) {
-        world_unref(snap);
-        return;
-    }
-    droplet_field_heights(field, snap->elevation);
-    memcpy(snap->mask, w->mask, w->ncells);
-    texture_from_params(&w->params, snap->elevation, snap->mask, w->width, w->height,
-                        snap->color);
-    world_update_extent(snap);
-    world_stat_int(snap, "hybrid.droplets_done", (long long)done);
-    world_stat_int(snap, "hybrid.droplets_total", (long long)total);
-    ctx->snapshot(ctx->snapshot_arg, snap);
-    world_unref(snap);
-}
-
-static void
-droplet_params_from(const struct params *p, struct droplet_params *dp)
-{
-    dp->dt = (float)params_get(p, P_HYBRID_DT);
-    dp->friction = (float)params_get(p, P_HYBRID_FRICTION);
-    dp->density = (float)params_get(p, P_HYBRID_DENSITY);
-    dp->deposition = (float)params_get(p, P_HYBRID_DEPOSITION);
-    dp->evaporation = (float)params_get(p, P_HYBRID_EVAPORATION);
-    dp->min_volume = (float)params_get(p, P_HYBRID_MIN_VOLUME);
-    /* relief is per 100 m of ground; the droplet model works in cells */
-    dp->relief = (float)(params_get(p, P_HYBRID_RELIEF) / per_cell_from_per_100m(p));
-    dp->max_steps = params_int(p, P_HYBRID_MAX_STEPS);
-    dp->keep_sediment = params_int(p, P_HYBRID_EVAP_SEDIMENT) == 1;
-}
-
-/* The combined bounds the table's per-row ranges cannot express. */
-static enum og_status
-check_droplet_params(const struct params *p, struct og_error *err)
-{
-    double dt = params_get(p, P_HYBRID_DT);
-    double f = params_get(p, P_HYBRID_FRICTION), d = params_get(p, P_HYBRID_DEPOSITION);
-    double e = params_get(p, P_HYBRID_EVAPORATION);
-    if (dt * f > 1.0) {
-        return og_error_set(err, OG_ERANGE,
-                            "hybrid.dt x hybrid.friction = %g exceeds 1 (speed would reverse)",
-                            dt * f);
-    }
-    if (dt * d > 1.0) {
-        return og_error_set(err, OG_ERANGE,
-                            "hybrid.dt x hybrid.deposition = %g exceeds 1 (sediment overshoots)",
-                            dt * d);
-    }
-    if (dt * e >= 1.0) {
-        return og_error_set(err, OG_ERANGE,
-                            "hybrid.dt x hybrid.evaporation = %g must be below 1", dt * e);
-    }
-    return OG_OK;
-}
-
-static float
-max_of(const float *v, size_t n)
-{
-    float hi = 0.0f;
-    size_t i;
-    for (i = 0; i < n; i++) {
-        hi = v[i] > hi ? v[i] : hi;
-    }
-    return hi;
-}
-
-/* The activity that counts as "full" roughness: the 99th percentile over
- * the mask cells, so that a few cells where many droplets met do not make
- * every other cell look smooth (0 when nothing eroded). */
-static enum og_status
-activity_scale(const float *activity, const uint8_t *mask, size_t n, float *out,
-               struct og_error *err)
-{
-    uint64_t *keys = NULL;
-    size_t i, m = 0;
-    enum og_status st;
-
-    *out = 0.0f;
-    for (i = 0; i < n; i++) {
-        m += mask[i] != 0;
-    }
-    if (m == 0) {
-        return OG_OK;
-    }
-    st = grid_calloc((void **)&keys, m, sizeof *keys, "roughness scale keys", err);
-    if (st != OG_OK) {
-        return st;
-    }
-    m = 0;
-    for (i = 0; i < n; i++) {
-        if (mask[i] != 0) {
-            keys[m++] = select_float_key(activity[i]);
-        }
-    }
-    select_nth_u64(keys, m, m - 1 - m / 100);
-    *out = select_key_float((uint32_t)keys[m - 1 - m / 100]);
-    free(keys);
-    return OG_OK;
-}
-
-/* Phase 3 on w->elevation; fills activity (per cell) and the totals. */
-static enum og_status
-erode(struct world *w, struct run_ctx *ctx, float *activity, struct droplet_totals *tot,
-      struct og_error *err)
-{
-    struct droplet_params dp;
-    struct droplet_field *field = NULL;
-    struct rng r;
-    uint64_t total = 0, done = 0;
-    double last_snap = -1e300, interval = HYBRID_SNAPSHOT_MS;
-    enum og_status st;
-
-    droplet_params_from(ctx->params, &dp);
-    st = droplet_params_check(&dp, err);
-    if (st != OG_OK) {
-        return st;
-    }
-    st = droplet_field_new(&field, w->elevation, w->mask, w->width, w->height, err);
-    if (st != OG_OK) {
-        return st;
-    }
-    rng_for_stage(&r, ctx->params->seed, "HybridTerrain.erosion");
-    total = (uint64_t)floor(params_get(ctx->params, P_HYBRID_DROPLETS) *
-                            (double)droplet_field_mask_cells(field) + 0.5);
-    while (done < total) {
-        uint64_t batch = total - done < HYBRID_BATCH ? total - done : HYBRID_BATCH;
-        droplet_run(field, &dp, &r, batch, tot);
-        done += batch;
-        st = pipeline_tick(ctx, 0.1 + 0.85 * (double)done / (double)total);
-        if (st != OG_OK) {
-            droplet_field_free(field);
-            return st;
-        }
-        if (ctx->snapshot != NULL && done < total) {
-            double now = pipeline_now_ms();
-            if (now - last_snap >= interval) {
-                publish_snapshot(w, ctx, field, done, total);
-                last_snap = pipeline_now_ms();
-                /* Big grids: a snapshot costs a full colouring pass; keep
-                 * the live view under a fifth of the erosion time. */
-                interval = 4.0 * (last_snap - now);
-                interval = interval > HYBRID_SNAPSHOT_MS ? interval : HYBRID_SNAPSHOT_MS;
-            }
-        }
-    }
-    droplet_field_heights(field, w->elevation);
-    droplet_field_activity(field, activity);
-    droplet_field_free(field);
-    return OG_OK;
-}
-
 static enum og_status
 stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
 {
@@ -428,7 +127,7 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     int x, y;
 
     memset(&tot, 0, sizeof tot);
-    if ((st = check_droplet_params(p, err)) != OG_OK) {
+    if ((st = gen_hybrid_check_droplet_params(p, err)) != OG_OK) {
         return st;
     }
     st = grid_cells(&n, width, height, HYBRID_MAX_CELLS, "hybrid grid", err);
@@ -523,7 +222,7 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     /* Phase 3: droplet erosion. */
     t0 = pipeline_now_ms();
     c0 = thread_cpu_ms();
-    st = erode(w, ctx, activity, &tot, err);
+    st = gen_hybrid_erode(w, ctx, activity, &tot, err);
     if (st != OG_OK) {
         goto done;
     }
@@ -539,7 +238,7 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     world_stat_real(w, "hybrid.max_height_after", (double)hmax);
 
     /* Phase 4: roughness and the Mountain count. */
-    st = activity_scale(activity, w->mask, n, &amax, err);
+    st = gen_hybrid_activity_scale(activity, w->mask, n, &amax, err);
     if (st != OG_OK) {
         goto done;
     }
