@@ -1,6 +1,6 @@
 #!/bin/sh
 # planet_sweep.sh: the issue-10 resolution sweep, 10 seeds at 10k, 100k
-# and 500k planet points (about 60 s on one core; run by .ci/run, not by
+# and 500k planet points (about 40 s of CPU on one core; counted by .ci/run, not by
 # make check). For every seed: landmasses over 0.1 % of the globe agree
 # within a factor 1.5 across the three resolutions, the nine largest hold
 # at least 0.7 of the land, and the coast complexity agrees within 20 %.

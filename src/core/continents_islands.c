@@ -34,13 +34,15 @@ islands_per_vertex(struct continents *c, const struct continents_params *p, stru
 
 /* Grow one island from v over unassigned vertices to `size` vertices,
  * nearest first by arc with a noisy key (ragged, not round), then ring it
- * with sea so the next island stays apart. Returns the vertices made land,
- * or -1 out of memory. */
+ * with sea so the next island stays apart. The noise scales with the
+ * island: 4 octaves from 2 cycles per island radius, so small islands are
+ * as ragged as large ones (a fixed frequency left every island under its
+ * lattice cell a disc). Returns the vertices made land, or -1 out of memory. */
 static long
 grow_island(struct continents *c, const struct adjacency *adj, const double *xyz, int32_t v,
             size_t size, double radius, const struct perlin *pn)
 {
-    const struct fbm_params fp = { 4, 6.0, 2.0, 0.5 };
+    const struct fbm_params fp = { 4, 2.0 / radius, 2.0, 0.5 };
     size_t made = 0, i;
     double key;
 

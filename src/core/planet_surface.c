@@ -30,22 +30,30 @@ ramp(double x)
 /* Distance from the coast along the mesh: chords summed along a breadth
  * first search from every coastal vertex, which starts at half its
  * shortest chord across the coast; on either side of it. Returns -1 in
- * dist when there is no coast at all. */
+ * dist when there is no coast at all. near (may be NULL): per vertex the
+ * landmass id of the coast it was reached from (landmass: ids, -1 on sea),
+ * -1 where dist is -1. */
 static void
 coast_distance(const struct adjacency *adj, const double *xyz, const uint8_t *land,
-               double *dist, int32_t *queue)
+               const int32_t *landmass, double *dist, int32_t *queue, int32_t *near)
 {
     size_t n = adj->n, i, head = 0, tail = 0;
     for (i = 0; i < n; i++) {
-        int32_t j;
+        int32_t j, from = -1;
         double best = -1.0;
         for (j = adj->start[i]; j < adj->start[i + 1]; j++) {
             if (land[adj->nbr[j]] != land[i]) {
                 double d = 0.5 * continents_chord(xyz, (int32_t)i, adj->nbr[j]);
-                best = best < 0.0 || d < best ? d : best;
+                if (best < 0.0 || d < best) {
+                    best = d;
+                    from = land[i] ? (int32_t)i : adj->nbr[j];
+                }
             }
         }
         dist[i] = best;
+        if (near != NULL) {
+            near[i] = from >= 0 ? landmass[from] : -1;
+        }
         if (best >= 0.0) {
             queue[tail++] = (int32_t)i;
         }
@@ -56,20 +64,96 @@ coast_distance(const struct adjacency *adj, const double *xyz, const uint8_t *la
             int32_t u = adj->nbr[j];
             if (dist[u] < 0.0 && land[u] == land[v]) {
                 dist[u] = dist[v] + continents_chord(xyz, v, u);
+                if (near != NULL) {
+                    near[u] = near[v];
+                }
                 queue[tail++] = u;
             }
         }
     }
 }
 
-/* Elevation in model units (land 0..1, sea -1..0) at unit vector q with
- * coast distance d (radians) and collision uplift up (0..1). */
+/* The shelf of a landmass of `cells` out of n shrinks with its size: full
+ * for a landmass whose disc radius 2 sqrt(cells / n) (radians) is 0.2 or
+ * more (1 % of the globe), in proportion below, so a small oceanic island
+ * rises from deep water with a narrow shelf instead of sitting in a ring
+ * of shallows wider than itself. */
 static double
-relief(int is_land, double d, double up, const double *q, const struct perlin *pn)
+shelf_scale(size_t cells, size_t n)
+{
+    double r = n > 0 ? 2.0 * sqrt((double)cells / (double)n) : 1.0;
+    return r >= 0.2 ? 1.0 : r / 0.2;
+}
+
+/* Per vertex: the shelf scale of the landmass whose coast is nearest (its
+ * own on land; 1 where there is no coast). size[id]: cells per landmass id. */
+static void
+shelf_scales(size_t n, const int32_t *near, const size_t *size, float *scale)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        scale[i] = (float)(near[i] < 0 ? 1.0 : shelf_scale(size[near[i]], n));
+    }
+}
+
+/* The coast distance (dist, radians, -1 without a coast) and the shelf
+ * scale per vertex (scale) from the land mask and its landmass ids
+ * (0..count-1, -1 on sea). Returns -1 out of memory. */
+static int
+coast_fields(const struct adjacency *adj, const double *xyz, const uint8_t *land,
+             const int32_t *landmass, size_t count, double *dist, float *scale)
+{
+    size_t n = adj->n, i;
+    int32_t *queue = malloc((n > 0 ? n : 1) * sizeof *queue);
+    int32_t *near = malloc((n > 0 ? n : 1) * sizeof *near);
+    size_t *size = calloc(count > 0 ? count : 1, sizeof *size);
+
+    if (queue == NULL || near == NULL || size == NULL) {
+        free(queue);
+        free(near);
+        free(size);
+        return -1;
+    }
+    coast_distance(adj, xyz, land, landmass, dist, queue, near);
+    for (i = 0; i < n; i++) {
+        if (landmass[i] >= 0 && (size_t)landmass[i] < count) {
+            size[landmass[i]]++;
+        }
+    }
+    shelf_scales(n, near, size, scale);
+    free(queue);
+    free(near);
+    free(size);
+    return 0;
+}
+
+/* Hills: 5 octaves from 6 cycles per radian (pn: the "planet.relief"
+ * field), about +-0.5; they vary the shelf width and roughen the land. */
+static const struct fbm_params hill_fp = { 5, 6.0, 2.0, 0.5 };
+
+/* The continental shelf's width in radians at q: 0.035 (two degrees, about
+ * 220 km on an Earth-sized globe) times 1 + 0.5 hills. */
+#define PLANET_SHELF 0.035
+static double
+shelf_width(double hills, double scale)
+{
+    return PLANET_SHELF * (1.0 + 0.5 * hills) * scale;
+}
+
+/* The land side of the shore band (the coast biome): 1.5 degrees of coast
+ * distance, about 170 km on an Earth-sized globe, near the width of the
+ * shore ring's cells at the default 10k points (1.6 degrees); narrower on
+ * small islands with their shelf (shelf_scale). */
+#define PLANET_COAST_BAND (1.5 * M_PI / 180.0)
+
+/* Elevation in model units (land 0..1, sea -1..0) at unit vector q with
+ * coast distance d (radians), collision uplift up (0..1) and the shelf
+ * scale of the nearest landmass (shelf_scale). */
+static double
+relief(int is_land, double d, double up, double sscale, const double *q, const struct perlin *pn)
 {
     static const struct fbm_params ridge_fp = { 5, 2.2, 2.0, 0.5 };
     static const struct fbm_params mask_fp = { 3, 1.2, 2.0, 0.5 };
-    static const struct fbm_params hill_fp = { 5, 6.0, 2.0, 0.5 };
     double hills = fbm3(&pn[2], &hill_fp, q[0], q[1], q[2]);
     if (is_land) {
         /* lowland rising inland over about 8 degrees */
@@ -88,7 +172,7 @@ relief(int is_land, double d, double up, const double *q, const struct perlin *p
     {
         /* a continental shelf about two degrees wide (varying by noise),
          * then the slope to the abyssal plain */
-        double shelf = 0.035 * (1.0 + 0.5 * hills), e;
+        double shelf = shelf_width(hills, sscale), e;
         if (d < shelf) {
             e = -0.02 - 0.06 * d / shelf;
         } else {
@@ -121,7 +205,7 @@ enum og_status
 gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error *err)
 {
     size_t n = w->ncells, i, nland = 0, count = 0, largest = 0;
-    int32_t *queue = NULL;
+    float *sscale = NULL;
     double *dist = NULL;
     uint8_t *land = NULL;
     const double *xyz = w->mesh->points;
@@ -137,9 +221,9 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
         return st;
     }
     dist = malloc(n * sizeof *dist);
-    queue = malloc(n * sizeof *queue);
+    sscale = malloc(n * sizeof *sscale);
     land = malloc(n);
-    if (dist == NULL || queue == NULL || land == NULL) {
+    if (dist == NULL || sscale == NULL || land == NULL) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for planet elevation");
         goto done;
     }
@@ -150,7 +234,10 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
     if ((st = continents_label(land, adj, w->landmass, &count, &largest, err)) != OG_OK) {
         goto done;
     }
-    coast_distance(adj, xyz, land, dist, queue);
+    if (coast_fields(adj, xyz, land, w->landmass, count, dist, sscale) != 0) {
+        st = og_error_set(err, OG_ENOMEM, "out of memory for planet elevation");
+        goto done;
+    }
     /* relief and moisture: a display aid and the climate's input (the
      * source has neither); noise on the unit vectors, so the same at
      * every resolution */
@@ -165,7 +252,7 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
         double d = dist[i] < 0.0 ? M_PI : dist[i];
         double up = w->roughness != NULL && land[i] ? w->roughness[i] : 0.0;
         double lat = fabs(asin(q[2] < -1.0 ? -1.0 : q[2] > 1.0 ? 1.0 : q[2]));
-        w->elevation[i] = (float)relief(land[i], d, up, q, pn);
+        w->elevation[i] = (float)relief(land[i], d, up, sscale[i], q, pn);
         if (land[i]) {
             /* the circulation belts wander with the climate's displacement */
             lat += CLIMATE_SHIFT * M_PI / 180.0 * fbm3(&pc, &climate_fp, q[0], q[1], q[2]);
@@ -196,7 +283,7 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
     }
 done:
     free(dist);
-    free(queue);
+    free(sscale);
     free(land);
     return st;
 }
@@ -222,13 +309,61 @@ climate_latitude(const struct world *w, float *clim)
     }
 }
 
+/* The shore band: land within PLANET_COAST_BAND of the coast, sea over the
+ * continental shelf (the shelf_width of the relief). A width of the world,
+ * not one vertex, so the coast and shallows keep their width in degrees at
+ * every planet.points (at 10k points the band is still the shore ring,
+ * whose cells are about 1.6 degrees wide). Returns -1 out of memory. */
+static int
+shore_band(const struct world *w, const struct adjacency *adj, const uint8_t *sea,
+           uint8_t *band)
+{
+    size_t n = w->ncells, i, count = 0;
+    double *dist = malloc((n > 0 ? n : 1) * sizeof *dist);
+    float *scale = malloc((n > 0 ? n : 1) * sizeof *scale);
+    uint8_t *land = calloc(n > 0 ? n : 1, 1);
+    struct perlin pr;
+    int ok;
+
+    if (dist == NULL || scale == NULL || land == NULL || w->landmass == NULL) {
+        free(dist);
+        free(scale);
+        free(land);
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        land[i] = !sea[i];
+        count = w->landmass[i] >= 0 && (size_t)w->landmass[i] >= count
+                    ? (size_t)w->landmass[i] + 1 : count;
+    }
+    ok = coast_fields(adj, w->mesh->points, land, w->landmass, count, dist, scale) == 0;
+    perlin_init(&pr, w->params.seed ^ rng_hash_str("planet.relief"));
+    for (i = 0; ok && i < n; i++) {
+        const double *q = &w->mesh->points[3 * i];
+        double d = dist[i];
+        if (d < 0.0) {
+            band[i] = 0;
+        } else if (land[i]) {
+            band[i] = d < PLANET_COAST_BAND * scale[i];
+        } else {
+            /* the widest shelf is 1.5 PLANET_SHELF: no noise beyond it */
+            band[i] = d < 1.5 * PLANET_SHELF * scale[i]
+                      && d < shelf_width(fbm3(&pr, &hill_fp, q[0], q[1], q[2]), scale[i]);
+        }
+    }
+    free(dist);
+    free(scale);
+    free(land);
+    return ok ? 0 : -1;
+}
+
 enum og_status
 gen_planet_domains(const struct world *w, const struct adjacency *adj, int which, uint32_t *dom,
                    uint8_t *prefer)
 {
     const struct wfc_rules *rules = wfc_planet_rules();
     size_t n = w->ncells, i;
-    uint8_t *sea = malloc(n > 0 ? n : 1);
+    uint8_t *sea = malloc(n > 0 ? n : 1), *band = NULL;
     float *clim = NULL;
     uint32_t *wide = NULL;
     enum og_status st = OG_OK;
@@ -245,25 +380,28 @@ gen_planet_domains(const struct world *w, const struct adjacency *adj, int which
         return OG_OK;
     }
     clim = malloc(n * sizeof *clim);
+    band = malloc(n > 0 ? n : 1);
     wide = which == 1 ? malloc(n * sizeof *wide) : NULL;
-    if (clim == NULL || (which == 1 && wide == NULL)) {
+    if (clim == NULL || band == NULL || (which == 1 && wide == NULL)
+        || shore_band(w, adj, sea, band) != 0) {
         st = OG_ENOMEM;
         goto done;
     }
     climate_latitude(w, clim);
-    wfc_climate_domains(rules, adj, clim, w->moisture, sea, dom);
+    wfc_climate_domains(rules, adj, clim, w->moisture, sea, band, dom);
     /* the climate's own biome, strongly preferred in the collapse: the
      * WFC then mostly enforces the rules, and patches follow the climate
      * fields (the same at every resolution), not the draws */
     if (prefer != NULL) {
-        wfc_climate_prefer(rules, n, clim, w->moisture, dom, prefer);
+        wfc_climate_prefer(rules, n, clim, w->moisture, dom, band, prefer);
     }
     if (which == 1) {
-        wfc_widen_domains(adj, dom, sea, rules, wide);
+        wfc_widen_domains(adj, dom, sea, band, rules, wide);
         memcpy(dom, wide, n * sizeof *dom);
     }
 done:
     free(sea);
+    free(band);
     free(clim);
     free(wide);
     return st;

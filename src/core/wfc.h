@@ -35,7 +35,8 @@ struct run_ctx;
 enum wfc_shore {
     WFC_SHORE_ANY,    /* no constraint */
     WFC_SHORE_ONLY,   /* must have a neighbour of the other kind (land next to sea,
-                         or sea next to land) */
+                         or sea next to land), or lie in the shore band given to the
+                         climate domains (a width of the world, e.g. the shelf) */
     WFC_SHORE_NEVER   /* must not: landlocked land, open water */
 };
 
@@ -95,24 +96,32 @@ void wfc_unary_domains(const struct wfc_rules *rules, const struct adjacency *ad
 /* The climate domains: as wfc_unary_domains, but the band is tested on a
  * climate latitude clim[v] (degrees: |latitude| moved by noise and
  * elevation; the colder, the higher) against clim_min..clim_max, and the
- * moisture moist[v] (0..1) against moist_min..moist_max. */
+ * moisture moist[v] (0..1) against moist_min..moist_max. band: NULL, or
+ * per vertex 1 inside the shore band (a distance of the world from the
+ * coast), where WFC_SHORE_ONLY biomes are allowed too; WFC_SHORE_NEVER
+ * biomes stay off the vertices with a neighbour of the other kind. */
 void wfc_climate_domains(const struct wfc_rules *rules, const struct adjacency *adj,
                          const float *clim, const float *moist, const uint8_t *sea,
-                         uint32_t *dom);
+                         const uint8_t *band, uint32_t *dom);
 
 /* The preferred biome of every vertex: among dom[v], the one whose climate
  * box (clim_min..clim_max x moist_min..moist_max) holds (clim[v], moist[v])
  * deepest, depth measured in fractions of the box's sides; so the
  * preferences change at the medial lines between boxes, along the climate
- * fields' isolines. Vertices with an empty domain get 0. */
+ * fields' isolines. In the shore band (band[v] != 0; band may be NULL)
+ * WFC_SHORE_NEVER biomes are preferred only when nothing else is allowed,
+ * so the band takes the shore biomes across its whole width. Vertices with
+ * an empty domain get 0. */
 void wfc_climate_prefer(const struct wfc_rules *rules, size_t n, const float *clim,
-                        const float *moist, const uint32_t *dom, uint8_t *prefer);
+                        const float *moist, const uint32_t *dom, const uint8_t *band,
+                        uint8_t *prefer);
 
 /* Widen domains by one ring: out[v] = the union of dom over v and its
  * neighbours, restricted to v's kind (water or land) and shore rule.
- * Adjacent vertices then share the options of each other's climate. */
+ * Adjacent vertices then share the options of each other's climate. band:
+ * as in wfc_climate_domains (may be NULL). */
 void wfc_widen_domains(const struct adjacency *adj, const uint32_t *dom, const uint8_t *sea,
-                       const struct wfc_rules *rules, uint32_t *out);
+                       const uint8_t *band, const struct wfc_rules *rules, uint32_t *out);
 
 /* Collapse: dom[v] (adj->n entries, in) are the allowed sets (e.g. from
  * wfc_unary_domains, possibly narrowed to fix some vertices); out[v] gets

@@ -138,7 +138,8 @@ wfc_compat_table(const struct wfc_rules *rules, uint32_t *compat)
  * the |latitude| bands of xyz. */
 static void
 domains(const struct wfc_rules *rules, const struct adjacency *adj, const double *xyz,
-        const float *clim, const float *moist, const uint8_t *sea, uint32_t *dom)
+        const float *clim, const float *moist, const uint8_t *sea, const uint8_t *band,
+        uint32_t *dom)
 {
     size_t v;
     for (v = 0; v < adj->n; v++) {
@@ -171,7 +172,7 @@ domains(const struct wfc_rules *rules, const struct adjacency *adj, const double
             } else if (lat < bi->lat_min || lat > bi->lat_max) {
                 continue;
             }
-            if ((bi->shore == WFC_SHORE_ONLY && !shore)
+            if ((bi->shore == WFC_SHORE_ONLY && !shore && !(band != NULL && band[v]))
                 || (bi->shore == WFC_SHORE_NEVER && shore)) {
                 continue;
             }
@@ -185,19 +186,20 @@ void
 wfc_unary_domains(const struct wfc_rules *rules, const struct adjacency *adj, const double *xyz,
                   const uint8_t *sea, uint32_t *dom)
 {
-    domains(rules, adj, xyz, NULL, NULL, sea, dom);
+    domains(rules, adj, xyz, NULL, NULL, sea, NULL, dom);
 }
 
 void
 wfc_climate_domains(const struct wfc_rules *rules, const struct adjacency *adj,
-                    const float *clim, const float *moist, const uint8_t *sea, uint32_t *dom)
+                    const float *clim, const float *moist, const uint8_t *sea,
+                    const uint8_t *band, uint32_t *dom)
 {
-    domains(rules, adj, NULL, clim, moist, sea, dom);
+    domains(rules, adj, NULL, clim, moist, sea, band, dom);
 }
 
 void
 wfc_widen_domains(const struct adjacency *adj, const uint32_t *dom, const uint8_t *sea,
-                  const struct wfc_rules *rules, uint32_t *out)
+                  const uint8_t *band, const struct wfc_rules *rules, uint32_t *out)
 {
     size_t v;
     for (v = 0; v < adj->n; v++) {
@@ -212,7 +214,7 @@ wfc_widen_domains(const struct adjacency *adj, const uint32_t *dom, const uint8_
         for (b = 0; b < rules->nbiomes; b++) {
             const struct wfc_biome *bi = &rules->biome[b];
             if ((bi->water != 0) == (sea[v] != 0)
-                && !(bi->shore == WFC_SHORE_ONLY && !shore)
+                && !(bi->shore == WFC_SHORE_ONLY && !shore && !(band != NULL && band[v]))
                 && !(bi->shore == WFC_SHORE_NEVER && shore)) {
                 keep |= 1u << b;
             }
@@ -223,16 +225,25 @@ wfc_widen_domains(const struct adjacency *adj, const uint32_t *dom, const uint8_
 
 void
 wfc_climate_prefer(const struct wfc_rules *rules, size_t n, const float *clim, const float *moist,
-                   const uint32_t *dom, uint8_t *prefer)
+                   const uint32_t *dom, const uint8_t *band, uint8_t *prefer)
 {
     size_t v;
     for (v = 0; v < n; v++) {
         double best = -1e300;
         int b, pick = 0;
+        uint32_t cand = dom[v];
+        if (band != NULL && band[v]) {
+            /* the shore band prefers what a shore vertex may take */
+            uint32_t shore_ok = 0;
+            for (b = 0; b < rules->nbiomes; b++) {
+                shore_ok |= (uint32_t)(rules->biome[b].shore != WFC_SHORE_NEVER) << b;
+            }
+            cand = (cand & shore_ok) != 0 ? cand & shore_ok : cand;
+        }
         for (b = 0; b < rules->nbiomes; b++) {
             const struct wfc_biome *bi = &rules->biome[b];
             double sl = bi->clim_max - bi->clim_min, sm = bi->moist_max - bi->moist_min, d, t;
-            if (!((dom[v] >> b) & 1)) {
+            if (!((cand >> b) & 1)) {
                 continue;
             }
             sl = sl > 1e-9 ? sl : 1e-9;
