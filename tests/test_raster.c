@@ -285,6 +285,61 @@ START_TEST(test_bands_equal_full)
 }
 END_TEST
 
+/* raster_quad_snapped == two raster_triangle_rect calls (a, b, c) and
+ * (a, c, d): random quads from sub-pixel to 20 px, some past the guard
+ * band or NaN, windows of 13 columns, depth test and back-face culling. */
+START_TEST(test_quad_snapped_equals_two_triangles)
+{
+    struct raster *a = new_fb(64, 48), *b = new_fb(64, 48);
+    struct rng rng;
+    int k, x0;
+    size_t na = 0, nb = 0;
+
+    rng_seed(&rng, 9, 2);
+    for (k = 0; k < 4000; k++) {
+        float v[4][3], t[9];
+        struct raster_vertex q[4];
+        float size = k % 3 == 0 ? 20.0f : (k % 3 == 1 ? 2.0f : 0.6f);
+        float cx = (float)(rng_next_double(&rng) * 80.0 - 8.0);
+        float cy = (float)(rng_next_double(&rng) * 64.0 - 8.0);
+        uint32_t c1 = 0x10203u * (uint32_t)(k + 1), c2 = 0x30201u * (uint32_t)(k + 1);
+        unsigned flags = RASTER_DEPTH | (k % 2 ? RASTER_CULL_BACK : 0u);
+        int i;
+        for (i = 0; i < 4; i++) {
+            v[i][0] = cx + (float)(rng_next_double(&rng) * size);
+            v[i][1] = cy + (float)(rng_next_double(&rng) * size);
+            v[i][2] = (float)rng_next_double(&rng);
+        }
+        if (k % 97 == 0) {
+            v[k % 4][0] = 3e6f; /* outside the guard band */
+        }
+        if (k % 101 == 0) {
+            v[(k + 1) % 4][1] = NAN;
+        }
+        for (i = 0; i < 4; i++) {
+            raster_snap(v[i], &q[i]);
+        }
+        for (x0 = -13; x0 < 64; x0 += 13) {
+            memcpy(t, v[0], sizeof v[0]);
+            memcpy(t + 3, v[1], sizeof v[0]);
+            memcpy(t + 6, v[2], sizeof v[0]);
+            na += raster_triangle_rect(a, t, c1, flags, x0, x0 + 13, 0, 48);
+            memcpy(t + 3, v[2], sizeof v[0]);
+            memcpy(t + 6, v[3], sizeof v[0]);
+            na += raster_triangle_rect(a, t, c2, flags, x0, x0 + 13, 0, 48);
+            nb += raster_quad_snapped(b, &q[0], &q[1], &q[2], &q[3], c1, c2, flags, x0, x0 + 13,
+                                      0, 48);
+        }
+    }
+    ck_assert_uint_gt(na, 5000);
+    ck_assert_uint_eq(na, nb);
+    ck_assert_int_eq(memcmp(a->rgba, b->rgba, 64 * 48 * 4), 0);
+    ck_assert_int_eq(memcmp(a->depth, b->depth, 64 * 48 * sizeof *a->depth), 0);
+    raster_free(a);
+    raster_free(b);
+}
+END_TEST
+
 Suite *
 raster_suite(void)
 {
@@ -302,6 +357,7 @@ raster_suite(void)
     tcase_add_test(tc, test_mesh_no_cracks_no_overdraw);
     tcase_add_test(tc, test_depth_test);
     tcase_add_test(tc, test_bands_equal_full);
+    tcase_add_test(tc, test_quad_snapped_equals_two_triangles);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -270,8 +270,8 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
     const struct iso_cache *c = J->c;
     const struct iso_proj *p = J->p;
     size_t NX = c->nx, NY = c->ny, W = (size_t)J->f->width, H = (size_t)J->f->height, j;
-    long N = c->subdiv, i, lo, hi;
-    float *block, *row0, *row1;
+    long N = c->subdiv, i, lo, hi, vlo, vhi;
+    struct raster_vertex *block, *row0, *row1;
 
     (void)batch;
     (void)err;
@@ -290,13 +290,19 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
     bd.x1 = (int)end;
     bd.y0 = 0;
     bd.y1 = J->fb->height;
-    block = malloc(2 * 3 * NX * sizeof *block);
+    block = malloc(2 * NX * sizeof *block);
     if (block == NULL) {
         return OG_ENOMEM;
     }
+    /* two rows of snapped vertices; row j + 1 of one row of quads is row j
+     * of the next, so only the part of its span not done yet is projected */
     row0 = block;
-    row1 = block + 3 * NX;
+    row1 = block + NX;
+    vlo = 1;
+    vhi = 0;
     for (j = 0; j + 1 < NY; j++) {
+        struct raster_vertex *t;
+        float xyz[3];
         /* cancel polled every 16 rows (a row of a big render takes ms) */
         if ((j & 15) == 0 && ((J->o->cancel != NULL && atomic_load(J->o->cancel) != 0) ||
                               outfile_cancelled())) {
@@ -304,18 +310,31 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
             return OG_ECANCELED;
         }
         if (!row_span(p, (double)N, (long)j, (long)NX - 1, bd.x0, bd.x1, &lo, &hi)) {
+            vlo = 1;
+            vhi = 0;
             continue;
         }
+        t = row0;
+        row0 = row1;
+        row1 = t;
         for (i = lo; i <= hi + 1; i++) {
-            proj(p, (double)i / N, (double)j / N, c->vh[j * NX + (size_t)i], row0 + 3 * i);
-            proj(p, (double)i / N, (double)(j + 1) / N, c->vh[(j + 1) * NX + (size_t)i],
-                 row1 + 3 * i);
+            if (i < vlo || i > vhi) {
+                proj(p, (double)i / N, (double)j / N, c->vh[j * NX + (size_t)i], xyz);
+                raster_snap(xyz, &row0[i]);
+            }
+            proj(p, (double)i / N, (double)(j + 1) / N, c->vh[(j + 1) * NX + (size_t)i], xyz);
+            raster_snap(xyz, &row1[i]);
         }
+        vlo = lo;
+        vhi = hi + 1;
         for (i = lo; i <= hi; i++) {
-            size_t t = 2 * (j * (NX - 1) + (size_t)i);
-            draw_quad(&bd, row0 + 3 * i, row0 + 3 * (i + 1), row1 + 3 * (i + 1), row1 + 3 * i,
-                      c->tri_rgb[t], c->tri_rgb[t + 1], RASTER_DEPTH | RASTER_CULL_BACK);
+            size_t tq = 2 * (j * (NX - 1) + (size_t)i);
+            bd.pixels += raster_quad_snapped(bd.fb, &row0[i], &row0[i + 1], &row1[i + 1],
+                                             &row1[i], c->tri_rgb[tq], c->tri_rgb[tq + 1],
+                                             RASTER_DEPTH | RASTER_CULL_BACK, bd.x0, bd.x1,
+                                             bd.y0, bd.y1);
         }
+        bd.triangles += 2 * (size_t)(hi - lo + 1);
     }
     free(block);
     iso_draw_trees(bd.fb, bd.f, tree_proj, p, p->s, bd.time, bd.x0, bd.x1, bd.y0, bd.y1);

@@ -3,10 +3,12 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/mesh.h"
+#include "core/parallel.h"
 #include "core/pipeline.h"
 #include "render/iso_internal.h"
 #include "render/outfile.h"
@@ -34,9 +36,6 @@ iso_lambert(const double n[3], const double L[3])
     return i < 0.0 ? 0.0 : (i > 1.0 ? 1.0 : i);
 }
 
-
-
-
 /* rgb times I in [0, 1], rounded half up (values are non-negative) */
 uint32_t
 iso_shade_rgb(uint32_t rgb, double I)
@@ -46,16 +45,6 @@ iso_shade_rgb(uint32_t rgb, double I)
     int b = (int)((rgb & 255u) * I + 0.5);
 
     return (uint32_t)(r << 16 | g << 8 | b);
-}
-
-static double
-bilinear_channel(uint32_t c00, uint32_t c10, uint32_t c01, uint32_t c11, int k, double fx,
-                 double fy)
-{
-    double a = (c00 >> k) & 255u, b = (c10 >> k) & 255u, c = (c01 >> k) & 255u,
-           d = (c11 >> k) & 255u;
-
-    return (1 - fy) * ((1 - fx) * a + fx * b) + fy * ((1 - fx) * c + fx * d);
 }
 
 /* Report progress (per-mille) and poll the cancel flag: non-zero to stop. */
@@ -69,55 +58,93 @@ iso_tick(const struct iso_options *o, int permille)
     return (o->cancel != NULL && atomic_load(o->cancel) != 0) || outfile_cancelled();
 }
 
-/* Lit colour of every terrain triangle and every water cell. */
-enum og_status
-iso_build_light(struct iso_cache *c, const struct iso_field *f, double time, double vscale,
-            const struct iso_options *opt, struct og_error *err)
+/* iso_lambert and iso_shade_rgb, inlined into the light pass (same
+ * operations, so the same results). */
+static inline double
+lambert_inline(const double n[3], const double L[3])
 {
-    size_t NX = c->nx, NY = c->ny, W = (size_t)f->width, H = (size_t)f->height;
-    size_t ntri = 2 * (NX - 1) * (NY - 1), ncell = (W - 1) * (H - 1);
-    long N = c->subdiv;
-    double L[3], zk = vscale / ISO_PX_PER_CELL_UP, d = 1.0 / N, flat;
-    size_t cx, cy, a, b;
+    double d = n[0] * L[0] + n[1] * L[1] + n[2] * L[2];
+    double i = 0.35 + 0.8 * (d > 0.0 ? d : 0.0);
 
-    iso_cache_drop_light(c);
-    c->tri_rgb = malloc(ntri * sizeof *c->tri_rgb);
-    c->water_rgb = malloc(ncell * sizeof *c->water_rgb);
-    c->water_level = malloc(ncell * sizeof *c->water_level);
-    if (c->tri_rgb == NULL || c->water_rgb == NULL || c->water_level == NULL) {
-        iso_cache_drop_light(c);
-        return og_error_set(err, OG_ENOMEM, "out of memory for %zu lit triangles", ntri);
+    return i < 0.0 ? 0.0 : (i > 1.0 ? 1.0 : i);
+}
+
+static inline uint32_t
+shade_inline(uint32_t rgb, double I)
+{
+    int r = (int)(((rgb >> 16) & 255u) * I + 0.5);
+    int g = (int)(((rgb >> 8) & 255u) * I + 0.5);
+    int b = (int)((rgb & 255u) * I + 0.5);
+
+    return (uint32_t)(r << 16 | g << 8 | b);
+}
+
+/* Rows of cells lit per batch: the partition is fixed, so the colours are
+ * the same for any thread count (each batch writes only its own cells). */
+#define ISO_LIGHT_ROWS 8
+
+struct light_job {
+    struct iso_cache *c;
+    const struct iso_field *f;
+    const struct iso_options *opt;
+    double L[3], zk, flat;
+    atomic_size_t rows_done;
+};
+
+static enum og_status
+light_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    struct light_job *J = arg;
+    struct iso_cache *c = J->c;
+    const struct iso_field *f = J->f;
+    size_t NX = c->nx, W = (size_t)f->width, H = (size_t)f->height, cx, cy, a, b;
+    long N = c->subdiv;
+    double d = 1.0 / N, zk = J->zk, fxs[ISO_MAX_SUBDIV], gxs[ISO_MAX_SUBDIV];
+    const double *L = J->L;
+    int k;
+
+    (void)batch;
+    (void)err;
+    if ((J->opt->cancel != NULL && atomic_load(J->opt->cancel) != 0) || outfile_cancelled()) {
+        return OG_ECANCELED;
     }
-    iso_sun_direction(time, L);
-    {
-        double up[3] = {0.0, 0.0, 1.0};
-        flat = iso_lambert(up, L);
+    for (a = 0; a < (size_t)N; a++) {
+        fxs[a] = (a + 0.5) / N;
+        gxs[a] = 1 - fxs[a];
     }
-    for (cy = 0; cy < H - 1; cy++) {
-        if (cy % 16 == 0 && iso_tick(opt, 250 + (int)(250 * cy / (H - 1)))) {
-            iso_cache_drop_light(c);
-            return og_error_set(err, OG_ECANCELED, "render cancelled");
-        }
+    for (cy = begin; cy < end; cy++) {
         for (cx = 0; cx < W - 1; cx++) {
             size_t o = cy * W + cx;
             uint32_t c00 = f->color[o], c10 = f->color[o + 1], c01 = f->color[o + W],
                      c11 = f->color[o + W + 1];
+            double ch[3][4];
             float wl = -INFINITY;
-            int k;
 
+            for (k = 0; k < 3; k++) {
+                int sh = 16 - 8 * k;
+                ch[k][0] = (c00 >> sh) & 255u;
+                ch[k][1] = (c10 >> sh) & 255u;
+                ch[k][2] = (c01 >> sh) & 255u;
+                ch[k][3] = (c11 >> sh) & 255u;
+            }
             for (b = 0; b < (size_t)N; b++) {
-                double fy = (b + 0.5) / N;
+                double fy = (b + 0.5) / N, gy = 1 - fy;
+                size_t qy = cy * N + b;
                 for (a = 0; a < (size_t)N; a++) {
-                    double fx = (a + 0.5) / N, n0[3], n1[3], len;
-                    size_t qx = cx * N + a, qy = cy * N + b, v = qy * NX + qx;
+                    double fx = fxs[a], gx = gxs[a], n0[3], n1[3], len;
+                    size_t qx = cx * N + a, v = qy * NX + qx;
                     double z00 = c->vh[v] * zk, z10 = c->vh[v + 1] * zk;
                     double z01 = c->vh[v + NX] * zk, z11 = c->vh[v + NX + 1] * zk;
                     uint32_t base = 0;
                     size_t t = 2 * (qy * (NX - 1) + qx);
 
-                    for (k = 16; k >= 0; k -= 8) {
-                        int ch = (int)(bilinear_channel(c00, c10, c01, c11, k, fx, fy) + 0.5);
-                        base |= (uint32_t)(ch > 255 ? 255 : ch) << k;
+                    /* the bilinear colour, channel by channel: (1 - fy) *
+                     * ((1 - fx) a + fx b) + fy ((1 - fx) c + fx d) */
+                    for (k = 0; k < 3; k++) {
+                        double bl = gy * (gx * ch[k][0] + fx * ch[k][1]) +
+                                    fy * (gx * ch[k][2] + fx * ch[k][3]);
+                        int cv = (int)(bl + 0.5);
+                        base |= (uint32_t)(cv > 255 ? 255 : cv) << (16 - 8 * k);
                     }
                     /* triangle (v00, v10, v11) and (v00, v11, v01); normals
                      * are the edge cross products divided by d */
@@ -131,8 +158,8 @@ iso_build_light(struct iso_cache *c, const struct iso_field *f, double time, dou
                     n0[0] /= len, n0[1] /= len, n0[2] /= len;
                     len = sqrt(n1[0] * n1[0] + n1[1] * n1[1] + n1[2] * n1[2]);
                     n1[0] /= len, n1[1] /= len, n1[2] /= len;
-                    c->tri_rgb[t] = iso_shade_rgb(base, iso_lambert(n0, L));
-                    c->tri_rgb[t + 1] = iso_shade_rgb(base, iso_lambert(n1, L));
+                    c->tri_rgb[t] = shade_inline(base, lambert_inline(n0, L));
+                    c->tri_rgb[t + 1] = shade_inline(base, lambert_inline(n1, L));
                 }
             }
             /* water: flat at the highest water level of the corners */
@@ -148,13 +175,56 @@ iso_build_light(struct iso_cache *c, const struct iso_field *f, double time, dou
                                         f->terrain[o + W + 1]);
                 double depth = wl - ground, tt = depth > 0.0 ? 1.0 - exp(-depth / 0.03) : 0.0;
                 c->water_rgb[cy * (W - 1) + cx] =
-                    0xff000000u | iso_shade_rgb(iso_mix_rgb(ISO_WATER_SHALLOW, ISO_WATER_DEEP, tt), flat);
+                    0xff000000u |
+                    iso_shade_rgb(iso_mix_rgb(ISO_WATER_SHALLOW, ISO_WATER_DEEP, tt), J->flat);
             }
         }
+    }
+    if (J->opt->progress != NULL) {
+        size_t done = atomic_fetch_add(&J->rows_done, end - begin) + (end - begin);
+        atomic_store(J->opt->progress, 250 + (int)(250 * done / (H - 1)));
+    }
+    return OG_OK;
+}
+
+/* Lit colour of every terrain triangle and every water cell, in batches
+ * of ISO_LIGHT_ROWS rows of cells on opt->threads threads. */
+enum og_status
+iso_build_light(struct iso_cache *c, const struct iso_field *f, double time, double vscale,
+                const struct iso_options *opt, struct og_error *err)
+{
+    size_t NX = c->nx, NY = c->ny, W = (size_t)f->width, H = (size_t)f->height;
+    size_t ntri = 2 * (NX - 1) * (NY - 1), ncell = (W - 1) * (H - 1);
+    struct light_job job;
+    enum og_status s;
+
+    iso_cache_drop_light(c);
+    c->tri_rgb = malloc(ntri * sizeof *c->tri_rgb);
+    c->water_rgb = malloc(ncell * sizeof *c->water_rgb);
+    c->water_level = malloc(ncell * sizeof *c->water_level);
+    if (c->tri_rgb == NULL || c->water_rgb == NULL || c->water_level == NULL) {
+        iso_cache_drop_light(c);
+        return og_error_set(err, OG_ENOMEM, "out of memory for %zu lit triangles", ntri);
+    }
+    memset(&job, 0, sizeof job);
+    job.c = c;
+    job.f = f;
+    job.opt = opt;
+    job.zk = vscale / ISO_PX_PER_CELL_UP;
+    atomic_init(&job.rows_done, 0);
+    iso_sun_direction(time, job.L);
+    {
+        double up[3] = {0.0, 0.0, 1.0};
+        job.flat = iso_lambert(up, job.L);
+    }
+    s = og_parallel_for(opt->threads < 1 ? 1 : opt->threads, H - 1, ISO_LIGHT_ROWS, light_rows,
+                        &job, NULL, 0.0, 1.0, NULL);
+    if (s != OG_OK || iso_tick(opt, 500)) {
+        iso_cache_drop_light(c);
+        return og_error_set(err, OG_ECANCELED, "render cancelled");
     }
     c->time = time;
     c->vscale = vscale;
     c->have_light = 1;
     return OG_OK;
 }
-

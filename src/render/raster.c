@@ -106,9 +106,11 @@ top_left(int64_t dx, int64_t dy)
     return dy < 0 || (dy == 0 && dx > 0);
 }
 
-size_t
-raster_triangle_rect(struct raster *r, const float xyz[9], uint32_t rgb, unsigned flags, int x0,
-                     int x1, int y0, int y1)
+/* The rasterization of one triangle from its snapped vertices (X, Y in
+ * 1/SUB px, z as given) into the window [x0, x1) x [y0, y1). */
+static size_t
+tri_snapped(struct raster *r, const int64_t Xin[3], const int64_t Yin[3], const double zin[3],
+            uint32_t rgb, unsigned flags, int x0, int x1, int y0, int y1)
 {
     int64_t X[3], Y[3], A, dx[3], dy[3], bias[3], e0[3], e[3];
     int64_t minx, maxx, miny, maxy, pcx, pcy;
@@ -120,22 +122,9 @@ raster_triangle_rect(struct raster *r, const float xyz[9], uint32_t rgb, unsigne
     int i, a, b;
 
     for (i = 0; i < 3; i++) {
-        /* the comparisons also reject NaN */
-        if (!(fabsf(xyz[3 * i]) <= RASTER_GUARD && fabsf(xyz[3 * i + 1]) <= RASTER_GUARD)) {
-            return 0;
-        }
-    }
-    /* cheap reject of triangles outside the window (a pixel of margin) */
-    if ((xyz[1] < y0 - 1 && xyz[4] < y0 - 1 && xyz[7] < y0 - 1) ||
-        (xyz[1] > y1 + 1 && xyz[4] > y1 + 1 && xyz[7] > y1 + 1) ||
-        (xyz[0] < x0 - 1 && xyz[3] < x0 - 1 && xyz[6] < x0 - 1) ||
-        (xyz[0] > x1 + 1 && xyz[3] > x1 + 1 && xyz[6] > x1 + 1)) {
-        return 0;
-    }
-    for (i = 0; i < 3; i++) {
-        X[i] = snap(xyz[3 * i]);
-        Y[i] = snap(xyz[3 * i + 1]);
-        z[i] = xyz[3 * i + 2];
+        X[i] = Xin[i];
+        Y[i] = Yin[i];
+        z[i] = zin[i];
     }
     A = (X[1] - X[0]) * (Y[2] - Y[0]) - (Y[1] - Y[0]) * (X[2] - X[0]);
     if (A == 0) {
@@ -162,11 +151,12 @@ raster_triangle_rect(struct raster *r, const float xyz[9], uint32_t rgb, unsigne
     miny = Y[2] < miny ? Y[2] : miny;
     maxy = Y[0] > Y[1] ? Y[0] : Y[1];
     maxy = Y[2] > maxy ? Y[2] : maxy;
-    /* pixels whose centre (p + 1/2) may lie in [min, max] */
-    px0 = (long)sub_floor(minx - SUB / 2);
-    px1 = (long)sub_floor(maxx - SUB / 2) + 1;
-    py0 = (long)sub_floor(miny - SUB / 2);
-    py1 = (long)sub_floor(maxy - SUB / 2) + 1;
+    /* exactly the pixels whose centre p * SUB + SUB / 2 lies in [min, max]:
+     * only those can pass the edge tests (most micro-triangles have none) */
+    px0 = (long)sub_floor(minx - SUB / 2 + SUB - 1);
+    px1 = (long)sub_floor(maxx - SUB / 2);
+    py0 = (long)sub_floor(miny - SUB / 2 + SUB - 1);
+    py1 = (long)sub_floor(maxy - SUB / 2);
     if (x0 < 0) {
         x0 = 0;
     }
@@ -252,6 +242,94 @@ next:
         e0[2] += dx[2] * SUB;
     }
     return written;
+}
+
+size_t
+raster_triangle_rect(struct raster *r, const float xyz[9], uint32_t rgb, unsigned flags, int x0,
+                     int x1, int y0, int y1)
+{
+    int64_t X[3], Y[3];
+    double z[3];
+    int i;
+
+    for (i = 0; i < 3; i++) {
+        /* the comparisons also reject NaN */
+        if (!(fabsf(xyz[3 * i]) <= RASTER_GUARD && fabsf(xyz[3 * i + 1]) <= RASTER_GUARD)) {
+            return 0;
+        }
+    }
+    /* cheap reject of triangles outside the window (a pixel of margin) */
+    if ((xyz[1] < y0 - 1 && xyz[4] < y0 - 1 && xyz[7] < y0 - 1) ||
+        (xyz[1] > y1 + 1 && xyz[4] > y1 + 1 && xyz[7] > y1 + 1) ||
+        (xyz[0] < x0 - 1 && xyz[3] < x0 - 1 && xyz[6] < x0 - 1) ||
+        (xyz[0] > x1 + 1 && xyz[3] > x1 + 1 && xyz[6] > x1 + 1)) {
+        return 0;
+    }
+    for (i = 0; i < 3; i++) {
+        X[i] = snap(xyz[3 * i]);
+        Y[i] = snap(xyz[3 * i + 1]);
+        z[i] = xyz[3 * i + 2];
+    }
+    return tri_snapped(r, X, Y, z, rgb, flags, x0, x1, y0, y1);
+}
+
+void
+raster_snap(const float xyz[3], struct raster_vertex *v)
+{
+    v->ok = fabsf(xyz[0]) <= RASTER_GUARD && fabsf(xyz[1]) <= RASTER_GUARD;
+    v->x = v->ok ? (int32_t)snap(xyz[0]) : 0;
+    v->y = v->ok ? (int32_t)snap(xyz[1]) : 0;
+    v->z = xyz[2];
+}
+
+/* One triangle of raster_quad_snapped. */
+static size_t
+tri_of(struct raster *r, const struct raster_vertex *p, const struct raster_vertex *q,
+       const struct raster_vertex *s, uint32_t rgb, unsigned flags, int x0, int x1, int y0,
+       int y1)
+{
+    int64_t X[3], Y[3];
+    double z[3];
+
+    if (!(p->ok && q->ok && s->ok)) {
+        return 0;
+    }
+    X[0] = p->x, X[1] = q->x, X[2] = s->x;
+    Y[0] = p->y, Y[1] = q->y, Y[2] = s->y;
+    z[0] = p->z, z[1] = q->z, z[2] = s->z;
+    return tri_snapped(r, X, Y, z, rgb, flags, x0, x1, y0, y1);
+}
+
+size_t
+raster_quad_snapped(struct raster *r, const struct raster_vertex *a, const struct raster_vertex *b,
+                    const struct raster_vertex *c, const struct raster_vertex *d, uint32_t rgb1,
+                    uint32_t rgb2, unsigned flags, int x0, int x1, int y0, int y1)
+{
+    int64_t minx = a->x, maxx = a->x, miny = a->y, maxy = a->y;
+    long px0, px1, py0, py1;
+
+    /* no pixel centre in the quad's box (of the valid vertices): neither
+     * triangle draws anything (most micro-quads) */
+    minx = b->x < minx ? b->x : minx, maxx = b->x > maxx ? b->x : maxx;
+    minx = c->x < minx ? c->x : minx, maxx = c->x > maxx ? c->x : maxx;
+    minx = d->x < minx ? d->x : minx, maxx = d->x > maxx ? d->x : maxx;
+    miny = b->y < miny ? b->y : miny, maxy = b->y > maxy ? b->y : maxy;
+    miny = c->y < miny ? c->y : miny, maxy = c->y > maxy ? c->y : maxy;
+    miny = d->y < miny ? d->y : miny, maxy = d->y > maxy ? d->y : maxy;
+    px0 = (long)sub_floor(minx - SUB / 2 + SUB - 1);
+    px1 = (long)sub_floor(maxx - SUB / 2);
+    py0 = (long)sub_floor(miny - SUB / 2 + SUB - 1);
+    py1 = (long)sub_floor(maxy - SUB / 2);
+    x0 = x0 < 0 ? 0 : x0;
+    y0 = y0 < 0 ? 0 : y0;
+    x1 = x1 > r->width ? r->width : x1;
+    y1 = y1 > r->height ? r->height : y1;
+    if (a->ok && b->ok && c->ok && d->ok &&
+        (px0 > px1 || py0 > py1 || px1 < x0 || px0 > x1 - 1 || py1 < y0 || py0 > y1 - 1)) {
+        return 0;
+    }
+    return tri_of(r, a, b, c, rgb1, flags, x0, x1, y0, y1) +
+           tri_of(r, a, c, d, rgb2, flags, x0, x1, y0, y1);
 }
 
 size_t

@@ -67,4 +67,25 @@ size_t raster_triangle_rows(struct raster *r, const float xyz[9], uint32_t rgb, 
 size_t raster_triangle_rect(struct raster *r, const float xyz[9], uint32_t rgb, unsigned flags,
                             int x0, int x1, int y0, int y1);
 
+/* A vertex snapped once for many triangles: x, y in 1/256 px (as the
+ * rasterizer snaps them, rounded half away from zero), z as given; ok = 0
+ * when outside the guard band (or NaN): triangles using it draw nothing. */
+struct raster_vertex {
+    int32_t x, y;
+    float z;
+    int32_t ok;
+};
+
+/* Snap xyz = {x, y, z} (pixels) into v. */
+void raster_snap(const float xyz[3], struct raster_vertex *v);
+
+/* The quad a b c d as the triangles (a, b, c) in rgb1 then (a, c, d) in
+ * rgb2, exactly as two raster_triangle_rect calls with the unsnapped
+ * vertices, but snapping shared vertices once and skipping at once a quad
+ * whose box holds no pixel centre of the window. Returns pixels written. */
+size_t raster_quad_snapped(struct raster *r, const struct raster_vertex *a,
+                           const struct raster_vertex *b, const struct raster_vertex *c,
+                           const struct raster_vertex *d, uint32_t rgb1, uint32_t rgb2,
+                           unsigned flags, int x0, int x1, int y0, int y1);
+
 #endif
