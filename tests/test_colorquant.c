@@ -270,6 +270,81 @@ START_TEST(test_term_answers)
 }
 END_TEST
 
+/* Feed s (bytes) to f, all at time t; append the keys that come out. */
+static int
+filter_run(struct term_filter *f, const char *s, size_t len, double t, int *keys, int n)
+{
+    size_t i;
+    for (i = 0; i < len; i++) {
+        n += term_filter_key(f, (unsigned char)s[i], t, keys + n);
+    }
+    return n;
+}
+
+/* Late answers are dropped, keys around them kept in order (term_filter). */
+START_TEST(test_term_filter)
+{
+    static const char answers[] = "\033P>|XTerm(388)\033\\\033_Gi=31;OK\033\\"
+                                  "\033[?2;0;1000;1000S\033[6;20;10t\033[?63;1;2;4c\033]11;rgb:0/0/0\007";
+    static const char arrows[] = "\033[A\033[1;5D\033OB";
+    struct term_filter f;
+    int keys[256], n, i;
+
+    /* q, every answer of the probe at once, then a: only q and a */
+    memset(&f, 0, sizeof f);
+    n = filter_run(&f, "q", 1, 0, keys, 0);
+    n = filter_run(&f, answers, sizeof answers - 1, 0, keys, n);
+    n = filter_run(&f, "a", 1, 0, keys, n);
+    n += term_filter_idle(&f, keys + n);
+    ck_assert_int_eq(n, 2);
+    ck_assert_int_eq(keys[0], 'q');
+    ck_assert_int_eq(keys[1], 'a');
+    /* cursor keys curses did not decode come out whole */
+    memset(&f, 0, sizeof f);
+    n = filter_run(&f, arrows, sizeof arrows - 1, 0, keys, 0);
+    ck_assert_int_eq(n, (int)sizeof arrows - 1);
+    for (i = 0; i < n; i++) {
+        ck_assert_int_eq(keys[i], (unsigned char)arrows[i]);
+    }
+    /* a lone Esc: held while more may follow, the Esc key once input ends */
+    memset(&f, 0, sizeof f);
+    ck_assert_int_eq(term_filter_key(&f, 27, 0, keys), 0);
+    ck_assert_int_eq(term_filter_idle(&f, keys), 1);
+    ck_assert_int_eq(keys[0], 27);
+    /* Esc then q, Esc Esc: keys */
+    n = filter_run(&f, "\033q\033\033", 4, 0, keys, 0);
+    n += term_filter_idle(&f, keys + n);
+    ck_assert_int_eq(n, 4);
+    ck_assert(keys[0] == 27 && keys[1] == 'q' && keys[2] == 27 && keys[3] == 27);
+    /* a curses key inside an answer passes; the answer is still dropped */
+    memset(&f, 0, sizeof f);
+    n = filter_run(&f, "\033P>|XTe", 6, 0, keys, 0);
+    n += term_filter_key(&f, 0632, 0, keys + n);   /* KEY_RESIZE */
+    n = filter_run(&f, "rm\033\\x", 5, 0, keys, n);
+    ck_assert_int_eq(n, 2);
+    ck_assert(keys[0] == 0632 && keys[1] == 'x');
+    /* typed, not answered: bytes 1 s apart (Alt-P, then typing) */
+    memset(&f, 0, sizeof f);
+    n = filter_run(&f, "\033P", 2, 0, keys, 0);
+    n = filter_run(&f, "hi", 2, 1000, keys, n);
+    ck_assert_int_eq(n, 2);
+    ck_assert(keys[0] == 'h' && keys[1] == 'i');
+    n = filter_run(&f, "\033[1", 3, 2000, keys, 0);
+    n = filter_run(&f, "q", 1, 3000, keys, n);
+    ck_assert_int_eq(n, 4);
+    ck_assert(keys[0] == 27 && keys[1] == '[' && keys[2] == '1' && keys[3] == 'q');
+    /* the probe's end: an unfinished CSI was typed, an unfinished string not */
+    memset(&f, 0, sizeof f);
+    n = filter_run(&f, "\033[2", 3, 0, keys, 0);
+    n += term_filter_flush(&f, keys + n);
+    ck_assert_int_eq(n, 3);
+    n = filter_run(&f, "\033_Gi=31", 7, 0, keys, 0);
+    n += term_filter_flush(&f, keys + n);
+    ck_assert_int_eq(n, 0);
+    ck_assert_int_eq(f.state, 0);
+}
+END_TEST
+
 Suite *
 colorquant_suite(void)
 {
@@ -282,6 +357,7 @@ colorquant_suite(void)
     tcase_add_test(tc, test_dither_grain);
     tcase_add_test(tc, test_class_palettes);
     tcase_add_test(tc, test_term_answers);
+    tcase_add_test(tc, test_term_filter);
     suite_add_tcase(s, tc);
     return s;
 }

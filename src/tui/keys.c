@@ -4,10 +4,12 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "core/generators.h"
+#include "core/pipeline.h"
 #include "core/rng.h"
 #include "tui/tui_state.h"
 
@@ -262,4 +264,77 @@ tui_handle_key(struct tui *t, int ch)
         return;
     }
     global_key(t, ch);
+}
+
+/* The curses key a typed byte sequence starting at b[0] == ESC names, and
+ * its length in *len; 0 when none. Keys typed before curses set keypad
+ * mode come in their ANSI form (ESC [ A); terminfo often lists the
+ * keypad-mode form (ESC O A), so that is tried too. */
+static int
+typed_key(const unsigned char *b, size_t n, size_t *len)
+{
+    char seq[16];
+    size_t j;
+    int code = 0, k;
+
+    for (j = 2; j < sizeof seq && j <= n; j++) {
+        memcpy(seq, b, j);
+        seq[j] = '\0';
+        if (memchr(seq, '\0', j) != NULL) {
+            break;
+        }
+        k = key_defined(seq);
+        if (k <= 0 && j == 3 && seq[1] == '[') {
+            seq[1] = 'O';
+            k = key_defined(seq);
+        }
+        if (k > 0) {
+            code = k;   /* the longest match wins */
+            *len = j;
+        }
+    }
+    return code;
+}
+
+void
+tui_unget_typed(struct tui *t)
+{
+    int codes[TERM_TYPED_MAX];
+    size_t i = 0, len;
+    int n = 0, code;
+
+    while (i < t->ntyped) {
+        code = t->typed[i] == 0x1b ? typed_key(t->typed + i, t->ntyped - i, &len) : 0;
+        if (code > 0) {
+            codes[n++] = code;
+            i += len;
+        } else {
+            codes[n++] = t->typed[i++];
+        }
+    }
+    /* ungetch is a stack: push the last key first */
+    while (n-- > 0) {
+        ungetch(codes[n]);
+    }
+    t->ntyped = 0;
+}
+
+void
+tui_read_keys(struct tui *t)
+{
+    int keys[TERM_FILTER_OUT], ch, n, i;
+
+    while (!t->quit && (ch = wgetch(t->inwin)) != ERR) {
+        n = term_filter_key(&t->answers, ch, pipeline_now_ms(), keys);
+        for (i = 0; i < n && !t->quit; i++) {
+            tui_handle_key(t, keys[i]);
+        }
+    }
+    if (!t->quit) {
+        /* curses waited its escape delay: an ESC held now is the Esc key */
+        n = term_filter_idle(&t->answers, keys);
+        for (i = 0; i < n && !t->quit; i++) {
+            tui_handle_key(t, keys[i]);
+        }
+    }
 }

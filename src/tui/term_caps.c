@@ -308,6 +308,9 @@ caps_open(struct tui *t, char *why, size_t why_size)
     set_escdelay(75);
     curs_set(0);
     fatal_install();
+    /* keys typed while the probe waited: the key loop reads them first */
+    memcpy(t->typed, probe.typed, probe.ntyped);
+    t->ntyped = probe.ntyped;
     return 0;
 }
 

@@ -171,6 +171,137 @@ term_query_parse(struct term_probe *p, const char *b, size_t len)
     return done;
 }
 
+/* --- answers and keys (term_filter) ------------------------------------ */
+
+enum { TF_GROUND, TF_ESC, TF_CSI, TF_STRING, TF_STRING_ESC };
+
+/* Everything held comes out as keys; the filter starts afresh. */
+static int
+tf_release(struct term_filter *f, int *out)
+{
+    int i, n = f->nheld;
+
+    for (i = 0; i < n; i++) {
+        out[i] = f->held[i];
+    }
+    f->nheld = 0;
+    f->state = TF_GROUND;
+    return n;
+}
+
+/* A complete CSI (held: ESC [ params..., then final) is an answer when it
+ * has a private marker or ends in c (DA) or t (window report). */
+static int
+tf_csi_is_answer(const struct term_filter *f, int final)
+{
+    int marker = f->nheld > 2 ? f->held[2] : 0;
+    return marker == '?' || marker == '>' || marker == '=' || final == 'c' || final == 't';
+}
+
+static int
+tf_feed(struct term_filter *f, int ch, double now_ms, int *out)
+{
+    int n = 0;
+
+    if (ch < 0 || ch > 255) {
+        out[0] = ch;   /* a curses key: never part of an answer */
+        return 1;
+    }
+    if (f->state != TF_GROUND && now_ms - f->last_ms > TERM_ANSWER_GAP_MS) {
+        /* too slow for a terminal: the held bytes were typed */
+        n = f->state == TF_STRING || f->state == TF_STRING_ESC ? 0 : tf_release(f, out);
+        f->nheld = 0;
+        f->state = TF_GROUND;
+    }
+    f->last_ms = now_ms;
+    switch (f->state) {
+    case TF_GROUND:
+        if (ch == 0x1b) {
+            f->held[0] = ch;
+            f->nheld = 1;
+            f->state = TF_ESC;
+        } else {
+            out[n++] = ch;
+        }
+        break;
+    case TF_ESC:
+        if (ch == 'P' || ch == '_' || ch == ']') {
+            f->nheld = 0;
+            f->string_len = 0;
+            f->state = TF_STRING;
+        } else if (ch == '[') {
+            f->held[f->nheld++] = ch;
+            f->state = TF_CSI;
+        } else {
+            /* Esc, then a key */
+            n += tf_release(f, out + n);
+            n += tf_feed(f, ch, now_ms, out + n);
+        }
+        break;
+    case TF_CSI:
+        if (ch >= 0x20 && ch <= 0x3f && f->nheld < TERM_FILTER_HOLD) {
+            f->held[f->nheld++] = ch;   /* parameter or intermediate byte */
+        } else if (ch >= 0x40 && ch <= 0x7e) {
+            if (tf_csi_is_answer(f, ch)) {
+                f->nheld = 0;
+                f->state = TF_GROUND;
+            } else {
+                n += tf_release(f, out + n);
+                out[n++] = ch;
+            }
+        } else {
+            /* not a control sequence after all */
+            n += tf_release(f, out + n);
+            n += tf_feed(f, ch, now_ms, out + n);
+        }
+        break;
+    case TF_STRING:
+        if (ch == 0x07) {
+            f->state = TF_GROUND;
+        } else if (ch == 0x1b) {
+            f->state = TF_STRING_ESC;
+        } else if (++f->string_len > 4096) {
+            f->state = TF_GROUND;   /* no terminal says this much */
+        }
+        break;
+    case TF_STRING_ESC:
+        f->state = TF_GROUND;
+        if (ch != '\\') {
+            /* ESC ends the string and begins something new */
+            f->held[0] = 0x1b;
+            f->nheld = 1;
+            f->state = TF_ESC;
+            n += tf_feed(f, ch, now_ms, out + n);
+        }
+        break;
+    default:
+        f->state = TF_GROUND;
+        break;
+    }
+    return n;
+}
+
+int
+term_filter_key(struct term_filter *f, int ch, double now_ms, int *out)
+{
+    return tf_feed(f, ch, now_ms, out);
+}
+
+int
+term_filter_idle(struct term_filter *f, int *out)
+{
+    return f->state == TF_ESC ? tf_release(f, out) : 0;
+}
+
+int
+term_filter_flush(struct term_filter *f, int *out)
+{
+    int n = f->state == TF_ESC || f->state == TF_CSI ? tf_release(f, out) : 0;
+    f->nheld = 0;
+    f->state = TF_GROUND;
+    return n;
+}
+
 /* tmux's allow-passthrough option ("on" or "all"), asked of the tmux
  * server this program runs under. */
 static int
@@ -189,6 +320,19 @@ tmux_passthrough(void)
     return strncmp(line, "on", 2) == 0 || strncmp(line, "all", 3) == 0;
 }
 
+/* The filter's key bytes go to p->typed (the rest, past TERM_TYPED_MAX,
+ * is more than anybody types in half a second: dropped). */
+static void
+keep_typed(struct term_probe *p, const int *keys, int n)
+{
+    int i;
+    for (i = 0; i < n; i++) {
+        if (p->ntyped < sizeof p->typed) {
+            p->typed[p->ntyped++] = (unsigned char)keys[i];
+        }
+    }
+}
+
 int
 term_query_run(struct term_probe *p, int in, int out, int timeout_ms)
 {
@@ -197,6 +341,8 @@ term_query_run(struct term_probe *p, int in, int out, int timeout_ms)
     static const char da1_q[] = "\033[c";
     struct termios saved, raw;
     struct winsize ws;
+    struct term_filter filter;
+    int keys[TERM_FILTER_OUT];
     char buf[1024];
     size_t len = 0;
     double deadline;
@@ -204,6 +350,7 @@ term_query_run(struct term_probe *p, int in, int out, int timeout_ms)
     int wrap;
 
     memset(p, 0, sizeof *p);
+    memset(&filter, 0, sizeof filter);
     if (ioctl(out, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0 && ws.ws_xpixel > 0 &&
         ws.ws_ypixel > 0) {
         p->cell_w = ws.ws_xpixel / ws.ws_col;
@@ -222,6 +369,7 @@ term_query_run(struct term_probe *p, int in, int out, int timeout_ms)
     }
     raw = saved;
     raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    raw.c_iflag &= ~(tcflag_t)ICRNL;   /* typed bytes are kept as typed */
     raw.c_cc[VMIN] = 0;
     raw.c_cc[VTIME] = 0;
     if (tcsetattr(in, TCSANOW, &raw) != 0) {
@@ -236,10 +384,17 @@ term_query_run(struct term_probe *p, int in, int out, int timeout_ms)
     deadline = now_ms() + timeout_ms;
     for (;;) {
         struct pollfd pfd = { in, POLLIN, 0 };
-        double left = deadline - now_ms();
-        ssize_t n;
+        double t = now_ms(), left = deadline - t;
+        ssize_t n, i;
         if (left <= 0) {
-            break;
+            /* an answer under way may finish; its bytes come together */
+            if (filter.state == TF_GROUND || filter.state == TF_ESC) {
+                break;
+            }
+            left = filter.last_ms + TERM_ANSWER_GAP_MS - t;
+            if (left <= 0) {
+                break;
+            }
         }
         if (poll(&pfd, 1, (int)left + 1) <= 0) {
             continue;
@@ -247,6 +402,11 @@ term_query_run(struct term_probe *p, int in, int out, int timeout_ms)
         n = read(in, buf + len, sizeof buf - 1 - len);
         if (n <= 0) {
             continue;
+        }
+        t = now_ms();
+        for (i = 0; i < n; i++) {
+            keep_typed(p, keys,
+                       term_filter_key(&filter, (unsigned char)buf[len + (size_t)i], t, keys));
         }
         len += (size_t)n;
         {
@@ -257,12 +417,16 @@ term_query_run(struct term_probe *p, int in, int out, int timeout_ms)
             }
         }
         if (len >= sizeof buf - 1) {
+            /* no room to parse more: the rest is read by curses, whose key
+             * loop runs the same filter */
             break;
         }
     }
     term_query_parse(p, buf, len);
-    /* answers that arrive after the deadline must not become keys */
-    tcflush(in, TCIFLUSH);
+    /* a lone ESC or an unfinished CSI was typed; nothing is flushed: keys
+     * typed meanwhile are in p->typed, later answers are dropped by the
+     * key loop's filter */
+    keep_typed(p, keys, term_filter_flush(&filter, keys));
     tcsetattr(in, TCSANOW, &saved);
     return 0;
 }

@@ -20,6 +20,9 @@
 
 #include <stddef.h>
 
+/* Keys typed while the probe waits are kept, at most this many bytes. */
+#define TERM_TYPED_MAX 128
+
 struct term_probe {
     int answered;          /* any answer at all */
     int da1;               /* DA1 answered */
@@ -31,11 +34,58 @@ struct term_probe {
     int cell_w, cell_h;    /* character cell in pixels, 0 if unknown */
     int in_tmux;           /* $TMUX is set */
     int passthrough;       /* tmux allow-passthrough is on (queries wrapped) */
+    /* Bytes read during the probe that were no answer: keys the user typed
+     * meanwhile, oldest first, for the key loop (never thrown away). */
+    unsigned char typed[TERM_TYPED_MAX];
+    size_t ntyped;
 };
 
+/* Telling the terminal's answers from keys. An answer is
+ *   - a string: DCS (ESC P), APC (ESC _) or OSC (ESC ]) up to ST (ESC \)
+ *     or BEL: XTVERSION, the kitty graphics reply;
+ *   - a CSI sequence with a private marker (ESC [ ? / > / =), or ending in
+ *     c or t: DA1, DA2, XTSMGRAPHICS, the CSI 16 t cell size.
+ * Any other CSI (ESC [ A, ESC [ 1 ; 5 D ...) is a key and comes out
+ * unchanged. A terminal writes an answer at once, so a sequence whose bytes
+ * are more than TERM_ANSWER_GAP_MS apart is taken as typed: the held bytes
+ * come out as keys (or, inside a string, are dropped) and the filter starts
+ * afresh. The filter runs on the probe's bytes and then in the key loop, on
+ * the codes wgetch returns (0..255 bytes; curses key codes >= 256 always
+ * pass), so answers arriving after the probe's timeout never act as keys.
+ * Method: ECMA-48 5.4-5.6 (control sequences and strings). */
+#define TERM_ANSWER_GAP_MS 300.0
+#define TERM_FILTER_HOLD 32                   /* the longest CSI held */
+#define TERM_FILTER_OUT (TERM_FILTER_HOLD + 2) /* the most codes one call gives */
+
+struct term_filter {
+    int state;                     /* 0: between sequences */
+    int held[TERM_FILTER_HOLD];    /* ESC, ESC [ params... not yet judged */
+    int nheld;
+    size_t string_len;             /* bytes of the string being dropped */
+    double last_ms;                /* when its previous byte came */
+};
+
+/* Feed one code ch (a byte, or a curses key >= 256) that arrived at now_ms
+ * (any monotonic clock). Writes the codes that are keys, in order, to
+ * out[TERM_FILTER_OUT] and returns how many (0 while a sequence is held or
+ * an answer is being dropped). A zeroed struct is a fresh filter. */
+int term_filter_key(struct term_filter *f, int ch, double now_ms, int *out);
+
+/* The input has run dry (wgetch said ERR: curses already waited its escape
+ * delay): a lone ESC held is the Esc key. Writes it to out and returns 1,
+ * else 0; a partial answer stays held. */
+int term_filter_idle(struct term_filter *f, int *out);
+
+/* End of the input: everything held comes out as keys (a partial answer
+ * string is dropped) and the filter is fresh again. Returns the count. */
+int term_filter_flush(struct term_filter *f, int *out);
+
 /* Ask the terminal on file descriptors in/out (a tty), waiting at most
- * timeout_ms for the answers. The tty is put in non-canonical no-echo mode
- * for the exchange and restored. Returns 0 (p filled, possibly with
+ * timeout_ms for the answers (longer only to finish an answer that has
+ * begun, by at most TERM_ANSWER_GAP_MS after its last byte). The tty is
+ * put in non-canonical no-echo mode for the exchange and restored. Bytes
+ * that are no answer (term_filter) are keys typed meanwhile: they go to
+ * p->typed, and nothing is flushed. Returns 0 (p filled, possibly with
  * nothing answered) or -1 when the tty cannot be set up. */
 int term_query_run(struct term_probe *p, int in, int out, int timeout_ms);
 

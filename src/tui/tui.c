@@ -139,7 +139,6 @@ static void
 run_loop(struct tui *t)
 {
     struct pollfd pfd[2];
-    int ch;
 
     while (!t->quit && !sig_quit) {
         double now = pipeline_now_ms();
@@ -173,12 +172,7 @@ run_loop(struct tui *t)
         if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
             break;  /* the terminal is gone (SSH dropped) */
         }
-        while ((ch = wgetch(t->inwin)) != ERR) {
-            tui_handle_key(t, ch);
-            if (t->quit) {
-                break;
-            }
-        }
+        tui_read_keys(t);
     }
 }
 
@@ -247,6 +241,7 @@ tui_main(const struct tui_options *opt)
     }
     keypad(t->inwin, TRUE);
     nodelay(t->inwin, TRUE);
+    tui_unget_typed(t);   /* keys typed while the terminal was asked */
 
     tui_block_ui_signals(&old);
     if (worker_new(&t->wk, tui_wake_cb, t, &err) != OG_OK) {

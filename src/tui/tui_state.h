@@ -17,6 +17,7 @@
 #include "tui/globeview.h"
 #include "tui/graphics.h"
 #include "tui/paramedit.h"
+#include "tui/term_query.h"
 #include "tui/tui.h"
 
 /* The smallest usable terminal; below it a 'terminal too small' message. */
@@ -71,6 +72,9 @@ struct tui {
     struct tui_gfx gfx;         /* real images (graphics.c) */
     int rows, cols;
     int too_small;
+    struct term_filter answers; /* late terminal answers are no keys (keys.c) */
+    unsigned char typed[TERM_TYPED_MAX]; /* keys typed during the probe */
+    size_t ntyped;
 
     /* windows (NULL while too small) */
     WINDOW *inwin;              /* 1x1, never drawn: keys are read here */
@@ -296,6 +300,14 @@ const char *tui_export_prompt_hint(const struct tui *t);
 void tui_export_poll(struct tui *t);
 /* keys.c: one key (ncurses code); step the map layer by dir. */
 void tui_handle_key(struct tui *t, int ch);
+/* Act on every key waiting on t->inwin. Terminal answers among them (late
+ * replies to the start-up probe) are dropped, never acted on (term_filter
+ * in term_query.h). */
+void tui_read_keys(struct tui *t);
+/* Push the keys typed during the start-up probe (t->typed) back into curses'
+ * input, oldest first, decoded into curses key codes as wgetch would
+ * (key_defined); needs keypad mode on. */
+void tui_unget_typed(struct tui *t);
 void tui_next_layer(struct tui *t, int dir);
 
 #endif
