@@ -10,12 +10,18 @@
 #include <unistd.h>
 
 #include "core/dem.h"
+#include "core/generators.h"
+#include "core/parallel.h"
+#include "core/pipeline.h"
+#include "render/mapimg.h"
 #include "render/pngio.h"
 
 /* Outputs go to the build tree (CLEANFILES: tests/out-*.png). */
 #define OUT_RT "tests/out-pngio-rt.png"
 #define OUT_RT2 "tests/out-pngio-rt2.png"
 #define OUT_BAD "tests/out-pngio-bad.png"
+#define OUT_BANDS "tests/out-pngio-bands.png"
+#define OUT_WHOLE "tests/out-pngio-whole.png"
 
 
 static void
@@ -553,6 +559,103 @@ START_TEST(test_read_too_large)
 }
 END_TEST
 
+/* Maps rendered in bands (issue 13, memory) give the pixels, classes and
+ * PNG bytes of the whole image: island (mesh, smooth colours, rivers),
+ * hybrid (grid, D8 rivers) and planet, whole views and windows, bands of
+ * 16 to 80 rows, 1 and 3 threads. */
+static struct world *
+band_world(enum gen_id gen)
+{
+    struct params p;
+    struct run_ctx ctx;
+    struct og_error e;
+    struct world *w = NULL;
+
+    params_defaults(&p);
+    p.v[P_ISLAND_CELLS] = 3000;
+    p.v[P_PLANET_POINTS] = 5000;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.threads = 1;
+    ck_assert_msg(pipeline_run(generator_get(gen), &ctx, &w, &e) == OG_OK, "%s", e.msg);
+    return w;
+}
+
+START_TEST(test_map_bands_equal_whole)
+{
+    static const enum gen_id gens[3] = { GEN_ISLAND, GEN_HYBRID, GEN_PLANET };
+    static const enum map_layer layers[3] = { LAYER_COLOR, LAYER_RIVERS, LAYER_LAKES };
+    static const struct map_view views[2] = { { 0.0, 0.0, 1.0, 1.0 }, { 0.2, 0.3, 0.45, 0.5 } };
+    const int W = 173, H = 211;
+    uint32_t *whole = malloc((size_t)W * H * sizeof *whole), *band = malloc((size_t)W * H * 4);
+    uint8_t *cw = malloc((size_t)W * H), *cb = malloc((size_t)W * H), *rgba = malloc((size_t)W * H * 4);
+    struct og_error e;
+    int g, l, v, rows, y, rivers = 0;
+    size_t i;
+
+    ck_assert(whole && band && cw && cb && rgba);
+    for (g = 0; g < 3; g++) {
+        struct world *w = band_world(gens[g]);
+        for (l = 0; l < 3; l++) {
+            if (!mapimg_layer_available(w, layers[l])) {
+                continue;
+            }
+            for (v = 0; v < 2; v++) {
+                og_threads_set_default(1);
+                ck_assert_int_eq(mapimg_render(w, layers[l], &views[v], W, H, whole, cw, &e), OG_OK);
+                for (rows = 16; rows <= 80; rows += 32) {
+                    struct mapimg_bands *b;
+                    og_threads_set_default(rows == 48 ? 3 : 1);
+                    ck_assert_int_eq(mapimg_bands_new(w, layers[l], &views[v], W, H, &b, &e), OG_OK);
+                    for (y = 0; y < H; y += rows) {
+                        int y1 = y + rows < H ? y + rows : H;
+                        ck_assert_int_eq(mapimg_bands_render(b, y, y1, band + (size_t)y * W,
+                                                             cb + (size_t)y * W, &e), OG_OK);
+                    }
+                    ck_assert_int_eq(mapimg_bands_render(b, 8, 24, band, cb, &e), OG_EINVAL);
+                    mapimg_bands_free(b);
+                    ck_assert_msg(memcmp(whole, band, (size_t)W * H * 4) == 0,
+                                  "gen %d layer %d view %d bands of %d: pixels differ", g, l, v, rows);
+                    ck_assert(memcmp(cw, cb, (size_t)W * H) == 0);
+                }
+                for (i = 0; i < (size_t)W * H; i++) {
+                    rivers += cw[i] == MC_RIVER;
+                }
+            }
+        }
+        /* the streamed PNG is the whole image's PNG, byte for byte */
+        {
+            size_t la, lb;
+            unsigned char *a, *bb;
+            ck_assert_int_eq(mapimg_render(w, LAYER_COLOR, &views[0], W, H, whole, NULL, &e), OG_OK);
+            for (i = 0; i < (size_t)W * H; i++) {
+                rgba[4 * i] = (uint8_t)(whole[i] >> 16);
+                rgba[4 * i + 1] = (uint8_t)(whole[i] >> 8);
+                rgba[4 * i + 2] = (uint8_t)whole[i];
+                rgba[4 * i + 3] = 255;
+            }
+            ck_assert_int_eq(pngio_write_rgba(OUT_WHOLE, rgba, W, H, NULL, 0, 6, &e), OG_OK);
+            ck_assert_int_eq(mapimg_write_png(w, LAYER_COLOR, &views[0], W, H, OUT_BANDS, NULL, 0,
+                                              6, &e), OG_OK);
+            a = test_slurp(OUT_WHOLE, &la);
+            bb = test_slurp(OUT_BANDS, &lb);
+            ck_assert_uint_eq(la, lb);
+            ck_assert(memcmp(a, bb, la) == 0);
+            free(a);
+            free(bb);
+        }
+        world_unref(w);
+    }
+    og_threads_set_default(0);
+    ck_assert_int_gt(rivers, 100);  /* the bands really cut through rivers */
+    free(whole);
+    free(band);
+    free(cw);
+    free(cb);
+    free(rgba);
+}
+END_TEST
+
 Suite *
 pngio_suite(void)
 {
@@ -570,6 +673,7 @@ pngio_suite(void)
     tc = tcase_create("method");
     tcase_add_test(tc, test_roundtrip_pixels_text);
     tcase_add_test(tc, test_deterministic_bytes);
+    tcase_add_test(tc, test_map_bands_equal_whole);
     tcase_add_test(tc, test_read_fuji);
     tcase_add_test(tc, test_read_gray16);
     tcase_add_test(tc, test_read_palette_ignores_trns);

@@ -190,10 +190,8 @@ export_map_png_view(const struct world *w, enum map_layer layer, const struct ma
     struct map_view view = *vw;
     int full = view.u0 == 0.0 && view.v0 == 0.0 && view.u1 == 1.0 && view.v1 == 1.0;
     struct pngio_text *text = NULL;
-    size_t ntext = 0, i, n;
+    size_t ntext = 0;
     void *block = NULL;
-    uint32_t *rgb = NULL;
-    uint8_t *rgba = NULL;
     char extra[192];
     enum og_status st;
 
@@ -204,23 +202,6 @@ export_map_png_view(const struct world *w, enum map_layer layer, const struct ma
     }
     if ((st = export_check_size("map", width, height, err)) != OG_OK) {
         return st;
-    }
-    n = (size_t)width * (size_t)height;
-    rgb = malloc(n * sizeof *rgb);
-    rgba = malloc(n * 4);
-    if (rgb == NULL || rgba == NULL) {
-        st = og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d map", width, height);
-        goto done;
-    }
-    st = mapimg_render(w, layer, &view, width, height, rgb, NULL, err);
-    if (st != OG_OK) {
-        goto done;
-    }
-    for (i = 0; i < n; i++) {
-        rgba[4 * i] = (uint8_t)(rgb[i] >> 16);
-        rgba[4 * i + 1] = (uint8_t)(rgb[i] >> 8);
-        rgba[4 * i + 2] = (uint8_t)rgb[i];
-        rgba[4 * i + 3] = 255;
     }
     {
         int k = snprintf(extra, sizeof extra, "map.layer = %s\nmap.size = %dx%d\n",
@@ -233,13 +214,12 @@ export_map_png_view(const struct world *w, enum map_layer layer, const struct ma
     }
     st = export_recipe(w, extra, &text, &ntext, &block, err);
     if (st != OG_OK) {
-        goto done;
+        return st;
     }
-    st = pngio_write_rgba(path, rgba, width, height, text, ntext, 6, err);
-done:
+    /* rendered band by band into the encoder: a 16384^2 map never holds
+     * its 1 GiB of pixels (render/mapimg.h) */
+    st = mapimg_write_png(w, layer, &view, width, height, path, text, ntext, 6, err);
     free(block);
-    free(rgb);
-    free(rgba);
     return st;
 }
 

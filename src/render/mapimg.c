@@ -8,6 +8,7 @@
 #include "core/gen_hybrid.h"
 #include "core/mesh.h"
 #include "core/parallel.h"
+#include "render/mapimg_internal.h"
 #include "render/outfile.h"
 #include "render/tint.h"
 
@@ -327,14 +328,6 @@ mapimg_cell_at(const struct world *w, double u, double v)
     return mesh_nearest_point(w->mesh, q, 0);
 }
 
-/* Smooth large exports (issue 10): where a cell covers at least
- * MAP_SMOOTH_PIXELS pixels, a mesh world's colour is interpolated across
- * the Delaunay triangle under the pixel (barycentric weights of its three
- * sites) instead of painting the nearest cell flat. Wet and dry sites are
- * not mixed: the pixel is wet where the interpolated wet share exceeds one
- * half (a straight coast inside each triangle), and only the sites of its
- * side are blended. render.map_cells = flat keeps whole cells. */
-#define MAP_SMOOTH_PIXELS 16.0
 
 /* Barycentric weights of q in triangle t; 1 when q is inside (closed). */
 static int
@@ -415,43 +408,28 @@ smooth_color(const struct world *w, enum map_layer layer, int32_t p, const doubl
     return 1;
 }
 
-/* Rows of one map sample: every band of MAP_BAND_ROWS rows starts its
- * nearest-site walk afresh, so the image is the same for any thread count. */
-#define MAP_BAND_ROWS 16
-
-struct sample_job {
-    const struct world *w;
-    enum map_layer layer;
-    const struct map_view *view;
-    int width, height;
-    uint32_t *rgb;
-    uint8_t *cls;
-    double flow_log_max, du, dv;
-    int smooth;    /* interpolate across Delaunay triangles (smooth_color) */
-};
-
-static enum og_status
-sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+enum og_status
+mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
 {
     const struct sample_job *J = arg;
     const struct world *w = J->w;
     const struct map_view *view = J->view;
     enum map_layer layer = J->layer;
-    int width = J->width, px, py;
+    int width = J->width, px, py, y0 = J->y0;
     uint32_t *rgb = J->rgb;
     uint8_t *cls = J->cls;
     double du = J->du, dv = J->dv, flow_log_max = J->flow_log_max;
     int32_t start = 0;
 
     (void)batch;
-    for (py = (int)begin; py < (int)end; py++) {
+    for (py = y0 + (int)begin; py < y0 + (int)end; py++) {
         double v = view->v0 + (py + 0.5) * dv;
         if (outfile_cancelled()) {  /* an interrupted export (outfile.h) */
             return og_error_set(err, OG_ECANCELED, "map render interrupted");
         }
         for (px = 0; px < width; px++) {
             double u = view->u0 + (px + 0.5) * du;
-            size_t o = (size_t)py * (size_t)width + (size_t)px;
+            size_t o = (size_t)(py - y0) * (size_t)width + (size_t)px;
             long c = -1;
             if (w->kind == WORLD_GRID) {
                 c = mapimg_cell_at(w, u, v);
@@ -501,53 +479,3 @@ sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_error *
     return OG_OK;
 }
 
-enum og_status
-mapimg_render(const struct world *w, enum map_layer layer, const struct map_view *view, int width,
-              int height, uint32_t *rgb, uint8_t *cls, struct og_error *err)
-{
-    double flow_log_max = 0.0;
-
-    if ((unsigned)layer >= LAYER_COUNT || !mapimg_layer_available(w, layer)) {
-        return og_error_set(err, OG_EINVAL, "the %s generator has no '%s' layer",
-                            world_gen_name(w->gen),
-                            (unsigned)layer < LAYER_COUNT ? layer_names[layer] : "?");
-    }
-    if (width <= 0 || height <= 0) {
-        return og_error_set(err, OG_ERANGE, "map size %dx%d must be positive", width, height);
-    }
-    flow_log_max = mapimg_layer_scale(w, layer);
-    {
-        struct sample_job job;
-        enum og_status st;
-        job.w = w;
-        job.layer = layer;
-        job.view = view;
-        job.width = width;
-        job.height = height;
-        job.rgb = rgb;
-        job.cls = cls;
-        job.flow_log_max = flow_log_max;
-        job.du = (view->u1 - view->u0) / width;
-        job.dv = (view->v1 - view->v0) / height;
-        job.smooth = 0;
-        if (w->kind == WORLD_MESH && w->mesh != NULL && w->mesh->npoints > 0 &&
-            w->water != NULL && params_int(&w->params, P_RENDER_MAP_CELLS) == 0 &&
-            (layer == LAYER_COLOR || layer == LAYER_ELEVATION || layer == LAYER_MOISTURE)) {
-            /* pixels per cell over the view */
-            double area = (view->u1 - view->u0) * (view->v1 - view->v0);
-            double ppc = area > 0.0 ? (double)width * (double)height /
-                                          (area * (double)w->mesh->npoints)
-                                    : 0.0;
-            job.smooth = ppc >= MAP_SMOOTH_PIXELS;
-        }
-        st = og_parallel_for(og_threads_default(), (size_t)height, MAP_BAND_ROWS, sample_rows, &job,
-                             NULL, 0.0, 1.0, err);
-        if (st != OG_OK) {
-            return st;
-        }
-    }
-    if (layer == LAYER_COLOR || layer == LAYER_RIVERS || layer == LAYER_LAKES) {
-        return mapimg_draw_rivers(w, layer, view, width, height, rgb, cls, err);
-    }
-    return OG_OK;
-}

@@ -92,4 +92,56 @@ enum og_status mapimg_draw_rivers(const struct world *w, enum map_layer layer,
                                   const struct map_view *view, int width, int height,
                                   uint32_t *rgb, uint8_t *cls, struct og_error *err);
 
+/* The same rivers drawn band by band (mapimg_bands): prepare the
+ * segments in the view's pixels once, then draw rows y0..y1-1 over rgb and
+ * cls holding just those rows; every band gives the pixels the whole image
+ * would. Free with mapimg_rivers_free (also after an error). */
+struct river_seg;
+struct mapimg_rivers {
+    struct river_seg *seg;    /* sorted by first row */
+    size_t nseg;
+    int max_rows;             /* the most rows one segment spans */
+    int width, height;
+    uint32_t color;
+    float *cov;               /* coverage of the current band */
+    size_t cov_px;
+};
+enum og_status mapimg_rivers_prepare(const struct world *w, enum map_layer layer,
+                                     const struct map_view *view, int width, int height,
+                                     struct mapimg_rivers *r, struct og_error *err);
+enum og_status mapimg_rivers_band(struct mapimg_rivers *r, int y0, int y1, uint32_t *rgb,
+                                  uint8_t *cls, struct og_error *err);
+void mapimg_rivers_free(struct mapimg_rivers *r);
+
+/* A map rendered in bands of rows, for images too large to hold whole
+ * (a 16384^2 map is 1 GiB of RGB): mapimg_bands_new checks the layer and
+ * prepares the rivers; mapimg_bands_render fills rows y0..y1-1 (y0 a
+ * multiple of MAPIMG_BAND_ALIGN, as every band's sampling starts afresh
+ * there) into rgb and cls (may be NULL) holding just those rows, exactly
+ * as mapimg_render would fill them. threads as og_parallel_for. Errors as
+ * mapimg_render; OG_EINVAL for a misaligned band. */
+#define MAPIMG_BAND_ALIGN 16
+struct mapimg_bands;
+enum og_status mapimg_bands_new(const struct world *w, enum map_layer layer,
+                                const struct map_view *view, int width, int height,
+                                struct mapimg_bands **out, struct og_error *err);
+enum og_status mapimg_bands_render(struct mapimg_bands *b, int y0, int y1, uint32_t *rgb,
+                                   uint8_t *cls, struct og_error *err);
+void mapimg_bands_free(struct mapimg_bands *b);
+
+/* Rows per band for a width-pixel-wide map: a multiple of
+ * MAPIMG_BAND_ALIGN of about 4 M pixels (16 MiB of RGB), at least one
+ * alignment step. */
+int mapimg_band_rows(int width);
+
+/* Render a map straight into a PNG (pngio_write_rows, 8-bit RGBA, zlib
+ * level), band by band: only one band of rows is ever held, and the bytes
+ * are those of mapimg_render followed by pngio_write_rgba. Errors as
+ * mapimg_render and pngio_write_rows. */
+struct pngio_text;
+enum og_status mapimg_write_png(const struct world *w, enum map_layer layer,
+                                const struct map_view *view, int width, int height,
+                                const char *path, const struct pngio_text *text, size_t ntext,
+                                int level, struct og_error *err);
+
 #endif

@@ -30,50 +30,63 @@ node_uv(const struct world *w, size_t i, double *u, double *v)
  * flow. Sources and nodes whose receiver is not a river keep their place,
  * so rivers still start and end where the routing says, and a tributary
  * ends on the smoothed main stem. D8 staircases become smooth lines at the
- * flow's real angle instead of ruler-straight steps. uv gets 2 doubles per
- * node. */
+ * flow's real angle instead of ruler-straight steps. Only river nodes
+ * (river_width > 0) move, so only they are stored: rid[i] is node i's
+ * index among them (-1 for others) and uv gets 2 doubles per river node. */
 #define RIVER_SMOOTH_PASSES 3
 
 static enum og_status
-river_curve(const struct world *w, double *uv, struct og_error *err)
+river_curve(const struct world *w, const int32_t *rid, size_t nriver, double *uv,
+            struct og_error *err)
 {
-    size_t n = w->nhydro, i;
-    int32_t *up = NULL;
+    size_t n = w->nhydro, i, k;
+    int32_t *up = NULL;  /* main river donor (a node) of each river node, or -1 */
     double *tmp = NULL;
     enum og_status st;
     int pass;
 
-    if ((st = grid_calloc((void **)&up, n, sizeof *up, "river donors", err)) != OG_OK ||
-        (st = grid_calloc((void **)&tmp, 2 * n, sizeof *tmp, "river curve", err)) != OG_OK) {
+    if ((st = grid_calloc((void **)&up, nriver, sizeof *up, "river donors", err)) != OG_OK ||
+        (st = grid_calloc((void **)&tmp, 2 * nriver, sizeof *tmp, "river curve", err)) != OG_OK) {
         free(up);
         return st;
     }
     for (i = 0; i < n; i++) {
-        up[i] = -1;
-        node_uv(w, i, &uv[2 * i], &uv[2 * i + 1]);
+        if (rid[i] >= 0) {
+            up[rid[i]] = -1;
+            node_uv(w, i, &uv[2 * (size_t)rid[i]], &uv[2 * (size_t)rid[i] + 1]);
+        }
     }
     for (i = 0; i < n; i++) {
-        int32_t d = w->downhill[i];
-        if (w->river_width[i] <= 0.0f || d < 0) {
-            continue;
+        int32_t d = w->downhill[i], ud;
+        if (w->river_width[i] <= 0.0f || d < 0 || rid[d] < 0) {
+            continue;  /* a donor only matters to a river node */
         }
-        if (up[d] < 0 || (w->flow != NULL ? w->flow[i] > w->flow[up[d]]
-                                          : w->river_width[i] > w->river_width[up[d]])) {
-            up[d] = (int32_t)i;
+        ud = up[rid[d]];
+        if (ud < 0 || (w->flow != NULL ? w->flow[i] > w->flow[ud]
+                                       : w->river_width[i] > w->river_width[ud])) {
+            up[rid[d]] = (int32_t)i;
         }
     }
     for (pass = 0; pass < RIVER_SMOOTH_PASSES; pass++) {
         for (i = 0; i < n; i++) {
-            int32_t d = w->downhill[i], u = up[i];
-            tmp[2 * i] = uv[2 * i];
-            tmp[2 * i + 1] = uv[2 * i + 1];
-            if (w->river_width[i] <= 0.0f || d < 0 || u < 0 || w->river_width[d] <= 0.0f) {
+            int32_t d = w->downhill[i], u, kd, ku;
+            if (rid[i] < 0) {
                 continue;
             }
-            tmp[2 * i] = 0.25 * (uv[2 * u] + 2.0 * uv[2 * i] + uv[2 * d]);
-            tmp[2 * i + 1] = 0.25 * (uv[2 * u + 1] + 2.0 * uv[2 * i + 1] + uv[2 * d + 1]);
+            k = (size_t)rid[i];
+            u = up[k];
+            tmp[2 * k] = uv[2 * k];
+            tmp[2 * k + 1] = uv[2 * k + 1];
+            if (d < 0 || u < 0 || w->river_width[d] <= 0.0f) {
+                continue;
+            }
+            kd = rid[d];
+            ku = rid[u];
+            tmp[2 * k] = 0.25 * (uv[2 * (size_t)ku] + 2.0 * uv[2 * k] + uv[2 * (size_t)kd]);
+            tmp[2 * k + 1] =
+                0.25 * (uv[2 * (size_t)ku + 1] + 2.0 * uv[2 * k + 1] + uv[2 * (size_t)kd + 1]);
         }
-        memcpy(uv, tmp, 2 * n * sizeof *uv);
+        memcpy(uv, tmp, 2 * nriver * sizeof *uv);
     }
     free(up);
     free(tmp);
@@ -92,27 +105,46 @@ blend(uint32_t a, uint32_t b, double t)
     return out;
 }
 
-/* Coverage of one tapered segment: pixels within r(t) of the segment, with
- * r interpolated from r0 at (x0, y0) to r1 at (x1, y1); one pixel of linear
- * falloff at the edge gives the anti-aliasing, alpha scales the whole line.
- * Keeps the maximum coverage per pixel so joints do not darken. */
-static void
-cover_segment(float *cov, int width, int height, double x0, double y0, double r0, double x1,
-              double y1, double r1, double alpha)
+/* One tapered river segment in pixels: from (x0, y0) with radius r0 to
+ * (x1, y1) with radius r1, its coverage scaled by alpha; py0..py1 are the
+ * rows it can touch (before clipping to the image). */
+struct river_seg {
+    double x0, y0, r0, x1, y1, r1, alpha;
+    int py0, py1;
+};
+
+static int
+seg_cmp_row(const void *a, const void *b)
 {
+    const struct river_seg *p = a, *q = b;
+    return (p->py0 > q->py0) - (p->py0 < q->py0);
+}
+
+/* Coverage of one tapered segment over rows y0..y1-1 of the image (cov
+ * holds those rows): pixels within r(t) of the segment, with r
+ * interpolated from r0 to r1; one pixel of linear falloff at the edge gives
+ * the anti-aliasing, alpha scales the whole line. Keeps the maximum
+ * coverage per pixel so joints do not darken (and the result does not
+ * depend on the order of segments or on how the rows are banded). */
+static void
+cover_segment(float *cov, int width, int height, int y0, int y1, const struct river_seg *sg)
+{
+    double x0 = sg->x0, r0 = sg->r0, x1 = sg->x1, r1 = sg->r1, alpha = sg->alpha;
+    double yy0 = sg->y0, lx = x1 - x0, ly = sg->y1 - yy0, len2 = lx * lx + ly * ly;
     double rmax = (r0 > r1 ? r0 : r1) + 1.0;
-    double lx = x1 - x0, ly = y1 - y0, len2 = lx * lx + ly * ly;
     int px0 = (int)floor((x0 < x1 ? x0 : x1) - rmax), px1 = (int)ceil((x0 > x1 ? x0 : x1) + rmax);
-    int py0 = (int)floor((y0 < y1 ? y0 : y1) - rmax), py1 = (int)ceil((y0 > y1 ? y0 : y1) + rmax);
+    int py0 = sg->py0, py1 = sg->py1;
     int px, py;
 
     px0 = px0 < 0 ? 0 : px0;
     py0 = py0 < 0 ? 0 : py0;
+    py0 = py0 < y0 ? y0 : py0;
     px1 = px1 > width - 1 ? width - 1 : px1;
     py1 = py1 > height - 1 ? height - 1 : py1;
+    py1 = py1 > y1 - 1 ? y1 - 1 : py1;
     for (py = py0; py <= py1; py++) {
         for (px = px0; px <= px1; px++) {
-            double cx = px + 0.5 - x0, cy = py + 0.5 - y0, t = 0.0, dx, dy, d, c;
+            double cx = px + 0.5 - x0, cy = py + 0.5 - yy0, t = 0.0, dx, dy, d, c;
             if (len2 > 0.0) {
                 t = (cx * lx + cy * ly) / len2;
                 t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
@@ -122,7 +154,7 @@ cover_segment(float *cov, int width, int height, double x0, double y0, double r0
             d = sqrt(dx * dx + dy * dy);
             c = r0 + (r1 - r0) * t - d + 0.5;
             if (c > 0.0) {
-                float *p = &cov[(size_t)py * (size_t)width + (size_t)px];
+                float *p = &cov[(size_t)(py - y0) * (size_t)width + (size_t)px];
                 c = (c > 1.0 ? 1.0 : c) * alpha;
                 *p = (float)c > *p ? (float)c : *p;
             }
@@ -131,30 +163,45 @@ cover_segment(float *cov, int width, int height, double x0, double y0, double r0
 }
 
 enum og_status
-mapimg_draw_rivers(const struct world *w, enum map_layer layer, const struct map_view *view,
-                   int width, int height, uint32_t *rgb, uint8_t *cls, struct og_error *err)
+mapimg_rivers_prepare(const struct world *w, enum map_layer layer, const struct map_view *view,
+                      int width, int height, struct mapimg_rivers *r, struct og_error *err)
 {
-    uint32_t color = layer == LAYER_RIVERS ? RIVER_COLOR_FLOW : RIVER_COLOR;
-    float *cov = NULL;
-    double *uv = NULL;
     double du = (view->u1 - view->u0) / width, dv = (view->v1 - view->v0) / height;
     double spacing_px;
-    size_t i, npx = (size_t)width * (size_t)height;
+    int32_t *rid = NULL;
+    double *uv = NULL;
+    size_t i, nriver = 0, nseg = 0;
     enum og_status st;
 
+    memset(r, 0, sizeof *r);
+    r->color = layer == LAYER_RIVERS ? RIVER_COLOR_FLOW : RIVER_COLOR;
+    r->width = width;
+    r->height = height;
     if (w->river_width == NULL || w->downhill == NULL || w->nhydro == 0 ||
         (w->kind != WORLD_GRID && (w->kind != WORLD_MESH || w->mesh == NULL))) {
         return OG_OK;
     }
-    st = grid_calloc((void **)&cov, npx, sizeof *cov, "river coverage", err);
+    st = grid_calloc((void **)&rid, w->nhydro, sizeof *rid, "river nodes", err);
+    if (st != OG_OK) {
+        return st;
+    }
+    for (i = 0; i < w->nhydro; i++) {
+        rid[i] = w->river_width[i] > 0.0f ? (int32_t)nriver++ : -1;
+        nseg += w->river_width[i] > 0.0f && w->downhill[i] >= 0;
+    }
+    if (nseg == 0) {
+        free(rid);
+        return OG_OK;
+    }
+    st = grid_calloc((void **)&uv, 2 * nriver, sizeof *uv, "river nodes", err);
     if (st == OG_OK) {
-        st = grid_calloc((void **)&uv, 2 * w->nhydro, sizeof *uv, "river nodes", err);
+        st = river_curve(w, rid, nriver, uv, err);
     }
     if (st == OG_OK) {
-        st = river_curve(w, uv, err);
+        st = grid_calloc((void **)&r->seg, nseg, sizeof *r->seg, "river segments", err);
     }
     if (st != OG_OK) {
-        free(cov);
+        free(rid);
         free(uv);
         return st;
     }
@@ -164,14 +211,19 @@ mapimg_draw_rivers(const struct world *w, enum map_layer layer, const struct map
                                        : sqrt(1.0 / (double)w->mesh->npoints) / du;
     for (i = 0; i < w->nhydro; i++) {
         int32_t d = w->downhill[i];
-        double u0, v0, u1, v1, r0, r1, alpha;
+        struct river_seg *sg;
+        double u0, v0, u1, v1, r0, r1, alpha, rmax;
         if (w->river_width[i] <= 0.0f || d < 0) {
             continue;
         }
-        u0 = uv[2 * i];
-        v0 = uv[2 * i + 1];
-        u1 = uv[2 * (size_t)d];
-        v1 = uv[2 * (size_t)d + 1];
+        u0 = uv[2 * (size_t)rid[i]];
+        v0 = uv[2 * (size_t)rid[i] + 1];
+        if (rid[d] >= 0) {
+            u1 = uv[2 * (size_t)rid[d]];
+            v1 = uv[2 * (size_t)rid[d] + 1];
+        } else {
+            node_uv(w, (size_t)d, &u1, &v1);  /* a node that never moves */
+        }
         /* Radius in pixels. A river thinner than a pixel is drawn one pixel
          * wide but faded in proportion (never below 0.35, so it stays
          * visible), and so only counts as a river pixel in cls once it is
@@ -182,22 +234,112 @@ mapimg_draw_rivers(const struct world *w, enum map_layer layer, const struct map
         alpha = alpha < 0.35 ? 0.35 : alpha > 1.0 ? 1.0 : alpha;
         r0 = r0 < 0.5 ? 0.5 : r0;
         r1 = r1 < 0.5 ? 0.5 : r1;
-        cover_segment(cov, width, height, (u0 - view->u0) / du, (v0 - view->v0) / dv, r0,
-                      (u1 - view->u0) / du, (v1 - view->v0) / dv, r1, alpha);
+        sg = &r->seg[r->nseg++];
+        sg->x0 = (u0 - view->u0) / du;
+        sg->y0 = (v0 - view->v0) / dv;
+        sg->r0 = r0;
+        sg->x1 = (u1 - view->u0) / du;
+        sg->y1 = (v1 - view->v0) / dv;
+        sg->r1 = r1;
+        sg->alpha = alpha;
+        rmax = (r0 > r1 ? r0 : r1) + 1.0;
+        {
+            double lo = (sg->y0 < sg->y1 ? sg->y0 : sg->y1) - rmax;
+            double hi = (sg->y0 > sg->y1 ? sg->y0 : sg->y1) + rmax;
+            /* rows past the image are clipped; keep the ints in range */
+            lo = lo < -1.0 ? -1.0 : (lo > height ? height : lo);
+            hi = hi < -1.0 ? -1.0 : (hi > height ? height : hi);
+            sg->py0 = (int)floor(lo);
+            sg->py1 = (int)ceil(hi);
+        }
+        if (sg->py1 < 0 || sg->py0 > height - 1 || sg->py0 > sg->py1) {
+            r->nseg--;  /* above or below the image */
+            continue;
+        }
+        if (sg->py1 - sg->py0 > r->max_rows) {
+            r->max_rows = sg->py1 - sg->py0;
+        }
+    }
+    free(rid);
+    free(uv);
+    /* by first row, so a band finds its segments by bisection */
+    qsort(r->seg, r->nseg, sizeof *r->seg, seg_cmp_row);
+    return OG_OK;
+}
+
+enum og_status
+mapimg_rivers_band(struct mapimg_rivers *r, int y0, int y1, uint32_t *rgb, uint8_t *cls,
+                   struct og_error *err)
+{
+    size_t lo = 0, hi, i, npx;
+    int width = r->width;
+    enum og_status st;
+
+    if (r->nseg == 0 || y1 <= y0) {
+        return OG_OK;
+    }
+    npx = (size_t)(y1 - y0) * (size_t)width;
+    if (r->cov_px < npx) {
+        free(r->cov);
+        r->cov = NULL;
+        r->cov_px = 0;
+        if ((st = grid_calloc((void **)&r->cov, npx, sizeof *r->cov, "river coverage", err)) !=
+            OG_OK) {
+            return st;
+        }
+        r->cov_px = npx;
+    } else {
+        memset(r->cov, 0, npx * sizeof *r->cov);
+    }
+    /* the first segment that can reach row y0: py0 >= y0 - max_rows */
+    hi = r->nseg;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r->seg[mid].py0 < y0 - r->max_rows) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    for (i = lo; i < r->nseg && r->seg[i].py0 <= y1 - 1; i++) {
+        if (r->seg[i].py1 >= y0) {
+            cover_segment(r->cov, width, r->height, y0, y1, &r->seg[i]);
+        }
     }
     for (i = 0; i < npx; i++) {
-        if (cov[i] <= 0.0f) {
+        float c = r->cov[i];
+        if (c <= 0.0f) {
             continue;
         }
         if (rgb != NULL && rgb[i] != 0x101010u) {
-            rgb[i] = blend(rgb[i], color, cov[i]);
+            rgb[i] = blend(rgb[i], r->color, c);
         }
-        if (cls != NULL && cov[i] >= 0.5f && cls[i] != MC_VOID && cls[i] != MC_DEEP &&
+        if (cls != NULL && c >= 0.5f && cls[i] != MC_VOID && cls[i] != MC_DEEP &&
             cls[i] != MC_WATER && cls[i] != MC_LAKE) {
             cls[i] = MC_RIVER;
         }
     }
-    free(cov);
-    free(uv);
     return OG_OK;
+}
+
+void
+mapimg_rivers_free(struct mapimg_rivers *r)
+{
+    free(r->seg);
+    free(r->cov);
+    memset(r, 0, sizeof *r);
+}
+
+enum og_status
+mapimg_draw_rivers(const struct world *w, enum map_layer layer, const struct map_view *view,
+                   int width, int height, uint32_t *rgb, uint8_t *cls, struct og_error *err)
+{
+    struct mapimg_rivers r;
+    enum og_status st = mapimg_rivers_prepare(w, layer, view, width, height, &r, err);
+
+    if (st == OG_OK) {
+        st = mapimg_rivers_band(&r, 0, height, rgb, cls, err);
+    }
+    mapimg_rivers_free(&r);
+    return st;
 }

@@ -1,0 +1,40 @@
+/* Shared by mapimg.c (cell colours, the sampler) and mapimg_bands.c (band
+ * by band rendering and the streamed PNG); not a public interface. */
+#ifndef OROGEN_RENDER_MAPIMG_INTERNAL_H
+#define OROGEN_RENDER_MAPIMG_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "render/mapimg.h"
+
+/* Smooth large exports (issue 10): where a cell covers at least
+ * MAP_SMOOTH_PIXELS pixels, a mesh world's colour is interpolated across
+ * the Delaunay triangle under the pixel (barycentric weights of its three
+ * sites) instead of painting the nearest cell flat. Wet and dry sites are
+ * not mixed: the pixel is wet where the interpolated wet share exceeds one
+ * half (a straight coast inside each triangle), and only the sites of its
+ * side are blended. render.map_cells = flat keeps whole cells. */
+#define MAP_SMOOTH_PIXELS 16.0
+
+/* Rows of one map sample: every batch of MAPIMG_BAND_ALIGN rows starts its
+ * nearest-site walk afresh, so the image is the same for any thread count
+ * and any banding. */
+struct sample_job {
+    const struct world *w;
+    enum map_layer layer;
+    const struct map_view *view;
+    int width, height;
+    int y0;        /* first row of the band being sampled */
+    uint32_t *rgb; /* the band's rows */
+    uint8_t *cls;
+    double flow_log_max, du, dv;
+    int smooth;    /* interpolate across Delaunay triangles (smooth_color) */
+};
+
+/* og_parallel_for batch: sample rows J->y0 + begin .. J->y0 + end - 1 of
+ * the map into J->rgb and J->cls, which hold the band from row J->y0. */
+enum og_status mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end,
+                                  struct og_error *err);
+
+#endif
