@@ -59,6 +59,12 @@ struct world;
 int bench_pipeline_best(const struct generator *g, const struct params *p, int reps,
                         struct world **best, double *best_ms);
 
+/* The 2M pipeline of g on p (label e.g. "island 2M") against one planar
+ * Delaunay of 2M uniform points (seed) in the same run, with its stage
+ * times and a GOAL line "label pipeline / delaunay 2M" <= bound. */
+void bench_pipeline_vs_delaunay(const struct generator *g, const struct params *p,
+                                const char *label, unsigned seed, double bound);
+
 void bench_noise(void);
 void bench_island(void);
 void bench_hybrid(void);

@@ -17,16 +17,6 @@
 #include "core/select.h"
 #include "core/value_noise.h"
 
-/* CPU time of this process: on a shared machine it is steadier than the
- * wall clock (the erosion is single-threaded). */
-static double
-cpu_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
 static void
 hybrid_at(int side, int droplets)
 {
@@ -95,10 +85,10 @@ droplets_reference(void)
         }
         memset(&tot, 0, sizeof tot);
         rng_seed(&r, 1, 1);
-        c0 = cpu_ms();
+        c0 = bench_cpu_ms();
         w0 = bench_now_ms();
         droplet_run(f, &dp, &r, 200000, &tot);
-        rate = (double)tot.steps / (cpu_ms() - c0) * 1e-3;
+        rate = (double)tot.steps / (bench_cpu_ms() - c0) * 1e-3;
         if (rate > best) {
             best = rate;
             wall = (double)tot.steps / (bench_now_ms() - w0) * 1e-3;
@@ -139,12 +129,12 @@ threshold_select_vs_sort(void)
         a[i] = (uint64_t)select_float_key(m) << 32 | (uint64_t)(UINT32_MAX - (uint32_t)i);
     }
     memcpy(b, a, n * sizeof *a);
-    t0 = cpu_ms();
+    t0 = bench_cpu_ms();
     select_nth_u64(a, n, k);
-    t_sel = cpu_ms() - t0;
-    t0 = cpu_ms();
+    t_sel = bench_cpu_ms() - t0;
+    t0 = bench_cpu_ms();
     qsort(b, n, sizeof *b, cmp_u64);
-    t_sort = cpu_ms() - t0;
+    t_sort = bench_cpu_ms() - t0;
     printf("coverage threshold 1024x1024: select %.1f ms, qsort %.1f ms (%s)\n", t_sel, t_sort,
            a[k] == b[k] ? "same" : "DIFFERENT");
     free(a);

@@ -182,29 +182,10 @@ static void
 island_2m(void)
 {
     struct params p;
-    struct world *w;
-    double best, dl;
-    double *xy = bench_uniform_points(2000000, 5);
-    size_t ntri;
-    int i;
 
-    if (xy == NULL) {
-        return;
-    }
-    dl = bench_delaunay_time(xy, 2000000, 1, &ntri);
-    free(xy);
     params_defaults(&p);
     p.v[P_ISLAND_CELLS] = 2000000;
-    if (bench_pipeline_best(generator_get(GEN_ISLAND), &p, 1, &w, &best) != 0) {
-        return;
-    }
-    printf("island 2M cells (%d threads): %.0f ms:", bench_threads, best);
-    for (i = 0; i < w->nstages; i++) {
-        printf(" %s %.0f", w->times[i].name, w->times[i].ms);
-    }
-    printf("\n  delaunay 2M uniform: %.0f ms\n", dl);
-    bench_goal("island 2M pipeline / delaunay 2M", best / dl, 1, 6.0);
-    world_unref(w);
+    bench_pipeline_vs_delaunay(generator_get(GEN_ISLAND), &p, "island 2M", 5, 6.0);
 }
 
 void

@@ -74,37 +74,16 @@ sphere_vs_plane(size_t count)
     free(xyz);
 }
 
-double bench_delaunay_time(const double *xy, size_t n, int runs, size_t *ntri);
-
 /* The 2M-point planet pipeline against one planar Delaunay of 2M uniform
  * points (goal, issue 13: at most 8x). */
 static void
 planet_2m(void)
 {
     struct params p;
-    struct world *w;
-    double best, dl;
-    double *xy = bench_uniform_points(2000000, 7);
-    size_t ntri;
-    int i;
 
-    if (xy == NULL) {
-        return;
-    }
-    dl = bench_delaunay_time(xy, 2000000, 1, &ntri);
-    free(xy);
     params_defaults(&p);
     p.v[P_PLANET_POINTS] = 2000000;
-    if (bench_pipeline_best(&gen_planet, &p, 1, &w, &best) != 0) {
-        return;
-    }
-    printf("planet 2M points (%d threads): %.0f ms:", bench_threads, best);
-    for (i = 0; i < w->nstages; i++) {
-        printf(" %s %.0f", w->times[i].name, w->times[i].ms);
-    }
-    printf("\n  delaunay 2M uniform: %.0f ms\n", dl);
-    bench_goal("planet 2M pipeline / delaunay 2M", best / dl, 1, 8.0);
-    world_unref(w);
+    bench_pipeline_vs_delaunay(&gen_planet, &p, "planet 2M", 7, 8.0);
 }
 
 void

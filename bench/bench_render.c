@@ -30,16 +30,6 @@
 #define BH 1080
 #define BENCH_PNG "bench/out-bench-iso.png"
 
-/* CPU time of this process: steadier than the wall clock on a shared
- * machine (everything here is single-threaded). */
-static double
-cpu_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
 static void
 print_render(const char *what, const struct iso_stats *st, double ms)
 {
@@ -58,7 +48,7 @@ bench_raster_small(struct raster *fb)
 
     /* a 1000 x 1000 quad mesh (2M triangles) over the frame, in order */
     raster_clear(fb, 0, 255);
-    t0 = cpu_ms();
+    t0 = bench_cpu_ms();
     for (j = 0; j < 1000; j++) {
         for (i = 0; i < 1000; i++) {
             float x0 = (float)i * BW / 1000.0f, x1 = (float)(i + 1) * BW / 1000.0f;
@@ -69,7 +59,7 @@ bench_raster_small(struct raster *fb)
             px += raster_triangle(fb, b, (uint32_t)j, RASTER_DEPTH);
         }
     }
-    ms = cpu_ms() - t0;
+    ms = bench_cpu_ms() - t0;
     printf("raster 2M triangles of a 1000x1000 mesh, 1920x1080: %.1f ms cpu (%.1f M triangles/s, "
            "%zu pixels)\n", ms, 2000.0 / ms, px);
 
@@ -77,7 +67,7 @@ bench_raster_small(struct raster *fb)
     raster_clear(fb, 0, 255);
     px = 0;
     rng_seed(&r, 1, 2);
-    t0 = cpu_ms();
+    t0 = bench_cpu_ms();
     for (i = 0; i < 2000000; i++) {
         float v[9];
         float x = (float)(rng_next_u32(&r) % (BW * 16)) / 16.0f;
@@ -87,7 +77,7 @@ bench_raster_small(struct raster *fb)
         v[6] = x + 0.4f, v[7] = y + 2.2f, v[8] = 1.0f;
         px += raster_triangle(fb, v, i & 0xffffffu, RASTER_DEPTH);
     }
-    ms = cpu_ms() - t0;
+    ms = bench_cpu_ms() - t0;
     printf("raster 2M small triangles at random places 1920x1080: %.1f ms cpu "
            "(%.1f M triangles/s, %zu pixels)\n", ms,
            2000.0 / ms, px);
@@ -102,7 +92,7 @@ bare_libpng_ms(const uint8_t *rgba, int width, int height, const char *file)
     FILE *f = fopen(file, "wb");
     png_structp png;
     png_infop info;
-    double t0 = cpu_ms();
+    double t0 = bench_cpu_ms();
     int y;
 
     if (f == NULL) {
@@ -126,7 +116,7 @@ bare_libpng_ms(const uint8_t *rgba, int width, int height, const char *file)
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
     fclose(f);
-    return cpu_ms() - t0;
+    return bench_cpu_ms() - t0;
 }
 
 /* orogen's PNG writer (pngio, the export level) against the bare libpng
@@ -143,12 +133,12 @@ bench_png_pair(const uint8_t *rgba, int width, int height, int level, const char
     char what[128];
 
     for (r = 0; r < 3; r++) {
-        double t0 = cpu_ms(), ms;
+        double t0 = bench_cpu_ms(), ms;
         if (pngio_write_rgba(BENCH_PNG, rgba, width, height, NULL, 0, level, &err) != OG_OK) {
             printf("png: %s\n", err.msg);
             return -1.0;
         }
-        ms = cpu_ms() - t0;
+        ms = bench_cpu_ms() - t0;
         best = ms < best ? ms : best;
         if (stat(BENCH_PNG, &sb) == 0) {
             bytes = (long long)sb.st_size;
@@ -258,13 +248,13 @@ bench_render(void)
             break;
         }
         o.subdiv = subdivs[k];
-        t0 = cpu_ms();
+        t0 = bench_cpu_ms();
         if (iso_render(c, w, &o, fb, &st, &err) != OG_OK) {
             printf("render: %s\n", err.msg);
             iso_cache_free(c);
             break;
         }
-        ms = cpu_ms() - t0;
+        ms = bench_cpu_ms() - t0;
         snprintf(what, sizeof what, "512x512 hybrid 1920x1080 subdiv %d", subdivs[k]);
         print_render(what, &st, ms);
         if (subdivs[k] == 4) {
@@ -272,15 +262,15 @@ bench_render(void)
         }
         /* cached: a new time of day relights, a rotation only redraws */
         o.view.time = 16.0;
-        t0 = cpu_ms();
+        t0 = bench_cpu_ms();
         iso_render(c, w, &o, fb, &st, &err);
-        ms = cpu_ms() - t0;
+        ms = bench_cpu_ms() - t0;
         snprintf(what, sizeof what, "  cached, time 10:00 -> 16:00, subdiv %d", subdivs[k]);
         print_render(what, &st, ms);
         o.view.rotation = 1;
-        t0 = cpu_ms();
+        t0 = bench_cpu_ms();
         iso_render(c, w, &o, fb, &st, &err);
-        ms = cpu_ms() - t0;
+        ms = bench_cpu_ms() - t0;
         snprintf(what, sizeof what, "  cached, rotate 1, subdiv %d", subdivs[k]);
         print_render(what, &st, ms);
         o.view.rotation = 0;
@@ -311,13 +301,13 @@ bench_render(void)
         if (rgb != NULL) {
             iso_render_preview(w, &v, 200, 100, rgb, &err);
             v.time = 11.0;
-            t0 = cpu_ms();
+            t0 = bench_cpu_ms();
             iso_render_preview(w, &v, 200, 100, rgb, &err);
-            printf("preview 200x100 cached relight: %.1f ms cpu\n", cpu_ms() - t0);
+            printf("preview 200x100 cached relight: %.1f ms cpu\n", bench_cpu_ms() - t0);
             v.rotation = 1;
-            t0 = cpu_ms();
+            t0 = bench_cpu_ms();
             iso_render_preview(w, &v, 200, 100, rgb, &err);
-            printf("preview 200x100 cached rotate: %.1f ms cpu\n", cpu_ms() - t0);
+            printf("preview 200x100 cached rotate: %.1f ms cpu\n", bench_cpu_ms() - t0);
             iso_preview_release();
             free(rgb);
         }

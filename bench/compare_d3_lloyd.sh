@@ -7,19 +7,10 @@
 # (default /tmp/delaunator; npm install d3-delaunay there). Skips (exit 77,
 # one "skip:" line) when node or d3-delaunay is missing.
 set -eu
-file=${1:?usage: compare_d3_lloyd.sh FILE N [RUNS]}
-n=${2:?usage: compare_d3_lloyd.sh FILE N [RUNS]}
-runs=${3:-2}
-dir=${DELAUNATOR_DIR:-/tmp/delaunator}
-mod=$dir/node_modules/d3-delaunay/dist/d3-delaunay.mjs
-if ! command -v node >/dev/null 2>&1; then
-    echo "skip: node not found"
-    exit 77
-fi
-if [ ! -f "$mod" ]; then
-    echo "skip: $mod not found"
-    exit 77
-fi
+usage="compare_d3_lloyd.sh FILE N [RUNS]"
+default_runs=2
+module=d3-delaunay/dist/d3-delaunay.mjs
+. "$(dirname "$0")/node_peer.sh"
 node --input-type=module - "$file" "$n" "$runs" "$mod" <<'JS'
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';

@@ -7,19 +7,10 @@
 # /tmp/delaunator); install it outside the repository with
 #   mkdir -p /tmp/delaunator && cd /tmp/delaunator && npm install delaunator
 set -eu
-file=${1:?usage: compare_delaunator.sh FILE N [RUNS]}
-n=${2:?usage: compare_delaunator.sh FILE N [RUNS]}
-runs=${3:-5}
-dir=${DELAUNATOR_DIR:-/tmp/delaunator}
-mod=$dir/node_modules/delaunator/index.js
-if ! command -v node >/dev/null 2>&1; then
-    echo "skip: node not found"
-    exit 77
-fi
-if [ ! -f "$mod" ]; then
-    echo "skip: $mod not found"
-    exit 77
-fi
+usage="compare_delaunator.sh FILE N [RUNS]"
+default_runs=5
+module=delaunator/index.js
+. "$(dirname "$0")/node_peer.sh"
 node --input-type=module - "$file" "$n" "$runs" "$mod" <<'JS'
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';

@@ -10,6 +10,8 @@
 
 #include "bench.h"
 #include "core/parallel.h"
+#include "core/pipeline.h"
+#include "core/world.h"
 #include "core/rng.h"
 
 int bench_threads = 1;
@@ -145,6 +147,37 @@ bench_write_f64(const char *file, const double *xy, size_t n)
         return -1;
     }
     return fclose(f) == 0 ? 0 : -1;
+}
+
+double bench_delaunay_time(const double *xy, size_t n, int runs, size_t *ntri);
+
+void
+bench_pipeline_vs_delaunay(const struct generator *g, const struct params *p, const char *label,
+                           unsigned seed, double bound)
+{
+    struct world *w;
+    double best, dl;
+    double *xy = bench_uniform_points(2000000, seed);
+    char what[128];
+    size_t ntri;
+    int i;
+
+    if (xy == NULL) {
+        return;
+    }
+    dl = bench_delaunay_time(xy, 2000000, 1, &ntri);
+    free(xy);
+    if (bench_pipeline_best(g, p, 1, &w, &best) != 0) {
+        return;
+    }
+    printf("%s (%d threads): %.0f ms:", label, bench_threads, best);
+    for (i = 0; i < w->nstages; i++) {
+        printf(" %s %.0f", w->times[i].name, w->times[i].ms);
+    }
+    printf("\n  delaunay 2M uniform: %.0f ms\n", dl);
+    snprintf(what, sizeof what, "%s pipeline / delaunay 2M", label);
+    bench_goal(what, best / dl, 1, bound);
+    world_unref(w);
 }
 
 int

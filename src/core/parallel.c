@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/pipeline.h"
@@ -67,6 +68,29 @@ og_threads_parse(const char *s, const char *what, int *out, struct og_error *err
     return OG_OK;
 }
 
+/* This thread's account of the regions it ran (parallel.h). */
+static _Thread_local struct og_par_account account;
+
+static double
+thread_cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+void
+og_parallel_account(struct og_par_account *out)
+{
+    *out = account;
+}
+
+double
+og_thread_cpu_ms(void)
+{
+    return thread_cpu_ms();
+}
+
 struct pfor {
     og_batch_fn *fn;
     void *arg;
@@ -78,6 +102,13 @@ struct pfor {
     size_t err_batch;       /* lowest failing batch, nbatches if none */
     enum og_status err_code;
     struct og_error err;
+    double cpu[OG_MAX_THREADS];   /* CPU ms of each thread in this region */
+    size_t nb[OG_MAX_THREADS];    /* batches each thread ran */
+};
+
+struct pfor_worker {
+    struct pfor *p;
+    int index;
 };
 
 static void
@@ -122,9 +153,14 @@ pfor_step(struct pfor *p)
 static void *
 pfor_thread(void *arg)
 {
-    struct pfor *p = arg;
-    while (pfor_step(p)) {
+    struct pfor_worker *wk = arg;
+    double t0 = thread_cpu_ms();
+    size_t nb = 0;
+    while (pfor_step(wk->p)) {
+        nb++;
     }
+    wk->p->cpu[wk->index] = thread_cpu_ms() - t0;
+    wk->p->nb[wk->index] = nb;
     return NULL;
 }
 
@@ -134,9 +170,12 @@ og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
 {
     struct pfor p;
     pthread_t tid[OG_MAX_THREADS];
+    struct pfor_worker wk[OG_MAX_THREADS];
     int started[OG_MAX_THREADS];
     int t, nt;
     enum og_status st = OG_OK;
+    double c0;
+    size_t nb0 = 0;
 
     if (n == 0) {
         return OG_OK;
@@ -159,10 +198,14 @@ og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
     if ((size_t)nt > p.nbatches) {
         nt = (int)p.nbatches;
     }
+    c0 = thread_cpu_ms();
     for (t = 1; t < nt; t++) {
-        started[t] = pthread_create(&tid[t], NULL, pfor_thread, &p) == 0;
+        wk[t].p = &p;
+        wk[t].index = t;
+        started[t] = pthread_create(&tid[t], NULL, pfor_thread, &wk[t]) == 0;
     }
     while (pfor_step(&p)) {
+        nb0++;
         if (ctx != NULL) {
             double frac = (double)atomic_load(&p.done) / (double)p.nbatches;
             if (pipeline_tick(ctx, f0 + (f1 - f0) * frac) != OG_OK) {
@@ -172,12 +215,31 @@ og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
             }
         }
     }
+    p.cpu[0] = thread_cpu_ms() - c0;
+    p.nb[0] = nb0;
     for (t = 1; t < nt; t++) {
         if (started[t]) {
             pthread_join(tid[t], NULL);
         }
     }
     pthread_mutex_destroy(&p.lock);
+    {
+        double busiest = 0.0, total = 0.0;
+        size_t most = 0;
+        for (t = 0; t < nt; t++) {
+            if (t == 0 || started[t]) {
+                busiest = p.cpu[t] > busiest ? p.cpu[t] : busiest;
+                most = p.nb[t] > most ? p.nb[t] : most;
+                total += p.cpu[t];
+            }
+        }
+        account.regions++;
+        account.caller_ms += p.cpu[0];
+        account.busiest_ms += busiest;
+        account.total_ms += total;
+        account.batches += p.nbatches;
+        account.batches_busiest += most;
+    }
     if (p.err_batch < p.nbatches) {
         st = p.err_code;
         if (err != NULL) {

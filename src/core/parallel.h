@@ -50,4 +50,24 @@ typedef enum og_status og_batch_fn(void *arg, size_t batch, size_t begin, size_t
 enum og_status og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
                                struct run_ctx *ctx, double f0, double f1, struct og_error *err);
 
+/* What the og_parallel_for calls made from the calling thread have cost,
+ * summed since the thread started (for benchmarks on a shared machine,
+ * where wall clocks mislead): in each region the CPU time of the calling
+ * thread, of its busiest thread and of all its threads
+ * (CLOCK_THREAD_CPUTIME_ID), and the batches, in all and on the thread
+ * that ran the most. Subtract two readings to account for a span of work:
+ * its critical path on dedicated cores is the caller's own CPU time minus
+ * caller_ms plus busiest_ms. */
+struct og_par_account {
+    size_t regions;
+    double caller_ms, busiest_ms, total_ms;
+    size_t batches, batches_busiest;
+};
+
+/* This thread's running account (see above). */
+void og_parallel_account(struct og_par_account *out);
+
+/* The calling thread's CPU time in ms (CLOCK_THREAD_CPUTIME_ID). */
+double og_thread_cpu_ms(void);
+
 #endif

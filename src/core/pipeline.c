@@ -1,6 +1,8 @@
 #include "config.h"
 #include "core/pipeline.h"
 
+#include "core/parallel.h"
+
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -70,7 +72,9 @@ pipeline_run(const struct generator *g, struct run_ctx *ctx, struct world **out,
     }
     ctx->nstages = (int)g->nstages;
     for (i = 0; i < g->nstages; i++) {
-        double t0 = pipeline_now_ms();
+        double t0 = pipeline_now_ms(), c0 = og_thread_cpu_ms();
+        struct og_par_account a0, a1;
+        og_parallel_account(&a0);
         ctx->stage_index = (int)i;
         ctx->stage_name = g->stages[i].name;
         og_error_clear(&e);
@@ -89,7 +93,12 @@ pipeline_run(const struct generator *g, struct run_ctx *ctx, struct world **out,
         }
         if (w->nstages < WORLD_MAX_STAGES) {
             w->times[w->nstages].name = g->stages[i].name;
+            double own;
             w->times[w->nstages].ms = pipeline_now_ms() - t0;
+            og_parallel_account(&a1);
+            own = og_thread_cpu_ms() - c0 - (a1.caller_ms - a0.caller_ms);
+            w->times[w->nstages].cpu_work_ms = own + (a1.total_ms - a0.total_ms);
+            w->times[w->nstages].cpu_path_ms = own + (a1.busiest_ms - a0.busiest_ms);
             w->nstages++;
         }
         ctx->phase_lo = ctx->phase_hi = 0.0;

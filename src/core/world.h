@@ -34,6 +34,9 @@ enum { WATER_LAND = 0, WATER_OCEAN = 1, WATER_LAKE = 2 };
 struct world_stage_time {
     const char *name;
     double ms;
+    /* CPU ms (parallel.h's account): the work of all threads, and the
+     * critical path, with each parallel region at its busiest thread */
+    double cpu_work_ms, cpu_path_ms;
 };
 
 /* One figure for the stats JSON: "section.key" -> number, integer, point or
