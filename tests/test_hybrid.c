@@ -589,7 +589,8 @@ START_TEST(test_generator_water)
             lakes++;
             ck_assert_int_eq(w->water[i], WATER_LAKE);
             ck_assert_uint_eq(w->color[i], HYBRID_WATER);
-            ck_assert(w->hydro_elev[i] > w->elevation[i]);
+            ck_assert_msg(w->hydro_elev[i] > w->elevation[i], "lake cell %zu: filled %.9g, height %.9g",
+                          i, (double)w->hydro_elev[i], (double)w->elevation[i]);
             ck_assert(!w->trees[i] && w->forest[i] == 0.0f);
         } else {
             ck_assert_int_eq(w->water[i], WATER_LAND);
@@ -813,6 +814,23 @@ START_TEST(test_layout_resolution_independent)
         ck_assert_msg(iou_mask >= 0.8 && iou_mountain >= 0.8,
                       "seed %llu: mask IoU %.3f, mountain IoU %.3f", (unsigned long long)seeds[k],
                       iou_mask, iou_mountain);
+        /* streams: the same length per km of map (stream cells x cell
+         * width) within 15 % (seeds 1-3: 2-5 %) */
+        {
+            size_t slo = 0, shi = 0;
+            double len_lo, len_hi;
+            for (i = 0; i < lo->ncells; i++) {
+                slo += lo->river_width[i] > 0.0f;
+            }
+            for (i = 0; i < hi->ncells; i++) {
+                shi += hi->river_width[i] > 0.0f;
+            }
+            len_lo = (double)slo * 0.1;
+            len_hi = (double)shi * 0.025;
+            ck_assert_msg(len_lo > 50.0 && fabs(len_lo / len_hi - 1.0) < 0.15,
+                          "seed %llu: %g km of streams at 256^2, %g at 1024^2",
+                          (unsigned long long)seeds[k], len_lo, len_hi);
+        }
         free(mlo);
         free(mhi);
         world_unref(lo);
