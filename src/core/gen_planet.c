@@ -317,10 +317,15 @@ stage_mesh(struct world *w, struct run_ctx *ctx, struct og_error *err)
     enum og_status st;
 
     (void)ctx;
-    st = mesh_build_sphere(&w->mesh, pp->xyz, pp->n, pp->tri, pp->nt, err);
+    /* The mesh takes the points and triangles over (no copies), and gets
+     * its circumcentres in stage_finish, once the stage data is gone: the
+     * 2M-point planet's peak is the biome stage, which needs neither. */
+    st = mesh_build_sphere_owned(&w->mesh, pp->xyz, pp->n, pp->tri, pp->nt, 0, err);
     if (st != OG_OK) {
         return st;
     }
+    pp->xyz = NULL;
+    pp->tri = NULL;
     w->ncells = pp->n;
     if ((st = world_alloc((void **)&w->water, pp->n, 1, "water", err)) != OG_OK) {
         return st;
@@ -333,10 +338,15 @@ stage_mesh(struct world *w, struct run_ctx *ctx, struct og_error *err)
         w->water[i] = pp->land[i] ? WATER_LAND : WATER_OCEAN;
         w->roughness[i] = pp->uplift[i];
     }
+    free(pp->land);
+    free(pp->uplift);
+    pp->land = NULL;
+    pp->uplift = NULL;
     world_stat_int(w, "planet.points", (long long)pp->n);
     world_stat_int(w, "planet.triangles", (long long)pp->nt);
     world_stat_real(w, "planet.spacing_deg", pp->radius * 180.0 / M_PI);
-    world_stat_real(w, "planet.min_spacing_deg", min_spacing(pp->xyz, &pp->adj) * 180.0 / M_PI);
+    world_stat_real(w, "planet.min_spacing_deg",
+                    min_spacing(w->mesh->points, &pp->adj) * 180.0 / M_PI);
     world_stat_int(w, "planet.delaunay_repair_flips", (long long)pp->flips);
     return OG_OK;
 }
@@ -376,11 +386,10 @@ static enum og_status
 stage_finish(struct world *w, struct run_ctx *ctx, struct og_error *err)
 {
     (void)ctx;
-    (void)err;
     planet_priv_free(w->priv);
     w->priv = NULL;
     w->priv_free = NULL;
-    return OG_OK;
+    return mesh_sphere_centers(w->mesh, err);
 }
 
 static const struct stage planet_stages[] = {

@@ -107,140 +107,16 @@ mesh_build_planar(struct mesh **out, const double *xy, size_t n, struct og_error
     return OG_OK;
 }
 
-enum og_status
-mesh_build_sphere(struct mesh **out, const double *xyz, size_t n, const int32_t *triangles,
-                  size_t ntriangles, struct og_error *err)
+/* Circumcentres of a sphere mesh's triangles into m->centers (3 per
+ * triangle, allocated by the caller). */
+static void
+sphere_centers(struct mesh *m)
 {
-    struct mesh *m = NULL;
-    size_t ne, e, t, *first = NULL, *infirst = NULL;
-    int32_t *count = NULL, *stamp = NULL, *slot = NULL, *outgoing = NULL, *incoming = NULL;
-    enum og_status st = OG_OK;
+    const double *xyz = m->points;
+    const int32_t *triangles = m->triangles;
+    size_t t;
 
-    *out = NULL;
-    if (n > (size_t)INT32_MAX / 6 || ntriangles > (size_t)INT32_MAX / 3) {
-        return og_error_set(err, OG_EINVAL,
-                            "mesh: %zu points / %zu triangles exceed the limit %d / %d", n,
-                            ntriangles, INT32_MAX / 6, INT32_MAX / 3);
-    }
-    if (ntriangles == 0) {
-        return og_error_set(err, OG_EINVAL, "mesh: a closed sphere mesh needs triangles");
-    }
-    ne = 3 * ntriangles;
-    for (e = 0; e < ne; e++) {
-        if (triangles[e] < 0 || (size_t)triangles[e] >= n) {
-            return og_error_set(err, OG_EINVAL, "mesh: triangle corner %zu = %d outside [0, %zu)",
-                                e, (int)triangles[e], n);
-        }
-    }
-    for (t = 0; t < ntriangles; t++) {
-        int32_t a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
-        if (a == b || b == c || a == c) {
-            return og_error_set(err, OG_EINVAL, "mesh: triangle %zu repeats a point", t);
-        }
-    }
-    m = mesh_alloc(3, n, ntriangles);
-    first = calloc(n + 1, sizeof *first);
-    infirst = calloc(n + 1, sizeof *infirst);
-    stamp = malloc(n * sizeof *stamp);
-    slot = malloc(n * sizeof *slot);
-    outgoing = malloc(ne * sizeof *outgoing);
-    incoming = malloc(ne * sizeof *incoming);
-    count = calloc(n, sizeof *count);
-    if (m == NULL || first == NULL || infirst == NULL || stamp == NULL || slot == NULL ||
-        outgoing == NULL || incoming == NULL || count == NULL ||
-        (m->triangles = malloc(ne * sizeof *m->triangles)) == NULL ||
-        (m->halfedges = malloc(ne * sizeof *m->halfedges)) == NULL) {
-        st = og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu triangles", ntriangles);
-        goto fail;
-    }
-    memcpy(m->points, xyz, 3 * n * sizeof *xyz);
-    memcpy(m->triangles, triangles, ne * sizeof *triangles);
-
-    /* Twins: bucket the half-edges by start point and by end point
-     * (counting sorts). At each vertex v, stamp the end of every edge
-     * leaving v; an edge v -> w stamped twice is used twice, and the twin of
-     * an edge u -> v arriving at v is the edge v -> u found by its stamp. A
-     * closed, consistently oriented surface has every directed edge exactly
-     * once and its reverse present. Linear time whatever the degrees. */
-    for (e = 0; e < ne; e++) {
-        first[triangles[e] + 1]++;
-        infirst[triangles[mesh_edge_next((int32_t)e)] + 1]++;
-    }
-    for (t = 0; t < n; t++) {
-        first[t + 1] += first[t];
-        infirst[t + 1] += infirst[t];
-    }
-    for (t = 0; t < n; t++) {
-        stamp[t] = 0;
-    }
-    for (e = 0; e < ne; e++) {
-        outgoing[first[triangles[e]] + (size_t)stamp[triangles[e]]++] = (int32_t)e;
-    }
-    for (t = 0; t < n; t++) {
-        stamp[t] = 0;
-    }
-    for (e = 0; e < ne; e++) {
-        int32_t to = triangles[mesh_edge_next((int32_t)e)];
-        incoming[infirst[to] + (size_t)stamp[to]++] = (int32_t)e;
-    }
-    for (t = 0; t < n; t++) {
-        stamp[t] = -1;
-    }
-    for (t = 0; t < n; t++) {
-        size_t i;
-        for (i = first[t]; i < first[t + 1]; i++) {
-            int32_t to = triangles[mesh_edge_next(outgoing[i])];
-            if (stamp[to] == (int32_t)t) {
-                st = og_error_set(err, OG_EINVAL,
-                                  "mesh: edge %u -> %u used twice (not consistently oriented)",
-                                  (unsigned)t, (unsigned)to);
-                goto fail;
-            }
-            stamp[to] = (int32_t)t;
-        }
-    }
-    for (t = 0; t < n; t++) {
-        stamp[t] = -1;
-    }
-    for (t = 0; t < n; t++) {
-        size_t i;
-        for (i = first[t]; i < first[t + 1]; i++) {
-            int32_t to = triangles[mesh_edge_next(outgoing[i])];
-            stamp[to] = (int32_t)t;
-            slot[to] = outgoing[i];
-        }
-        for (i = infirst[t]; i < infirst[t + 1]; i++) {
-            int32_t from = triangles[incoming[i]];
-            if (stamp[from] != (int32_t)t) {
-                st = og_error_set(err, OG_EINVAL, "mesh: edge %u -> %u has no twin (not closed)",
-                                  (unsigned)from, (unsigned)t);
-                goto fail;
-            }
-            m->halfedges[incoming[i]] = slot[from];
-        }
-    }
-    mesh_fill_point_edges(m);
-    /* Every vertex must be a single fan (a manifold vertex): the walk from
-     * point_edge must meet all of its incoming half-edges. */
-    for (e = 0; e < ne; e++) {
-        count[m->triangles[mesh_edge_next((int32_t)e)]]++;
-    }
-    for (t = 0; t < n; t++) {
-        int32_t start = m->point_edge[t], in = start, k = 0;
-        if (start < 0) {
-            continue;
-        }
-        do {
-            k++;
-            in = m->halfedges[mesh_edge_next(in)];
-        } while (in != start && k <= count[t]);
-        if (k != count[t]) {
-            st = og_error_set(err, OG_EINVAL, "mesh: point %zu is not a single fan (%d of %d)",
-                              t, (int)k, (int)count[t]);
-            goto fail;
-        }
-    }
-    for (t = 0; t < ntriangles; t++) {
+    for (t = 0; t < m->ntriangles; t++) {
         const double *a = xyz + 3 * (size_t)triangles[3 * t];
         const double *b = xyz + 3 * (size_t)triangles[3 * t + 1];
         const double *c = xyz + 3 * (size_t)triangles[3 * t + 2];
@@ -269,26 +145,221 @@ mesh_build_sphere(struct mesh **out, const double *xyz, size_t n, const int32_t 
         m->centers[3 * t + 1] = len != 0.0 ? ny / len : 0.0;
         m->centers[3 * t + 2] = len != 0.0 ? nz / len : 0.0;
     }
+}
+
+enum og_status
+mesh_sphere_centers(struct mesh *m, struct og_error *err)
+{
+    if (m->centers != NULL) {
+        return OG_OK;
+    }
+    m->centers = malloc((m->ntriangles > 0 ? m->ntriangles : 1) * 3 * sizeof *m->centers);
+    if (m->centers == NULL) {
+        return og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu circumcentres",
+                            m->ntriangles);
+    }
+    sphere_centers(m);
+    return OG_OK;
+}
+
+/* Twins, point edges and checks of a closed sphere mesh whose points and
+ * triangles are in place. Scratch: 4 bytes per half-edge and 12 per point.
+ * The twin of a -> b is the edge leaving b that ends at a, found among
+ * b's outgoing edges (a bucket by start point, a counting sort); an edge
+ * used twice in one direction, or without a reverse, is refused. Linear
+ * time for bounded degrees (a vertex of degree d costs d^2). */
+static enum og_status
+sphere_topology(struct mesh *m, struct og_error *err)
+{
+    size_t n = m->npoints, ne = 3 * m->ntriangles, e, t;
+    const int32_t *triangles = m->triangles;
+    uint32_t *first = calloc(n + 1, sizeof *first);
+    int32_t *stamp = malloc((n > 0 ? n : 1) * sizeof *stamp);
+    int32_t *outgoing = malloc(ne * sizeof *outgoing);
+    enum og_status st = OG_OK;
+
+    if (first == NULL || stamp == NULL || outgoing == NULL) {
+        st = og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu triangles",
+                          m->ntriangles);
+        goto done;
+    }
+    for (e = 0; e < ne; e++) {
+        first[triangles[e] + 1]++;
+    }
+    for (t = 0; t < n; t++) {
+        first[t + 1] += first[t];
+        stamp[t] = 0;
+    }
+    for (e = 0; e < ne; e++) {
+        outgoing[first[triangles[e]] + (uint32_t)stamp[triangles[e]]++] = (int32_t)e;
+    }
+    for (t = 0; t < n; t++) {
+        stamp[t] = -1;
+    }
+    for (t = 0; t < n; t++) {
+        uint32_t i;
+        for (i = first[t]; i < first[t + 1]; i++) {
+            int32_t to = triangles[mesh_edge_next(outgoing[i])];
+            if (stamp[to] == (int32_t)t) {
+                st = og_error_set(err, OG_EINVAL,
+                                  "mesh: edge %u -> %u used twice (not consistently oriented)",
+                                  (unsigned)t, (unsigned)to);
+                goto done;
+            }
+            stamp[to] = (int32_t)t;
+        }
+    }
+    for (e = 0; e < ne; e++) {
+        int32_t from = triangles[e], to = triangles[mesh_edge_next((int32_t)e)], twin = -1;
+        uint32_t i;
+        for (i = first[to]; i < first[to + 1]; i++) {
+            if (triangles[mesh_edge_next(outgoing[i])] == from) {
+                twin = outgoing[i];
+                break;
+            }
+        }
+        if (twin < 0) {
+            st = og_error_set(err, OG_EINVAL, "mesh: edge %u -> %u has no twin (not closed)",
+                              (unsigned)from, (unsigned)to);
+            goto done;
+        }
+        m->halfedges[e] = twin;
+    }
+    mesh_fill_point_edges(m);
+    /* Every vertex must be a single fan (a manifold vertex): the walk from
+     * point_edge must meet all of its incoming half-edges (as many as its
+     * outgoing ones on a closed surface: first[] gives the count). */
+    for (t = 0; t < n; t++) {
+        int32_t start = m->point_edge[t], in = start, k = 0;
+        int32_t count = (int32_t)(first[t + 1] - first[t]);
+        if (start < 0) {
+            continue;
+        }
+        do {
+            k++;
+            in = m->halfedges[mesh_edge_next(in)];
+        } while (in != start && k <= count);
+        if (k != count) {
+            st = og_error_set(err, OG_EINVAL, "mesh: point %zu is not a single fan (%d of %d)",
+                              t, (int)k, (int)count);
+            goto done;
+        }
+    }
+done:
     free(first);
-    free(infirst);
     free(stamp);
-    free(slot);
     free(outgoing);
-    free(incoming);
-    free(count);
+    return st;
+}
+
+/* Checks of a sphere mesh's input before anything is allocated. */
+static enum og_status
+sphere_check(size_t n, const int32_t *triangles, size_t ntriangles, struct og_error *err)
+{
+    size_t e, t, ne;
+
+    if (n > (size_t)INT32_MAX / 6 || ntriangles > (size_t)INT32_MAX / 3) {
+        return og_error_set(err, OG_EINVAL,
+                            "mesh: %zu points / %zu triangles exceed the limit %d / %d", n,
+                            ntriangles, INT32_MAX / 6, INT32_MAX / 3);
+    }
+    if (ntriangles == 0) {
+        return og_error_set(err, OG_EINVAL, "mesh: a closed sphere mesh needs triangles");
+    }
+    ne = 3 * ntriangles;
+    for (e = 0; e < ne; e++) {
+        if (triangles[e] < 0 || (size_t)triangles[e] >= n) {
+            return og_error_set(err, OG_EINVAL, "mesh: triangle corner %zu = %d outside [0, %zu)",
+                                e, (int)triangles[e], n);
+        }
+    }
+    for (t = 0; t < ntriangles; t++) {
+        int32_t a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
+        if (a == b || b == c || a == c) {
+            return og_error_set(err, OG_EINVAL, "mesh: triangle %zu repeats a point", t);
+        }
+    }
+    return OG_OK;
+}
+
+/* The sphere mesh around points and triangles already in place (owned
+ * by the new mesh), with or without circumcentres. */
+static enum og_status
+sphere_build(struct mesh **out, double *xyz, size_t n, int32_t *triangles, size_t ntriangles,
+             int centers, struct og_error *err)
+{
+    struct mesh *m = calloc(1, sizeof *m);
+    enum og_status st;
+
+    if (m == NULL) {
+        return og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu points", n);
+    }
+    m->dim = 3;
+    m->npoints = n;
+    m->ntriangles = ntriangles;
+    m->points = xyz;
+    m->triangles = triangles;
+    m->point_edge = malloc((n > 0 ? n : 1) * sizeof *m->point_edge);
+    m->halfedges = malloc(3 * ntriangles * sizeof *m->halfedges);
+    if (m->point_edge == NULL || m->halfedges == NULL) {
+        st = og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu triangles", ntriangles);
+    } else {
+        st = sphere_topology(m, err);
+    }
+    if (st == OG_OK && centers) {
+        st = mesh_sphere_centers(m, err);
+    }
+    if (st != OG_OK) {
+        m->points = NULL;  /* still the caller's */
+        m->triangles = NULL;
+        mesh_free(m);
+        return st;
+    }
     *out = m;
     return OG_OK;
+}
 
-fail:
-    free(first);
-    free(infirst);
-    free(stamp);
-    free(slot);
-    free(outgoing);
-    free(incoming);
-    free(count);
-    mesh_free(m);
+enum og_status
+mesh_build_sphere(struct mesh **out, const double *xyz, size_t n, const int32_t *triangles,
+                  size_t ntriangles, struct og_error *err)
+{
+    double *pts;
+    int32_t *tri;
+    enum og_status st;
+
+    *out = NULL;
+    if ((st = sphere_check(n, triangles, ntriangles, err)) != OG_OK) {
+        return st;
+    }
+    pts = malloc((n > 0 ? n : 1) * 3 * sizeof *pts);
+    tri = malloc(3 * ntriangles * sizeof *tri);
+    if (pts == NULL || tri == NULL) {
+        free(pts);
+        free(tri);
+        return og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu triangles", ntriangles);
+    }
+    if (n > 0) {
+        memcpy(pts, xyz, 3 * n * sizeof *xyz);
+    }
+    memcpy(tri, triangles, 3 * ntriangles * sizeof *triangles);
+    if ((st = sphere_build(out, pts, n, tri, ntriangles, 1, err)) != OG_OK) {
+        free(pts);
+        free(tri);
+    }
     return st;
+}
+
+enum og_status
+mesh_build_sphere_owned(struct mesh **out, double *xyz, size_t n, int32_t *triangles,
+                        size_t ntriangles, int centers, struct og_error *err)
+{
+    enum og_status st;
+
+    *out = NULL;
+    if ((st = sphere_check(n, triangles, ntriangles, err)) != OG_OK) {
+        return st;
+    }
+    return sphere_build(out, xyz, n, triangles, ntriangles, centers, err);
 }
 
 void

@@ -343,6 +343,11 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
     free(active);
     free(s.next);
     free(s.head);
+    /* the capacity was 1.25x the expected count: give the rest back */
+    if (s.n > 0 && s.n < s.cap) {
+        double *fit = realloc(s.pts, s.n * 3 * sizeof *s.pts);
+        s.pts = fit != NULL ? fit : s.pts;
+    }
     *xyz = s.pts;
     *n = s.n;
     return OG_OK;

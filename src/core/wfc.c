@@ -302,7 +302,7 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
     wfc_compat_table(rules, s.compat);
     s.heap_cap = n + 16;
     s.trail_cap = 2 * n + 16;
-    s.dec_cap = 1024;
+    s.dec_cap = n + 1;  /* decisions collapse distinct vertices: never more than n */
     s.dom = malloc(n * sizeof *s.dom);
     s.done = calloc(n, 1);
     s.tie = malloc(n * sizeof *s.tie);
