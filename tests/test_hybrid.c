@@ -756,6 +756,57 @@ START_TEST(test_iso_trees)
 }
 END_TEST
 
+/* Count of the two cone greens in w x h 0xRRGGBB pixels. */
+static size_t
+tree_rgb_count(const uint32_t *rgb, size_t n)
+{
+    uint32_t lit = iso_shade_rgb(HYBRID_TREE, 1.0), shade = iso_shade_rgb(HYBRID_TREE, 0.55);
+    size_t i, count = 0;
+    for (i = 0; i < n; i++) {
+        count += rgb[i] == lit || rgb[i] == shade;
+    }
+    return count;
+}
+
+/* The preview thins a grid to about two samples per pixel (every 2nd cell
+ * of a 256^2 world at 96 x 60 px): trees are aggregated into the thinned
+ * field (a sample gets a tree with its block's tree share), not dropped, so
+ * the preview shows about as much forest as the full field drawn at the
+ * same size (before: none at all). */
+START_TEST(test_iso_thinned_trees)
+{
+    enum { PW = 96, PH = 60 };
+    struct params p;
+    struct world *w;
+    struct iso_options o;
+    struct raster *fb = NULL;
+    struct og_error err;
+    static uint32_t rgb[PW * PH];
+    size_t i, thinned, full;
+
+    small_params(&p, 256, 256, 0.3, 2000);
+    w = generate(&p, NULL, NULL);
+    iso_options_from_params(&o, &w->params);
+    ck_assert_int_eq(iso_render_preview(w, &o.view, PW, PH, rgb, &err), OG_OK);
+    thinned = tree_rgb_count(rgb, PW * PH);
+    iso_preview_release();
+    o.subdiv = 1;
+    o.jitter = 0.0;
+    o.threads = 1;
+    ck_assert_int_eq(raster_new(&fb, PW, PH, &err), OG_OK);
+    ck_assert_int_eq(iso_render(NULL, w, &o, fb, NULL, &err), OG_OK);
+    for (i = 0; i < PW * PH; i++) {
+        const uint8_t *px = fb->rgba + 4 * i;
+        rgb[i] = (uint32_t)px[0] << 16 | (uint32_t)px[1] << 8 | px[2];
+    }
+    full = tree_rgb_count(rgb, PW * PH);
+    raster_free(fb);
+    world_unref(w);
+    ck_assert_msg(full > 50 && thinned > full / 2 && thinned < 2 * full,
+                  "tree pixels: %zu thinned, %zu full", thinned, full);
+}
+END_TEST
+
 /* A world keeps its layout when the grid gets finer: the same seed at 256^2
  * and 1024^2 over the same extent (25.6 km), the 1024^2 masks downsampled
  * by 4 x 4 majority, overlap with IoU >= 0.8 (mountain mask, and the
@@ -864,6 +915,7 @@ hybrid_suite(void)
     tcase_add_test(tc, test_forest_stands);
     tcase_add_test(tc, test_flow_mfd_valley);
     tcase_add_test(tc, test_iso_trees);
+    tcase_add_test(tc, test_iso_thinned_trees);
     suite_add_tcase(s, tc);
     tc = tcase_create("contract");
     tcase_add_test(tc, test_generator_bad_params);

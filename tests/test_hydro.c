@@ -16,6 +16,7 @@
 #include "core/moisture.h"
 #include "core/pipeline.h"
 #include "core/rng.h"
+#include "render/iso.h"
 #include "render/mapimg.h"
 #include "render/pngio.h"
 #include "tests.h"
@@ -939,6 +940,71 @@ START_TEST(draw_rivers_width_and_antialiasing)
 }
 END_TEST
 
+/* Iso rivers on a grid (render/iso_field.c): a river running at 1 in 3 is
+ * a D8 staircase (E, E, SE, ...). The field's vertex colours take the map's
+ * curve smoothed along the flow, anti-aliased: cells off the staircase
+ * but within 0.75 cells of the ideal line (at each step, the corner cells
+ * the line passes between) are tinted, and cells 3 away keep the ground
+ * colour. The old per-cell tint coloured exactly the staircase cells. */
+START_TEST(iso_rivers_follow_the_curve)
+{
+    enum { S = 40 };
+    struct params p;
+    struct world *w;
+    struct og_error e;
+    struct iso_field f;
+    uint8_t on_path[S * S];
+    uint32_t ground;
+    int x, y, k, tinted_off = 0;
+    size_t i;
+
+    params_defaults(&p);
+    ck_assert_int_eq(world_new(&w, GEN_DEM, WORLD_GRID, &p, &e), OG_OK);
+    w->width = w->height = S;
+    w->ncells = w->nhydro = S * S;
+    ck_assert_int_eq(world_alloc((void **)&w->elevation, w->ncells, sizeof(float), "e", &e), OG_OK);
+    ck_assert_int_eq(world_alloc((void **)&w->downhill, w->nhydro, sizeof(int32_t), "d", &e),
+                     OG_OK);
+    ck_assert_int_eq(world_alloc((void **)&w->river_width, w->nhydro, sizeof(float), "r", &e),
+                     OG_OK);
+    for (i = 0; i < w->ncells; i++) {
+        w->elevation[i] = 0.5f;
+        w->downhill[i] = -1;
+    }
+    w->elev_min = 0.0f;
+    w->elev_max = 1.0f;
+    memset(on_path, 0, sizeof on_path);
+    x = 2;
+    y = 5;
+    for (k = 0; k < 30; k++) {
+        int nx = x + 1, ny = k % 3 == 2 ? y + 1 : y;
+        on_path[y * S + x] = 1;
+        w->river_width[y * S + x] = 0.8f;
+        w->downhill[y * S + x] = ny * S + nx;
+        x = nx;
+        y = ny;
+    }
+    ck_assert_int_eq(iso_field_from_world(&f, w, 0, &e), OG_OK);
+    ground = f.color[2 * S + 30];
+    for (x = 8; x < 28; x++) {
+        /* the ideal line through the middles of the steps: y = 5 + (x - 3) / 3 */
+        double yl = 5.0 + (x - 3.0) / 3.0;
+        for (y = 0; y < S; y++) {
+            double d = fabs(y - yl);
+            uint32_t c = f.color[y * S + x];
+            if (d >= 3.0) {
+                ck_assert_uint_eq(c, ground);
+            } else if (!on_path[y * S + x] && d < 0.75) {
+                tinted_off += c != ground;
+            }
+        }
+    }
+    ck_assert_int_gt(tinted_off, 3);
+    iso_field_fini(&f);
+    world_unref(w);
+}
+END_TEST
+
 Suite *
 hydro_suite(void)
 {
@@ -971,6 +1037,7 @@ hydro_suite(void)
     tcase_add_test(tc, island_moisture_near_water);
     tcase_add_test(tc, dem_world_fuji);
     tcase_add_test(tc, draw_rivers_width_and_antialiasing);
+    tcase_add_test(tc, iso_rivers_follow_the_curve);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -174,6 +174,41 @@ iso_render_field(const struct iso_field *f, const struct iso_options *o, struct 
     return s;
 }
 
+/* Trees of a thinned field, aggregated instead of dropped: a sample stands
+ * for the stride x stride block of cells from it, and gets a tree with the
+ * probability of the block's tree share (a fixed hash of the sample), so
+ * the forest keeps its density and its stands. Cones are drawn per sample
+ * at a sample's scale (iso_trees.c), so a forest reads the same. */
+static enum og_status
+decimate_trees(struct iso_field *out, const struct iso_field *f, int stride,
+               struct og_error *err)
+{
+    int x, y, i, j;
+
+    if (f->trees == NULL) {
+        return OG_OK;
+    }
+    out->trees = malloc((size_t)out->width * (size_t)out->height);
+    if (out->trees == NULL) {
+        iso_field_fini(out);
+        return og_error_set(err, OG_ENOMEM, "out of memory for the trees");
+    }
+    for (y = 0; y < out->height; y++) {
+        for (x = 0; x < out->width; x++) {
+            int count = 0, total = 0;
+            for (j = y * stride; j < (y + 1) * stride && j < f->height; j++) {
+                for (i = x * stride; i < (x + 1) * stride && i < f->width; i++) {
+                    count += f->trees[(size_t)j * (size_t)f->width + (size_t)i] != 0;
+                    total++;
+                }
+            }
+            out->trees[(size_t)y * (size_t)out->width + (size_t)x] =
+                (uint8_t)(total > 0 && iso_vertex_hash(x, 0, y, 0, 1) * total < count);
+        }
+    }
+    return OG_OK;
+}
+
 /* Every stride-th sample of f (and the last row and column) into out. */
 static enum og_status
 field_decimate(struct iso_field *out, const struct iso_field *f, int stride, struct og_error *err)
@@ -202,7 +237,7 @@ field_decimate(struct iso_field *out, const struct iso_field *f, int stride, str
             }
         }
     }
-    return OG_OK;
+    return decimate_trees(out, f, stride, err);
 }
 
 /* iso_render with the field thinned to every stride-th sample. */

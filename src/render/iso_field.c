@@ -9,6 +9,7 @@
 #include "core/mesh.h"
 #include "core/pipeline.h"
 #include "render/iso_internal.h"
+#include "render/mapimg.h"
 #include "render/tint.h"
 
 /* --- vertex hash (jitter) ---------------------------------------------- */
@@ -162,6 +163,37 @@ cell_is_lake(const struct world *w, size_t c)
     return w->kind == WORLD_GRID && w->lake != NULL && w->nhydro == w->ncells && w->lake[c];
 }
 
+/* Rivers of a grid world painted into the vertex colours the way the map
+ * draws them (render/mapimg.h): the field's vertices are the cell centres,
+ * so the map drawn at one pixel per cell gives every vertex the coverage of
+ * the river curves (smoothed along the flow, anti-aliased, thinner than a
+ * cell: faded in proportion). The rasteriser's bilinear colour then draws a
+ * smooth band along the flow instead of one tinted square per cell (the D8
+ * staircase). Lakes and the sea keep their colour. */
+static enum og_status
+grid_rivers(struct iso_field *f, const struct world *w, struct og_error *err)
+{
+    struct map_view v = { 0.0, 0.0, 1.0, 1.0 };
+    size_t n = (size_t)f->width * (size_t)f->height, i;
+    uint32_t *rgb = malloc(n * sizeof *rgb);
+    enum og_status st;
+
+    if (rgb == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for the iso rivers");
+    }
+    memcpy(rgb, f->color, n * sizeof *rgb);
+    st = mapimg_draw_rivers(w, LAYER_COLOR, &v, f->width, f->height, rgb, NULL, err);
+    if (st == OG_OK) {
+        for (i = 0; i < n; i++) {
+            if (f->water[i] == -INFINITY) {
+                f->color[i] = rgb[i];
+            }
+        }
+    }
+    free(rgb);
+    return st;
+}
+
 static enum og_status
 field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err)
 {
@@ -206,17 +238,19 @@ field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err
             double ln = (lv - sea) / rel;
             /* a lake below sea level sits on the compressed floor too */
             f->water[i] = (float)(ln < 0.0 ? ln * ISO_SEA_FLOOR_SCALE : ln);
-        } else if (w->river_width != NULL && w->nhydro == w->ncells && w->river_width[i] > 0.0f) {
-            /* small streams tint, big rivers paint */
-            f->color[i] = iso_mix_rgb(f->color[i], ISO_RIVER,
-                                  0.4 + 0.5 * sqrt(fmin(1.0, w->river_width[i] / wmax)));
         }
         if (w->roughness != NULL) {
             float r = w->roughness[i];
             f->roughness[i] = r < 0.0f ? 0.0f : (r > 1.0f ? 1.0f : r);
         }
     }
-    return OG_OK;
+    if (wmax > 0.0) {
+        st = grid_rivers(f, w, err);
+        if (st != OG_OK) {
+            iso_field_fini(f);
+        }
+    }
+    return st;
 }
 
 /* Paint a river segment (map units) into the field's colours. */

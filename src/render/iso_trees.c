@@ -13,8 +13,13 @@
 #define TREE_DEPTH_BIAS 0.02f    /* a tree wins ties with the ground under it */
 #define TREE_LIT 1.0             /* the sunlit half of the cone */
 #define TREE_SHADE 0.55          /* the half turned away */
+#define TREE_JITTER 0.35         /* largest offset from the cell centre, in cells */
+#define TREE_SIZE_SPREAD 0.3     /* cone sizes vary by +-30 % */
 
-/* A tree stands on every tree cell: a cone seen from the side is a
+/* A tree stands on every tree cell, offset from the cell centre by up to
+ * TREE_JITTER cells and scaled by 1 +- TREE_SIZE_SPREAD (fixed hashes of the
+ * cell, render/iso.h's iso_vertex_hash), so a stand reads as a wood, not as
+ * a lattice of identical cones. A cone seen from the side is a
  * triangle, split at its axis into a lit and a shaded half so it reads as
  * round. Its base sits at the cell centre's ground height; all three
  * corners take the base's depth (a billboard), so ground in front of the
@@ -38,10 +43,16 @@ iso_draw_trees(struct raster *fb, const struct iso_field *f, iso_tree_proj_fn *p
         for (x = 0; x < f->width; x++) {
             size_t c = (size_t)y * (size_t)f->width + (size_t)x;
             float base[3], t[9];
+            double jx, jy, k;
             if (!f->trees[c]) {
                 continue;
             }
-            proj(proj_ctx, (double)x, (double)y, (double)f->terrain[c], base);
+            jx = TREE_JITTER * (2.0 * iso_vertex_hash(x, 1, y, 0, 4) - 1.0);
+            jy = TREE_JITTER * (2.0 * iso_vertex_hash(x, 2, y, 0, 4) - 1.0);
+            k = 1.0 + TREE_SIZE_SPREAD * (2.0 * iso_vertex_hash(x, 3, y, 0, 4) - 1.0);
+            hw = TREE_HALF_WIDTH * scale * k;
+            ht = TREE_HEIGHT * scale * k;
+            proj(proj_ctx, (double)x + jx, (double)y + jy, (double)f->terrain[c], base);
             if (base[1] - ht > (float)y1 || base[1] + hw < (float)y0 ||
                 base[0] + hw < (float)x0 || base[0] - hw > (float)x1) {
                 continue; /* outside this band */
