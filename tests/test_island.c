@@ -2,11 +2,13 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/generators.h"
 #include "core/mesh.h"
 #include "core/pipeline.h"
+#include "render/mapimg.h"
 #include "tests.h"
 
 static struct world *
@@ -82,6 +84,125 @@ START_TEST(stage_times_recorded)
 }
 END_TEST
 
+/* Smooth large exports (render.map_cells, render/mapimg.c): where a Voronoi
+ * cell covers 16 or more pixels, a pixel inside a Delaunay triangle gets
+ * the barycentric blend of its three sites' layer colours, except that wet
+ * and dry sites never mix (the pixel takes the side holding more than half
+ * of the weight, and blends only that side's sites: coasts stay crisp);
+ * render.map_cells = flat, or a map with fewer pixels per cell, paints the
+ * nearest cell whole. Checked against an independent barycentric blend on
+ * every 5th pixel of a 1000-cell island drawn at 256 x 256 (65 px a cell). */
+static uint32_t
+expected_blend(const struct world *w, double u, double v, int *mixed, int *found)
+{
+    const struct mesh *m = w->mesh;
+    size_t t;
+    *found = 0;
+    for (t = 0; t < m->ntriangles; t++) {
+        const int32_t *tri = m->triangles + 3 * t;
+        const double *a = &m->points[2 * tri[0]], *b = &m->points[2 * tri[1]],
+                     *c = &m->points[2 * tri[2]];
+        double d = (b[1] - c[1]) * (a[0] - c[0]) + (c[0] - b[0]) * (a[1] - c[1]), l[3];
+        double wet = 0.0, sum = 0.0, ch[3] = { 0.0, 0.0, 0.0 };
+        int k, side, nwet = 0;
+        if (d == 0.0) {
+            continue;
+        }
+        l[0] = ((b[1] - c[1]) * (u - c[0]) + (c[0] - b[0]) * (v - c[1])) / d;
+        l[1] = ((c[1] - a[1]) * (u - c[0]) + (a[0] - c[0]) * (v - c[1])) / d;
+        l[2] = 1.0 - l[0] - l[1];
+        if (!(l[0] > 1e-9 && l[1] > 1e-9 && l[2] > 1e-9)) {
+            continue; /* outside, or on an edge shared by two triangles */
+        }
+        for (k = 0; k < 3; k++) {
+            int is_wet = w->water[tri[k]] != WATER_LAND;
+            wet += is_wet ? l[k] : 0.0;
+            nwet += is_wet;
+        }
+        side = wet > 0.5;
+        *mixed = nwet > 0 && nwet < 3;
+        for (k = 0; k < 3; k++) {
+            if ((w->water[tri[k]] != WATER_LAND) == side) {
+                uint32_t col = mapimg_cell_color(w, LAYER_ELEVATION, (size_t)tri[k], 0.0);
+                ch[0] += l[k] * (double)((col >> 16) & 255u);
+                ch[1] += l[k] * (double)((col >> 8) & 255u);
+                ch[2] += l[k] * (double)(col & 255u);
+                sum += l[k];
+            }
+        }
+        *found = 1;
+        return (uint32_t)(ch[0] / sum + 0.5) << 16 | (uint32_t)(ch[1] / sum + 0.5) << 8 |
+               (uint32_t)(ch[2] / sum + 0.5);
+    }
+    return 0;
+}
+
+START_TEST(smooth_export_blends_triangles)
+{
+    enum { S = 256 };
+    struct world *w = make_island(21, 1000);
+    struct map_view view = { 0.0, 0.0, 1.0, 1.0 };
+    struct og_error e;
+    uint32_t *rgb = malloc(S * S * sizeof *rgb), small[32 * 32];
+    size_t checked = 0, matched = 0, coast = 0, flat_fallback = 0, differs_from_flat = 0;
+    int px, py;
+
+    ck_assert_ptr_nonnull(rgb);
+    ck_assert_int_eq(mapimg_render(w, LAYER_ELEVATION, &view, S, S, rgb, NULL, &e), OG_OK);
+    for (py = 2; py < S; py += 5) {
+        for (px = 2; px < S; px += 5) {
+            double u = (px + 0.5) / S, v = (py + 0.5) / S;
+            int mixed = 0, found = 0;
+            uint32_t want = expected_blend(w, u, v, &mixed, &found), got = rgb[py * S + px];
+            uint32_t flat = mapimg_cell_color(w, LAYER_ELEVATION,
+                                              (size_t)mapimg_cell_at(w, u, v), 0.0);
+            if (!found) {
+                continue; /* outside the hull */
+            }
+            checked++;
+            if (got == want) {
+                matched++;
+                coast += mixed;
+                differs_from_flat += want != flat;
+            } else {
+                /* the triangle search around the nearest site gave up */
+                ck_assert_uint_eq(got, flat);
+                flat_fallback++;
+            }
+        }
+    }
+    ck_assert_msg(checked > 2000 && matched >= checked * 98 / 100,
+                  "%zu of %zu pixels are the barycentric blend (%zu painted flat)", matched,
+                  checked, flat_fallback);
+    ck_assert_msg(coast > 20, "only %zu coast pixels checked", coast);
+    ck_assert(differs_from_flat > checked / 2);
+
+    /* too few pixels per cell: whole cells */
+    ck_assert_int_eq(mapimg_render(w, LAYER_ELEVATION, &view, 32, 32, small, NULL, &e), OG_OK);
+    for (py = 0; py < 32; py++) {
+        for (px = 0; px < 32; px++) {
+            double u = (px + 0.5) / 32, v = (py + 0.5) / 32;
+            ck_assert_uint_eq(small[py * 32 + px],
+                              mapimg_cell_color(w, LAYER_ELEVATION,
+                                                (size_t)mapimg_cell_at(w, u, v), 0.0));
+        }
+    }
+    /* render.map_cells = flat: whole cells at any size */
+    ck_assert_int_eq(params_set(&w->params, P_RENDER_MAP_CELLS, 1, &e), OG_OK);
+    ck_assert_int_eq(mapimg_render(w, LAYER_ELEVATION, &view, S, S, rgb, NULL, &e), OG_OK);
+    for (py = 0; py < S; py += 3) {
+        for (px = 0; px < S; px += 3) {
+            double u = (px + 0.5) / S, v = (py + 0.5) / S;
+            ck_assert_uint_eq(rgb[py * S + px],
+                              mapimg_cell_color(w, LAYER_ELEVATION,
+                                                (size_t)mapimg_cell_at(w, u, v), 0.0));
+        }
+    }
+    free(rgb);
+    world_unref(w);
+}
+END_TEST
+
 Suite *
 island_suite(void)
 {
@@ -90,6 +211,7 @@ island_suite(void)
     tcase_add_test(c, same_seed_same_bytes);
     tcase_add_test(c, coast_border_and_land_fraction);
     tcase_add_test(c, stage_times_recorded);
+    tcase_add_test(c, smooth_export_blends_triangles);
     tcase_set_timeout(c, 20);
     suite_add_tcase(s, c);
     return s;
