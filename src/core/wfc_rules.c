@@ -29,7 +29,7 @@ static const struct wfc_rules planet_rules = {
         /* name, colour, water, |latitude| band, shore, weight,
          * climate-latitude band, moisture band (planet.climate = climate) */
         [B_OCEAN] = { "ocean", 0x1b3a6b, 1, 0, 90, WFC_SHORE_NEVER, 4.0, 0, 72, 0, 1 },
-        [B_SHALLOW] = { "shallows", 0x2f6fa8, 1, 0, 90, WFC_SHORE_ONLY, 2.0, 0, 90, 0, 1 },
+        [B_SHALLOW] = { "shallows", 0x2f6fa8, 1, 0, 90, WFC_SHORE_ONLY, 2.0, 0, 72, 0, 1 },
         [B_SEA_ICE] = { "sea_ice", 0xcfe3ee, 1, 62, 90, WFC_SHORE_ANY, 1.5, 64, 90, 0, 1 },
         [B_ICE] = { "ice", 0xf2f6f9, 0, 60, 90, WFC_SHORE_ANY, 3.0, 68, 90, 0, 1 },
         [B_TUNDRA] = { "tundra", 0x9a9f86, 0, 50, 80, WFC_SHORE_ANY, 2.0, 57, 74, 0, 1 },
@@ -248,12 +248,19 @@ wfc_climate_prefer(const struct wfc_rules *rules, size_t n, const float *clim, c
             }
             sl = sl > 1e-9 ? sl : 1e-9;
             sm = sm > 1e-9 ? sm : 1e-9;
-            d = (clim[v] - bi->clim_min) / sl;
-            t = (bi->clim_max - clim[v]) / sl;
+            /* a side at the end of the range (climate latitude 0 or 90,
+             * moisture 0 or 1) is no boundary: it counts as the depth of
+             * a box's centre, 0.5. Counted as a side, a biome open to every
+             * moisture lost its depth on dry or wet ground, all such boxes
+             * tied there, and the tie went to the lower biome number:
+             * ice/tundra boundaries ran along moisture isolines and broke
+             * off straight. */
+            d = bi->clim_min <= 0.0 ? 0.5 : (clim[v] - bi->clim_min) / sl;
+            t = bi->clim_max >= 90.0 ? 0.5 : (bi->clim_max - clim[v]) / sl;
             d = t < d ? t : d;
-            t = (moist[v] - bi->moist_min) / sm;
+            t = bi->moist_min <= 0.0 ? 0.5 : (moist[v] - bi->moist_min) / sm;
             d = t < d ? t : d;
-            t = (bi->moist_max - moist[v]) / sm;
+            t = bi->moist_max >= 1.0 ? 0.5 : (bi->moist_max - moist[v]) / sm;
             d = t < d ? t : d;
             if (d > best) {
                 best = d;
