@@ -225,8 +225,8 @@ void statusbar_draw(struct tui *t);
 void help_draw(struct tui *t);
 int help_key(struct tui *t, int ch);
 
-/* paramform.c: the parameter panel, the preset list, and the inline formw
- * field (prompt): open it over the selected value (PROMPT_VALUE) or on the
+/* paramform.c: the parameter panel; presetlist.c: the preset list;
+ * prompt.c: the inline formw field (prompt): open it over the selected value (PROMPT_VALUE) or on the
  * last status line (PROMPT_PRESET_NAME), returning -1 with a message when
  * there is no room; suspend/resume keep its text across a resize. */
 void paramform_draw(struct tui *t);
