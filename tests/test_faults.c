@@ -186,7 +186,7 @@ START_TEST(test_fifo_inputs_refused)
     ck_assert_ptr_nonnull(strstr(err.msg, "not a regular file"));
     ck_assert_int_eq(pngio_read_text(in_dir("f.png"), &keys, &values, &n, &err), OG_EIO);
     params_defaults(&p);
-    ck_assert_int_eq(preset_load_file(in_dir("f.ini"), &p, &gen, &err), OG_EIO);
+    ck_assert_int_eq(preset_load_file(in_dir("f.ini"), &p, &gen, NULL, &err), OG_EIO);
     ck_assert_ptr_nonnull(strstr(err.msg, "f.ini: not a regular file"));
     /* a folder is not a file either */
     ck_assert_int_eq(infile_fopen(dir, &fp, NULL, &err), OG_EIO);

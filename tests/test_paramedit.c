@@ -188,23 +188,26 @@ START_TEST(test_preset_parse_errors)
     params_defaults(&p);
     before = p;
     ck_assert_int_eq(preset_parse("# x\nisland.cells = 5000\ngenerator = island\n", "a.ini", &p,
-                                  &gen, &err), OG_OK);
+                                  &gen, NULL, &err), OG_OK);
     ck_assert_double_eq(params_get(&p, P_ISLAND_CELLS), 5000.0);
     ck_assert_int_eq(gen, GEN_ISLAND);
     /* All or nothing: a bad third line leaves p as it was. */
     p = before;
     ck_assert_int_eq(preset_parse("island.cells = 5000\n\nisland.bogus = 1\n", "b.ini", &p, &gen,
-                                  &err), OG_EFORMAT);
+                                  NULL, &err), OG_EFORMAT);
     ck_assert_str_eq(err.msg, "b.ini:3: unknown parameter 'island.bogus' (see `orogen params`)");
     ck_assert_double_eq(params_get(&p, P_ISLAND_CELLS), 16000.0);
-    ck_assert_int_eq(preset_parse("island.octaves = 99\n", "c.ini", &p, NULL, &err), OG_ERANGE);
+    ck_assert_int_eq(preset_parse("island.octaves = 99\n", "c.ini", &p, NULL, NULL, &err),
+                                  OG_ERANGE);
     ck_assert_str_eq(err.msg, "c.ini:1: param 'island.octaves' = 99 outside [1, 16]");
-    ck_assert_int_eq(preset_parse("island.cells 5000\n", "d.ini", &p, NULL, &err), OG_EFORMAT);
+    ck_assert_int_eq(preset_parse("island.cells 5000\n", "d.ini", &p, NULL, NULL, &err),
+                                  OG_EFORMAT);
     ck_assert_str_eq(err.msg, "d.ini:1: expected 'name = value', got 'island.cells 5000'");
-    ck_assert_int_eq(preset_parse("\ngenerator = volcano\n", "e.ini", &p, NULL, &err), OG_EFORMAT);
+    ck_assert_int_eq(preset_parse("\ngenerator = volcano\n", "e.ini", &p, NULL, NULL, &err),
+                                  OG_EFORMAT);
     ck_assert_str_eq(err.msg, "e.ini:2: unknown generator 'volcano'");
     gen = 7;
-    ck_assert_int_eq(preset_parse("seed = 3\n", "f.ini", &p, &gen, &err), OG_OK);
+    ck_assert_int_eq(preset_parse("seed = 3\n", "f.ini", &p, &gen, NULL, &err), OG_OK);
     ck_assert_int_eq(gen, -1);
     ck_assert_uint_eq(p.seed, 3);
 }
@@ -223,15 +226,16 @@ START_TEST(test_preset_save_load_list)
     p.seed = 1234567890123ull;
     p.v[P_SEED] = (double)p.seed;
     ck_assert_int_eq(params_set(&p, P_ISLAND_FREQUENCY, 5.5, &err), OG_OK);
-    ck_assert_int_eq(preset_save("my-isle", &p, island_groups(), "island", path, sizeof path,
+    ck_assert_int_eq(preset_save("my-isle", &p, island_groups(), "island", NULL, path, sizeof path,
                                  &err), OG_OK);
     ck_assert_ptr_nonnull(strstr(path, "/orogen/presets/my-isle.ini"));
-    ck_assert_int_eq(preset_save("../evil", &p, island_groups(), "island", NULL, 0, &err),
+    ck_assert_int_eq(preset_save("../evil", &p, island_groups(), "island", NULL, NULL, 0, &err),
                      OG_EINVAL);
-    ck_assert_int_eq(preset_save(".hidden", &p, island_groups(), NULL, NULL, 0, &err), OG_EINVAL);
+    ck_assert_int_eq(preset_save(".hidden", &p, island_groups(), NULL, NULL, NULL, 0, &err),
+                                 OG_EINVAL);
 
     params_defaults(&q);
-    ck_assert_int_eq(preset_load("my-isle", &q, &gen, NULL, 0, &err), OG_OK);
+    ck_assert_int_eq(preset_load("my-isle", &q, &gen, NULL, NULL, 0, &err), OG_OK);
     ck_assert_uint_eq(q.seed, 1234567890123ull);
     ck_assert_double_eq(params_get(&q, P_ISLAND_FREQUENCY), 5.5);
     ck_assert_int_eq(gen, GEN_ISLAND);
@@ -240,7 +244,7 @@ START_TEST(test_preset_save_load_list)
             ck_assert_double_eq(params_get(&q, (enum param_id)i), params_get(&p, (enum param_id)i));
         }
     }
-    ck_assert_int_eq(preset_load("no-such-preset", &q, NULL, NULL, 0, &err), OG_EINVAL);
+    ck_assert_int_eq(preset_load("no-such-preset", &q, NULL, NULL, NULL, 0, &err), OG_EINVAL);
     ck_assert_ptr_nonnull(strstr(err.msg, "no preset named 'no-such-preset'"));
 
     n = preset_list(list, 64);
@@ -270,7 +274,7 @@ START_TEST(test_shipped_presets_load)
     n = preset_list(list, 64);
     for (i = 0; i < n && i < 64; i++) {
         params_defaults(&p);
-        ck_assert_msg(preset_load_file(list[i].path, &p, NULL, &err) == OG_OK, "%s", err.msg);
+        ck_assert_msg(preset_load_file(list[i].path, &p, NULL, NULL, &err) == OG_OK, "%s", err.msg);
         shipped += !list[i].user;
     }
     ck_assert_int_ge(shipped, 4);

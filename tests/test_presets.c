@@ -30,7 +30,7 @@ generate_preset2(const char *name, uint64_t seed, int expect_gen, const char *ke
 
     params_defaults(&p);
     snprintf(file, sizeof file, "presets/%s.ini", name);
-    ck_assert_msg(preset_load_file(test_shared_data_path(file), &p, &gen, &e) == OG_OK, "%s",
+    ck_assert_msg(preset_load_file(test_shared_data_path(file), &p, &gen, NULL, &e) == OG_OK, "%s",
                   e.msg);
     ck_assert_int_eq(gen, expect_gen);
     p.seed = seed;

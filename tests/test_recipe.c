@@ -49,7 +49,8 @@ START_TEST(test_preset_line_ends)
         struct og_error err;
         int gen = -1;
         params_defaults(&p);
-        ck_assert_msg(preset_parse(texts[i], "t.ini", &p, &gen, &err) == OG_OK, "text %zu: %s",
+        ck_assert_msg(preset_parse(texts[i], "t.ini", &p, &gen, NULL, &err) == OG_OK,
+                                   "text %zu: %s",
                       i, err.msg);
         ck_assert_int_eq(gen, GEN_HYBRID);
         ck_assert_int_eq(params_int(&p, P_HYBRID_WIDTH), 16);
@@ -68,13 +69,14 @@ START_TEST(test_preset_line_numbers_and_bom)
     params_defaults(&p);
     before = p;
     ck_assert_int_eq(preset_parse("seed = 5\rhybrid.width = 16\rhybrid.width = 3\r", "cr.ini", &p,
-                                  &gen, &err), OG_ERANGE);
+                                  &gen, NULL, &err), OG_ERANGE);
     ck_assert_msg(strstr(err.msg, "cr.ini:3:") != NULL, "%s", err.msg);
     ck_assert_msg(strstr(err.msg, "hybrid.width") != NULL, "%s", err.msg);
     ck_assert(printable(err.msg));
     ck_assert(memcmp(&p, &before, sizeof p) == 0);
     /* The byte order mark is skipped, never part of the first key. */
-    ck_assert_int_eq(preset_parse("\xEF\xBB\xBFisland.cellz = 5\n", "bom.ini", &p, &gen, &err),
+    ck_assert_int_eq(preset_parse("\xEF\xBB\xBFisland.cellz = 5\n", "bom.ini", &p, &gen,
+                                  NULL, &err),
                      OG_EFORMAT);
     ck_assert_msg(strstr(err.msg, "bom.ini:1: unknown parameter 'island.cellz'") != NULL, "%s",
                   err.msg);
@@ -93,14 +95,14 @@ START_TEST(test_preset_duplicates)
     int gen = -1;
 
     params_defaults(&p);
-    ck_assert_int_eq(preset_parse("seed = 1\n# c\nseed = 2\n", "d.ini", &p, &gen, &err),
+    ck_assert_int_eq(preset_parse("seed = 1\n# c\nseed = 2\n", "d.ini", &p, &gen, NULL, &err),
                      OG_EFORMAT);
     ck_assert_str_eq(err.msg, "d.ini:3: 'seed' set twice (first on line 1)");
     ck_assert_int_eq(preset_parse("generator = island\ngenerator = hybrid\n", "g.ini", &p, &gen,
-                                  &err), OG_EFORMAT);
+                                  NULL, &err), OG_EFORMAT);
     ck_assert_str_eq(err.msg, "g.ini:2: 'generator' set twice (first on line 1)");
     ck_assert_int_eq(preset_parse("island.cells=100\r\nisland.cells = 100\r\n", "c.ini", &p, &gen,
-                                  &err), OG_EFORMAT);
+                                  NULL, &err), OG_EFORMAT);
     ck_assert_str_eq(err.msg, "c.ini:2: 'island.cells' set twice (first on line 1)");
 }
 END_TEST
@@ -112,10 +114,11 @@ START_TEST(test_errors_never_hold_control_characters)
     int gen = -1;
 
     params_defaults(&p);
-    ck_assert_int_eq(preset_parse("seed = 1\x1b[2J\n", "esc.ini", &p, &gen, &err), OG_EFORMAT);
+    ck_assert_int_eq(preset_parse("seed = 1\x1b[2J\n", "esc.ini", &p, &gen, NULL, &err),
+                                  OG_EFORMAT);
     ck_assert(printable(err.msg));
     ck_assert_msg(strstr(err.msg, "'1\\x1b[2J'") != NULL, "%s", err.msg);
-    ck_assert_int_eq(preset_parse("island.cells = 1\t\x7f\n", "del.ini", &p, &gen, &err),
+    ck_assert_int_eq(preset_parse("island.cells = 1\t\x7f\n", "del.ini", &p, &gen, NULL, &err),
                      OG_EFORMAT);
     ck_assert(printable(err.msg));
     /* Every message, not only the parser's. */
@@ -376,6 +379,131 @@ START_TEST(test_planet_edits_round_trip)
 }
 END_TEST
 
+/* Presets carry planet.edits (issue 12, 16): the TUI's w saves the list
+ * after the parameters, loading gives it back, and replaying it on the
+ * planet the preset's parameters make is the edited planet byte for byte. */
+START_TEST(test_planet_edits_preset_round_trip)
+{
+    char dir[] = "/tmp/orogen-test-presets-XXXXXX", path[PRESET_PATH_MAX], file[PRESET_PATH_MAX];
+    char *text = NULL, *edits = NULL, *body = NULL;
+    struct params p, q;
+    struct world *w[3] = { NULL }, *again = NULL, *back = NULL;
+    int32_t sea = -1, land = -1, *cells = NULL;
+    uint8_t *lands = NULL;
+    size_t i, n = 0;
+    int gen = -1;
+    struct og_error err;
+    FILE *f;
+    long len;
+
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    setenv("XDG_CONFIG_HOME", dir, 1);
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, 2000, &err), OG_OK);
+    p.seed = 5;
+    p.v[P_SEED] = 5;
+    w[0] = make_planet(&p);
+    for (i = 0; i < w[0]->ncells && (sea < 0 || land < 0); i++) {
+        if (w[0]->water[i] != WATER_LAND && sea < 0) {
+            sea = (int32_t)i;
+        } else if (w[0]->water[i] == WATER_LAND && land < 0) {
+            land = (int32_t)i;
+        }
+    }
+    ck_assert_int_eq(planet_edit_set_land(w[0], sea, 1, &w[1], &err), OG_OK);
+    ck_assert_int_eq(planet_edit_set_land(w[1], land, 0, &w[2], &err), OG_OK);
+    ck_assert_int_eq(planet_edits_to_text(w[2], &text, &err), OG_OK);
+
+    ck_assert_msg(preset_save("edited", &p, generator_get(GEN_PLANET)->param_groups, "planet",
+                              text, path, sizeof path, &err) == OG_OK, "%s", err.msg);
+    snprintf(file, sizeof file, "%s/orogen/presets/edited.ini", dir);
+    ck_assert_str_eq(path, file);
+    f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    len = ftell(f);
+    rewind(f);
+    body = calloc(1, (size_t)len + 1);
+    ck_assert_uint_eq(fread(body, 1, (size_t)len, f), (size_t)len);
+    fclose(f);
+    {
+        char line[96];
+        snprintf(line, sizeof line, "\nplanet.edits = +%d -%d\n", (int)sea, (int)land);
+        ck_assert_msg(strstr(body, line) != NULL, "%s", body);
+    }
+    /* A non-planet preset refuses edits; a reader that cannot replay them
+     * is told so. */
+    ck_assert_int_eq(preset_save("bad", &p, generator_get(GEN_ISLAND)->param_groups, "island",
+                                 text, NULL, 0, &err), OG_EINVAL);
+    ck_assert_int_eq(preset_parse(body, "edited.ini", &q, &gen, NULL, &err), OG_EFORMAT);
+    ck_assert_msg(strstr(err.msg, "planet.edits") != NULL, "%s", err.msg);
+
+    params_defaults(&q);
+    ck_assert_msg(preset_load("edited", &q, &gen, &edits, NULL, 0, &err) == OG_OK, "%s", err.msg);
+    ck_assert_int_eq(gen, GEN_PLANET);
+    ck_assert_ptr_nonnull(edits);
+    ck_assert_str_eq(edits, text);
+    ck_assert(memcmp(&p, &q, sizeof p) == 0);
+    again = make_planet(&q);
+    ck_assert_int_eq(planet_edits_parse(edits, again->ncells, &cells, &lands, &n, &err), OG_OK);
+    ck_assert_int_eq(planet_edit_replay(again, cells, lands, n, &back, &err), OG_OK);
+    same_planet(w[2], back);
+    ck_assert_uint_eq(planet_edit_count(back), 2);
+
+    unlink(path);
+    snprintf(file, sizeof file, "%s/orogen/presets", dir);
+    rmdir(file);
+    snprintf(file, sizeof file, "%s/orogen", dir);
+    rmdir(file);
+    rmdir(dir);
+    free(body);
+    free(text);
+    free(edits);
+    free(cells);
+    free(lands);
+    for (i = 0; i < 3; i++) {
+        world_unref(w[i]);
+    }
+    world_unref(again);
+    world_unref(back);
+}
+END_TEST
+
+/* planet.edits lines in presets: checked as edit lists, once, planets only. */
+START_TEST(test_preset_edits_refusals)
+{
+    static const struct {
+        const char *text, *want;
+    } bad[] = {
+        { "planet.edits = +1 x2\n", "e.ini:1: planet.edits: edit 2 'x2' is not +CELL" },
+        { "seed = 2\nplanet.edits = +1\nplanet.edits = -1\n",
+          "e.ini:3: 'planet.edits' set twice (first on line 2)" },
+        { "generator = island\nplanet.edits = +1\n",
+          "e.ini:2: planet.edits, but the preset is for the island generator" },
+    };
+    struct params p;
+    struct og_error err;
+    char *edits = NULL;
+    int gen;
+    size_t i;
+
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        params_defaults(&p);
+        ck_assert_int_ne(preset_parse(bad[i].text, "e.ini", &p, &gen, &edits, &err), OG_OK);
+        ck_assert_msg(strncmp(err.msg, bad[i].want, strlen(bad[i].want)) == 0,
+                      "case %zu: '%s', want '%s'", i, err.msg, bad[i].want);
+        ck_assert_ptr_null(edits);
+    }
+    /* comments and blanks after the list are not edits; no line: NULL */
+    ck_assert_int_eq(preset_parse("generator = planet\nplanet.edits = +3 -4   # two\n", "g.ini",
+                                  &p, &gen, &edits, &err), OG_OK);
+    ck_assert_str_eq(edits, "+3 -4");
+    free(edits);
+    ck_assert_int_eq(preset_parse("seed = 4\n", "h.ini", &p, &gen, &edits, &err), OG_OK);
+    ck_assert_ptr_null(edits);
+}
+END_TEST
+
 Suite *
 recipe_suite(void)
 {
@@ -393,6 +521,8 @@ recipe_suite(void)
     tcase_add_test(tc, test_recipe_generator_version_note);
     tcase_add_test(tc, test_recipe_chunk_crc_error);
     tcase_add_test(tc, test_planet_edits_round_trip);
+    tcase_add_test(tc, test_planet_edits_preset_round_trip);
+    tcase_add_test(tc, test_preset_edits_refusals);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -26,7 +26,9 @@
 #      shortened from the left, too-small sizes on one line;
 #   O  the seed gallery: thumbnails with figures, paging, Enter opens a seed;
 #   P  the start-up terminal probe: q sent at once quits (10 runs), a key
-#      typed during the probe is kept, late terminal answers are no keys.
+#      typed during the probe is kept, late terminal answers are no keys;
+#   S  land edits in presets and --from recipes (same PNG bytes, undo), and
+#      --from restoring the exported view window.
 # Exit 77 (skip) without tmux. Every wait is bounded; a private tmux socket
 # is used and its server killed at the end.
 set -u
@@ -352,7 +354,7 @@ wait_for j "undone: 0 edits to undo, 1 to redo" 5; check $? "J: u undoes the edi
 keys j C-r
 wait_for j "redone: 1 edit to undo, 0 to redo" 5; check $? "J: Ctrl-R redoes it" "$tmp/last-screen.txt"
 keys j q
-wait_for j "1 land edit would be lost" 5 && [ ! -s "$tmp/j.exit" ]
+wait_for j "1 land edit not in a named preset" 5 && [ ! -s "$tmp/j.exit" ]
 check $? "J: q with unsaved edits offers to save them first" "$tmp/last-screen.txt"
 keys j q
 wait_exit j 20 >/dev/null
@@ -580,6 +582,70 @@ else
 fi
 keys pl q
 st=$(wait_exit pl 20); [ "$st" = 0 ]; check $? "P: q after the late answers exits with status 0 (got $st)" "$tmp/pl.err"
+# --- S (seed engineer): land edits live in the edit list: w saves them in a
+# preset, --preset and --from replay them (same PNG bytes), u undoes the
+# replayed list; --from restores the exported view window (map.view).
+# ks NAME KEY...: one key at a time, each given time to act
+ks() { _s=$1; shift; for _k in "$@"; do keys "$_s" "$_k"; done; }
+start s 100 30 xterm-256color C.UTF-8 -g planet --set planet.points=2000
+if wait_for s "ready in" 60; then
+    ks s g b 3 x
+    wait_for s "land removed: " 20; check $? "S: x removes land" "$tmp/last-screen.txt"
+    ks s w C-u s - e d i t e d Enter
+    wait_for s "land edit" 5 && screen s | grep -q "saved preset .*s-edited.ini with [0-9]* land edit"
+    check $? "S: w saves the preset with its land edits" "$tmp/last-screen.txt"
+    grep -qE "^planet.edits = -[0-9]+" "$tmp/cfg/orogen/presets/s-edited.ini" 2>/dev/null
+    check $? "S: the preset file holds planet.edits"
+    ks s E Enter
+    wait_for s "exported" 30; check $? "S: E exports the edited planet" "$tmp/last-screen.txt"
+    keys s q
+    st=$(wait_exit s 20); [ "$st" = 0 ]; check $? "S: q quits at once (the edits are saved)"
+fi
+png_s=$(ls "$tmp/s.d"/orogen-planet-*.png 2>/dev/null | head -1)
+grep -aq "planet.edits = -" "$png_s" 2>/dev/null; check $? "S: the PNG's recipe holds the edits"
+# the preset, loaded in a new session, gives the same planet
+start s2 100 30 xterm-256color C.UTF-8 --preset s-edited
+wait_for s2 "replayed " 60 && wait_for s2 "land edit" 5
+check $? "S: --preset replays the preset's land edits" "$tmp/last-screen.txt"
+ks s2 E Enter
+wait_for s2 "exported" 30
+[ -n "$png_s" ] && cmp -s "$png_s" "$tmp/s2.d/$(basename "$png_s")"
+check $? "S: the preset's planet is byte-identical to the edited one"
+keys s2 q
+wait_exit s2 20 >/dev/null
+# --from the PNG replays its edits too, and u undoes them
+start s3 100 30 xterm-256color C.UTF-8 --from "$png_s"
+wait_for s3 "replayed " 60; check $? "S: --from replays the recipe's land edits" "$tmp/last-screen.txt"
+ks s3 E Enter
+wait_for s3 "exported" 30
+[ -n "$png_s" ] && cmp -s "$png_s" "$tmp/s3.d/$(basename "$png_s")"
+check $? "S: --from gives the same PNG bytes as the edited planet"
+ks s3 g u
+wait_for s3 "undone: 0 edits to undo, 1 to redo" 20; check $? "S: u undoes the replayed edits" "$tmp/last-screen.txt"
+keys s3 C-r
+wait_for s3 "redone: 1 edit to undo, 0 to redo" 20; check $? "S: Ctrl-R redoes them" "$tmp/last-screen.txt"
+keys s3 q
+wait_exit s3 20 >/dev/null
+# map.view: a view export opened with --from shows that window again
+view_of() { grep -ao "map.view = [-+0-9.e ]*" "$1" 2>/dev/null | head -1 | sed 's/map.view = //'; }
+start s4 100 30 xterm-256color C.UTF-8 --seed 3
+if wait_for s4 "ready in" 30; then
+    ks s4 + + + l l j e Enter Enter
+    wait_for s4 "exported" 30
+fi
+keys s4 q
+wait_exit s4 20 >/dev/null
+png_v=$(ls "$tmp/s4.d"/*view*.png 2>/dev/null | head -1)
+start s5 100 30 xterm-256color C.UTF-8 --from "$png_v"
+wait_for s5 "ready in" 30 && ks s5 e Enter Enter && wait_for s5 "exported" 30
+keys s5 q
+wait_exit s5 20 >/dev/null
+png_v2=$(ls "$tmp/s5.d"/*view*.png 2>/dev/null | head -1)
+v1=$(view_of "$png_v") v2=$(view_of "$png_v2")
+echo "    map.view $v1 / again $v2"
+[ -n "$v1" ] && [ -n "$v2" ] && echo "$v1 $v2" | awk '{ for (i = 1; i <= 4; i++) { d = $i - $(i + 4);
+    if (d < 0) d = -d; if (d > 0.02) exit 1 } exit !($3 - $1 < 0.9) }'
+check $? "S: --from restores the exported view window (map.view within 0.02)"
 
 echo "$passes passed, $fails failed"
 [ $fails -eq 0 ]

@@ -54,7 +54,7 @@ struct cli_args {
     char recipe_dem_sha256[65];
     long long recipe_dem_size;
     char recipe_dem_path[4096];
-    char recipe_edits[16384]; /* planet.edits of a --from planet recipe, "" if none */
+    char recipe_edits[16384]; /* planet.edits of a --from recipe or a --preset, "" if none */
     double recipe_view[4];    /* map.view u0 v0 u1 v1 of a TUI view export */
     int recipe_view_given;
     /* parameters named by --set (to warn about ones the generator ignores) */

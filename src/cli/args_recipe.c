@@ -33,10 +33,21 @@ enum og_status
 cli_apply_preset(struct cli_args *a, const char *name, struct og_error *err)
 {
     int gen = -1;
-    enum og_status st = preset_load(name, &a->params, &gen, NULL, 0, err);
+    char *edits = NULL;
+    enum og_status st = preset_load(name, &a->params, &gen, &edits, NULL, 0, err);
     if (st == OG_OK && gen >= 0 && !a->gen_given) {
         a->gen = (enum gen_id)gen;
     }
+    if (st == OG_OK && edits != NULL) {
+        /* a planet preset's land edits, replayed like a recipe's */
+        if (strlen(edits) >= sizeof a->recipe_edits) {
+            st = og_error_set(err, OG_ERANGE, "preset %s: planet.edits longer than %zu bytes",
+                              name, sizeof a->recipe_edits - 1);
+        } else {
+            memcpy(a->recipe_edits, edits, strlen(edits) + 1);
+        }
+    }
+    free(edits);
     return st;
 }
 

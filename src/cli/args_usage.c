@@ -26,15 +26,6 @@ cli_warnings(const struct cli_args *a, char *out, size_t size)
             n++;
         }
     }
-    if (a->recipe_edits[0] != '\0' && a->command == CLI_TUI) {
-        /* Only `orogen export --from` replays them so far. */
-        int k = snprintf(out + len, size - len, "%s holds planet edits; the terminal view shows "
-                         "the planet before them (orogen export --from replays them)\n", a->from);
-        if (k > 0 && (size_t)k < size - len) {
-            len += (size_t)k;
-            n++;
-        }
-    }
     for (i = 0; i < P_COUNT; i++) {
         if (a->set_explicitly[i] && !param_in_groups((enum param_id)i, g->param_groups)) {
             int k = snprintf(out + len, size - len, "%s is not used by the %s generator\n",

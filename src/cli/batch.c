@@ -53,7 +53,8 @@ replay_edits(const struct cli_args *a, struct world **w, struct og_error *err)
     enum og_status st;
 
     if ((*w)->gen != GEN_PLANET) {
-        return og_error_set(err, OG_EFORMAT, "%s: planet.edits in a %s recipe", a->from,
+        return og_error_set(err, OG_EFORMAT, "%s: planet.edits in a %s recipe",
+                            a->from != NULL ? a->from : a->preset != NULL ? a->preset : "preset",
                             world_gen_name((*w)->gen));
     }
     st = planet_edits_parse(a->recipe_edits, (*w)->ncells, &cells, &land, &n, err);

@@ -67,6 +67,7 @@ run_tui(const struct cli_args *a)
     struct tui_options opt;
     struct dem_raster raster;
     struct og_error err;
+    char edits_from[1100];
     int mode = TUI_COLOR_AUTO, rc;
 
     if (a->color != NULL) {
@@ -88,6 +89,17 @@ run_tui(const struct cli_args *a)
     opt.dem = a->dem_path != NULL ? &raster : NULL;
     opt.color_mode = mode;
     opt.preset = a->preset;
+    /* what a --from recipe (or a --preset) holds besides parameters */
+    opt.edits = a->recipe_edits[0] != '\0' ? a->recipe_edits : NULL;
+    if (a->from == NULL && a->preset != NULL) {
+        snprintf(edits_from, sizeof edits_from, "preset %s", a->preset);
+    } else {
+        snprintf(edits_from, sizeof edits_from, "%s", a->from != NULL ? a->from : "the recipe");
+    }
+    opt.edits_from = edits_from;
+    opt.layer = a->recipe_layer[0] != '\0' ? a->recipe_layer : NULL;
+    opt.view_given = a->recipe_view_given;
+    memcpy(opt.view, a->recipe_view, sizeof opt.view);
     opt.ascii = a->ascii;
     opt.graphics = a->graphics != NULL ? tui_graphics_parse(a->graphics) : TUI_GFX_AUTO;
     rc = tui_main(&opt);

@@ -126,33 +126,40 @@ enum og_status preset_user_dir(char *buf, size_t size, struct og_error *err);
 
 /* Apply preset text to p, all or nothing. Besides parameter lines a preset
  * may name its generator on a "generator = NAME" line (the CLI's format);
- * *gen (may be NULL) gets its enum gen_id, or -1 when there is none.
- * source names the text in messages. Errors: OG_EFORMAT / OG_ERANGE
- * "SOURCE:LINE: reason" for malformed lines, unknown keys or generators and
- * out-of-range values (p unchanged). */
+ * *gen (may be NULL) gets its enum gen_id, or -1 when there is none. A
+ * planet preset may carry land edits on a "planet.edits = +12 -345" line
+ * (planet_edit.h's text, replayed on the generated planet): *edits gets a
+ * malloc'd copy of the list ("" for an empty one), or NULL when the preset
+ * has no such line; pass edits NULL to refuse such a line. source names the
+ * text in messages. Errors: OG_EFORMAT / OG_ERANGE "SOURCE:LINE: reason"
+ * for malformed lines, unknown keys or generators, out-of-range values, a
+ * key given twice, a malformed edit, and planet.edits with another
+ * generator or with edits NULL (p and *edits unchanged). */
 enum og_status preset_parse(const char *text, const char *source, struct params *p, int *gen,
-                            struct og_error *err);
+                            char **edits, struct og_error *err);
 
 /* Read a preset file and apply it as preset_parse does. Errors: OG_EIO
  * "cannot read PATH: REASON", else as preset_parse. */
-enum og_status preset_load_file(const char *path, struct params *p, int *gen,
+enum og_status preset_load_file(const char *path, struct params *p, int *gen, char **edits,
                                 struct og_error *err);
 
 /* Load NAME (searched in the user's folder, then the shipped ones, as
  * NAME.ini) or FILE (anything containing '/' or ending in ".ini") into p.
  * path (may be NULL) receives the file used. Errors: OG_EINVAL "no preset
  * named 'X' (looked in ...)", else as preset_load_file. */
-enum og_status preset_load(const char *name_or_file, struct params *p, int *gen, char *path,
-                           size_t path_size, struct og_error *err);
+enum og_status preset_load(const char *name_or_file, struct params *p, int *gen, char **edits,
+                           char *path, size_t path_size, struct og_error *err);
 
 /* Save the rows of groups of p as the user preset NAME (creating the
  * folder), atomically (temporary file + rename), with a "generator = NAME"
- * line when generator is not NULL. path (may be NULL)
- * receives the file written. Errors: OG_EINVAL for a bad name, OG_EIO
- * naming the path and reason. */
+ * line when generator is not NULL and a "planet.edits = ..." line when
+ * edits is neither NULL nor "" (planet_edits_to_text's list; only with
+ * generator "planet"). path (may be NULL) receives the file written.
+ * Errors: OG_EINVAL for a bad name or edits without the planet generator,
+ * OG_EIO naming the path and reason. */
 enum og_status preset_save(const char *name, const struct params *p, unsigned groups,
-                           const char *generator, char *path, size_t path_size,
-                           struct og_error *err);
+                           const char *generator, const char *edits, char *path,
+                           size_t path_size, struct og_error *err);
 
 /* List the presets found, sorted by name, a user preset hiding a shipped one
  * of the same name. Returns the number found (may exceed max; only max are

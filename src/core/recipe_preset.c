@@ -16,6 +16,7 @@
 
 #include "core/generators.h"
 #include "core/infile.h"
+#include "core/planet_edit.h"
 
 #ifndef OROGEN_DATADIR
 #define OROGEN_DATADIR "/usr/local/share/orogen"
@@ -119,46 +120,115 @@ shipped_dirs(char (*dirs)[PRESET_PATH_MAX])
     return n;
 }
 
+/* If line (a line of normalized text) is "KEY = VALUE" for key, the start
+ * of VALUE (blanks skipped), else NULL. */
+static char *
+line_value(char *line, const char *key)
+{
+    char *s = line, *e;
+    size_t klen = strlen(key);
+
+    while (*s == ' ' || *s == '\t') {
+        s++;
+    }
+    if (strncmp(s, key, klen) != 0) {
+        return NULL;
+    }
+    e = s + klen;
+    while (*e == ' ' || *e == '\t') {
+        e++;
+    }
+    if (*e != '=') {
+        return NULL;
+    }
+    e++;
+    while (*e == ' ' || *e == '\t') {
+        e++;
+    }
+    return e;
+}
+
+/* Blank a line (up to its '\n'), keeping the line numbers of the rest. */
+static void
+blank_line(char *line)
+{
+    for (; *line != '\0' && *line != '\n'; line++) {
+        *line = ' ';
+    }
+}
+
+/* The planet.edits value at v (up to the line end or a '#' comment,
+ * trailing blanks dropped), checked as an edit list, into a malloc'd *out. */
+static enum og_status
+take_edits(const char *v, const char *source, int lineno, char **out, struct og_error *err)
+{
+    size_t len = 0;
+    int32_t *cells = NULL;
+    uint8_t *land = NULL;
+    size_t n = 0;
+    struct og_error e;
+
+    while (v[len] != '\0' && v[len] != '\n' && v[len] != '#') {
+        len++;
+    }
+    while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t')) {
+        len--;
+    }
+    *out = malloc(len + 1);
+    if (*out == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory reading %s", source);
+    }
+    memcpy(*out, v, len);
+    (*out)[len] = '\0';
+    /* cell ids are bounded when replayed on the planet (its cell count) */
+    if (planet_edits_parse(*out, 0, &cells, &land, &n, &e) != OG_OK) {
+        free(*out);
+        *out = NULL;
+        return og_error_set(err, OG_EFORMAT, "%s:%d: %s", source, lineno, e.msg);
+    }
+    free(cells);
+    free(land);
+    return OG_OK;
+}
+
 enum og_status
-preset_parse(const char *text, const char *source, struct params *p, int *gen,
+preset_parse(const char *text, const char *source, struct params *p, int *gen, char **edits,
              struct og_error *err)
 {
-    char *copy = recipe_text_normalize(text), *line, *next;
+    char *copy = recipe_text_normalize(text), *line, *next, *list = NULL;
     const struct generator *g = NULL;
-    int lineno = 0, gen_line = 0;
-    enum og_status st;
+    int lineno = 0, gen_line = 0, edits_line = 0;
+    enum og_status st = OG_OK;
 
     if (copy == NULL) {
         return og_error_set(err, OG_ENOMEM, "out of memory reading %s", source);
     }
-    /* Take "generator = NAME" out (blanking it keeps the line numbers) and
-     * let the parameter parser judge the rest. */
-    for (line = copy; line != NULL; line = next) {
-        char *s = line, *e;
-        size_t klen;
+    /* Take "generator = NAME" and "planet.edits = ..." out (blanking them
+     * keeps the line numbers) and let the parameter parser judge the rest. */
+    for (line = copy; line != NULL && st == OG_OK; line = next) {
+        char *e;
 
         next = strchr(line, '\n');
         if (next != NULL) {
             next++;
         }
         lineno++;
-        while (*s == ' ' || *s == '\t') {
-            s++;
-        }
-        klen = strlen("generator");
-        if (strncmp(s, "generator", klen) != 0) {
+        if ((e = line_value(line, "planet.edits")) != NULL) {
+            if (edits == NULL) {
+                st = og_error_set(err, OG_EFORMAT, "%s:%d: planet.edits (land edits) cannot be "
+                                  "used here", source, lineno);
+            } else if (edits_line > 0) {
+                st = og_error_set(err, OG_EFORMAT, "%s:%d: 'planet.edits' set twice (first on "
+                                  "line %d)", source, lineno, edits_line);
+            } else {
+                st = take_edits(e, source, lineno, &list, err);
+                edits_line = lineno;
+            }
+            blank_line(line);
             continue;
         }
-        e = s + klen;
-        while (*e == ' ' || *e == '\t') {
-            e++;
-        }
-        if (*e != '=') {
+        if ((e = line_value(line, "generator")) == NULL) {
             continue;
-        }
-        e++;
-        while (*e == ' ' || *e == '\t') {
-            e++;
         }
         {
             char name[32];
@@ -169,33 +239,45 @@ preset_parse(const char *text, const char *source, struct params *p, int *gen,
             }
             name[k] = '\0';
             if (gen_line > 0) {
-                free(copy);
-                return og_error_set(err, OG_EFORMAT,
-                                    "%s:%d: 'generator' set twice (first on line %d)", source,
-                                    lineno, gen_line);
+                st = og_error_set(err, OG_EFORMAT,
+                                  "%s:%d: 'generator' set twice (first on line %d)", source,
+                                  lineno, gen_line);
+                break;
             }
             g = generator_find(name);
             if (g == NULL) {
-                free(copy);
-                return og_error_set(err, OG_EFORMAT, "%s:%d: unknown generator '%s'", source,
-                                    lineno, name);
+                st = og_error_set(err, OG_EFORMAT, "%s:%d: unknown generator '%s'", source,
+                                  lineno, name);
+                break;
             }
             gen_line = lineno;
         }
-        for (s = line; *s != '\0' && *s != '\n'; s++) {
-            *s = ' ';
-        }
+        blank_line(line);
     }
-    st = params_parse_text(p, copy, source, err);
+    if (st == OG_OK && list != NULL && g != NULL && g->id != GEN_PLANET) {
+        st = og_error_set(err, OG_EFORMAT, "%s:%d: planet.edits, but the preset is for the %s "
+                          "generator (only planets have land edits)", source, edits_line, g->name);
+    }
+    if (st == OG_OK) {
+        st = params_parse_text(p, copy, source, err);
+    }
     free(copy);
-    if (st == OG_OK && gen != NULL) {
+    if (st != OG_OK) {
+        free(list);
+        return st;
+    }
+    if (gen != NULL) {
         *gen = g != NULL ? (int)g->id : -1;
     }
-    return st;
+    if (edits != NULL) {
+        *edits = list;
+    }
+    return OG_OK;
 }
 
 enum og_status
-preset_load_file(const char *path, struct params *p, int *gen, struct og_error *err)
+preset_load_file(const char *path, struct params *p, int *gen, char **edits,
+                 struct og_error *err)
 {
     FILE *f;
     char *text;
@@ -220,7 +302,7 @@ preset_load_file(const char *path, struct params *p, int *gen, struct og_error *
         st = og_error_set(err, OG_EFORMAT, "%s: binary data, not a preset", path);
     } else {
         text[len] = '\0';
-        st = preset_parse(text, path, p, gen, err);
+        st = preset_parse(text, path, p, gen, edits, err);
     }
     free(text);
     fclose(f);
@@ -242,8 +324,8 @@ ends_with(const char *s, const char *suffix)
 }
 
 enum og_status
-preset_load(const char *name_or_file, struct params *p, int *gen, char *path, size_t path_size,
-            struct og_error *err)
+preset_load(const char *name_or_file, struct params *p, int *gen, char **edits, char *path,
+            size_t path_size, struct og_error *err)
 {
     char dirs[1 + SHIPPED_DIRS_MAX][PRESET_PATH_MAX];
     char cand[PRESET_PATH_MAX + PRESET_NAME_MAX + 8];
@@ -255,7 +337,7 @@ preset_load(const char *name_or_file, struct params *p, int *gen, char *path, si
         if (path != NULL) {
             snprintf(path, path_size, "%s", name_or_file);
         }
-        return preset_load_file(name_or_file, p, gen, err);
+        return preset_load_file(name_or_file, p, gen, edits, err);
     }
     if (!preset_name_valid(name_or_file)) {
         return og_error_set(err, OG_EINVAL,
@@ -272,7 +354,7 @@ preset_load(const char *name_or_file, struct params *p, int *gen, char *path, si
             if (path != NULL) {
                 snprintf(path, path_size, "%s", cand);
             }
-            return preset_load_file(cand, p, gen, err);
+            return preset_load_file(cand, p, gen, edits, err);
         }
         if (used < sizeof looked) {
             int w = snprintf(looked + used, sizeof looked - used, "%s%s", i > 0 ? ", " : "",
@@ -309,7 +391,7 @@ make_dirs(const char *dir, struct og_error *err)
 
 enum og_status
 preset_save(const char *name, const struct params *p, unsigned groups, const char *generator,
-            char *path, size_t path_size, struct og_error *err)
+            const char *edits, char *path, size_t path_size, struct og_error *err)
 {
     char dir[PRESET_PATH_MAX];
     char target[PRESET_PATH_MAX + PRESET_NAME_MAX + 8];
@@ -322,6 +404,11 @@ preset_save(const char *name, const struct params *p, unsigned groups, const cha
     if (!preset_name_valid(name)) {
         return og_error_set(err, OG_EINVAL,
                             "bad preset name '%s' (1-63 of letters, digits, '.', '_', '-')", name);
+    }
+    if (edits != NULL && edits[0] != '\0' &&
+        (generator == NULL || strcmp(generator, "planet") != 0)) {
+        return og_error_set(err, OG_EINVAL, "preset %s: land edits belong to a planet preset",
+                            name);
     }
     if ((st = preset_user_dir(dir, sizeof dir, err)) != OG_OK) {
         return st;
@@ -358,6 +445,10 @@ preset_save(const char *name, const struct params *p, unsigned groups, const cha
     }
     fputs(body, f);
     free(body);
+    if (edits != NULL && edits[0] != '\0') {
+        /* last, after the parameters: replayed on the planet they make */
+        fprintf(f, "planet.edits = %s\n", edits);
+    }
     bad = ferror(f);
     if (fclose(f) != 0 || bad) {
         int e = errno;

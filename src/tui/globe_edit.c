@@ -1,6 +1,7 @@
 /* globe_edit: the land editor on the globe (globeview.h): edits under a
- * brush on a background thread, the undo and redo lists, and collecting a
- * finished edit. */
+ * brush on a background thread, undo and redo on the world's edit list
+ * (core/planet_edit.h), replaying the edits of a preset or a --from recipe,
+ * and collecting a finished job. */
 #include "config.h"
 
 #include <pthread.h>
@@ -13,8 +14,8 @@
 #include "tui/globeview.h"
 #include "tui/globeview_internal.h"
 
-/* Every cell under the brush in turn; out is the last new world, NULL if
- * no cell changed. */
+/* The job: a brush edit (every cell under it in turn; out is the last new
+ * world, NULL if no cell changed) or a replay of rcells/rland on src. */
 static enum og_status
 edit_run(const struct world *w, void *arg, struct og_error *err)
 {
@@ -25,6 +26,11 @@ edit_run(const struct world *w, void *arg, struct og_error *err)
 
     a->out = NULL;
     a->changed = 0;
+    if (a->kind != EDIT_BRUSH) {
+        enum og_status st = planet_edit_replay(w, a->rcells, a->rland, a->rn, &a->out, err);
+        a->changed = (int)a->rn;
+        return st;
+    }
     for (i = 0; i < a->ncells; i++) {
         enum og_status st = planet_edit_set_land(cur, a->cells[i], a->land, &next, err);
         if (st != OG_OK) {
@@ -44,12 +50,64 @@ edit_run(const struct world *w, void *arg, struct og_error *err)
     return OG_OK;
 }
 
+/* --- the history ------------------------------------------------------------ */
+
 static void
-stack_clear(struct world **stack, int *n)
+history_clear(struct globeview *g)
 {
-    while (*n > 0) {
-        world_unref(stack[--*n]);
+    int k;
+    for (k = 0; k < g->nmarks; k++) {
+        world_unref(g->at[k]);
     }
+    world_unref(g->base);
+    world_unref(g->tip);
+    free(g->marks);
+    free(g->at);
+    g->base = g->tip = NULL;
+    g->marks = NULL;
+    g->at = NULL;
+    g->nmarks = g->cap_marks = g->pos = 0;
+    g->saved_edits = 0;
+    g->saved_pos = 0;
+}
+
+/* Room for one more stroke. Returns -1 when out of memory. */
+static int
+history_grow(struct globeview *g)
+{
+    if (g->nmarks == g->cap_marks) {
+        int cap = g->cap_marks ? 2 * g->cap_marks : 16;
+        size_t *m = realloc(g->marks, (size_t)cap * sizeof *m);
+        struct world **a;
+        if (m == NULL) {
+            return -1;
+        }
+        g->marks = m;
+        a = realloc(g->at, (size_t)cap * sizeof *a);
+        if (a == NULL) {
+            return -1;
+        }
+        g->at = a;
+        g->cap_marks = cap;
+    }
+    return 0;
+}
+
+/* Start a history at base (unedited: stroke 0). */
+static int
+history_start(struct globeview *g, struct world *base)
+{
+    history_clear(g);
+    if (history_grow(g) != 0) {
+        return -1;
+    }
+    g->base = world_ref(base);
+    g->tip = world_ref(base);
+    g->marks[0] = planet_edit_count(base);
+    g->at[0] = world_ref(base);
+    g->nmarks = 1;
+    g->pos = 0;
+    return 0;
 }
 
 /* The history belongs to one planet: a new one (n, r, a parameter) drops it. */
@@ -58,60 +116,200 @@ history_check(struct tui *t)
 {
     struct globeview *g = t->globe;
     if (g != NULL && g->current != t->world) {
-        stack_clear(g->undo, &g->nundo);
-        stack_clear(g->redo, &g->nredo);
+        history_clear(g);
         g->current = t->world;
     }
 }
 
+/* Keep at most UNDO_CACHE worlds besides base: drop those farthest from
+ * the one shown. */
 static void
-stack_push(struct world **stack, int *n, struct world *w)
+cache_trim(struct globeview *g)
 {
-    if (*n == UNDO_MAX) {
-        world_unref(stack[0]);
-        memmove(stack, stack + 1, (UNDO_MAX - 1) * sizeof *stack);
-        (*n)--;
+    for (;;) {
+        int k, n = 0, far = -1;
+        for (k = 1; k < g->nmarks; k++) {
+            if (g->at[k] != NULL) {
+                n++;
+                if (k != g->pos && (far < 0 || abs(k - g->pos) > abs(far - g->pos))) {
+                    far = k;
+                }
+            }
+        }
+        if (n <= UNDO_CACHE || far < 0) {
+            return;
+        }
+        world_unref(g->at[far]);
+        g->at[far] = NULL;
     }
-    stack[(*n)++] = w;
+}
+
+/* A new stroke after the one shown, leading to w (a reference is taken):
+ * the redo steps beyond are dropped, and the oldest cached worlds past
+ * UNDO_CACHE (base stays, so any step can be replayed). */
+static int
+history_push(struct globeview *g, struct world *w)
+{
+    int k;
+
+    for (k = g->pos + 1; k < g->nmarks; k++) {
+        world_unref(g->at[k]);
+    }
+    g->nmarks = g->pos + 1;
+    if (history_grow(g) != 0) {
+        return -1;
+    }
+    g->marks[g->nmarks] = planet_edit_count(w);
+    g->at[g->nmarks] = world_ref(w);
+    g->pos = g->nmarks++;
+    world_unref(g->tip);
+    g->tip = world_ref(w);
+    cache_trim(g);
+    return 0;
 }
 
 /* Show world w (taking its reference) after an edit, undo or redo. */
 static void
 show_world(struct tui *t, struct world *w)
 {
+    world_unref(t->world);
     t->world = w;
     t->world_final = 1;
     t->globe->current = w;
     t->map_stale = t->map_dirty = t->chrome_dirty = 1;
 }
 
+static void
+say_position(struct tui *t, const char *verb)
+{
+    const struct globeview *g = t->globe;
+    int redo = g->nmarks - 1 - g->pos;
+    tui_message(t, 0, "%s: %d edit%s to undo, %d to redo", verb, g->pos, g->pos == 1 ? "" : "s",
+                redo);
+}
+
+static void
+edit_done(void *arg)
+{
+    const struct edit_args *a = arg;
+    ssize_t r = write(a->wake_fd, "e", 1);
+    (void)r;
+}
+
+/* Run the job described by g->args on src (signals stay with the main
+ * loop). Returns 0, or -1 with a message. */
+static int
+job_start(struct tui *t, const struct world *src)
+{
+    struct globeview *g = t->globe;
+    struct og_error err;
+    sigset_t block, old;
+    int rc = 0;
+
+    g->args.src = src;
+    g->args.shown = t->world;
+    g->args.wake_fd = t->wake_fd[1];
+    g->args.out = NULL;
+    /* the job's thread must not take the signals meant for the main loop */
+    sigemptyset(&block);
+    sigaddset(&block, SIGWINCH);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGTSTP);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    if (export_job_start(&g->job, (struct world *)src, edit_run, &g->args, edit_done, &g->args,
+                         &err) != OG_OK) {
+        g->job = NULL;
+        tui_message(t, 1, "edit: %s", err.msg);
+        rc = -1;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return rc;
+}
+
+/* Copies of edits [from, to) of w for a replay job. */
+static int
+take_edits(struct edit_args *a, const struct world *w, size_t from, size_t to)
+{
+    size_t i, n = to - from;
+    a->rcells = malloc((n > 0 ? n : 1) * sizeof *a->rcells);
+    a->rland = malloc(n > 0 ? n : 1);
+    if (a->rcells == NULL || a->rland == NULL) {
+        free(a->rcells);
+        free(a->rland);
+        a->rcells = NULL;
+        a->rland = NULL;
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        int land;
+        planet_edit_get(w, from + i, &a->rcells[i], &land);
+        a->rland[i] = (uint8_t)land;
+    }
+    a->rn = n;
+    return 0;
+}
+
 void
 globe_undo_redo(struct tui *t, int redo)
 {
     struct globeview *g = t->globe;
-    struct world **from = redo ? g->redo : g->undo, **to = redo ? g->undo : g->redo;
-    int *nfrom = redo ? &g->nredo : &g->nundo, *nto = redo ? &g->nundo : &g->nredo;
+    int target;
 
     history_check(t);
     if (g->job != NULL) {
         tui_message(t, 1, "an edit is still running");
         return;
     }
-    if (*nfrom == 0) {
+    if (g->base == NULL || (redo ? g->pos + 1 >= g->nmarks : g->pos == 0)) {
         tui_message(t, 0, "nothing to %s", redo ? "redo (Ctrl-R)" : "undo");
         return;
     }
-    stack_push(to, nto, t->world);
-    show_world(t, from[--*nfrom]);
-    tui_message(t, 0, "%s: %d edit%s to undo, %d to redo", redo ? "redone" : "undone", g->nundo,
-                g->nundo == 1 ? "" : "s", g->nredo);
+    target = g->pos + (redo ? 1 : -1);
+    if (g->at[target] != NULL) {
+        g->pos = target;
+        show_world(t, world_ref(g->at[target]));
+        say_position(t, redo ? "redone" : "undone");
+        return;
+    }
+    /* not kept: replay the list up to marks[target] on base (which holds
+       the first marks[0]) */
+    memset(&g->args, 0, sizeof g->args);
+    g->args.kind = EDIT_GOTO;
+    g->args.target = target;
+    g->args.land = redo;
+    if (take_edits(&g->args, g->tip, g->marks[0], g->marks[target]) != 0) {
+        tui_message(t, 1, "out of memory for %zu edits", g->marks[target]);
+        return;
+    }
+    if (job_start(t, g->base) == 0) {
+        tui_message(t, 0, "%s: replaying %zu edit%s ...", redo ? "redo" : "undo",
+                    g->marks[target], g->marks[target] == 1 ? "" : "s");
+    }
 }
 
 int
 globeview_unsaved_edits(const struct tui *t)
 {
     const struct globeview *g = t->globe;
-    return g != NULL && g->current == t->world ? g->nundo : 0;
+    int d;
+    if (g == NULL || g->current != t->world || planet_edit_count(t->world) == g->saved_edits) {
+        return 0;
+    }
+    /* in strokes, as undo counts them */
+    d = g->pos > g->saved_pos ? g->pos - g->saved_pos : g->saved_pos - g->pos;
+    return d > 0 ? d : 1;
+}
+
+void
+globeview_edits_saved(struct tui *t)
+{
+    struct globeview *g = globeview_state(t);
+    if (g != NULL) {
+        history_check(t);
+        g->saved_edits = planet_edit_count(t->world);
+        g->saved_pos = g->pos;
+    }
 }
 
 int
@@ -151,20 +349,10 @@ brush_cells(const struct tui *t, int w, int h, int32_t *out)
     return n;
 }
 
-static void
-edit_done(void *arg)
-{
-    const struct edit_args *a = arg;
-    ssize_t r = write(a->wake_fd, "e", 1);
-    (void)r;
-}
-
 void
 globe_edit_start(struct tui *t, int land)
 {
     struct globeview *g = t->globe;
-    struct og_error err;
-    sigset_t block, old;
     int w, h;
     int32_t cell;
 
@@ -179,29 +367,137 @@ globe_edit_start(struct tui *t, int land)
         return;
     }
     history_check(t);
-    g->args.src = t->world;
+    memset(&g->args, 0, sizeof g->args);
+    g->args.kind = EDIT_BRUSH;
     g->args.cell = cell;
     g->args.ncells = brush_cells(t, w, h, g->args.cells);
     g->args.land = land;
-    g->args.wake_fd = t->wake_fd[1];
-    g->args.out = NULL;
-    /* the job's thread must not take the signals meant for the main loop */
-    sigemptyset(&block);
-    sigaddset(&block, SIGWINCH);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGTSTP);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
-    if (export_job_start(&g->job, t->world, edit_run, &g->args, edit_done, &g->args, &err)
-        != OG_OK) {
-        g->job = NULL;
-        tui_message(t, 1, "edit: %s", err.msg);
-    } else {
+    if (job_start(t, t->world) == 0) {
         tui_message(t, 0, "%s at cell %ld (brush %d, %d cells) ...",
                     land ? "adding land" : "removing land", (long)cell, g->brush,
                     g->args.ncells);
     }
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+/* --- edits from a preset or a recipe ----------------------------------------- */
+
+void
+globeview_load_edits(struct tui *t, const char *edits, const char *from)
+{
+    struct globeview *g = globeview_state(t);
+
+    if (g == NULL) {
+        tui_message(t, 1, "out of memory for the land edits of %s", from);
+        return;
+    }
+    free(g->pending);
+    g->pending = NULL;
+    if (edits == NULL || edits[0] == '\0') {
+        return;
+    }
+    g->pending = strdup(edits);
+    if (g->pending == NULL) {
+        tui_message(t, 1, "out of memory for the land edits of %s", from);
+        return;
+    }
+    g->pending_params = t->params;
+    snprintf(g->pending_from, sizeof g->pending_from, "%s", from);
+}
+
+void
+globeview_world_arrived(struct tui *t)
+{
+    struct globeview *g = t->globe;
+    struct og_error err;
+    const struct world *w = t->world;
+
+    if (g == NULL || g->pending == NULL || w == NULL || !t->world_final) {
+        return;
+    }
+    if (memcmp(&w->params, &g->pending_params, sizeof w->params) != 0) {
+        if (memcmp(&w->params, &t->params, sizeof w->params) == 0) {
+            /* the newest request is another planet: the edits were its */
+            tui_message(t, 1, "land edits of %s dropped: the parameters changed",
+                        g->pending_from);
+            free(g->pending);
+            g->pending = NULL;
+        }
+        return;   /* else an older world: wait for the one the edits belong to */
+    }
+    if (w->gen != GEN_PLANET || !globeview_is_planet(w)) {
+        tui_message(t, 1, "%s: planet.edits, but this is a %s world (edits not applied)",
+                    g->pending_from, world_gen_name(w->gen));
+        free(g->pending);
+        g->pending = NULL;
+        return;
+    }
+    if (g->job != NULL) {
+        return;   /* an edit of the previous planet is finishing: next time */
+    }
+    memset(&g->args, 0, sizeof g->args);
+    g->args.kind = EDIT_LOAD;
+    if (planet_edits_parse(g->pending, w->ncells, &g->args.rcells, &g->args.rland, &g->args.rn,
+                           &err) != OG_OK) {
+        tui_message(t, 1, "%s: %s", g->pending_from, err.msg);
+    } else if (job_start(t, w) == 0) {
+        tui_message(t, 0, "replaying %zu land edit%s of %s ...", g->args.rn,
+                    g->args.rn == 1 ? "" : "s", g->pending_from);
+    }
+    free(g->pending);
+    g->pending = NULL;
+}
+
+/* --- collecting a finished job ----------------------------------------------- */
+
+static void
+brush_done(struct tui *t)
+{
+    struct globeview *g = t->globe;
+    size_t cells;
+    double share;
+    int32_t id;
+
+    if (g->args.out == NULL) {
+        tui_message(t, 0, "already %s under the brush: nothing changed",
+                    g->args.land ? "land" : "sea");
+        return;
+    }
+    /* the history starts at the unedited planet; a new edit drops the redo
+       steps */
+    if ((g->base == NULL && history_start(g, (struct world *)g->args.src) != 0) ||
+        history_push(g, g->args.out) != 0) {
+        history_clear(g);
+        tui_message(t, 1, "out of memory for the undo list (edit kept, undo lost)");
+    }
+    show_world(t, g->args.out);
+    g->args.out = NULL;
+    id = planet_landmass_at(t->world, g->args.cell, &cells, &share);
+    if (g->args.land && id >= 0) {
+        tui_message(t, 0, "land added: %d cell%s; landmass %ld now %zu cells (%.2f %%); "
+                          "u undoes", g->args.changed, g->args.changed == 1 ? "" : "s",
+                    (long)id, cells, 100.0 * share);
+    } else {
+        tui_message(t, 0, "land removed: %d cell%s; u undoes", g->args.changed,
+                    g->args.changed == 1 ? "" : "s");
+    }
+}
+
+static void
+load_done(struct tui *t)
+{
+    struct globeview *g = t->globe;
+    struct world *out = g->args.out;
+
+    g->args.out = NULL;
+    if (history_start(g, (struct world *)g->args.src) != 0 ||
+        (planet_edit_count(out) > 0 && history_push(g, out) != 0)) {
+        history_clear(g);
+    }
+    g->saved_edits = planet_edit_count(out);   /* they are in the file */
+    g->saved_pos = g->pos;
+    show_world(t, out);
+    tui_message(t, 0, "replayed %d land edit%s of %s; u undoes them", g->args.changed,
+                g->args.changed == 1 ? "" : "s", g->pending_from);
 }
 
 void
@@ -209,9 +505,6 @@ globeview_poll(struct tui *t)
 {
     struct globeview *g = t->globe;
     struct og_error err;
-    size_t cells;
-    double share;
-    int32_t id;
     int stale;
 
     if (g == NULL || g->job == NULL || !export_job_done(g->job)) {
@@ -219,39 +512,45 @@ globeview_poll(struct tui *t)
     }
     /* compared while the job still holds its reference to src, so the
      * address cannot belong to a newer world */
-    stale = t->world != g->args.src;
+    stale = t->world != g->args.shown;
     og_error_clear(&err);
     if (export_job_finish(g->job, &err) != OG_OK) {
         tui_message(t, 1, "edit failed: %s", err.msg);
     } else if (stale) {
         /* a new planet arrived meanwhile: the edit belonged to the old one */
-        world_unref(g->args.out);
         tui_message(t, 0, "edit dropped: the planet changed meanwhile");
-    } else if (g->args.out == NULL) {
-        tui_message(t, 0, "already %s under the brush: nothing changed",
-                    g->args.land ? "land" : "sea");
+    } else if (g->args.kind == EDIT_BRUSH) {
+        brush_done(t);
+    } else if (g->args.kind == EDIT_LOAD) {
+        load_done(t);
     } else {
-        /* the old world stays for undo; a new edit drops the redo list */
-        stack_push(g->undo, &g->nundo, t->world);
-        stack_clear(g->redo, &g->nredo);
+        g->pos = g->args.target;
+        g->at[g->pos] = world_ref(g->args.out);
         show_world(t, g->args.out);
-        id = planet_landmass_at(t->world, g->args.cell, &cells, &share);
-        if (g->args.land && id >= 0) {
-            tui_message(t, 0, "land added: %d cell%s; landmass %ld now %zu cells (%.2f %%); "
-                              "u undoes", g->args.changed, g->args.changed == 1 ? "" : "s",
-                        (long)id, cells, 100.0 * share);
-        } else {
-            tui_message(t, 0, "land removed: %d cell%s; u undoes", g->args.changed,
-                        g->args.changed == 1 ? "" : "s");
-        }
+        g->args.out = NULL;
+        cache_trim(g);
+        say_position(t, g->args.land ? "redone" : "undone");
     }
+    world_unref(g->args.out);
     g->args.out = NULL;
+    free(g->args.rcells);
+    free(g->args.rland);
+    g->args.rcells = NULL;
+    g->args.rland = NULL;
     g->job = NULL;
+    if (g->pending != NULL) {
+        globeview_world_arrived(t);   /* a preset's edits waited for this job */
+    }
 }
 
 void
 globe_edit_free(struct globeview *g)
 {
-    stack_clear(g->undo, &g->nundo);
-    stack_clear(g->redo, &g->nredo);
+    history_clear(g);
+    free(g->pending);
+    g->pending = NULL;
+    free(g->args.rcells);
+    free(g->args.rland);
+    g->args.rcells = NULL;
+    g->args.rland = NULL;
 }

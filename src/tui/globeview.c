@@ -17,8 +17,8 @@
 #define GLOBE_STEP 10.0   /* degrees per key press */
 
 
-static struct globeview *
-state(struct tui *t)
+struct globeview *
+globeview_state(struct tui *t)
 {
     if (t->globe == NULL) {
         t->globe = calloc(1, sizeof *t->globe);
@@ -51,7 +51,7 @@ globeview_toggle(struct tui *t)
     } else if (!globeview_is_planet(t->world)) {
         tui_message(t, 1, "globe view: planet worlds only (Tab picks the generator)");
         return;
-    } else if (state(t) == NULL) {
+    } else if (globeview_state(t) == NULL) {
         tui_message(t, 1, "globe view: out of memory");
         return;
     } else {
@@ -133,7 +133,7 @@ draw_pixels(struct tui *t, int32_t sel)
 void
 globeview_draw(struct tui *t)
 {
-    struct globeview *g = state(t);
+    struct globeview *g = globeview_state(t);
     WINDOW *win = t->mapwin;
     const struct world *wd = t->world;
     int w, h, x, y, hb, pw, ph;
@@ -341,7 +341,7 @@ globeview_key(struct tui *t, int *ch)
 void
 globeview_orientation(struct tui *t, double *yaw, double *pitch)
 {
-    struct globeview *g = state(t);
+    struct globeview *g = globeview_state(t);
 
     *yaw = g != NULL ? g->yaw : params_get(&t->params, P_PLANET_GLOBE_YAW);
     *pitch = g != NULL ? g->pitch : params_get(&t->params, P_PLANET_GLOBE_PITCH);

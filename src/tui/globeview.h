@@ -8,8 +8,10 @@
  * Enter adds land and x removes it under a brush of radius 1-9 (digits):
  * planet_edit_set_land runs on a background thread (an export job) from the
  * displayed world, cell by cell; the finished world replaces it, so edits
- * survive re-renders and export with the world. u undoes and Ctrl-R redoes
- * (the worlds before and after each edit are kept, up to 64).
+ * survive re-renders and export with the world. u undoes and Ctrl-R redoes:
+ * the world's edit list (core/planet_edit.h) is the history, replayed on the
+ * unedited planet when a step is not among the 64 worlds kept. Presets and
+ * --from recipes carrying planet.edits replay them on their planet.
  * Main thread only, like all TUI code. */
 #ifndef OROGEN_TUI_GLOBEVIEW_H
 #define OROGEN_TUI_GLOBEVIEW_H
@@ -35,9 +37,22 @@ void globeview_orientation(struct tui *t, double *yaw, double *pitch);
 /* Collect a finished edit (call once per loop iteration). */
 void globeview_poll(struct tui *t);
 
-/* Land edits since the planet was made that presets cannot hold (0 when
- * none, or after undoing them all). */
+/* Land edits (brush strokes) of the shown planet not saved in a named
+ * preset since they were made or loaded (0 when none). */
 int globeview_unsaved_edits(const struct tui *t);
+
+/* A named preset now holds the shown planet's edits. */
+void globeview_edits_saved(struct tui *t);
+
+/* Replay edits ("+12 -345", planet_edit.h) on the first finished planet
+ * made from t->params as they are now; from names their source ("preset
+ * x", "island.png") in messages. An empty list does nothing. */
+void globeview_load_edits(struct tui *t, const char *edits, const char *from);
+
+/* Call after taking a finished world from the worker: starts a pending
+ * replay when the world is the one it waits for, drops it when the
+ * parameters moved on. */
+void globeview_world_arrived(struct tui *t);
 
 /* Whether the globe's edit mode is on (b); *brush gets the brush radius. */
 int globeview_edit_mode(const struct tui *t, int *brush);

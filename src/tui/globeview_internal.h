@@ -11,14 +11,31 @@
 
 #define BRUSH_MAX 9        /* brush radius 1..9: 1 is the cell under the cursor */
 #define BRUSH_CELLS ((2 * BRUSH_MAX - 1) * (2 * BRUSH_MAX - 1))
-#define UNDO_MAX 64         /* land edits kept for undo */
+#define UNDO_CACHE 64       /* worlds kept for instant undo and redo; farther
+                               steps replay the edit list (planet_edit.h) */
+
+/* What a background edit job does. */
+enum edit_kind {
+    EDIT_BRUSH,   /* planet_edit_set_land on every cell under the brush */
+    EDIT_GOTO,    /* undo / redo: replay a prefix of the edit list on base */
+    EDIT_LOAD     /* replay a preset's or recipe's list on a new planet */
+};
 
 struct edit_args {
-    const struct world *src; /* the world edited (the job holds a reference) */
+    enum edit_kind kind;
+    const struct world *src; /* the world edited or replayed on (the job holds
+                                a reference) */
+    const struct world *shown; /* t->world when the job started */
     int32_t cells[BRUSH_CELLS]; /* the distinct cells under the brush */
     int ncells;
     int32_t cell;            /* the one under the cursor */
     int land;
+    /* EDIT_GOTO / EDIT_LOAD: the edits to replay on src (malloc'd) and the
+       stroke the result is (EDIT_GOTO) */
+    int32_t *rcells;
+    uint8_t *rland;
+    size_t rn;
+    int target;
     int wake_fd;
     int changed;             /* cells that changed */
     struct world *out;       /* NULL when nothing changed */
@@ -35,11 +52,25 @@ struct globeview {
     struct edit_args args;
     int edit_mode;           /* b: the edit keys act (shown in the status bar) */
     int brush;               /* brush radius 1..BRUSH_MAX (globe pixels) */
-    /* undo and redo: the worlds before and after each edit (own
-       references); current is the world they lead to */
-    struct world *undo[UNDO_MAX], *redo[UNDO_MAX];
-    int nundo, nredo;
-    const struct world *current;
+    /* undo and redo on the world's edit list (core/planet_edit.h), the one
+       truth also for presets, recipes and exports. A stroke is one brush
+       edit (or a loaded list); marks[k] is the edit count after k strokes,
+       pos the stroke shown. Undo and redo show the first marks[k] edits of
+       tip replayed on base; at[k] caches that world (own references, at
+       most UNDO_CACHE besides base). */
+    struct world *base;      /* the planet before any edit, NULL: no history */
+    struct world *tip;       /* the longest list reached (redo's source) */
+    size_t *marks;
+    struct world **at;
+    int nmarks, cap_marks, pos;
+    size_t saved_edits;      /* edit count last saved in a named preset */
+    int saved_pos;           /* and its stroke */
+    /* edits of a preset or --from recipe, replayed on the first finished
+       world made from pending_params (NULL: none) */
+    char *pending;
+    struct params pending_params;
+    char pending_from[80];
+    const struct world *current; /* the world the history leads to */
 };
 
 /* globeview.c: whether w is a drawable planet; where the cursor is drawn
@@ -48,8 +79,12 @@ int globeview_is_planet(const struct world *w);
 void globeview_cursor_pos(const struct globeview *g, int w, int h, int *x, int *y);
 int32_t globeview_cursor_cell(const struct tui *t, int w, int h);
 
+/* globeview.c: the view's state, made on first use (NULL when out of
+ * memory). */
+struct globeview *globeview_state(struct tui *t);
+
 /* globe_edit.c: start an edit under the brush (land 1: add, 0: remove);
- * undo (redo 0) or redo (1); drop the undo and redo worlds. */
+ * undo (redo 0) or redo (1); drop the history. */
 void globe_edit_start(struct tui *t, int land);
 void globe_undo_redo(struct tui *t, int redo);
 void globe_edit_free(struct globeview *g);

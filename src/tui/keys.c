@@ -95,10 +95,11 @@ global_key(struct tui *t, int ch)
             tui_message(t, 1, "an export is still running: q again quits after it, any other "
                               "key stays");
         } else if (globeview_unsaved_edits(t) > 0 && !t->edits_warned) {
-            /* Presets hold parameters, not land edits: offer the export. */
+            /* The autosaved preset 'last' keeps them, but the next session
+             * overwrites it: offer a named preset or a PNG first. */
             t->edits_warned = 1;
-            tui_message(t, 1, "%d land edit%s would be lost (presets keep no edits): E saves "
-                              "the edited planet as a PNG map, q again quits",
+            tui_message(t, 1, "%d land edit%s not in a named preset (only in 'last'): w saves "
+                              "a preset, E a PNG map; q again quits",
                         globeview_unsaved_edits(t), globeview_unsaved_edits(t) == 1 ? "" : "s");
         } else {
             t->quit = 1;

@@ -68,6 +68,28 @@ mapview_reset(struct tui *t)
 }
 
 void
+mapview_fit(struct tui *t, const struct map_view *v)
+{
+    int w, h;
+    double su, sv, fit;
+
+    if (t->mapwin == NULL || !(v->u1 > v->u0) || !(v->v1 > v->v0)) {
+        return;
+    }
+    getmaxyx(t->mapwin, h, w);
+    w = w > 0 ? w : 1;
+    h = h > 0 ? h : 1;
+    /* view_scale at zoom 1, and the scale that shows all of v */
+    fit = fmax(view_aspect(t) / w, 1.0 / (2.0 * h));
+    su = (v->u1 - v->u0) * view_aspect(t) / w;
+    sv = (v->v1 - v->v0) / (2.0 * h);
+    t->cu = fmin(1.0, fmax(0.0, 0.5 * (v->u0 + v->u1)));
+    t->cv = fmin(1.0, fmax(0.0, 0.5 * (v->v0 + v->v1)));
+    t->zoom = fmin(256.0, fmax(0.5, fit / fmax(su, sv)));
+    t->map_stale = t->map_dirty = 1;
+}
+
+void
 mapview_pan(struct tui *t, double dx, double dy)
 {
     int w, h;

@@ -98,6 +98,7 @@ presets_key(struct tui *t, int ch)
 {
     struct og_error err;
     struct params p;
+    char *edits = NULL;
     int gen = -1;
 
     switch (ch) {
@@ -116,7 +117,7 @@ presets_key(struct tui *t, int ch)
             break;
         }
         p = t->params;
-        if (preset_load_file(t->presets[t->preset_sel].path, &p, &gen, &err) != OG_OK) {
+        if (preset_load_file(t->presets[t->preset_sel].path, &p, &gen, &edits, &err) != OG_OK) {
             tui_message(t, 1, "%s", err.msg);
             break;
         }
@@ -127,6 +128,13 @@ presets_key(struct tui *t, int ch)
         }
         snprintf(t->preset_name, sizeof t->preset_name, "%s", t->presets[t->preset_sel].name);
         tui_message(t, 0, "loaded preset %s", t->preset_name);
+        {
+            /* its land edits replay on the planet its parameters make */
+            char from[PRESET_NAME_MAX + 8];
+            snprintf(from, sizeof from, "preset %s", t->preset_name);
+            globeview_load_edits(t, edits, from);
+        }
+        free(edits);
         tui_regen_now(t);
         break;
     default:

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "core/generators.h"
+#include "core/planet_edit.h"
 #include "tui/paramform_internal.h"
 #include "tui/tui_state.h"
 
@@ -285,6 +286,8 @@ prompt_submit(struct tui *t)
     char text[4096], path[PRESET_PATH_MAX];
     int rc = field_text(t, text, sizeof text);
     const struct generator *g;
+    char *edits = NULL;
+    enum og_status st;
 
     if (t->prompt == PROMPT_EXPORT_NAME || t->prompt == PROMPT_EXPORT_SIZE) {
         if (t->prompt == PROMPT_EXPORT_SIZE && rc != E_OK) {
@@ -304,17 +307,34 @@ prompt_submit(struct tui *t)
             return;
         }
         g = generator_get(t->gen);
-        if (preset_save(text, &t->params, tui_groups(t), g != NULL ? g->name : NULL, path,
-                        sizeof path, &err) != OG_OK) {
+        /* a planet's land edits go into the preset too */
+        if (t->gen == GEN_PLANET && planet_edit_count(t->world) > 0 &&
+            planet_edits_to_text(t->world, &edits, &err) != OG_OK) {
             prompt_close(t);
             tui_message(t, 1, "%s", err.msg);
             return;
+        }
+        st = preset_save(text, &t->params, tui_groups(t), g != NULL ? g->name : NULL, edits,
+                         path, sizeof path, &err);
+        free(edits);
+        if (st != OG_OK) {
+            prompt_close(t);
+            tui_message(t, 1, "%s", err.msg);
+            return;
+        }
+        if (t->gen == GEN_PLANET) {
+            globeview_edits_saved(t);
         }
         if (snprintf(t->preset_name, sizeof t->preset_name, "%s", text) < 0) {
             t->preset_name[0] = '\0';
         }
         prompt_close(t);
-        tui_message(t, 0, "saved preset %s", path);
+        if (t->gen == GEN_PLANET && planet_edit_count(t->world) > 0) {
+            tui_message(t, 0, "saved preset %s with %zu land edit%s", path,
+                        planet_edit_count(t->world), planet_edit_count(t->world) == 1 ? "" : "s");
+        } else {
+            tui_message(t, 0, "saved preset %s", path);
+        }
         return;
     }
     /* The table's answer is the one shown, also when formw refused the

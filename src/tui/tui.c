@@ -28,6 +28,7 @@
 
 #include "core/generators.h"
 #include "core/pipeline.h"
+#include "core/planet_edit.h"
 #include "core/rng.h"
 #include "render/export_iso.h"
 #include "render/globe.h"
@@ -261,6 +262,21 @@ tui_main(const struct tui_options *opt)
     sigaction(SIGHUP, &sa, NULL);
 
     paramedit_init(&t->pe, &t->params, tui_groups(t));
+    /* a --from recipe: its land edits, layer and view window */
+    if (opt->edits != NULL) {
+        globeview_load_edits(t, opt->edits, opt->edits_from != NULL ? opt->edits_from
+                                                                    : "the recipe");
+    }
+    if (opt->layer != NULL && mapimg_layer_find(opt->layer) >= 0) {
+        t->layer = (enum map_layer)mapimg_layer_find(opt->layer);
+    }
+    if (opt->view_given) {
+        t->view_pending = 1;
+        t->view_want.u0 = opt->view[0];
+        t->view_want.v0 = opt->view[1];
+        t->view_want.u1 = opt->view[2];
+        t->view_want.v1 = opt->view[3];
+    }
     if (!colors_halfblocks(t)) {
         /* Glyphs need their key: show the legend from the start. */
         t->panel = PANEL_LEGEND;
@@ -281,13 +297,18 @@ tui_main(const struct tui_options *opt)
      * reported after the screen is restored. */
     {
         const struct generator *g = generator_get(t->gen);
-        if (preset_save("last", &t->params, tui_groups(t), g != NULL ? g->name : NULL, NULL, 0,
-                        &err) != OG_OK) {
+        char *edits = NULL;
+        if (t->gen == GEN_PLANET && planet_edit_count(t->world) > 0) {
+            planet_edits_to_text(t->world, &edits, NULL);   /* NULL: saved without */
+        }
+        if (preset_save("last", &t->params, tui_groups(t), g != NULL ? g->name : NULL, edits,
+                        NULL, 0, &err) != OG_OK) {
             snprintf(why, sizeof why, "orogen: parameters not saved as preset 'last': %s",
                      err.msg);
         } else {
             why[0] = '\0';
         }
+        free(edits);
     }
     worker_free(t->wk);
     legend_free();

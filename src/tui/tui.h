@@ -47,6 +47,13 @@ struct tui_options {
     const char *preset;           /* name of the preset the CLI applied to params
                                      (shown in the status bar), or NULL */
     const char *export_dir;       /* folder for `e` exports, NULL: current folder */
+    /* from a --from recipe (or a --preset's planet.edits): */
+    const char *edits;            /* planet land edits to replay ("+12 -345"), or NULL */
+    const char *edits_from;       /* their source, for messages */
+    const char *layer;            /* map.layer to show first, or NULL */
+    int view_given;               /* view: map.view, the exported window (u0 v0 u1 v1
+                                     of the map square) to show first */
+    double view[4];
 };
 
 /* Parse a --color argument: "auto", "direct" (also "truecolor", "24bit"),

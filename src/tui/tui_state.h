@@ -97,6 +97,8 @@ struct tui {
                                    to it (next_layer in tui.c) */
     double cu, cv;              /* view centre in map units */
     double zoom;                /* 1: whole map fits; 2: twice as close */
+    int view_pending;           /* fit view_want once the first world arrives */
+    struct map_view view_want;  /* a --from recipe's map.view */
     uint32_t *rgb;              /* sampled pixels of the map area */
     uint8_t *cls;
     size_t buf_cap;
@@ -203,6 +205,9 @@ void colors_put_cell(WINDOW *win, int y, int x, wchar_t ch, attr_t attr, int pai
  * pan by dx, dy eighths of the visible span; cell_uv: map coordinates of
  * the centre of window cell (x, y). */
 void mapview_reset(struct tui *t);
+/* Centre and zoom so that window v of the map square fills the map window
+ * (a --from recipe's map.view); needs the world (its aspect). */
+void mapview_fit(struct tui *t, const struct map_view *v);
 void mapview_pan(struct tui *t, double dx, double dy);
 void mapview_zoom(struct tui *t, double factor);
 void mapview_draw(struct tui *t);

@@ -61,7 +61,10 @@ tui_worker_poll(struct tui *t)
     int final = 1;
     double now;
 
+    int took = 0;
+
     while ((w = worker_take(t->wk, &final)) != NULL) {
+        took = 1;
         world_unref(t->world);
         t->world = w;
         t->world_final = final;
@@ -74,6 +77,14 @@ tui_worker_poll(struct tui *t)
             t->layer_steps = 0;
             tui_next_layer(t, steps);
         }
+        if (t->view_pending) {
+            /* a --from recipe's window, once the world's aspect is known */
+            t->view_pending = 0;
+            mapview_fit(t, &t->view_want);
+        }
+    }
+    if (took && t->world_final) {
+        globeview_world_arrived(t);   /* a preset's or recipe's land edits */
     }
     worker_get_status(t->wk, &t->wst);
     if (old.busy != t->wst.busy || old.last_status != t->wst.last_status ||

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/params.h"
+#include "core/planet_edit.h"
 #include "core/recipe.h"
 
 static void
@@ -25,13 +26,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static char before[P_COUNT][64], after[P_COUNT][64];
     struct params p, q;
     struct og_error err;
-    char *text = fuzz_string(data, size), *back = NULL;
+    char *text = fuzz_string(data, size), *back = NULL, *edits = NULL;
     int gen = -2, i;
 
     params_defaults(&p);
     formats(&p, before);
     og_error_clear(&err);
-    if (preset_parse(text, "fuzz.ini", &p, &gen, &err) != OG_OK) {
+    if (preset_parse(text, "fuzz.ini", &p, &gen, &edits, &err) != OG_OK) {
+        fuzz_assert(edits == NULL);
         formats(&p, after);
         for (i = 0; i < P_COUNT; i++) {
             fuzz_assert(strcmp(before[i], after[i]) == 0);
@@ -42,9 +44,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     fuzz_assert(gen >= -1);
+    /* an accepted edit list is one planet_edits_parse takes (no bound) */
+    if (edits != NULL) {
+        int32_t *cells = NULL;
+        uint8_t *land = NULL;
+        size_t n = 0;
+        fuzz_assert(planet_edits_parse(edits, 0, &cells, &land, &n, &err) == OG_OK);
+        free(cells);
+        free(land);
+        free(edits);
+    }
     fuzz_assert(params_to_text(&p, ~0u, &back, &err) == OG_OK);
     params_defaults(&q);
-    fuzz_assert(preset_parse(back, "round-trip", &q, NULL, &err) == OG_OK);
+    fuzz_assert(preset_parse(back, "round-trip", &q, NULL, NULL, &err) == OG_OK);
     formats(&p, before);
     formats(&q, after);
     for (i = 0; i < P_COUNT; i++) {

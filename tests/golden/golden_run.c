@@ -238,7 +238,7 @@ main(int argc, char **argv)
         }
     }
     params_defaults(&p);
-    if (preset_parse(text, recipe, &p, &gen, &err) != OG_OK) {
+    if (preset_parse(text, recipe, &p, &gen, NULL, &err) != OG_OK) {
         fail(&err);
     }
     free(text);
