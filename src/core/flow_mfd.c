@@ -2,6 +2,7 @@
 #include "core/flow_mfd.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "core/grid.h"
@@ -11,25 +12,19 @@
 static const int dx8[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
 static const int dy8[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 
-/* Receivers of cell i: the neighbours lower on the filled surface, with
- * their weights (drop / distance)^p into w[8] (0 elsewhere); returns their
- * weight sum, 0 on a flat or at a sink. */
+/* Weights (drop / distance)^p of the lower neighbours of cell i (bits of
+ * mask, from lower_mask) into w[8] (0 elsewhere); returns their sum. */
 static double
-receivers(int width, int height, const float *filled, size_t i, double *w)
+receivers(int width, const float *filled, size_t i, unsigned mask, double *w)
 {
-    int x = (int)(i % (size_t)width), y = (int)(i / (size_t)width), d;
-    double sum = 0.0;
-    float h = filled[i];
+    double sum = 0.0, h = (double)filled[i];
+    int d;
 
     for (d = 0; d < 8; d++) {
-        int nx = x + dx8[d], ny = y + dy8[d];
-        double drop;
         w[d] = 0.0;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) {
-            continue;
-        }
-        drop = (double)h - (double)filled[(size_t)ny * (size_t)width + (size_t)nx];
-        if (drop > 0.0) {
+        if (mask & (1u << d)) {
+            size_t j = (size_t)((ptrdiff_t)i + dy8[d] * (ptrdiff_t)width + dx8[d]);
+            double drop = h - (double)filled[j];
             w[d] = pow(drop / ((d & 1) ? 1.4142135623730951 : 1.0), MFD_EXPONENT);
             sum += w[d];
         }
@@ -37,12 +32,38 @@ receivers(int width, int height, const float *filled, size_t i, double *w)
     return sum;
 }
 
+/* Bit d set when neighbour d of cell i is lower on the filled surface (the
+ * receivers without their weights: no pow). */
+static unsigned
+lower_mask(int width, int height, const float *filled, size_t i, int x, int y)
+{
+    unsigned m = 0;
+    float h = filled[i];
+    int d;
+
+    if (x > 0 && y > 0 && x + 1 < width && y + 1 < height) {
+        for (d = 0; d < 8; d++) {
+            m |= (unsigned)(filled[(size_t)((ptrdiff_t)i + dy8[d] * (ptrdiff_t)width + dx8[d])] <
+                            h) << d;
+        }
+        return m;
+    }
+    for (d = 0; d < 8; d++) {
+        int nx = x + dx8[d], ny = y + dy8[d];
+        if (nx >= 0 && ny >= 0 && nx < width && ny < height &&
+            filled[(size_t)ny * (size_t)width + (size_t)nx] < h) {
+            m |= 1u << d;
+        }
+    }
+    return m;
+}
+
 enum og_status
 flow_mfd_accumulate(int width, int height, const float *filled, const int32_t *downhill,
                     const float *rain, float *flow, struct og_error *err)
 {
     size_t n, k, top = 0, done = 0;
-    uint8_t *ndon = NULL;
+    uint8_t *ndon = NULL, *lower = NULL;
     int32_t *ready = NULL;
     double w[8];
     enum og_status st;
@@ -52,8 +73,10 @@ flow_mfd_accumulate(int width, int height, const float *filled, const int32_t *d
         return st;
     }
     if ((st = grid_calloc((void **)&ndon, n, 1, "mfd donor counts", err)) ||
+        (st = grid_calloc((void **)&lower, n, 1, "mfd receivers", err)) ||
         (st = grid_calloc((void **)&ready, n, sizeof *ready, "mfd ready cells", err))) {
         free(ndon);
+        free(lower);
         return st;
     }
     /* Donor counts (at most 8 each) on the graph of MFD receivers, or the
@@ -61,13 +84,16 @@ flow_mfd_accumulate(int width, int height, const float *filled, const int32_t *d
      * routing of hydro_route falls strictly along every flat). */
     for (k = 0; k < n; k++) {
         int x = (int)(k % (size_t)width), y = (int)(k / (size_t)width), d;
+        unsigned m;
         flow[k] = rain != NULL ? rain[k] : 1.0f;
         if (downhill[k] < 0) {
             continue;
         }
-        if (receivers(width, height, filled, k, w) > 0.0) {
+        m = lower_mask(width, height, filled, k, x, y);
+        lower[k] = (uint8_t)m;
+        if (m != 0) {
             for (d = 0; d < 8; d++) {
-                if (w[d] > 0.0) {
+                if (m & (1u << d)) {
                     ndon[(size_t)(y + dy8[d]) * (size_t)width + (size_t)(x + dx8[d])]++;
                 }
             }
@@ -84,17 +110,19 @@ flow_mfd_accumulate(int width, int height, const float *filled, const int32_t *d
     while (top > 0) {
         size_t i = (size_t)ready[--top];
         int x = (int)(i % (size_t)width), y = (int)(i / (size_t)width), d;
+        unsigned m;
         double sum;
         done++;
         if (downhill[i] < 0) {
             continue;
         }
-        sum = receivers(width, height, filled, i, w);
-        if (sum > 0.0) {
+        m = lower[i];
+        if (m != 0) {
+            sum = receivers(width, filled, i, m, w);
             for (d = 0; d < 8; d++) {
-                if (w[d] > 0.0) {
+                if (m & (1u << d)) {
                     size_t j = (size_t)(y + dy8[d]) * (size_t)width + (size_t)(x + dx8[d]);
-                    flow[j] += (float)((double)flow[i] * (w[d] / sum));
+                    flow[j] += (float)((double)flow[i] * (sum > 0.0 ? w[d] / sum : 0.0));
                     if (--ndon[j] == 0) {
                         ready[top++] = (int32_t)j;
                     }
@@ -109,6 +137,7 @@ flow_mfd_accumulate(int width, int height, const float *filled, const int32_t *d
         }
     }
     free(ndon);
+    free(lower);
     free(ready);
     if (done != n) {
         return og_error_set(err, OG_EINVAL, "mfd: the flow graph has a cycle (%zu of %zu cells)",

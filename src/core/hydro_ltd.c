@@ -38,21 +38,42 @@ static const int fcy[8] = { 0, -1, -1, 0, 0, 1, 1, 0 };
 static const int fgx[8] = { 1, 1, -1, -1, -1, -1, 1, 1 };
 static const int fgy[8] = { -1, -1, -1, -1, 1, 1, 1, 1 };
 
-/* 64-bit key increasing with (filled, rank). */
-static uint64_t
-flood_key(float h, uint32_t rank)
+/* Order-preserving map of a float onto uint32. */
+static uint32_t
+float_key(float h)
 {
     uint32_t u;
     memcpy(&u, &h, sizeof u);
-    u = (u & 0x80000000u) != 0 ? ~u : (u | 0x80000000u);
-    return (uint64_t)u << 32 | rank;
+    return (u & 0x80000000u) != 0 ? ~u : (u | 0x80000000u);
 }
 
-static int
-cmp_desc(const void *a, const void *b)
+/* Sort n (key << 32 | cell) items by key, stably (LSD radix sort, two
+ * passes of 16 bits; tmp holds n items). The sort the qsort of (filled,
+ * rank) keys it replaces spent ~9 % of a 1024^2 hybrid's non-droplet
+ * instructions in. */
+static void
+sort_by_key(uint64_t *a, uint64_t *tmp, size_t n, size_t *count)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? 1 : (x > y ? -1 : 0);
+    int pass;
+    size_t i;
+
+    for (pass = 0; pass < 2; pass++) {
+        int sh = 32 + 16 * pass;
+        size_t sum = 0;
+        memset(count, 0, 65536 * sizeof *count);
+        for (i = 0; i < n; i++) {
+            count[(a[i] >> sh) & 0xffffu]++;
+        }
+        for (i = 0; i < 65536; i++) {
+            size_t c = count[i];
+            count[i] = sum;
+            sum += c;
+        }
+        for (i = 0; i < n; i++) {
+            tmp[count[(a[i] >> sh) & 0xffffu]++] = a[i];
+        }
+        memcpy(a, tmp, n * sizeof *a);
+    }
 }
 
 /* The steepest facet of interior cell i: its direction (ux, uy) (unit
@@ -107,12 +128,12 @@ steepest_facet(const float *z, size_t w, size_t i, double *ux, double *uy, int32
 }
 
 enum og_status
-hydro_route_ltd(const struct hydro_graph *g, const float *filled, const uint32_t *rank,
-                int32_t *downhill, struct og_error *err)
+hydro_route_ltd(const struct hydro_graph *g, const float *filled, int32_t *downhill,
+                struct og_error *err)
 {
     size_t n = g->n, w = (size_t)g->width, h = (size_t)g->height, k;
-    uint64_t *keys = NULL;
-    uint32_t *cell = NULL;
+    uint64_t *keys = NULL, *tmp = NULL;
+    size_t *count = NULL;
     float *dev = NULL, *flow = NULL, *main_flow = NULL;
     enum og_status st;
 
@@ -120,20 +141,23 @@ hydro_route_ltd(const struct hydro_graph *g, const float *filled, const uint32_t
         return OG_OK;
     }
     if ((st = grid_calloc((void **)&keys, n, sizeof *keys, "routing order", err)) ||
-        (st = grid_calloc((void **)&cell, n, sizeof *cell, "routing order", err)) ||
+        (st = grid_calloc((void **)&tmp, n, sizeof *tmp, "routing order", err)) ||
+        (st = grid_calloc((void **)&count, 65536, sizeof *count, "routing order", err)) ||
         (st = grid_calloc((void **)&dev, n, sizeof *dev, "path deviation", err)) ||
         (st = grid_calloc((void **)&flow, n, sizeof *flow, "routing flow", err)) ||
         (st = grid_calloc((void **)&main_flow, n, sizeof *main_flow, "routing flow", err))) {
         goto done;
     }
     for (k = 0; k < n; k++) {
-        keys[k] = flood_key(filled[k], rank[k]);
-        cell[rank[k] < n ? rank[k] : 0] = (uint32_t)k;
+        keys[k] = (uint64_t)float_key(filled[k]) << 32 | (uint64_t)k;
         flow[k] = 1.0f;
     }
-    qsort(keys, n, sizeof *keys, cmp_desc);
-    for (k = 0; k < n; k++) {
-        size_t i = cell[(uint32_t)keys[k]], x = i % w, y = i / w;
+    /* highest first: a chosen receiver is strictly lower, so every donor
+     * is done before its receiver (equal heights share only flat routes,
+     * which carry no deviation) */
+    sort_by_key(keys, tmp, n, count);
+    for (k = n; k-- > 0;) {
+        size_t i = (size_t)(uint32_t)keys[k], x = i % w, y = i / w;
         int32_t d = downhill[i], c, gg;
         double ux, uy, best_dev = 0.0;
         if (d < 0) {
@@ -172,7 +196,8 @@ hydro_route_ltd(const struct hydro_graph *g, const float *filled, const uint32_t
     }
 done:
     free(keys);
-    free(cell);
+    free(tmp);
+    free(count);
     free(dev);
     free(flow);
     free(main_flow);

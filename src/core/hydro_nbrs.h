@@ -12,10 +12,10 @@
 #define HYDRO_TICK_MASK 0xffffu
 
 /* Re-route the slope cells of an 8-neighbour grid by D8-LTD (hydro_ltd.c):
- * downhill from hydro_route's D8 pass, filled and rank from the flood.
- * Other graphs are left alone. Errors: OG_ENOMEM. */
+ * downhill from hydro_route's D8 pass, filled from the flood. Other
+ * graphs are left alone. Errors: OG_ENOMEM. */
 enum og_status hydro_route_ltd(const struct hydro_graph *g, const float *filled,
-                               const uint32_t *rank, int32_t *downhill, struct og_error *err);
+                               int32_t *downhill, struct og_error *err);
 
 /* Grid neighbours with bounds checks (border cells). */
 int hydro_grid_nbrs_checked(const struct hydro_graph *g, size_t i, int32_t *out);

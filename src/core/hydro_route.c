@@ -207,7 +207,7 @@ hydro_route(const struct hydro_graph *g, const float *filled, const uint32_t *ra
         return OG_OK;
     }
     st = route_flats(g, filled, rank, downhill, err);
-    return st == OG_OK ? hydro_route_ltd(g, filled, rank, downhill, err) : st;
+    return st == OG_OK ? hydro_route_ltd(g, filled, downhill, err) : st;
 }
 
 #define DONOR_DONE UINT32_MAX
