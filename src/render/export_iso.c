@@ -8,31 +8,42 @@
 #include "render/pngio.h"
 #include "render/raster.h"
 
-/* Box-filter a (k*w) x (k*h) framebuffer down to w x h RGBA (alpha 255). */
-static void
-downsample(const struct raster *big, int k, uint8_t *out, int w, int h)
-{
-    int x, y, i, j, c;
+/* Rows of the PNG: the (k*w) x (k*h) framebuffer box-filtered down to
+ * w x h RGBA (alpha 255) one row at a time as the encoder asks for it, so
+ * no second image is held; k = 1 copies the framebuffer's row. */
+struct iso_rows {
+    const struct raster *big;
+    int k, w;
+};
 
-    for (y = 0; y < h; y++) {
-        for (x = 0; x < w; x++) {
-            unsigned sum[3] = {0, 0, 0};
-            for (j = 0; j < k; j++) {
-                const uint8_t *p =
-                    big->rgba + 4 * ((size_t)(y * k + j) * big->width + (size_t)x * k);
-                for (i = 0; i < k; i++) {
-                    for (c = 0; c < 3; c++) {
-                        sum[c] += p[4 * i + c];
-                    }
+static enum og_status
+iso_row(void *arg, int y, uint8_t *out, struct og_error *err)
+{
+    const struct iso_rows *r = arg;
+    const struct raster *big = r->big;
+    int k = r->k, x, i, j, c;
+
+    (void)err;
+    if (k == 1) {
+        memcpy(out, big->rgba + 4 * (size_t)y * big->width, 4 * (size_t)r->w);
+        return OG_OK;
+    }
+    for (x = 0; x < r->w; x++) {
+        unsigned sum[3] = {0, 0, 0};
+        for (j = 0; j < k; j++) {
+            const uint8_t *p = big->rgba + 4 * ((size_t)(y * k + j) * big->width + (size_t)x * k);
+            for (i = 0; i < k; i++) {
+                for (c = 0; c < 3; c++) {
+                    sum[c] += p[4 * i + c];
                 }
             }
-            for (c = 0; c < 3; c++) {
-                out[4 * ((size_t)y * w + x) + c] = (uint8_t)((sum[c] + (unsigned)(k * k) / 2) /
-                                                             (unsigned)(k * k));
-            }
-            out[4 * ((size_t)y * w + x) + 3] = 255;
         }
+        for (c = 0; c < 3; c++) {
+            out[4 * (size_t)x + c] = (uint8_t)((sum[c] + (unsigned)(k * k) / 2) / (unsigned)(k * k));
+        }
+        out[4 * (size_t)x + 3] = 255;
     }
+    return OG_OK;
 }
 
 enum og_status
@@ -64,7 +75,6 @@ export_iso_png(const struct world *w, const struct iso_options *o, int width, in
 {
     struct iso_options opt;
     struct raster *fb = NULL;
-    uint8_t *small = NULL;
     int aa = params_int(&w->params, P_RENDER_ANTIALIAS);
     struct pngio_text *text = NULL;
     struct params recipe;
@@ -106,14 +116,6 @@ export_iso_png(const struct world *w, const struct iso_options *o, int width, in
     if ((st = iso_render(NULL, w, &opt, fb, NULL, err)) != OG_OK) {
         goto out;
     }
-    if (aa > 1) {
-        small = malloc((size_t)width * (size_t)height * 4);
-        if (small == NULL) {
-            st = og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d image", width, height);
-            goto out;
-        }
-        downsample(fb, aa, small, width, height);
-    }
     if ((st = export_recipe_for(w->gen, &recipe, w->source, NULL, &text, &ntext, &block, err)) !=
         OG_OK) {
         goto out;
@@ -121,11 +123,13 @@ export_iso_png(const struct world *w, const struct iso_options *o, int width, in
     if (opt.progress != NULL) {
         atomic_store(opt.progress, EXPORT_ISO_WRITING); /* the PNG phase, for a status bar */
     }
-    st = pngio_write_rgba(path, small != NULL ? small : fb->rgba, width, height, text, ntext,
-                          EXPORT_ISO_ZLIB_LEVEL, err);
+    {
+        struct iso_rows rows = { fb, aa, width };
+        st = pngio_write_rows(path, width, height, 8, 4, iso_row, &rows, text, ntext,
+                              EXPORT_ISO_ZLIB_LEVEL, err);
+    }
 out:
     free(block);
-    free(small);
     raster_free(fb);
     return st;
 }
