@@ -27,15 +27,21 @@ report_draw(struct tui *t)
     WINDOW *win = t->panelwin;
     struct world_report rep;
     struct og_error err;
-    int w, h, i, row = 1;
+    int w, h, i, row = 1, lw;
+    char head[96];
 
     if (win == NULL) {
         return;
     }
     getmaxyx(win, h, w);
     werase(win);
+    /* the label column gives way first in a narrow terminal: the figures
+     * (asked 6, got 7, mark 3 and the gaps: 19 columns) stay whole */
+    lw = w - 2 - 19;
+    lw = lw > 18 ? 18 : lw < 6 ? 6 : lw;
+    snprintf(head, sizeof head, "%-*.*s %6s %7s", lw, lw, "World report", "asked", "got");
     wattron(win, A_BOLD);
-    mvwaddnstr(win, 0, 1, "World report         asked     got", w - 2);
+    mvwaddnstr(win, 0, 1, head, w - 2);
     wattroff(win, A_BOLD);
     if (t->world == NULL) {
         mvwaddnstr(win, 1, 1, "(no world yet)", w - 2);
@@ -52,8 +58,9 @@ report_draw(struct tui *t)
         char asked[24], got[24], line[96];
         format_value(asked, sizeof asked, x->asked, x->integer && !isnan(x->asked));
         format_value(got, sizeof got, x->got, x->integer);
-        snprintf(line, sizeof line, "%-18.18s %6.6s %7.7s%s", x->label, asked, got,
-                 x->ok ? "" : " !");
+        /* ok / ! where something was asked, nothing for plain figures */
+        snprintf(line, sizeof line, "%-*.*s %6.6s %7.7s %s", lw, lw, x->label, asked, got,
+                 !x->ok ? "!" : isnan(x->asked) ? "" : "ok");
         if (!x->ok) {
             wattron(win, A_BOLD);
         }
