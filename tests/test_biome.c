@@ -93,16 +93,23 @@ START_TEST(blur_kernel)
 }
 END_TEST
 
-/* det_exp against libm: within 2 ulp over the whole range, exact at 0,
- * the ends right; and a few results pinned to the bit, so a build whose
- * arithmetic differs (contraction, excess precision) fails here. */
-START_TEST(det_exp_accuracy)
+/* core/detmath against libm: exp, sin, cos and log within 2 ulp, pow
+ * within 1e-14; the special values; and results pinned to the bit, so a
+ * build whose arithmetic differs (contraction, excess precision) fails
+ * here. */
+START_TEST(det_math_accuracy)
 {
     static const struct { double x; uint64_t bits; } pinned[] = {
         { 1.0, 0x4005bf0a8b14576aull },     /* e, 1 ulp above the rounded value */
         { -0.5, 0x3fe368b2fc6f960aull },    /* the sigma-distance weight */
         { -12.5, 0x3ecf42ed3f68e690ull },
         { 700.0, 0x7f0d945df4f8ec8eull },
+    };
+    static const struct { int fn; double x, y; uint64_t bits; } pinned2[] = {
+        { 0, 1.0, 0, 0x3feaed548f090ceeull },     /* sin 1 */
+        { 1, 1.0, 0, 0x3fe14a280fb5068cull },     /* cos 1 */
+        { 2, 10.0, 0, 0x40026bb1bbb55516ull },    /* log 10 */
+        { 3, 0.3, 2.5, 0x3fa93d32bceafc28ull },   /* 0.3^2.5 */
     };
     double x, worst = 0.0;
     size_t i;
@@ -118,11 +125,51 @@ START_TEST(det_exp_accuracy)
         worst = d > worst ? d : worst;
     }
     ck_assert_msg(worst <= 2.0, "det_exp is %g ulp from libm", worst);
+    /* sin, cos over [-100, 100], log over the whole range, pow on the
+     * island's curve's domain */
+    worst = 0.0;
+    for (x = -100.0; x < 100.0; x += 0.00731) {
+        double ws = sin(x), wc = cos(x), s, c;
+        det_sincos(x, &s, &c);
+        worst = fmax(worst, fabs(s - ws) / fmax(nextafter(fabs(ws), INFINITY) - fabs(ws), 0x1p-60));
+        worst = fmax(worst, fabs(c - wc) / fmax(nextafter(fabs(wc), INFINITY) - fabs(wc), 0x1p-60));
+    }
+    ck_assert_msg(worst <= 2.0, "det_sincos is %g ulp from libm", worst);
+    worst = 0.0;
+    for (x = 1e-300; x < 1e300; x *= 1.0173) {
+        double want = log(x);
+        if (want != 0.0) {
+            worst = fmax(worst, fabs(det_log(x) - want) / (nextafter(fabs(want), INFINITY) -
+                                                          fabs(want)));
+        }
+    }
+    ck_assert_msg(worst <= 2.0, "det_log is %g ulp from libm", worst);
+    worst = 0.0;
+    for (x = 0.001; x <= 1.0; x += 0.0097) {
+        double y;
+        for (y = 0.1; y < 8.0; y += 0.137) {
+            worst = fmax(worst, fabs(det_pow(x, y) - pow(x, y)) / pow(x, y));
+        }
+    }
+    ck_assert_msg(worst < 1e-14, "det_pow is %g relative from libm", worst);
+    ck_assert(det_log(1.0) == 0.0 && isinf(det_log(0.0)) && isnan(det_log(-1.0)));
+    ck_assert(det_pow(0.0, 2.0) == 0.0 && det_pow(0.7, 0.0) == 1.0 && isnan(det_pow(-1.0, 2.0)));
+    ck_assert(det_sin(0.0) == 0.0 && det_cos(0.0) == 1.0 && isnan(det_sin(INFINITY)));
     for (i = 0; i < sizeof pinned / sizeof pinned[0]; i++) {
         double v = det_exp(pinned[i].x);
         uint64_t b;
         memcpy(&b, &v, sizeof b);
         ck_assert_msg(b == pinned[i].bits, "det_exp(%g) = %a (0x%016llx)", pinned[i].x, v,
+                      (unsigned long long)b);
+    }
+    for (i = 0; i < sizeof pinned2 / sizeof pinned2[0]; i++) {
+        double v = pinned2[i].fn == 0 ? det_sin(pinned2[i].x)
+                   : pinned2[i].fn == 1 ? det_cos(pinned2[i].x)
+                   : pinned2[i].fn == 2 ? det_log(pinned2[i].x)
+                                        : det_pow(pinned2[i].x, pinned2[i].y);
+        uint64_t b;
+        memcpy(&b, &v, sizeof b);
+        ck_assert_msg(b == pinned2[i].bits, "case %zu: %a (0x%016llx)", i, v,
                       (unsigned long long)b);
     }
 }
@@ -277,7 +324,7 @@ biome_suite(void)
     tcase_add_test(tc, classify_corners_centre);
     tcase_add_test(tc, table_unblurred_exact);
     tcase_add_test(tc, blur_kernel);
-    tcase_add_test(tc, det_exp_accuracy);
+    tcase_add_test(tc, det_math_accuracy);
     tcase_add_test(tc, table_blur_mean);
     tcase_add_test(tc, lookup_bilinear);
     tcase_add_test(tc, moisture_rule);

@@ -600,6 +600,8 @@ if wait_for s "ready in" 60; then
     wait_for s "exported" 30; check $? "S: E exports the edited planet" "$tmp/last-screen.txt"
     keys s q
     st=$(wait_exit s 20); [ "$st" = 0 ]; check $? "S: q quits at once (the edits are saved)"
+    grep -qE "^planet.edits = -[0-9]+" "$tmp/cfg/orogen/presets/last.ini" 2>/dev/null
+    check $? "S: the autosaved preset 'last' keeps the edits too"
 fi
 png_s=$(ls "$tmp/s.d"/orogen-planet-*.png 2>/dev/null | head -1)
 grep -aq "planet.edits = -" "$png_s" 2>/dev/null; check $? "S: the PNG's recipe holds the edits"

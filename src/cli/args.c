@@ -13,7 +13,6 @@
 #include "core/generators.h"
 #include "core/numparse.h"
 #include "core/parallel.h"
-#include "tui/tui.h"
 
 /* "WxH", strict (core/numparse.h): no blanks, signs or hex. */
 static int
@@ -176,13 +175,9 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
                 a->gallery_cols = (int)n;
             }
         } else if (cli_opt_is(arg, "--graphics", NULL)) {
+            /* checked by main.c (the TUI's entry point knows the modes) */
             if ((a->graphics = cli_opt_value(argc, argv, &i, "--graphics", err)) == NULL) {
                 return OG_EINVAL;
-            }
-            if (tui_graphics_parse(a->graphics) < 0) {
-                return og_error_set(err, OG_EINVAL,
-                                    "--graphics '%s' is not one of auto, kitty, sixel, iterm, none",
-                                    a->graphics);
             }
         } else if (cli_opt_is(arg, "--map", NULL)) {
             if ((a->map_path = cli_opt_value(argc, argv, &i, "--map", err)) == NULL) {

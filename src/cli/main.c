@@ -126,6 +126,13 @@ main(int argc, char **argv)
         fprintf(stderr, "orogen: %s\n", err.msg);
         return st == OG_EIO ? 1 : 2;
     }
+    /* The only option the TUI's entry point judges, so that args.c needs
+     * nothing from src/tui (issue 12). */
+    if (a.graphics != NULL && tui_graphics_parse(a.graphics) < 0) {
+        fprintf(stderr, "orogen: --graphics '%s' is not one of auto, kitty, sixel, iterm, none\n",
+                a.graphics);
+        return 2;
+    }
     if (a.threads > 0) {
         og_threads_set_default(a.threads);
     }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/detmath.h"
 #include "core/grid.h"
 #include "core/lloyd.h"
 #include "core/mesh.h"
@@ -98,7 +99,7 @@ place_anchors(const struct params *p, double *ax, double *ay, int n)
     rng_for_stage(&r, p->seed, "island.anchors");
     phase = rng_next_double(&r) * 2.0 * M_PI;
     for (i = 0; i < n; i++) {
-        double a, rad, t;
+        double a, rad, t, sa, ca;
         switch (layout) {
         case 1: /* centre: one at the centre, the rest clustered near it */
             a = rng_next_double(&r) * 2.0 * M_PI;
@@ -118,8 +119,9 @@ place_anchors(const struct params *p, double *ax, double *ay, int n)
             rad = spread * sqrt(rng_next_double(&r));
             break;
         }
-        ax[i] = 0.5 + rad * cos(a);
-        ay[i] = 0.5 + rad * sin(a);
+        det_sincos(a, &sa, &ca);    /* libm-free: same centres everywhere */
+        ax[i] = 0.5 + rad * ca;
+        ay[i] = 0.5 + rad * sa;
     }
 }
 
@@ -131,9 +133,9 @@ static double
 power_curve(double t, double knee, double low, double high)
 {
     if (t <= knee) {
-        return knee * pow(t / knee, low);
+        return knee * det_pow(t / knee, low);
     }
-    return knee + (1.0 - knee) * pow((t - knee) / (1.0 - knee), high);
+    return knee + (1.0 - knee) * det_pow((t - knee) / (1.0 - knee), high);
 }
 
 /* Raw elevation of a batch of mesh points (stage_elevation). */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/detmath.h"
 #include "core/mesh.h"
 #include "render/export.h"
 #include "render/outfile.h"
@@ -14,20 +15,23 @@
 #define GLOBE_MAX_SIDE 16384
 
 /* View basis: c towards the viewer from the centre, r east (screen right),
- * u north (screen up). */
+ * u north (screen up). det_sincos, not libm: the basis decides every
+ * pixel, so it must be the same bits under every libm (reproducibility.md). */
 static void
 view_basis(double yaw, double pitch, double c[3], double r[3], double u[3])
 {
-    double y = yaw * M_PI / 180.0, p = pitch * M_PI / 180.0;
-    c[0] = cos(p) * cos(y);
-    c[1] = cos(p) * sin(y);
-    c[2] = sin(p);
-    r[0] = -sin(y);
-    r[1] = cos(y);
+    double y = yaw * M_PI / 180.0, p = pitch * M_PI / 180.0, sy, cy, sp, cp;
+    det_sincos(y, &sy, &cy);
+    det_sincos(p, &sp, &cp);
+    c[0] = cp * cy;
+    c[1] = cp * sy;
+    c[2] = sp;
+    r[0] = -sy;
+    r[1] = cy;
     r[2] = 0.0;
-    u[0] = -sin(p) * cos(y);
-    u[1] = -sin(p) * sin(y);
-    u[2] = cos(p);
+    u[0] = -sp * cy;
+    u[1] = -sp * sy;
+    u[2] = cp;
 }
 
 static uint32_t
