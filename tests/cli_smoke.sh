@@ -143,7 +143,7 @@ out=$("$BIN" export --preset "$tmp/range.ini" --stats - 2>&1); st=$?
 [ $st -eq 2 ] && echo "$out" | grep -q "range.ini:1: param 'island.cells' = 3 outside" ; check "preset value out of range exits 2" $?
 
 # A layer and size travel in the recipe.
-"$BIN" export --seed 4 --set island.cells=1500 --layer elevation --map "$tmp/le.png" --size 90x60
+"$BIN" export --seed 4 --set island.cells=1500 --layer elevation --map "$tmp/le.png" --size 90x90
 (cd / && "$BIN" export --from "$tmp/le.png" --map "$tmp/le2.png")
 cmp -s "$tmp/le.png" "$tmp/le2.png" ; check "recipe keeps layer and size" $?
 
@@ -159,6 +159,24 @@ if [ -x "$SRC/quickstart" ] && [ "$SRC/src/cli/orogen" -ef "$BIN" ]; then
 else
     echo "ok - quickstart folder check skipped (not an in-tree build)"
 fi
+
+# Outputs a newcomer gets wrong: named twice, a name promising another
+# format, a --size that would stretch the map, a bundle named "out/".
+out=$("$BIN" export --set island.cells=300 --map "$tmp/r1.png" --map "$tmp/r2.png" 2>&1); st=$?
+[ $st -eq 2 ] && echo "$out" | grep -q -- "--map given twice" && [ ! -e "$tmp/r1.png" ] &&
+    [ ! -e "$tmp/r2.png" ] ; check "--map twice is refused, nothing written" $?
+out=$("$BIN" export --set island.cells=300 --map "$tmp/x.jpg" 2>&1); st=$?
+[ $st -eq 1 ] && echo "$out" | grep -q "this output is a PNG; name it .png" && [ ! -e "$tmp/x.jpg" ]
+check "--map x.jpg is refused" $?
+out=$("$BIN" export -g planet --set planet.points=800 --map "$tmp/sq.png" --size 64x64 2>&1); st=$?
+[ $st -eq 1 ] && echo "$out" | grep -q "would stretch the map, which is 2:1 (64x32 keeps it)" &&
+    [ ! -e "$tmp/sq.png" ] ; check "a square --size for a 2:1 planet map is refused" $?
+"$BIN" export -g planet --set planet.points=800 --map "$tmp/sq.png" --size 64x32
+check "a 2:1 --size for the planet map is taken" $?
+mkdir "$tmp/bslash" && (cd "$tmp/bslash" && "$BIN" export --set island.cells=300 --size 32x32 \
+    --set render.width=64 --set render.height=48 --bundle out/) &&
+    [ -f "$tmp/bslash/out/manifest.json" ] && [ -z "$(ls -d "$tmp/bslash"/out.tmp* 2>/dev/null)" ]
+check "--bundle out/ (trailing slash) writes the folder out" $?
 
 [ $fails -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
 exit 0

@@ -95,7 +95,7 @@ bad "--mesh-size beyond the limit" 1 "at most 2049 vertices" --mesh "$tmp/bad/m.
 # Tiles: one process writes all six, six processes one each (as a Slurm
 # array or GNU parallel would): byte-identical files.
 mkdir "$tmp/t1" "$tmp/t6"
-T="--seed 2 --set island.cells=1500 --size 101x61 --tiles 3x2 --tile-overlap 1"
+T="--seed 2 --set island.cells=1500 --size 101x61 --map-size 101x101 --tiles 3x2 --tile-overlap 1"
 # shellcheck disable=SC2086
 "$BIN" export $T --map "$tmp/t1/m.png" --heightmap "$tmp/t1/h.png" --raw "$tmp/t1/r.r16"
 check "tiles in one process" $?

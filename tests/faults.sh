@@ -64,7 +64,7 @@ fresh() { rm -rf "$tmp/$1"; mkdir -p "$tmp/$1"; echo "$tmp/$1"; }
 # --- A: all or none -------------------------------------------------------
 d=$(fresh dems)
 "$BIN" export --set island.cells=300 --layer elevation --map "$d/dem1.png" --size 1x1 &&
-"$BIN" export --set island.cells=300 --layer elevation --map "$d/dem21.png" --size 2x1
+"$BIN" export --set island.cells=300 --heightmap "$d/dem21.png" --size 2x1
 check "1x1 and 2x1 grey DEMs made" $?
 for dem in dem1 dem21; do
     w=$(fresh "a-$dem")

@@ -26,6 +26,26 @@ cli_opt_value(int argc, char **argv, int *i, const char *opt, struct og_error *e
 {
     const char *arg = argv[*i];
     size_t len = strlen(opt);
+    /* An output is named once: a second --map would otherwise silently
+     * replace the first, where a user expects two files. Settings keep the
+     * usual rule that the last one wins. Earlier arguments are scanned as
+     * written; a value spelled like this option counts too (the safe side). */
+    static const char *const outputs[] = { "--map",  "--iso",  "--globe",  "--stats",
+                                           "--heightmap", "--raw", "--mesh", "--vector",
+                                           "--bundle", "--out" };
+    int is_output = 0;
+    for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; k++) {
+        is_output |= strcmp(opt, outputs[k]) == 0;
+    }
+    if (is_output) {
+        for (int j = 1; j < *i; j++) {
+            if (cli_opt_is(argv[j], opt, NULL)) {
+                og_error_set(err, OG_EINVAL, "%s given twice; one export writes one %s file",
+                             opt, opt + 2);
+                return NULL;
+            }
+        }
+    }
     if (strncmp(arg, opt, len) == 0 && arg[len] == '=') {
         return arg + len + 1;
     }

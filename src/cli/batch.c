@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli/batch_dataout.h"
@@ -159,6 +160,50 @@ batch_check_output(const char *path, char *canon, size_t size, struct og_error *
     return OG_OK;
 }
 
+/* A PNG output named .jpg or .tif would be a PNG under a name that promises
+ * another format; a name with no extension is left as given. */
+enum og_status
+batch_check_png_name(const char *flag, const char *path, struct og_error *err)
+{
+    const char *base = strrchr(path, '/');
+    const char *dot = strrchr(base != NULL ? base + 1 : path, '.');
+
+    if (dot == NULL || dot[1] == '\0' || strcasecmp(dot, ".png") == 0) {
+        return OG_OK;
+    }
+    return og_error_set(err, OG_EINVAL, "%s '%s': this output is a PNG; name it .png", flag,
+                        path);
+}
+
+/* A map keeps the world's aspect: a --size for another shape (meant for the
+ * iso render, say) would stretch it without a word. One pixel of rounding
+ * either way is allowed. */
+static enum og_status
+batch_check_map_aspect(const struct world *w, const char *flag, int mw, int mh,
+                       struct og_error *err)
+{
+    int dw, dh;
+    long keep_h;
+
+    export_map_default_size(w, &dw, &dh);
+    keep_h = ((long)mw * dh + dw / 2) / dw;
+    if (labs((long)mh - keep_h) <= 1 || labs((long)mw * dh - (long)mh * dw) <= (long)dw) {
+        return OG_OK;
+    }
+    {
+        int a = dw, b = dh;
+        while (b != 0) {
+            int t = a % b;
+            a = b;
+            b = t;
+        }
+        return og_error_set(err, OG_EINVAL,
+                            "%s %dx%d would stretch the map, which is %d:%d (%dx%ld keeps it); "
+                            "use --map-size for the map, --iso-size for the render",
+                            flag, mw, mh, dw / a, dh / a, mw, keep_h < 1 ? 1L : keep_h);
+    }
+}
+
 /* Every output is checked before the world is generated, and every output
  * that depends on the world before anything is written: a bad --iso never
  * leaves a --map of the same command behind. */
@@ -197,6 +242,9 @@ batch_export(const struct cli_args *a, struct og_error *err)
         }
         st = batch_check_output(paths[i], canon[i], sizeof canon[i], err);
         if (st != OG_OK) {
+            return st;
+        }
+        if (i < 3 && (st = batch_check_png_name(flags[i], paths[i], err)) != OG_OK) {
             return st;
         }
         for (j = 0; j < i; j++) {
@@ -281,6 +329,11 @@ batch_export(const struct cli_args *a, struct og_error *err)
         if ((st = export_check_size("map", mw, mh, err)) != OG_OK) {
             goto done;
         }
+    }
+    if (a->map_path != NULL && (a->size_given || a->map_size_given) && !a->recipe_view_given &&
+        (st = batch_check_map_aspect(w, a->map_size_given ? "--map-size" : "--size", mw, mh,
+                                     err)) != OG_OK) {
+        goto done;
     }
     /* All or none: every file stays a temporary until all are written. */
     outfile_group_begin();

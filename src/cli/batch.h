@@ -19,6 +19,10 @@ enum og_status batch_export(const struct cli_args *a, struct og_error *err);
 enum og_status batch_check_output(const char *path, char *canon, size_t size,
                                   struct og_error *err);
 
+/* Refuse a PNG output (flag names it) whose name has an extension other
+ * than .png, such as .jpg or .tif. Errors: OG_EINVAL. */
+enum og_status batch_check_png_name(const char *flag, const char *path, struct og_error *err);
+
 /* Print the parameter table (for the generator of a if one was given). */
 void batch_print_params(const struct cli_args *a, FILE *out);
 

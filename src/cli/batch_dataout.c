@@ -111,6 +111,10 @@ batch_dataout_check(const struct cli_args *a, const struct generator *g, struct 
         return og_error_set(err, OG_ERANGE, "--size %dx%d: heightmaps and r16 files are at most "
                             "%d per side", a->size_w, a->size_h, HEIGHTMAP_MAX_SIDE);
     }
+    if (o->heightmap_path != NULL &&
+        (st = batch_check_png_name("--heightmap", o->heightmap_path, err)) != OG_OK) {
+        return st;
+    }
     if (o->heightmap_path != NULL) {
         paths[n] = o->heightmap_path;
         flags[n++] = "--heightmap";

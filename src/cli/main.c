@@ -163,7 +163,12 @@ main(int argc, char **argv)
         if (outfile_cancelled() > 0 && st != OG_OK) {
             int sig = outfile_cancelled();
             outfile_discard_all();  /* none should be left; make sure */
-            fprintf(stderr, "orogen: interrupted by %s; no file written\n", signal_name(sig));
+            if (a.out.seeds_given && st == OG_ECANCELED) {
+                fprintf(stderr, "orogen: interrupted by %s %s\n", signal_name(sig), err.msg);
+            } else {
+                fprintf(stderr, "orogen: interrupted by %s; no file written\n",
+                        signal_name(sig));
+            }
             return 128 + sig;
         }
         if (st != OG_OK) {

@@ -135,7 +135,14 @@ batch_sweep(const struct cli_args *a, struct og_error *err)
             free(names[i]);
         }
         if (outfile_cancelled()) {
-            return og_error_set(err, OG_ECANCELED, "interrupted at seed %" PRIu64, seed);
+            if (seed == a->out.seed_lo) {
+                return og_error_set(err, OG_ECANCELED, "at seed %" PRIu64 "; no file written",
+                                    seed);
+            }
+            return og_error_set(err, OG_ECANCELED,
+                                "at seed %" PRIu64 ": seeds %" PRIu64 "-%" PRIu64
+                                " were written, nothing of seed %" PRIu64 " or later",
+                                seed, a->out.seed_lo, seed - 1, seed);
         }
         if (st != OG_OK) {
             failed++;

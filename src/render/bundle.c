@@ -174,17 +174,35 @@ remove_tree(const char *dir)
     rmdir(dir);
 }
 
+/* The folder name without trailing slashes ("out/" is the folder "out");
+ * out has PATH_MAX bytes and the caller checked the length. */
+static const char *
+bundle_name(const char *dir, char *out)
+{
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/') {
+        n--;
+    }
+    memcpy(out, dir, n);
+    out[n] = '\0';
+    return out;
+}
+
 enum og_status
-bundle_check(const char *dir, struct og_error *err)
+bundle_check(const char *given, struct og_error *err)
 {
     struct stat sb;
-    char parent[PATH_MAX];
-    const char *slash;
-    if (dir == NULL || dir[0] == '\0') {
+    char parent[PATH_MAX], name[PATH_MAX];
+    const char *slash, *dir;
+    if (given == NULL || given[0] == '\0') {
         return og_error_set(err, OG_EINVAL, "--bundle needs a folder name");
     }
-    if (strlen(dir) + 16 >= PATH_MAX) {
-        return og_error_set(err, OG_EIO, "cannot write %s: %s", dir, strerror(ENAMETOOLONG));
+    if (strlen(given) + 16 >= PATH_MAX) {
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", given, strerror(ENAMETOOLONG));
+    }
+    dir = bundle_name(given, name);
+    if (strcmp(dir, "/") == 0) {
+        return og_error_set(err, OG_EIO, "cannot write /: a bundle is a new folder");
     }
     if (lstat(dir, &sb) == 0) {
         return og_error_set(err, OG_EIO, "cannot write %s: it exists (a bundle is a new folder)",
@@ -265,9 +283,10 @@ write_legend(const struct world *w, const char *path, struct og_error *err)
 
 enum og_status
 export_bundle(const struct world *w, int width, int height, const struct georef *g,
-              const char *dir, struct og_error *err)
+              const char *given, struct og_error *err)
 {
-    char tmp[PATH_MAX], path[PATH_MAX + 32];
+    char tmp[PATH_MAX], path[PATH_MAX + 32], name[PATH_MAX];
+    const char *dir = given;
     struct jsonw man = { 0 };
     struct height_range range = { 0 };
     struct height_scale sc;
@@ -281,10 +300,13 @@ export_bundle(const struct world *w, int width, int height, const struct georef 
     int first = 1;
     unsigned k;
 
-    if ((st = bundle_check(dir, err)) != OG_OK) {
+    if ((st = bundle_check(given, err)) != OG_OK) {
         return st;
     }
-    snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", dir);
+    dir = bundle_name(given, name);
+    if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", dir) >= (int)sizeof tmp) {
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", dir, strerror(ENAMETOOLONG));
+    }
     if (mkdtemp(tmp) == NULL) {
         return og_error_set(err, OG_EIO, "cannot write %s: %s", dir, strerror(errno));
     }
