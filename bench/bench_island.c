@@ -154,21 +154,21 @@ lloyd_vs_d3(void)
     for (r = 0; r < 2; r++) {
         double t0;
         memcpy(work, xy, 2 * n * sizeof *work);
-        t0 = bench_now_ms();
+        t0 = bench_thread_cpu_ms();
         if (lloyd_relax(work, n, 1, 0.0, 0.0, 1000.0, 1000.0, NULL, NULL) != OG_OK) {
             break;
         }
-        t0 = bench_now_ms() - t0;
+        t0 = bench_thread_cpu_ms() - t0;
         best = t0 < best ? t0 : best;
     }
-    printf("lloyd 1M sites, one step (1 thread): %.1f ms\n", best);
+    printf("lloyd 1M sites, one step (1 thread): %.1f ms CPU\n", best);
     snprintf(file, sizeof file, "%s/orogen-bench-lloyd.f64", tmp != NULL ? tmp : "/tmp");
     if (bench_write_f64(file, xy, n) == 0) {
         snprintf(args, sizeof args, "'%s' %zu 1", file, n);
         d3 = bench_peer_ms("lloyd 1M vs d3-delaunay", "compare_d3_lloyd.sh", args);
         remove(file);
         if (d3 > 0.0) {
-            printf("  d3-delaunay Lloyd step 1M (node): %.1f ms\n", d3);
+            printf("  d3-delaunay Lloyd step 1M (node, process CPU): %.1f ms\n", d3);
             bench_goal("lloyd step 1M / d3-delaunay", best / d3, 1, 0.5);
         }
     }

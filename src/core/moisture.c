@@ -108,9 +108,101 @@ moisture_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_erro
     return OG_OK;
 }
 
+/* Neighbour lists (CSR) of the mesh points: the two ends of every edge.
+ * Hop counts of a breadth-first search do not depend on the order of the
+ * neighbours, so these give the distances of hydro_graph_distance over
+ * mesh_cell_neighbors, from two flat passes over the triangles instead of a
+ * fan walk per visit. *nbr stays NULL (use the hydro graph) when a point has
+ * more than HYDRO_MAX_DEGREE neighbours, where the fan walk truncates. */
+static enum og_status
+mesh_point_lists(const struct mesh *m, int32_t **start_out, int32_t **nbr_out,
+                 struct og_error *err)
+{
+    size_t n = m->npoints, ne = 3 * m->ntriangles, e, i;
+    int32_t *start = NULL, *nbr = NULL, *fill = NULL;
+    enum og_status st;
+
+    *start_out = NULL;
+    *nbr_out = NULL;
+    st = grid_calloc((void **)&start, n + 1, sizeof *start, "neighbour offsets", err);
+    if (st != OG_OK) {
+        return st;
+    }
+    for (e = 0; e < ne; e++) {
+        start[m->triangles[e] + 1]++;
+        if (m->halfedges[e] < 0) {
+            start[m->triangles[mesh_edge_next((int32_t)e)] + 1]++;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        if (start[i + 1] > HYDRO_MAX_DEGREE) {
+            free(start);
+            return OG_OK;
+        }
+        start[i + 1] += start[i];
+    }
+    st = grid_calloc((void **)&nbr, (size_t)start[n] + 1, sizeof *nbr, "neighbour lists", err);
+    if (st == OG_OK) {
+        st = grid_calloc((void **)&fill, n, sizeof *fill, "neighbour fill", err);
+    }
+    if (st != OG_OK) {
+        free(start);
+        free(nbr);
+        return st;
+    }
+    for (i = 0; i < n; i++) {
+        fill[i] = start[i];
+    }
+    for (e = 0; e < ne; e++) {
+        int32_t a = m->triangles[e], b = m->triangles[mesh_edge_next((int32_t)e)];
+        nbr[fill[a]++] = b;
+        if (m->halfedges[e] < 0) {
+            nbr[fill[b]++] = a;
+        }
+    }
+    free(fill);
+    *start_out = start;
+    *nbr_out = nbr;
+    return OG_OK;
+}
+
+/* Multi-source breadth-first hop counts over CSR lists (-1: unreached). */
+static enum og_status
+list_distance(size_t n, const int32_t *start, const int32_t *nbr, const uint8_t *source,
+              int32_t *dist, struct og_error *err)
+{
+    int32_t *queue = NULL;
+    size_t head = 0, tail = 0, i;
+    enum og_status st = grid_calloc((void **)&queue, n, sizeof *queue, "distance queue", err);
+
+    if (st != OG_OK) {
+        return st;
+    }
+    for (i = 0; i < n; i++) {
+        dist[i] = source[i] != 0 ? 0 : -1;
+        if (source[i] != 0) {
+            queue[tail++] = (int32_t)i;
+        }
+    }
+    while (head < tail) {
+        int32_t c = queue[head++], k;
+        for (k = start[c]; k < start[c + 1]; k++) {
+            int32_t v = nbr[k];
+            if (dist[v] < 0) {
+                dist[v] = dist[c] + 1;
+                queue[tail++] = v;
+            }
+        }
+    }
+    free(queue);
+    return OG_OK;
+}
+
 /* Graph distances from fresh water (batch 0) and from the ocean (batch 1). */
 struct dist_job {
     const struct hydro_graph *g;
+    size_t n;
+    const int32_t *start, *nbr; /* mesh point lists, or NULL: the hydro graph */
     const uint8_t *source[2];
     int32_t *dist[2];
 };
@@ -121,6 +213,9 @@ dist_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
     const struct dist_job *J = arg;
     (void)begin;
     (void)end;
+    if (J->nbr != NULL) {
+        return list_distance(J->n, J->start, J->nbr, J->source[batch], J->dist[batch], err);
+    }
     return hydro_graph_distance(J->g, J->source[batch], J->dist[batch], err);
 }
 
@@ -189,9 +284,19 @@ moisture_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
     }
     {
         /* the two distance fields are independent: one batch each */
-        struct dist_job dj = { &g, { fresh, ocean }, { dfresh, docean } };
-        st = og_parallel_for(ctx != NULL ? ctx->threads : 1, 2, 1, dist_batch, &dj, ctx, 0.0,
-                             0.7, err);
+        struct dist_job dj = { &g, n, NULL, NULL, { fresh, ocean }, { dfresh, docean } };
+        int32_t *lstart = NULL, *lnbr = NULL;
+        if (w->kind == WORLD_MESH) {
+            st = mesh_point_lists(w->mesh, &lstart, &lnbr, err);
+            dj.start = lstart;
+            dj.nbr = lnbr;
+        }
+        if (st == OG_OK) {
+            st = og_parallel_for(ctx != NULL ? ctx->threads : 1, 2, 1, dist_batch, &dj, ctx, 0.0,
+                                 0.7, err);
+        }
+        free(lstart);
+        free(lnbr);
     }
     if (st != OG_OK) {
         goto done;
