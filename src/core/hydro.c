@@ -234,7 +234,7 @@ hydro_fill_route_accumulate(const struct hydro_graph *g, const float *elev, cons
     st = hydro_priority_flood(g, elev, outlet, method, filled, rank, ctx, err);
     if (st == OG_OK) {
         pipeline_phase(ctx, 0.55, 0.75);
-        st = hydro_route(g, filled, rank, outlet, downhill, ctx, err);
+        st = hydro_route_terrain(g, elev, filled, rank, outlet, downhill, ctx, err);
     }
     if (st == OG_OK) {
         pipeline_phase(ctx, 0.75, 0.9);

@@ -112,6 +112,15 @@ enum og_status hydro_route(const struct hydro_graph *g, const float *filled, con
                            const uint8_t *outlet, int32_t *downhill, struct run_ctx *ctx,
                            struct og_error *err);
 
+/* hydro_route with the heights before the fill (elev[g->n], may be NULL):
+ * on grids, inside a filled depression flat routing then prefers the
+ * depression's originally deepest cells (its valley floor) over the rim.
+ * Errors: as hydro_route. */
+enum og_status hydro_route_terrain(const struct hydro_graph *g, const float *elev,
+                                   const float *filled, const uint32_t *rank,
+                                   const uint8_t *outlet, int32_t *downhill, struct run_ctx *ctx,
+                                   struct og_error *err);
+
 /* Flow accumulation in topological order (donors before receivers, Kahn's
  * order walked as chains): flow[i] = rain[i] + sum of flow of the nodes
  * whose downhill is i. rain may be NULL (1 per node). Errors: OG_EINVAL

@@ -16,53 +16,146 @@
 
 /* --- flats (Barnes, Lehman and Mulla 2014b) ------------------------------------ */
 
-#define L_NONFLAT (-2) /* not on a flat: drains to a lower node, or a sink */
-#define L_UNSET (-1)   /* on a flat, not reached yet */
+#define FLAT_NONE (-1.0f)  /* not a flat cell */
+#define FLAT_UNSET (-2.0f) /* a flat cell not reached yet */
+#define FLAT_DEPTH_WEIGHT 4.0 /* a filled cell's step costs 1 + this x (1 - raise / D) */
 
-/* Breadth-first distances over the flat cells (dist[i] >= 0 or L_UNSET),
- * from the seeds already in queue[0..tail) at distance 1. */
-static void
-flat_bfs(const struct hydro_graph *g, const int32_t *onflat, int32_t *dist, int32_t *queue,
-         size_t tail)
+struct flat_item {
+    float d;
+    int32_t i;
+};
+
+struct flat_heap {
+    struct flat_item *a;
+    size_t len, cap;
+};
+
+static int
+flat_push(struct flat_heap *h, float d, int32_t i)
+{
+    size_t k;
+    if (h->len == h->cap) {
+        size_t cap = h->cap != 0 ? 2 * h->cap : 1024;
+        struct flat_item *na = realloc(h->a, cap * sizeof *na);
+        if (na == NULL) {
+            return -1;
+        }
+        h->a = na;
+        h->cap = cap;
+    }
+    k = h->len++;
+    while (k > 0) {
+        size_t p = (k - 1) / 2;
+        if (h->a[p].d < d || (h->a[p].d == d && h->a[p].i < i)) {
+            break;
+        }
+        h->a[k] = h->a[p];
+        k = p;
+    }
+    h->a[k].d = d;
+    h->a[k].i = i;
+    return 0;
+}
+
+static struct flat_item
+flat_pop(struct flat_heap *h)
+{
+    struct flat_item top = h->a[0], last = h->a[--h->len];
+    size_t k = 0;
+    for (;;) {
+        size_t c = 2 * k + 1;
+        if (c >= h->len) {
+            break;
+        }
+        if (c + 1 < h->len && (h->a[c + 1].d < h->a[c].d ||
+                               (h->a[c + 1].d == h->a[c].d && h->a[c + 1].i < h->a[c].i))) {
+            c++;
+        }
+        if (last.d < h->a[c].d || (last.d == h->a[c].d && last.i < h->a[c].i)) {
+            break;
+        }
+        h->a[k] = h->a[c];
+        k = c;
+    }
+    if (h->len > 0) {
+        h->a[k] = last;
+    }
+    return top;
+}
+
+/* Length of the grid step between neighbours i and j (1 or sqrt 2). */
+static double
+step_len(size_t w, int32_t i, int32_t j)
+{
+    size_t d = (size_t)(j > i ? j - i : i - j);
+    return d == 1 || d == w ? 1.0 : 1.4142135623730951;
+}
+
+/* Shortest-path distances over the flat cells (dist[i] >= 0, FLAT_UNSET
+ * where unreached) from the seeds already in the heap, with the symmetric
+ * step cost len x (wt[i] + wt[j]) / 2. Returns -1 when memory runs out. */
+static int
+flat_dijkstra(const struct hydro_graph *g, const float *wt, float *dist, struct flat_heap *h)
 {
     int32_t nb[HYDRO_MAX_DEGREE];
-    size_t head = 0;
 
-    while (head < tail) {
-        int32_t c = queue[head++];
-        int k, cnt = nbrs(g, (size_t)c, on_border(g, (size_t)c), nb);
+    while (h->len > 0) {
+        struct flat_item it = flat_pop(h);
+        int k, cnt;
+        if (it.d > dist[it.i]) {
+            continue; /* a stale entry */
+        }
+        cnt = nbrs(g, (size_t)it.i, on_border(g, (size_t)it.i), nb);
         for (k = 0; k < cnt; k++) {
             int32_t m = nb[k];
-            if (onflat[m] != L_NONFLAT && dist[m] == L_UNSET) {
-                dist[m] = dist[c] + 1;
-                queue[tail++] = m;
+            float nd;
+            if (dist[m] == FLAT_NONE) {
+                continue;
+            }
+            nd = (float)((double)it.d +
+                         step_len((size_t)g->width, it.i, m) * 0.5 * (wt[it.i] + wt[m]));
+            if (dist[m] == FLAT_UNSET || nd < dist[m]) {
+                dist[m] = nd;
+                if (flat_push(h, nd, m) != 0) {
+                    return -1;
+                }
             }
         }
     }
+    return 0;
 }
 
 /* Re-route the cells of flats, which hydro_route sent along the flood order
  * (a ruler line from the spill point), with the combined gradient of Barnes,
  * Lehman and Mulla (2014), "An efficient assignment of drainage direction
  * over flat surfaces in raster digital elevation models", Computers &
- * Geosciences 62: towards lower terrain (L, hops to the flat's drain cells)
- * and away from higher terrain (H, hops from the cells touching higher
- * ground), the key C = 2 L - H (Barnes adds the flat's largest H to make it
- * non-negative, which cancels when comparing cells of one flat). One step
- * towards the drain lowers L by 1 and changes H by at most 1, so every flat
- * cell has a neighbour with a smaller C or a drain neighbour: routing to the
- * steepest fall of C (C per unit of distance, diagonals sqrt 2) is acyclic.
- * Flat cells = non-sinks whose route was a tie on the filled surface (no
- * lower neighbour); adjacent flat cells always share one height. A flat
- * without a drain keeps the flood-order route. Heights are not changed. */
+ * Geosciences 62: towards lower terrain (L, distance to the flat's drain
+ * cells) and away from higher terrain (H, distance from the cells touching
+ * higher ground), the key C = 2 L - H (Barnes adds the flat's largest H to
+ * make it non-negative, which cancels when comparing cells of one flat).
+ * Barnes counts hops; here both are shortest paths under one symmetric
+ * step cost, len x the mean weight of the two cells, so along L's shortest
+ * path C falls by at least the step's cost (|dH| <= cost by the triangle
+ * inequality): routing to the steepest fall of C is acyclic. The weight is
+ * 1 + FLAT_DEPTH_WEIGHT x (1 - min(1, raise / D)), raise = filled - elev,
+ * D the mean raise of the raised flat cells: inside a filled depression the
+ * cheap paths follow its original valley floor to the spill point instead
+ * of crossing dry land in straight lines (a kind of least-cost breaching,
+ * Lindsay 2016, without changing heights); on a flat that was flat before
+ * the fill (or without elev) every weight is equal and this is Barnes' rule
+ * with octile distances. Flat cells = non-sinks whose route was a tie on the
+ * filled surface (no lower neighbour); adjacent flat cells always share one
+ * height. A flat without a drain keeps the flood-order route. */
 static enum og_status
-route_flats(const struct hydro_graph *g, const float *filled, const uint32_t *rank,
-            int32_t *downhill, struct og_error *err)
+route_flats(const struct hydro_graph *g, const float *elev, const float *filled,
+            const uint32_t *rank, int32_t *downhill, struct og_error *err)
 {
     int32_t nb[HYDRO_MAX_DEGREE];
-    int32_t *lo = NULL, *hi = NULL, *queue = NULL;
-    size_t i, n = g->n, flats = 0, tail;
+    float *lo = NULL, *hi = NULL, *wt = NULL;
+    struct flat_heap heap = { NULL, 0, 0 };
+    size_t i, n = g->n, flats = 0, raised = 0;
     size_t w = (size_t)g->width;
+    double draise = 0.0;
     enum og_status st;
 
     for (i = 0; i < n; i++) {
@@ -73,76 +166,96 @@ route_flats(const struct hydro_graph *g, const float *filled, const uint32_t *ra
     }
     if ((st = grid_calloc((void **)&lo, n, sizeof *lo, "flat distances", err)) != OG_OK ||
         (st = grid_calloc((void **)&hi, n, sizeof *hi, "flat distances", err)) != OG_OK ||
-        (st = grid_calloc((void **)&queue, flats, sizeof *queue, "flat queue", err)) != OG_OK) {
+        (st = grid_calloc((void **)&wt, n, sizeof *wt, "flat weights", err)) != OG_OK) {
         goto done;
     }
     for (i = 0; i < n; i++) {
         int on = downhill[i] >= 0 && filled[downhill[i]] == filled[i];
-        lo[i] = on ? L_UNSET : L_NONFLAT;
-        hi[i] = on ? L_UNSET : L_NONFLAT;
+        lo[i] = on ? FLAT_UNSET : FLAT_NONE;
+        hi[i] = lo[i];
+        if (on && elev != NULL && filled[i] > elev[i]) {
+            draise += (double)filled[i] - (double)elev[i];
+            raised++;
+        }
     }
-    /* towards lower: seeds touch a drain (a non-flat node of equal height) */
-    tail = 0;
+    draise = raised > 0 ? draise / (double)raised : 0.0;
+    for (i = 0; i < n; i++) {
+        double r = elev != NULL && draise > 0.0 ? ((double)filled[i] - (double)elev[i]) / draise
+                                                : 0.0;
+        r = r < 0.0 ? 0.0 : (r > 1.0 ? 1.0 : r);
+        wt[i] = (float)(1.0 + FLAT_DEPTH_WEIGHT * (1.0 - r));
+    }
+    /* towards lower: from the drains (non-flat nodes of equal height) */
     for (i = 0; i < n; i++) {
         int k, cnt;
-        if (lo[i] == L_NONFLAT) {
+        float best = FLAT_UNSET;
+        if (lo[i] == FLAT_NONE) {
             continue;
         }
         cnt = nbrs(g, i, on_border(g, i), nb);
         for (k = 0; k < cnt; k++) {
-            if (lo[nb[k]] == L_NONFLAT && filled[nb[k]] == filled[i]) {
-                lo[i] = 1;
-                queue[tail++] = (int32_t)i;
-                break;
+            if (lo[nb[k]] == FLAT_NONE && filled[nb[k]] == filled[i]) {
+                float c = (float)(step_len(w, (int32_t)i, nb[k]) * wt[i]);
+                best = best == FLAT_UNSET || c < best ? c : best;
+            }
+        }
+        if (best != FLAT_UNSET) {
+            lo[i] = best;
+            if (flat_push(&heap, best, (int32_t)i) != 0) {
+                goto nomem;
             }
         }
     }
-    flat_bfs(g, lo, lo, queue, tail);
-    /* away from higher: seeds touch higher ground */
-    tail = 0;
+    if (flat_dijkstra(g, wt, lo, &heap) != 0) {
+        goto nomem;
+    }
+    /* away from higher: from the flat cells touching higher ground */
     for (i = 0; i < n; i++) {
         int k, cnt;
-        if (hi[i] == L_NONFLAT) {
+        if (hi[i] == FLAT_NONE) {
             continue;
         }
         cnt = nbrs(g, i, on_border(g, i), nb);
         for (k = 0; k < cnt; k++) {
             if (filled[nb[k]] > filled[i]) {
-                hi[i] = 1;
-                queue[tail++] = (int32_t)i;
+                hi[i] = 0.0f;
+                if (flat_push(&heap, 0.0f, (int32_t)i) != 0) {
+                    goto nomem;
+                }
                 break;
             }
         }
     }
-    flat_bfs(g, lo, hi, queue, tail);
+    if (flat_dijkstra(g, wt, hi, &heap) != 0) {
+        goto nomem;
+    }
     for (i = 0; i < n; i++) {
         int k, cnt;
         int32_t best = -1;
         double bs = 0.0, ci;
         uint32_t br = 0;
-        if (lo[i] < 1) { /* not a flat cell, or a flat without a drain */
+        if (lo[i] < 0.0f) { /* not a flat cell, or a flat without a drain */
             continue;
         }
-        ci = 2.0 * lo[i] - (hi[i] > 0 ? hi[i] : 0);
+        ci = 2.0 * lo[i] - (hi[i] > 0.0f ? hi[i] : 0.0);
         cnt = nbrs(g, i, on_border(g, i), nb);
         for (k = 0; k < cnt; k++) {
             int32_t m = nb[k];
-            double drop, s;
-            size_t d = (size_t)(m > (int32_t)i ? m - (int32_t)i : (int32_t)i - m);
+            double len = step_len(w, (int32_t)i, m), drop, s;
             if (filled[m] != filled[i]) {
                 continue;
             }
-            if (lo[m] == L_NONFLAT) {
-                drop = 2.0; /* a drain: one step of L below this cell */
-            } else if (lo[m] >= 1) {
-                drop = ci - (2.0 * lo[m] - (hi[m] > 0 ? hi[m] : 0));
+            if (lo[m] == FLAT_NONE) {
+                drop = 2.0 * len * wt[i]; /* a drain: L = 0 there */
+            } else if (lo[m] >= 0.0f) {
+                drop = ci - (2.0 * lo[m] - (hi[m] > 0.0f ? hi[m] : 0.0));
             } else {
                 continue;
             }
             if (!(drop > 0.0)) {
                 continue;
             }
-            s = d == 1 || d == w ? drop : drop * 0.7071067811865476;
+            s = drop / len;
             if (best < 0 || s > bs || (s == bs && rank[m] < br)) {
                 best = m;
                 bs = s;
@@ -153,16 +266,29 @@ route_flats(const struct hydro_graph *g, const float *filled, const uint32_t *ra
             downhill[i] = best;
         }
     }
+    st = OG_OK;
+    goto done;
+nomem:
+    st = og_error_set(err, OG_ENOMEM, "hydrology: out of memory for the flat routing");
 done:
     free(lo);
     free(hi);
-    free(queue);
+    free(wt);
+    free(heap.a);
     return st;
 }
 
 enum og_status
 hydro_route(const struct hydro_graph *g, const float *filled, const uint32_t *rank,
             const uint8_t *outlet, int32_t *downhill, struct run_ctx *ctx, struct og_error *err)
+{
+    return hydro_route_terrain(g, NULL, filled, rank, outlet, downhill, ctx, err);
+}
+
+enum og_status
+hydro_route_terrain(const struct hydro_graph *g, const float *elev, const float *filled,
+                    const uint32_t *rank, const uint8_t *outlet, int32_t *downhill,
+                    struct run_ctx *ctx, struct og_error *err)
 {
     int32_t nb[HYDRO_MAX_DEGREE];
     size_t i, x = 0, y = 0, w = (size_t)g->width, h = (size_t)g->height;
@@ -206,7 +332,7 @@ hydro_route(const struct hydro_graph *g, const float *filled, const uint32_t *ra
     if (!grid) {
         return OG_OK;
     }
-    st = route_flats(g, filled, rank, downhill, err);
+    st = route_flats(g, elev, filled, rank, downhill, err);
     return st == OG_OK ? hydro_route_ltd(g, filled, downhill, err) : st;
 }
 
