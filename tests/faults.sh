@@ -19,8 +19,10 @@ case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
 [ -x "$BIN" ] || { echo "no orogen binary at $BIN"; exit 99; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-faults.XXXXXX") || exit 99
 mnt=""
+sock=orogen-faults-$$
 cleanup() {
     [ -n "$mnt" ] && umount "$mnt" 2>/dev/null
+    command -v tmux >/dev/null 2>&1 && tmux -L "$sock" kill-server >/dev/null 2>&1
     rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -233,7 +235,6 @@ expect "--map - refused, like --iso - and --globe -" 2 "--map -: a PNG is not wr
 # renders 6000x6000: exit 128+signal, no temporary or PNG left, the
 # terminal back in line mode. Needs tmux.
 if command -v tmux >/dev/null 2>&1; then
-    sock=orogen-faults-$$
     printf 'set -g status off\nset -g default-terminal screen\n' >"$tmp/tmux.conf"
     T() { tmux -L "$sock" -f "$tmp/tmux.conf" "$@"; }
     shot() { T capture-pane -p -t "$1" 2>/dev/null; }
@@ -246,13 +247,18 @@ if command -v tmux >/dev/null 2>&1; then
         done
         return 1
     }
+    # One session lives through the loop: killing a server's last session
+    # makes it exit, and a new-session right after can reach the dying
+    # server and fail ("server exited unexpectedly"): the old "TUI INT/HUP:
+    # no island" under load.
+    T new-session -d -s keep "sleep 600"
     for how in TERM INT HUP keys; do
         w=$(fresh "tui-$how")
+        rm -f "$tmp/tui.exit" "$tmp/tui.stty" "$tmp/tui.pid"
         T new-session -d -s "$how" -x 100 -y 30 "sh -c 'echo \$\$ >$tmp/tui.pid; cd $w; exec env \
 TERM=xterm-256color LANG=C.UTF-8 XDG_CONFIG_HOME=$tmp/cfg $BIN --set island.cells=2000 \
 --set render.width=6000 --set render.height=6000 --set render.antialias=1 2>$tmp/tui.err'; \
 echo \$? >$tmp/tui.exit; stty -a >$tmp/tui.stty; sleep 60"
-        rm -f "$tmp/tui.exit"
         if ! wait_text "$how" "ready in" 60; then
             bad "TUI $how: no island"
             continue
@@ -274,7 +280,11 @@ echo \$? >$tmp/tui.exit; stty -a >$tmp/tui.stty; sleep 60"
         while [ ! -s "$tmp/tui.exit" ] && [ $_i -lt 600 ]; do sleep 0.05; _i=$((_i + 1)); done
         _t1=$(date +%s%N)
         echo "#   TUI $how: quit in $(( (_t1 - _t0) / 1000000 )) ms"
-        sleep 0.3
+        # the pane's shell writes the terminal modes after the status
+        _i=0
+        while ! grep -q " echo " "$tmp/tui.stty" 2>/dev/null && [ $_i -lt 100 ]; do
+            sleep 0.1; _i=$((_i + 1))
+        done
         st=$(cat "$tmp/tui.exit" 2>/dev/null || echo none)
         if [ "$st" = "$want" ] && only_files "$w" && grep -q " icanon" "$tmp/tui.stty" &&
            grep -q " echo " "$tmp/tui.stty"; then

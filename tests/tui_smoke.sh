@@ -51,6 +51,9 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 99' INT TERM
+# A session that lives through the run: a server whose last session is killed
+# exits, and a new-session right after can reach the dying server and fail.
+T new-session -d -s keep "sleep 3600"
 
 fails=0
 passes=0
@@ -292,19 +295,22 @@ wait_exit i 20 >/dev/null
 
 # --- H: keys pressed during the first generation --------------------------------
 start k 100 30 xterm-256color C.UTF-8 --set island.cells=1000000
-wait_for k "generating" 20 && keys k a
-wait_for k "when the world is ready" 5; check $? "H: a before the first world is remembered" "$tmp/last-screen.txt"
-wait_for k "layer elevation" 60; check $? "H: ... and applied when the world arrives" "$tmp/last-screen.txt"
+wait_for k "generating" 60 && keys k a
+wait_for k "when the world is ready" 30; check $? "H: a before the first world is remembered" "$tmp/last-screen.txt"
+# (bounds, not pauses: a million cells under a loaded parallel make check can
+# take minutes; each wait ends as soon as its text shows)
+wait_for k "layer elevation" 240; check $? "H: ... and applied when the world arrives" "$tmp/last-screen.txt"
 # The preset list: its footer says how to close it; q closes it, not orogen.
 keys k o
-wait_for k "Esc or q close" 5; check $? "H: the preset list's footer says Esc or q closes it" "$tmp/last-screen.txt"
+wait_for k "Esc or q close" 30; check $? "H: the preset list's footer says Esc or q closes it" "$tmp/last-screen.txt"
 keys k q
 # (a bounded wait: under a parallel make check the million-cell redraw can
 # take longer than a fixed pause)
 _i=0
-while [ $_i -lt 25 ] && screen k | grep -qF "Presets ("; do sleep 0.2; _i=$((_i + 1)); done
-! screen k | grep -qF "Presets (" && [ ! -s "$tmp/k.exit" ]
-check $? "H: q closes the preset list and orogen stays"
+while [ $_i -lt 150 ] && screen k | grep -qF "Presets ("; do sleep 0.2; _i=$((_i + 1)); done
+screen k >"$tmp/k.txt"
+! grep -qF "Presets (" "$tmp/k.txt" && grep -qF "ready in" "$tmp/k.txt" && [ ! -s "$tmp/k.exit" ]
+check $? "H: q closes the preset list and orogen stays" "$tmp/k.txt"
 keys k q
 wait_exit k 20 >/dev/null
 
