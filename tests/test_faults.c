@@ -118,6 +118,36 @@ START_TEST(test_group_commit_writes_all)
 }
 END_TEST
 
+/* A rename that fails after another succeeded (the folder changed during
+ * the export: here a directory put where b.json goes): a.json stays, c.json
+ * is not renamed, no temporary is left, and the message says which is
+ * which. */
+START_TEST(test_group_rename_fails_midway)
+{
+    struct og_error err;
+    char sub[600];
+
+    outfile_group_begin();
+    ck_assert_int_eq(outfile_write(in_dir("a.json"), "{}\n", 3, &err), OG_OK);
+    ck_assert_int_eq(outfile_write(in_dir("b.json"), "{}\n", 3, &err), OG_OK);
+    ck_assert_int_eq(outfile_write(in_dir("c.json"), "{}\n", 3, &err), OG_OK);
+    ck_assert_int_eq(mkdir(in_dir("b.json"), 0755), 0);
+    snprintf(sub, sizeof sub, "%s/keep", in_dir("b.json"));
+    ck_assert_int_eq(mkdir(sub, 0755), 0);   /* a non-empty directory */
+    ck_assert_int_eq(outfile_group_end(1, &err), OG_EIO);
+    ck_assert_int_eq(exists(in_dir("a.json")), 1);
+    ck_assert_int_eq(exists(in_dir("c.json")), 0);
+    ck_assert_int_eq(count_files(), 2);   /* a.json and the directory b.json */
+    ck_assert_int_eq(outfile_live_count(), 0);
+    ck_assert_ptr_nonnull(strstr(err.msg, "b.json: Is a directory; written: "));
+    ck_assert_ptr_nonnull(strstr(err.msg, "a.json; not written: "));
+    ck_assert_ptr_nonnull(strstr(err.msg, "c.json"));
+    ck_assert_ptr_null(strchr(err.msg, '\n'));
+    ck_assert_int_eq(rmdir(sub), 0);
+    ck_assert_int_eq(rmdir(in_dir("b.json")), 0);
+}
+END_TEST
+
 /* A signal between the last write and the renames: nothing is renamed. */
 START_TEST(test_group_cancel_before_rename)
 {
@@ -490,6 +520,7 @@ faults_suite(void)
     tcase_add_test(tc, test_group_abort_writes_none);
     tcase_add_test(tc, test_group_commit_writes_all);
     tcase_add_test(tc, test_group_cancel_before_rename);
+    tcase_add_test(tc, test_group_rename_fails_midway);
     tcase_add_test(tc, test_cancel_stops_writers);
     tcase_add_test(tc, test_discard_all);
     suite_add_tcase(s, tc);

@@ -133,10 +133,10 @@ reg_add(struct outfile_temp *t)
     pthread_mutex_unlock(&reg_lock);
 }
 
+/* Take t off the list; reg_lock is held. */
 static void
-reg_remove(struct outfile_temp *t)
+reg_unlink_locked(struct outfile_temp *t)
 {
-    pthread_mutex_lock(&reg_lock);
     if (t->prev != NULL) {
         t->prev->next = t->next;
     } else {
@@ -145,6 +145,13 @@ reg_remove(struct outfile_temp *t)
     if (t->next != NULL) {
         t->next->prev = t->prev;
     }
+}
+
+static void
+reg_remove(struct outfile_temp *t)
+{
+    pthread_mutex_lock(&reg_lock);
+    reg_unlink_locked(t);
     pthread_mutex_unlock(&reg_lock);
 }
 
@@ -322,12 +329,24 @@ outfile_group_begin(void)
     cur_group = atomic_fetch_add(&group_ids, 1) + 1;
 }
 
+/* Append name to the ", "-separated list in buf (cut short when full). */
+static void
+name_list_add(char *buf, size_t size, const char *name)
+{
+    size_t len = strlen(buf);
+    int n = snprintf(buf + len, size - len, "%s%s", len > 0 ? ", " : "", name);
+    if (n < 0 || (size_t)n >= size - len) {
+        buf[size - 1] = '\0';   /* cut short: the message stays one line */
+    }
+}
+
 enum og_status
 outfile_group_end(int commit, struct og_error *err)
 {
-    struct outfile_temp *t, *next, *mine = NULL;
+    struct outfile_temp *t, *next, *mine = NULL, *failed = NULL;
     enum og_status st = OG_OK;
-    int g = cur_group;
+    int g = cur_group, failed_errno = 0;
+    char written[256] = "", unwritten[256] = "";
 
     cur_group = 0;
     if (g == 0) {
@@ -338,14 +357,7 @@ outfile_group_end(int commit, struct og_error *err)
     for (t = reg_head; t != NULL; t = next) {
         next = t->next;
         if (t->group == g) {
-            if (t->prev != NULL) {
-                t->prev->next = t->next;
-            } else {
-                reg_head = t->next;
-            }
-            if (t->next != NULL) {
-                t->next->prev = t->prev;
-            }
+            reg_unlink_locked(t);
             t->next = mine;
             mine = t;
         }
@@ -361,57 +373,66 @@ outfile_group_end(int commit, struct og_error *err)
             st = og_error_set(err, OG_EINVAL, "cannot write %s: not finished", t->path);
         }
     }
+    /* mine is in the order the outputs were opened; the first rename that
+     * fails stops the others (their temporaries are removed) */
     for (t = mine; t != NULL; t = next) {
         next = t->next;
         if (commit) {
             if (rename(t->tmp, t->real) != 0) {
-                if (st == OG_OK) {
-                    st = og_error_set(err, OG_EIO, "cannot write %s: %s", t->path,
-                                      strerror(errno));
-                }
+                failed = t;
+                failed_errno = errno;
+                commit = 0;
                 unlink(t->tmp);
-            } else {
-                sync_dir(t->real);
+                continue;   /* freed with the names below */
             }
+            sync_dir(t->real);
+            name_list_add(written, sizeof written, t->path);
         } else {
             if (t->fp != NULL) {
                 fclose(t->fp);
             }
             unlink(t->tmp);
+            if (failed != NULL) {
+                name_list_add(unwritten, sizeof unwritten, t->path);
+            }
         }
         free(t);
     }
+    if (failed != NULL) {
+        /* POSIX renames one name at a time: say what the folder now holds */
+        st = og_error_set(err, OG_EIO, "cannot write %s: %s%s%s%s%s", failed->path,
+                          strerror(failed_errno), written[0] != '\0' ? "; written: " : "",
+                          written, unwritten[0] != '\0' ? "; not written: " : "", unwritten);
+        free(failed);
+    }
     return st;
+}
+
+/* The live temporaries, counted; their files removed when unlink_them. */
+static int
+reg_count(int unlink_them)
+{
+    struct outfile_temp *t;
+    int n = 0;
+
+    pthread_mutex_lock(&reg_lock);
+    for (t = reg_head; t != NULL; t = t->next) {
+        n += unlink_them ? unlink(t->tmp) == 0 : 1;
+    }
+    pthread_mutex_unlock(&reg_lock);
+    return n;
 }
 
 int
 outfile_discard_all(void)
 {
-    struct outfile_temp *t;
-    int n = 0;
-
-    pthread_mutex_lock(&reg_lock);
-    for (t = reg_head; t != NULL; t = t->next) {
-        if (unlink(t->tmp) == 0) {
-            n++;
-        }
-    }
-    pthread_mutex_unlock(&reg_lock);
-    return n;
+    return reg_count(1);
 }
 
 int
 outfile_live_count(void)
 {
-    struct outfile_temp *t;
-    int n = 0;
-
-    pthread_mutex_lock(&reg_lock);
-    for (t = reg_head; t != NULL; t = t->next) {
-        n++;
-    }
-    pthread_mutex_unlock(&reg_lock);
-    return n;
+    return reg_count(0);
 }
 
 enum og_status

@@ -76,9 +76,14 @@ void outfile_group_begin(void);
 
 /* End this thread's group: commit != 0 renames every file of the group into
  * place (after checking that no interruption is pending), else removes them.
- * Returns OG_OK, or the first rename error (the other files are still
- * renamed: a rename in the same folder fails only if the folder changed
- * under us), or OG_ECANCELED when interrupted (nothing renamed). */
+ * Files are renamed in the order they were opened. Returns OG_OK;
+ * OG_ECANCELED when interrupted (nothing renamed); or OG_EIO when a rename
+ * fails. A rename in the same folder fails only if the folder changed under
+ * us (full, read-only, removed, a directory put in place of an output).
+ * POSIX cannot rename several names at once, so the outputs renamed before
+ * the failure stay, and the later ones are not renamed (their temporaries
+ * are removed). The message says so: "cannot write B: REASON; written: A;
+ * not written: C" (doc/robustness.md). */
 enum og_status outfile_group_end(int commit, struct og_error *err);
 
 /* Remove every temporary file still registered, of every thread (for the

@@ -2,9 +2,13 @@
 # Build the fuzz targets (issue 15): build.sh SRCDIR BUILDDIR OUTDIR
 #   FUZZ_ENGINE=libfuzzer (default): clang -fsanitize=fuzzer,address,undefined
 #   FUZZ_ENGINE=afl:  CC=afl-clang-fast (AFL_USE_ASAN=1 AFL_USE_UBSAN=1 for
-#                     sanitizers), linked with driver_main.c; run with
-#                     afl-fuzz -i tests/fuzz/corpus/dem -o out -- OUTDIR/fuzz_dem @@
-#   FUZZ_ENGINE=replay: any CC, driver_main.c: replays files or folders.
+#                     sanitizers), linked with AFL++'s libFuzzer driver
+#                     (-fsanitize=fuzzer: persistent mode, ~20x the execs of
+#                     a fork per input); run with
+#                     afl-fuzz -i tests/fuzz/corpus/dem -o out -- OUTDIR/fuzz_dem
+#                     (doc/robustness.md)
+#   FUZZ_ENGINE=replay: any CC, driver_main.c: replays files or folders
+#                     (make check builds these as tests/fuzz/replay_*).
 # SRCDIR holds src/, BUILDDIR the configured config.h. Every orogen source
 # but main.c is compiled once into OUTDIR/obj.
 set -eu
@@ -14,11 +18,12 @@ case $engine in
 libfuzzer) cc=${CC:-clang}
     san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
     objflags="$san -fsanitize=fuzzer-no-link" linkflags="$san -fsanitize=fuzzer" driver="" ;;
-afl) cc=${CC:-afl-clang-fast}; objflags="" linkflags="" driver=driver_main.c ;;
+afl) cc=${CC:-afl-clang-fast}; objflags="" linkflags="-fsanitize=fuzzer" driver="" ;;
 replay) cc=${CC:-cc}; objflags="${FUZZ_CFLAGS:-}" linkflags="${FUZZ_CFLAGS:-}" driver=driver_main.c ;;
 *) echo "build.sh: FUZZ_ENGINE is libfuzzer, afl or replay" >&2; exit 2 ;;
 esac
-command -v "$cc" >/dev/null 2>&1 || { echo "build.sh: no $cc (apt-get install clang libclang-rt-dev)" >&2; exit 77; }
+case $engine in afl) need="afl++" ;; *) need="clang libclang-rt-dev" ;; esac
+command -v "$cc" >/dev/null 2>&1 || { echo "build.sh: no $cc (apt-get install $need)" >&2; exit 77; }
 deps="libpng zlib nettle ncursesw formw"
 pkg-config --exists chafa 2>/dev/null && deps="$deps chafa"
 pk() { pkg-config "$@" $deps; }

@@ -3,6 +3,7 @@
  * when none is named. Used to build the targets with AFL++
  * (afl-clang-fast ... driver_main.c; afl-fuzz -- ./fuzz_dem @@) and to
  * replay a corpus with any compiler. */
+#include "config.h"
 #include "fuzz.h"
 
 #include <dirent.h>

@@ -39,7 +39,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         break;
     case 2: {
-        char *argv[] = { "orogen", "export", "--map", "x.png", "--size", s, NULL };
+        char *argv[] = { (char *)"orogen", (char *)"export", (char *)"--map",
+                         (char *)"x.png", (char *)"--size", s, NULL };
         int ok = num_parse_size(s, 100000, &w, &h) == NUM_OK;
         if (ok) {
             fuzz_assert(w >= 1 && h >= 1 && w <= 100000 && h <= 100000);
@@ -48,7 +49,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         break;
     }
     case 3: {
-        char *argv[] = { "orogen", "export", "--iso", "x.png", "--time", s, NULL };
+        char *argv[] = { (char *)"orogen", (char *)"export", (char *)"--iso",
+                         (char *)"x.png", (char *)"--time", s, NULL };
         int ok = num_parse_time(s, &v) == NUM_OK;
         if (ok) {
             fuzz_assert(v >= 0.0 && v <= 24.0);

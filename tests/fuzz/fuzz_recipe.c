@@ -15,7 +15,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static struct cli_args a;
     struct og_error err;
     char path[64];
-    char *argv[] = { "orogen", "export", "--from", path, "--stats", "-", NULL };
+    char *argv[] = { (char *)"orogen", (char *)"export", (char *)"--from",
+                     path, (char *)"--stats", (char *)"-", NULL };
 
     snprintf(path, sizeof path, "%s", fuzz_memfile(data, size));
     og_error_clear(&err);

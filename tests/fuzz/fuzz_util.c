@@ -1,3 +1,4 @@
+#include "config.h"
 #include "fuzz.h"
 
 #include <string.h>
