@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <dirent.h>
 
 #include "core/dem.h"
 #include "core/generators.h"
@@ -20,6 +21,8 @@
 #include "render/gltf.h"
 #include "render/polygonize.h"
 #include "render/export.h"
+#include "render/bundle.h"
+#include "render/mapimg.h"
 #include "render/tiles.h"
 #include "render/terrain_mesh.h"
 #include "tests.h"
@@ -643,6 +646,62 @@ START_TEST(tiles_stitch_to_single_export)
 }
 END_TEST
 
+/* The bundle's rivers.png is the colour map's own river lines: every pixel
+ * the map classes as river is 255 in the mask, and every 255 is a river or
+ * a water pixel the river crosses (the map keeps water classes there). */
+START_TEST(bundle_rivers_match_the_map)
+{
+    struct params p;
+    struct world *w;
+    struct og_error e;
+    struct dem_raster r;
+    struct map_view full = { 0.0, 0.0, 1.0, 1.0 };
+    const int W = 160, H = 160;
+    uint8_t *cls = malloc((size_t)W * H);
+    size_t i, rivers = 0;
+    const char *dir = "tests/out-dataout-bundle";
+    DIR *d;
+    struct dirent *de;
+    char path[512];
+
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 2000, NULL), OG_OK);
+    w = run(GEN_ISLAND, &p, NULL);
+    ck_assert_int_eq(export_bundle(w, W, H, NULL, dir, &e), OG_OK);
+    ck_assert_int_eq(pngio_read_raster("tests/out-dataout-bundle/rivers.png", &r, &e), OG_OK);
+    ck_assert_int_eq(r.width, W);
+    ck_assert_int_eq(r.channels, 1);
+    ck_assert_int_eq(mapimg_render(w, LAYER_COLOR, &full, W, H, NULL, cls, &e), OG_OK);
+    for (i = 0; i < (size_t)W * H; i++) {
+        int m = r.samples[i];
+        ck_assert(m == 0 || m == 255);
+        if (cls[i] == MC_RIVER) {
+            ck_assert_msg(m == 255, "pixel %zu: the map draws a river, the mask has %d", i, m);
+            rivers++;
+        }
+        if (m == 255) {
+            ck_assert_msg(cls[i] == MC_RIVER || cls[i] == MC_LAKE || cls[i] == MC_WATER ||
+                              cls[i] == MC_DEEP,
+                          "pixel %zu: mask 255 over class %d", i, cls[i]);
+        }
+    }
+    ck_assert_msg(rivers > 50, "only %zu river pixels", rivers);
+    dem_raster_fini(&r);
+    free(cls);
+    if ((d = opendir(dir)) != NULL) {
+        while ((de = readdir(d)) != NULL) {
+            if (de->d_name[0] != '.') {
+                snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+                remove(path);
+            }
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+    world_unref(w);
+}
+END_TEST
+
 Suite *
 dataout_suite(void)
 {
@@ -656,6 +715,7 @@ dataout_suite(void)
     tcase_add_test(tc, heightmap_roundtrip_planet);
     tcase_add_test(tc, heightmap_roundtrip_dem);
     tcase_add_test(tc, raw16_layout);
+    tcase_add_test(tc, bundle_rivers_match_the_map);
     tcase_add_test(tc, mesh_heightfield_bounds_normals);
     tcase_add_test(tc, mesh_sphere_closed_outward);
     tcase_add_test(tc, polygonize_rings_holes_saddles);

@@ -22,6 +22,7 @@
 #include "render/jsonw.h"
 #include "render/outfile.h"
 #include "render/pngio.h"
+#include "render/mapimg.h"
 #include "render/sample.h"
 
 enum layer_kind { L_BIOME, L_MOISTURE, L_FLOW, L_RIVERS, L_LAKES, L_FOREST, L_TREES, L_LANDMASS };
@@ -36,7 +37,9 @@ static const struct {
     [L_MOISTURE] = { "moisture.png", 16, "fraction", "moisture 0..1", 0, 1 },
     [L_FLOW] = { "flow.png", 16, "log1p(flow) / log1p(max)",
                  "accumulated flow, log scale: flow = expm1(v * log1p(max_flow))", 0, 1 },
-    [L_RIVERS] = { "rivers.png", 8, "mask", "255 where a river runs", 0, 1 },
+    [L_RIVERS] = { "rivers.png", 8, "mask",
+                   "255 where the map's river lines cover at least half the pixel, else 0",
+                   0, 1 },
     [L_LAKES] = { "lakes.png", 8, "mask", "255 in lakes", 0, 1 },
     [L_FOREST] = { "forest.png", 8, "fraction", "forest density 0..1", 0, 1 },
     [L_TREES] = { "trees.png", 8, "mask", "255 where a tree stands", 0, 1 },
@@ -68,7 +71,31 @@ struct layer_rows {
     double flow_log_max;
     float *elev;
     int32_t *cell;
+    /* rivers: the map's own river lines (mapimg_rivers_band), a band of
+     * RIVER_BAND rows of classes at a time */
+    struct mapimg_rivers rivers;
+    uint8_t *band_cls;
+    int band_y0;
 };
+#define RIVER_BAND 64
+
+/* Classes of the band holding row y, drawn by the map's river painter on
+ * a background of land (MC_LOW), so that MC_RIVER marks the painted river
+ * pixels exactly as the colour map shows them. */
+static enum og_status
+river_band_for(struct layer_rows *r, int y, struct og_error *err)
+{
+    int y0 = y - y % RIVER_BAND, y1 = y0 + RIVER_BAND;
+    if (r->band_y0 == y0) {
+        return OG_OK;
+    }
+    if (y1 > r->s.height) {
+        y1 = r->s.height;
+    }
+    memset(r->band_cls, MC_LOW, (size_t)r->s.width * RIVER_BAND);
+    r->band_y0 = y0;
+    return mapimg_rivers_band(&r->rivers, y0, y1, NULL, r->band_cls, err);
+}
 
 static enum og_status
 layer_row(void *arg, int y, uint8_t *row, struct og_error *err)
@@ -76,7 +103,17 @@ layer_row(void *arg, int y, uint8_t *row, struct og_error *err)
     struct layer_rows *r = arg;
     const struct world *w = r->w;
     int x, n = r->s.width;
-    (void)err;
+    if (r->kind == L_RIVERS) {
+        enum og_status st = river_band_for(r, y, err);
+        const uint8_t *cls = r->band_cls + (size_t)(y - r->band_y0) * (size_t)n;
+        if (st != OG_OK) {
+            return st;
+        }
+        for (x = 0; x < n; x++) {
+            row[x] = cls[x] == MC_RIVER ? 255 : 0;
+        }
+        return OG_OK;
+    }
     sample_row(&r->s, y, 0, n, r->elev, r->cell);
     for (x = 0; x < n; x++) {
         int32_t c = r->cell[x];
@@ -91,7 +128,7 @@ layer_row(void *arg, int y, uint8_t *row, struct og_error *err)
         case L_FLOW:
             v = r->flow_log_max > 0.0 ? log1p(r->cell_flow[c]) / r->flow_log_max : 0.0;
             break;
-        case L_RIVERS: v = r->cell_river[c] > 0.0f; break;
+        case L_RIVERS: break;  /* painted lines, above */
         case L_LAKES:
             v = (w->water != NULL && w->water[c] == WATER_LAKE) ||
                 (w->kind == WORLD_GRID && w->lake != NULL && w->lake[c]);
@@ -385,7 +422,18 @@ export_bundle(const struct world *w, int width, int height, const struct georef 
         r.elev = malloc((size_t)width * sizeof *r.elev);
         r.cell = malloc((size_t)width * sizeof *r.cell);
         snprintf(path, sizeof path, "%s/%s", tmp, layers[k].file);
-        if (r.elev == NULL || r.cell == NULL) {
+        r.band_y0 = -1;
+        if (k == L_RIVERS) {
+            struct map_view full = { 0.0, 0.0, 1.0, 1.0 };
+            r.band_cls = malloc((size_t)width * RIVER_BAND);
+            st = r.band_cls == NULL
+                     ? og_error_set(err, OG_ENOMEM, "out of memory for a bundle row")
+                     : mapimg_rivers_prepare(w, LAYER_RIVERS, &full, width, height, &r.rivers,
+                                             err);
+        }
+        if (st != OG_OK) {
+            /* reported below, after the rows are freed */
+        } else if (r.elev == NULL || r.cell == NULL) {
             st = og_error_set(err, OG_ENOMEM, "out of memory for a bundle row");
         } else {
             st = pngio_write_rows(path, width, height, layers[k].depth, 1, layer_row, &r, text,
@@ -396,6 +444,10 @@ export_bundle(const struct world *w, int width, int height, const struct georef 
         }
         free(r.elev);
         free(r.cell);
+        if (k == L_RIVERS) {
+            mapimg_rivers_free(&r.rivers);
+            free(r.band_cls);
+        }
         if (st != OG_OK) {
             goto fail;
         }
