@@ -76,10 +76,15 @@ START_TEST(test_resolution_independence)
 {
     static const size_t pts[] = { 10000, 100000 };
     uint64_t seed = 1 + (uint64_t)_i;
-    double cnt[2], cc[2], coast[2], shallows[2];
+    double cnt[2], cc[2], coast[2], shallows[2], land[2];
     int k;
     for (k = 0; k < 2; k++) {
         struct world *w = planet_world(pts[k], seed, NULL);
+        /* growth stops at planet.land_target (0.35); islands add about 1 % */
+        land[k] = stat(w, "planet.land_fraction");
+        ck_assert_msg(land[k] >= 0.35 && land[k] <= 0.375, "seed %d, %zu points: land %g",
+                      (int)seed, pts[k], land[k]);
+        ck_assert(fabs(stat(w, "planet.land_fraction_growth") - 0.35) < 1e-3);
         cnt[k] = stat(w, "planet.landmasses_over_0_1pct");
         cc[k] = stat(w, "planet.coast_complexity");
         coast[k] = biome_share(w, "coast", 0);
@@ -94,6 +99,8 @@ START_TEST(test_resolution_independence)
                   "seed %d: %g and %g landmasses over 0.1 %%", (int)seed, cnt[0], cnt[1]);
     ck_assert_msg(fmax(cc[0], cc[1]) <= 1.2 * fmin(cc[0], cc[1]),
                   "seed %d: coast complexity %g and %g", (int)seed, cc[0], cc[1]);
+    ck_assert_msg(fabs(land[0] - land[1]) < 0.01, "seed %d: land %g and %g", (int)seed,
+                  land[0], land[1]);
     ck_assert_msg(coast[1] > 0.05 && coast[0] <= 1.7 * coast[1] && coast[1] <= coast[0],
                   "seed %d: coast biome %g and %g of the land", (int)seed, coast[0], coast[1]);
     ck_assert_msg(shallows[1] > 0.05 && shallows[0] <= 1.7 * shallows[1],
@@ -404,6 +411,16 @@ START_TEST(test_preset_lingua_franca)
     ck_assert_int_gt((long)stat(w, "planet.landmasses"), 200);
     ck_assert_int_eq((long)stat(w, "planet.island_seeds"), 0);
     ck_assert_int_eq((long)stat(w, "planet.biome_domains"), 2);
+    {
+        /* the seed's 8 % chance per leftover vertex: the open sea is the
+         * sea after growth less the coastal ring, so the island vertices
+         * are a little under 0.08 of the sea after growth (measured
+         * 0.067 at 10k, 0.078 at 500k points, seed 3) */
+        double sea = (double)w->ncells * (1.0 - stat(w, "planet.land_fraction_growth"));
+        double share = stat(w, "planet.island_vertices") / sea;
+        ck_assert_msg(share > 0.055 && share < 0.08, "seed %d: islands %g of the sea", 1 + _i,
+                      share);
+    }
     world_unref(w);
 }
 END_TEST
