@@ -96,9 +96,14 @@ enum og_status mapimg_draw_rivers(const struct world *w, enum map_layer layer,
  * segments in the view's pixels once, then draw rows y0..y1-1 over rgb and
  * cls holding just those rows; every band gives the pixels the whole image
  * would. Free with mapimg_rivers_free (also after an error). */
-struct river_seg;
 struct mapimg_rivers {
-    struct river_seg *seg;    /* sorted by first row */
+    const struct world *w;
+    struct map_view view;
+    double du, dv, spacing_px;
+    int32_t *rid;             /* node -> river node index, or -1 */
+    double *uv;               /* smoothed positions of the river nodes */
+    int32_t *seg;             /* segment start nodes by first row */
+    size_t *row_first;        /* seg[row_first[y + 1]..] start on row y (y >= -1) */
     size_t nseg;
     int max_rows;             /* the most rows one segment spans */
     int width, height;

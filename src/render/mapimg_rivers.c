@@ -113,13 +113,6 @@ struct river_seg {
     int py0, py1;
 };
 
-static int
-seg_cmp_row(const void *a, const void *b)
-{
-    const struct river_seg *p = a, *q = b;
-    return (p->py0 > q->py0) - (p->py0 < q->py0);
-}
-
 /* Coverage of one tapered segment over rows y0..y1-1 of the image (cov
  * holds those rows): pixels within r(t) of the segment, with r
  * interpolated from r0 to r1; one pixel of linear falloff at the edge gives
@@ -162,108 +155,140 @@ cover_segment(float *cov, int width, int height, int y0, int y1, const struct ri
     }
 }
 
+/* The segment from river node i to its receiver in the view's pixels
+ * (the river positions of river_curve, uv by river index). */
+static void
+river_segment(const struct mapimg_rivers *r, size_t i, struct river_seg *sg)
+{
+    const struct world *w = r->w;
+    int32_t d = w->downhill[i];
+    double u0, v0, u1, v1, r0, r1, alpha, rmax, lo, hi;
+
+    u0 = r->uv[2 * (size_t)r->rid[i]];
+    v0 = r->uv[2 * (size_t)r->rid[i] + 1];
+    if (r->rid[d] >= 0) {
+        u1 = r->uv[2 * (size_t)r->rid[d]];
+        v1 = r->uv[2 * (size_t)r->rid[d] + 1];
+    } else {
+        node_uv(w, (size_t)d, &u1, &v1);  /* a node that never moves */
+    }
+    /* Radius in pixels. A river thinner than a pixel is drawn one pixel
+     * wide but faded in proportion (never below 0.35, so it stays
+     * visible), and so only counts as a river pixel in cls once it is
+     * about half a pixel wide: zoomed-out maps do not drown in rivers. */
+    r0 = 0.5 * w->river_width[i] * r->spacing_px;
+    r1 = w->river_width[d] > 0.0f ? 0.5 * w->river_width[d] * r->spacing_px : r0;
+    alpha = r0 + r1; /* twice the mean radius: the mean width */
+    alpha = alpha < 0.35 ? 0.35 : alpha > 1.0 ? 1.0 : alpha;
+    r0 = r0 < 0.5 ? 0.5 : r0;
+    r1 = r1 < 0.5 ? 0.5 : r1;
+    sg->x0 = (u0 - r->view.u0) / r->du;
+    sg->y0 = (v0 - r->view.v0) / r->dv;
+    sg->r0 = r0;
+    sg->x1 = (u1 - r->view.u0) / r->du;
+    sg->y1 = (v1 - r->view.v0) / r->dv;
+    sg->r1 = r1;
+    sg->alpha = alpha;
+    rmax = (r0 > r1 ? r0 : r1) + 1.0;
+    lo = (sg->y0 < sg->y1 ? sg->y0 : sg->y1) - rmax;
+    hi = (sg->y0 > sg->y1 ? sg->y0 : sg->y1) + rmax;
+    /* rows past the image are clipped; keep the ints in range */
+    lo = lo < -1.0 ? -1.0 : (lo > r->height ? r->height : lo);
+    hi = hi < -1.0 ? -1.0 : (hi > r->height ? r->height : hi);
+    sg->py0 = (int)floor(lo);
+    sg->py1 = (int)ceil(hi);
+}
+
 enum og_status
 mapimg_rivers_prepare(const struct world *w, enum map_layer layer, const struct map_view *view,
                       int width, int height, struct mapimg_rivers *r, struct og_error *err)
 {
-    double du = (view->u1 - view->u0) / width, dv = (view->v1 - view->v0) / height;
-    double spacing_px;
-    int32_t *rid = NULL;
-    double *uv = NULL;
-    size_t i, nriver = 0, nseg = 0;
+    size_t i, nriver = 0, nseg = 0, rows = (size_t)height + 2;
     enum og_status st;
 
     memset(r, 0, sizeof *r);
+    r->w = w;
+    r->view = *view;
     r->color = layer == LAYER_RIVERS ? RIVER_COLOR_FLOW : RIVER_COLOR;
     r->width = width;
     r->height = height;
+    r->du = (view->u1 - view->u0) / width;
+    r->dv = (view->v1 - view->v0) / height;
     if (w->river_width == NULL || w->downhill == NULL || w->nhydro == 0 ||
         (w->kind != WORLD_GRID && (w->kind != WORLD_MESH || w->mesh == NULL))) {
         return OG_OK;
     }
-    st = grid_calloc((void **)&rid, w->nhydro, sizeof *rid, "river nodes", err);
+    /* Widths are in node spacings: a grid cell, or the side of an average
+     * Voronoi cell (sqrt of the map area per cell). */
+    r->spacing_px = w->kind == WORLD_GRID ? 1.0 / w->width / r->du
+                                          : sqrt(1.0 / (double)w->mesh->npoints) / r->du;
+    st = grid_calloc((void **)&r->rid, w->nhydro, sizeof *r->rid, "river nodes", err);
     if (st != OG_OK) {
         return st;
     }
     for (i = 0; i < w->nhydro; i++) {
-        rid[i] = w->river_width[i] > 0.0f ? (int32_t)nriver++ : -1;
+        r->rid[i] = w->river_width[i] > 0.0f ? (int32_t)nriver++ : -1;
         nseg += w->river_width[i] > 0.0f && w->downhill[i] >= 0;
     }
     if (nseg == 0) {
-        free(rid);
+        mapimg_rivers_free(r);
         return OG_OK;
     }
-    st = grid_calloc((void **)&uv, 2 * nriver, sizeof *uv, "river nodes", err);
-    if (st == OG_OK) {
-        st = river_curve(w, rid, nriver, uv, err);
-    }
-    if (st == OG_OK) {
-        st = grid_calloc((void **)&r->seg, nseg, sizeof *r->seg, "river segments", err);
-    }
-    if (st != OG_OK) {
-        free(rid);
-        free(uv);
+    if ((st = grid_calloc((void **)&r->uv, 2 * nriver, sizeof *r->uv, "river nodes", err)) !=
+            OG_OK ||
+        (st = river_curve(w, r->rid, nriver, r->uv, err)) != OG_OK ||
+        (st = grid_calloc((void **)&r->row_first, rows + 1, sizeof *r->row_first, "river rows",
+                          err)) != OG_OK) {
+        mapimg_rivers_free(r);
         return st;
     }
-    /* Widths are in node spacings: a grid cell, or the side of an average
-     * Voronoi cell (sqrt of the map area per cell). */
-    spacing_px = w->kind == WORLD_GRID ? 1.0 / w->width / du
-                                       : sqrt(1.0 / (double)w->mesh->npoints) / du;
+    /* Segments by first row (a counting sort over rows -1..height), so a
+     * band finds its own; only node indices are stored (4 bytes a river
+     * segment) and the geometry is recomputed when a band draws. */
     for (i = 0; i < w->nhydro; i++) {
-        int32_t d = w->downhill[i];
-        struct river_seg *sg;
-        double u0, v0, u1, v1, r0, r1, alpha, rmax;
-        if (w->river_width[i] <= 0.0f || d < 0) {
+        struct river_seg sg;
+        if (w->river_width[i] <= 0.0f || w->downhill[i] < 0) {
             continue;
         }
-        u0 = uv[2 * (size_t)rid[i]];
-        v0 = uv[2 * (size_t)rid[i] + 1];
-        if (rid[d] >= 0) {
-            u1 = uv[2 * (size_t)rid[d]];
-            v1 = uv[2 * (size_t)rid[d] + 1];
-        } else {
-            node_uv(w, (size_t)d, &u1, &v1);  /* a node that never moves */
+        river_segment(r, i, &sg);
+        if (sg.py1 < 0 || sg.py0 > height - 1 || sg.py0 > sg.py1) {
+            continue;  /* above or below the image */
         }
-        /* Radius in pixels. A river thinner than a pixel is drawn one pixel
-         * wide but faded in proportion (never below 0.35, so it stays
-         * visible), and so only counts as a river pixel in cls once it is
-         * about half a pixel wide: zoomed-out maps do not drown in rivers. */
-        r0 = 0.5 * w->river_width[i] * spacing_px;
-        r1 = w->river_width[d] > 0.0f ? 0.5 * w->river_width[d] * spacing_px : r0;
-        alpha = r0 + r1; /* twice the mean radius: the mean width */
-        alpha = alpha < 0.35 ? 0.35 : alpha > 1.0 ? 1.0 : alpha;
-        r0 = r0 < 0.5 ? 0.5 : r0;
-        r1 = r1 < 0.5 ? 0.5 : r1;
-        sg = &r->seg[r->nseg++];
-        sg->x0 = (u0 - view->u0) / du;
-        sg->y0 = (v0 - view->v0) / dv;
-        sg->r0 = r0;
-        sg->x1 = (u1 - view->u0) / du;
-        sg->y1 = (v1 - view->v0) / dv;
-        sg->r1 = r1;
-        sg->alpha = alpha;
-        rmax = (r0 > r1 ? r0 : r1) + 1.0;
-        {
-            double lo = (sg->y0 < sg->y1 ? sg->y0 : sg->y1) - rmax;
-            double hi = (sg->y0 > sg->y1 ? sg->y0 : sg->y1) + rmax;
-            /* rows past the image are clipped; keep the ints in range */
-            lo = lo < -1.0 ? -1.0 : (lo > height ? height : lo);
-            hi = hi < -1.0 ? -1.0 : (hi > height ? height : hi);
-            sg->py0 = (int)floor(lo);
-            sg->py1 = (int)ceil(hi);
-        }
-        if (sg->py1 < 0 || sg->py0 > height - 1 || sg->py0 > sg->py1) {
-            r->nseg--;  /* above or below the image */
-            continue;
-        }
-        if (sg->py1 - sg->py0 > r->max_rows) {
-            r->max_rows = sg->py1 - sg->py0;
+        r->row_first[(size_t)(sg.py0 + 1) + 1]++;
+        r->nseg++;
+        if (sg.py1 - sg.py0 > r->max_rows) {
+            r->max_rows = sg.py1 - sg.py0;
         }
     }
-    free(rid);
-    free(uv);
-    /* by first row, so a band finds its segments by bisection */
-    qsort(r->seg, r->nseg, sizeof *r->seg, seg_cmp_row);
+    for (i = 0; i < rows; i++) {
+        r->row_first[i + 1] += r->row_first[i];
+    }
+    st = grid_calloc((void **)&r->seg, r->nseg > 0 ? r->nseg : 1, sizeof *r->seg,
+                     "river segments", err);
+    if (st != OG_OK) {
+        mapimg_rivers_free(r);
+        return st;
+    }
+    {
+        size_t *fill = NULL;
+        if ((st = grid_calloc((void **)&fill, rows, sizeof *fill, "river rows", err)) != OG_OK) {
+            mapimg_rivers_free(r);
+            return st;
+        }
+        memcpy(fill, r->row_first, rows * sizeof *fill);
+        for (i = 0; i < w->nhydro; i++) {
+            struct river_seg sg;
+            if (w->river_width[i] <= 0.0f || w->downhill[i] < 0) {
+                continue;
+            }
+            river_segment(r, i, &sg);
+            if (sg.py1 < 0 || sg.py0 > height - 1 || sg.py0 > sg.py1) {
+                continue;
+            }
+            r->seg[fill[sg.py0 + 1]++] = (int32_t)i;
+        }
+        free(fill);
+    }
     return OG_OK;
 }
 
@@ -271,8 +296,8 @@ enum og_status
 mapimg_rivers_band(struct mapimg_rivers *r, int y0, int y1, uint32_t *rgb, uint8_t *cls,
                    struct og_error *err)
 {
-    size_t lo = 0, hi, i, npx;
-    int width = r->width;
+    size_t i, npx, k, k0, k1;
+    int width = r->width, lo_row;
     enum og_status st;
 
     if (r->nseg == 0 || y1 <= y0) {
@@ -291,19 +316,15 @@ mapimg_rivers_band(struct mapimg_rivers *r, int y0, int y1, uint32_t *rgb, uint8
     } else {
         memset(r->cov, 0, npx * sizeof *r->cov);
     }
-    /* the first segment that can reach row y0: py0 >= y0 - max_rows */
-    hi = r->nseg;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (r->seg[mid].py0 < y0 - r->max_rows) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    for (i = lo; i < r->nseg && r->seg[i].py0 <= y1 - 1; i++) {
-        if (r->seg[i].py1 >= y0) {
-            cover_segment(r->cov, width, r->height, y0, y1, &r->seg[i]);
+    /* segments starting on rows y0 - max_rows .. y1 - 1 can reach the band */
+    lo_row = y0 - r->max_rows < -1 ? -1 : y0 - r->max_rows;
+    k0 = r->row_first[lo_row + 1];
+    k1 = r->row_first[(y1 - 1) + 1 + 1];
+    for (k = k0; k < k1; k++) {
+        struct river_seg sg;
+        river_segment(r, (size_t)r->seg[k], &sg);
+        if (sg.py1 >= y0) {
+            cover_segment(r->cov, width, r->height, y0, y1, &sg);
         }
     }
     for (i = 0; i < npx; i++) {
@@ -326,6 +347,9 @@ void
 mapimg_rivers_free(struct mapimg_rivers *r)
 {
     free(r->seg);
+    free(r->rid);
+    free(r->uv);
+    free(r->row_first);
     free(r->cov);
     memset(r, 0, sizeof *r);
 }
@@ -336,9 +360,13 @@ mapimg_draw_rivers(const struct world *w, enum map_layer layer, const struct map
 {
     struct mapimg_rivers r;
     enum og_status st = mapimg_rivers_prepare(w, layer, view, width, height, &r, err);
+    int y, rows = mapimg_band_rows(width);
 
-    if (st == OG_OK) {
-        st = mapimg_rivers_band(&r, 0, height, rgb, cls, err);
+    /* band by band: the coverage buffer is one band, not the image */
+    for (y = 0; st == OG_OK && y < height; y += rows) {
+        size_t o = (size_t)y * (size_t)width;
+        st = mapimg_rivers_band(&r, y, y + rows < height ? y + rows : height,
+                                rgb != NULL ? rgb + o : NULL, cls != NULL ? cls + o : NULL, err);
     }
     mapimg_rivers_free(&r);
     return st;
