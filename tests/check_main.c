@@ -30,6 +30,7 @@ main(void)
         legend_suite,
         recipe_suite,
         dataout_suite,
+        scale_suite,
         faults_suite,
         colorquant_suite,
         gallery_suite,

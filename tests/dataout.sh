@@ -192,6 +192,41 @@ fi
 printf '50\n0\n0\n-100\n25\n9950\n' | cmp -s - "$tmp/geo/e.pgw" && [ ! -e "$tmp/geo/e.png.aux.xml" ]
 check "--extent 10000m: 50 x 100 m pixels from (0, 10000), no CRS" $?
 bad "--extent for a planet" 1 "not a planet" -g planet --extent 5 --map "$tmp/bad/p.png"
+# --extent is island.extent in the recipe: --from reproduces the world file.
+"$BIN" export --set island.cells=500 --extent 10000m --map "$tmp/geo/e1.png" &&
+    "$BIN" export --from "$tmp/geo/e1.png" --size 200x100 --heightmap "$tmp/geo/e2.png" &&
+    printf '50\n0\n0\n-100\n25\n9950\n' | cmp -s - "$tmp/geo/e2.pgw"
+check "--extent is stored in the recipe (island.extent = 10 km): --from keeps it" $?
+
+# World scale (doc/scale.md): the SRTM tile's 3" cells at 40.15 N are
+# 71.005 x 92.531 m; the mesh is at true scale (vertices at the 144 pixel
+# centres: 143/144 of 10224.74 m east, of 13324.50 m south, 1159 m of
+# relief), the heightmap says its pixel size, and a heightmap read back
+# without its world file keeps the scale from that chunk.
+"$BIN" export --dem "$tmp/geo/fr.png" --stats "$tmp/geo/s.json" --mesh "$tmp/geo/m.obj" \
+    --heightmap "$tmp/geo/hs.png"
+grep -q '"cell_size_m": \[71.005159[0-9]*, 92.53127[0-9]*\]' "$tmp/geo/s.json" &&
+    grep -q '"metres_per_elevation_unit": 1,' "$tmp/geo/s.json"
+check "georeferenced DEM: cell size in metres from degrees (WGS 84 at the centre)" $?
+awk '$1 == "v" { for (k = 2; k <= 4; k++) { if (n == 0 || $k < lo[k]) lo[k] = $k;
+                                            if (n == 0 || $k > hi[k]) hi[k] = $k } n++ }
+     function near(a, b) { return a - b < 0.5 && b - a < 0.5 }
+     END { exit !(near(hi[2] - lo[2], 10224.743 * 143 / 144) &&
+                  near(hi[4] - lo[4], 13324.503 * 143 / 144) && near(lo[3], 2186) &&
+                  near(hi[3], 3345)) }' "$tmp/geo/m.obj"
+check "mesh of the georeferenced DEM in metres on every axis" $?
+tr '\0' ' ' <"$tmp/geo/hs.png" | grep -aq 'orogen:pixel_size 71.005159[0-9]* 92.53127'
+check "heightmap tEXt orogen:pixel_size in metres" $?
+mkdir "$tmp/geo/alone" && cp "$tmp/geo/hs.png" "$tmp/geo/alone/" &&
+    "$BIN" export --dem "$tmp/geo/alone/hs.png" --stats - |
+    grep -q '"cell_size_m": \[71.005159[0-9]*, 92.53127'
+check "a heightmap without its world file keeps its cell size (chunk)" $?
+"$BIN" export -g hybrid --set hybrid.width=64 --set hybrid.height=32 --extent 3200 \
+    --set hybrid.droplets_per_cell=0.5 --stats "$tmp/geo/hy.json" --heightmap "$tmp/geo/hy.png" &&
+    grep -q '"hybrid.extent": 3.2,' "$tmp/geo/hy.json" &&
+    grep -q '"cell_size_m": \[50, 50\]' "$tmp/geo/hy.json" &&
+    printf '50\n0\n0\n-50\n25\n1575\n' | cmp -s - "$tmp/geo/hy.pgw"
+check "--extent 3200 for hybrid is hybrid.extent = 3.2 km: 50 m cells, world file" $?
 
 # GeoJSON: written for every generator; where GDAL is installed, ogrinfo
 # reads it and every geometry is valid (GEOS through SQLite/SpatiaLite).
@@ -215,6 +250,35 @@ if command -v ogrinfo >/dev/null 2>&1; then
     done
     ogrinfo -ro -al -so "$tmp/p.geojson" | grep -q 'Extent: (-180.000000, -90.000000) - (180.000000, 90.000000)'
     check "ogrinfo: planet in longitude/latitude" $?
+    # A south-up world file (positive y pixel size): the same pixels with
+    # row 0 in the south. Rings stay valid and RFC 7946 oriented (exterior
+    # counter-clockwise, holes clockwise: unchanged by SpatiaLite's
+    # ST_ForcePolygonCCW), and the lakes sit mirrored about the tile's
+    # middle latitude (area-weighted centroid).
+    cp "$tmp/geo/fr.png" "$tmp/geo/su.png" && cp "$tmp/geo/fr.png.aux.xml" "$tmp/geo/su.png.aux.xml"
+    printf '0.000833333333\n0\n0\n0.000833333333\n-105.5600000000005\n40.0904166666671\n' \
+        > "$tmp/geo/su.pgw"
+    "$BIN" export --dem "$tmp/geo/su.png" --vector "$tmp/geo/su.geojson"
+    rings() {
+        ogrinfo -ro -q -dialect SQLite -sql "SELECT count(*) AS n, sum(ST_IsValid(geometry)) AS v,
+            sum(ST_AsBinary(geometry) = ST_AsBinary(ST_ForcePolygonCCW(geometry))) AS ccw
+            FROM $2 WHERE ST_GeometryType(geometry) LIKE '%POLYGON'" "$1" |
+            sed -n 's/.* \([nv]\|ccw\) (Integer) = /\1=/p' | tr '\n' ' '
+    }
+    lakes_y() {
+        ogrinfo -ro -q -dialect SQLite -sql "SELECT sum(ST_Area(geometry) *
+            ST_Y(ST_Centroid(geometry))) / sum(ST_Area(geometry)) AS cy FROM $2
+            WHERE kind = 'lake'" "$1" | sed -n 's/.* cy (Real) = //p'
+    }
+    r1=$(rings "$tmp/geo/v.geojson" v)
+    r2=$(rings "$tmp/geo/su.geojson" su)
+    echo "#   north-up: $r1; south-up: $r2"
+    case $r2 in "n=0 "*) false ;; "n="*) eval "$r2"; [ "$n" = "$v" ] && [ "$n" = "$ccw" ] && [ "$r1" = "$r2" ] ;; *) false ;; esac
+    check "ogrinfo: south-up GeoJSON polygons valid and counter-clockwise" $?
+    awk -v a="$(lakes_y "$tmp/geo/v.geojson" v)" -v b="$(lakes_y "$tmp/geo/su.geojson" su)" \
+        'BEGIN { d = (a - 40.15041666667) + (b - 40.15); if (d < 0) d = -d;
+                 exit !(a != "" && b != "" && a != 40.15041666667 && d < 1e-5) }'
+    check "ogrinfo: south-up lakes mirrored about the middle latitude" $?
 else
     echo "ok - ogrinfo checks # SKIP ogrinfo not installed"
 fi

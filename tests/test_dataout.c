@@ -167,7 +167,8 @@ roundtrip(struct world *w, int W, int H, const char *path)
     for (y = 0; y < H; y++) {
         sample_row(&s, y, 0, W, row, NULL);
         for (x = 0; x < W; x++) {
-            double d = fabs((double)back[(size_t)y * W + x] - row[x]);
+            /* metres where the world's scale is known (doc/scale.md) */
+            double d = fabs((double)back[(size_t)y * W + x] - row[x] * sc.unit);
             worst = d > worst ? d : worst;
         }
     }

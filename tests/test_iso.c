@@ -27,7 +27,8 @@ opts(struct iso_options *o, int subdiv, double time)
     memset(o, 0, sizeof *o);
     o->view.time = time;
     o->view.rotation = 0;
-    o->view.exaggeration = 1.0;
+    /* the map-relative scale these fields (of unknown scale) were made for */
+    o->view.exaggeration = ISO_DEFAULT_EXAGGERATION;
     o->subdiv = subdiv;
     o->jitter = 0.0;
     o->island_resolution = 64;

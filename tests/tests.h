@@ -27,6 +27,7 @@ Suite *planet_shape_suite(void);
 Suite *legend_suite(void);
 Suite *recipe_suite(void);
 Suite *dataout_suite(void);
+Suite *scale_suite(void);
 Suite *faults_suite(void);
 Suite *colorquant_suite(void);
 Suite *gallery_suite(void);

@@ -340,6 +340,17 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             return og_error_set(err, OG_EINVAL, "unknown option '%s' (see orogen --help)", arg);
         }
     }
+    if (a->out.extent_m > 0.0 && (a->gen == GEN_ISLAND || a->gen == GEN_HYBRID)) {
+        /* --extent METRES is the generator's own extent parameter, in km
+           (doc/scale.md), so the recipe keeps it */
+        enum param_id id = a->gen == GEN_ISLAND ? P_ISLAND_EXTENT : P_HYBRID_EXTENT;
+        if (params_set(&a->params, id, a->out.extent_m / 1000.0, err) != OG_OK) {
+            char why[sizeof err->msg];
+            snprintf(why, sizeof why, "%s", err->msg);
+            return og_error_set(err, OG_ERANGE, "--extent %gm: %s", a->out.extent_m, why);
+        }
+        a->set_explicitly[id] = 1;
+    }
     if (a->gen == GEN_DEM && a->dem_path == NULL && a->from != NULL &&
         a->command != CLI_PARAMS && (st = cli_find_recipe_dem(a, err)) != OG_OK) {
         return st == OG_EFORMAT ? OG_EIO : st;

@@ -15,6 +15,7 @@
 #include "core/parallel.h"
 #include "core/pipeline.h"
 #include "render/export.h"
+#include "render/georef.h"
 #include "render/globe.h"
 #include "render/export_iso.h"
 #include "render/mapimg.h"
@@ -36,9 +37,21 @@ batch_load_dem(const struct cli_args *a, struct dem_raster *r, struct og_error *
      * --from finds it beside the PNG or here (core/recipe.h). */
     if (st == OG_OK) {
         st = recipe_dem_identity(a->dem_path, r->identity, sizeof r->identity, err);
-        if (st != OG_OK) {
-            dem_raster_fini(r);
+    }
+    /* The cell size in metres from the world file or .aux.xml beside it
+     * (doc/scale.md); an orogen heightmap's own chunk otherwise. */
+    if (st == OG_OK) {
+        struct georef g;
+        double m[2];
+        st = georef_read(a->dem_path, r->width, r->height, &g, err);
+        if (st == OG_OK && georef_cell_metres(&g, m)) {
+            r->cell_m[0] = m[0];
+            r->cell_m[1] = m[1];
         }
+        georef_free(&g);
+    }
+    if (st != OG_OK) {
+        dem_raster_fini(r);
     }
     return st;
 }

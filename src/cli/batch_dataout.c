@@ -28,15 +28,28 @@
  * batch_dataout_check before any generation. */
 static struct georef dem_georef;
 
-/* --extent of a generated world: the map square as metres east and north
- * from its lower-left corner, no CRS. */
+/* A generated world of known size (island.extent, hybrid.extent; doc/scale.md):
+ * the map square as metres east and north from its lower-left corner, no
+ * CRS. */
 static struct georef extent_georef;
 
 /* The georeferencing for rasters of w, or NULL. */
 static const struct georef *
 georef_for(const struct world *w)
 {
-    if (extent_georef.valid && w->gen != GEN_DEM && w->kind != WORLD_SPHERE) {
+    double mx, my, mz;
+    if (w->gen != GEN_DEM && w->kind != WORLD_SPHERE) {
+        world_metric(w, &mx, &my, &mz);
+        if (!(mx > 0.0 && my > 0.0)) {
+            return NULL;
+        }
+        /* pixel (col, row) of a 1 x 1 raster of the map square */
+        memset(&extent_georef, 0, sizeof extent_georef);
+        extent_georef.valid = 1;
+        extent_georef.width = extent_georef.height = 1;
+        extent_georef.gt[1] = mx;
+        extent_georef.gt[3] = my;
+        extent_georef.gt[5] = -my;
         return &extent_georef;
     }
     if (!dem_georef.valid || w->kind != WORLD_GRID || w->gen != GEN_DEM) {
@@ -58,9 +71,8 @@ batch_dataout_check(const struct cli_args *a, const struct generator *g, struct 
     enum og_status st;
 
     georef_free(&dem_georef);
-    memset(&extent_georef, 0, sizeof extent_georef);
+    /* --extent went into island.extent or hybrid.extent (cli/args.c) */
     if (o->extent_m > 0.0) {
-        double ex = o->extent_m, ey = ex;
         if (g != NULL && g->kind == WORLD_SPHERE) {
             return og_error_set(err, OG_EINVAL, "--extent is for flat maps, not a planet");
         }
@@ -68,17 +80,6 @@ batch_dataout_check(const struct cli_args *a, const struct generator *g, struct 
             return og_error_set(err, OG_EINVAL, "--extent is for generated worlds; a DEM keeps "
                                 "its own georeferencing");
         }
-        if (a->gen == GEN_HYBRID) {
-            ey = ex * params_get(&a->params, P_HYBRID_HEIGHT) /
-                 params_get(&a->params, P_HYBRID_WIDTH);
-        }
-        /* pixel (col, row) of a 1 x 1 raster of the map square */
-        extent_georef.valid = 1;
-        extent_georef.width = extent_georef.height = 1;
-        extent_georef.gt[0] = 0.0;
-        extent_georef.gt[1] = ex;
-        extent_georef.gt[3] = ey;
-        extent_georef.gt[5] = -ey;
     }
     if (a->dem_path != NULL && (st = georef_read(a->dem_path, 0, 0, &dem_georef, err)) != OG_OK) {
         return st;

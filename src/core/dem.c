@@ -139,6 +139,11 @@ stage_decode(struct world *w, struct run_ctx *ctx, struct og_error *err)
         return st;
     }
     world_stat_text(w, "dem.encoding", enc_names[enc]);
+    w->elev_unit_m = 1.0;
+    if (r->cell_m[0] > 0.0 && r->cell_m[1] > 0.0) {
+        w->cell_size = r->cell_m[0];
+        w->cell_size_y = r->cell_m[1];
+    }
     world_update_extent(w);
     return OG_OK;
 }

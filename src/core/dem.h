@@ -33,6 +33,10 @@ struct dem_raster {
        height_step. height_scaled is 0 for any other file. */
     int height_scaled;
     double height_offset, height_step;
+    /* Metres per pixel east-west and north-south, 0 when unknown: from the
+       file's georeferencing (render/georef.h) or an orogen heightmap's
+       "orogen:pixel_size" chunk; the world's cell size (doc/scale.md). */
+    double cell_m[2];
 };
 
 enum dem_encoding { DEM_AUTO = 0, DEM_GRAY = 1, DEM_TERRAIN_RGB = 2, DEM_TERRARIUM = 3 };

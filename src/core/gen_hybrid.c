@@ -150,6 +150,9 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     /* Phase 1: coverage mask, the fBm sampled at the cells' corners in km
      * (s_mask per km), so the layout does not depend on the grid size. */
     w->cell_size = 1000.0 * km;
+    /* hybrid.relief is the vertical scale the droplets see: a height unit
+       is relief x 100 m of ground (doc/scale.md) */
+    w->elev_unit_m = 100.0 * params_get(p, P_HYBRID_RELIEF);
     for (y = 0; y < height; y++) {
         value_noise_fbm2_row(mask_seed, HYBRID_MASK_OCTAVES, s_mask * km, (double)y * km * s_mask,
                              (size_t)width, row);

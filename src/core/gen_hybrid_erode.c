@@ -42,6 +42,7 @@ publish_snapshot(const struct world *w, struct run_ctx *ctx, const struct drople
     snap->width = w->width;
     snap->height = w->height;
     snap->ncells = w->ncells;
+    world_copy_scale(snap, w);
     if (world_alloc((void **)&snap->elevation, w->ncells, sizeof *snap->elevation,
                     "snapshot elevation", NULL) != OG_OK ||
         world_alloc((void **)&snap->mask, w->ncells, sizeof *snap->mask, "snapshot mask",

@@ -241,6 +241,10 @@ stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
     }
     free(raw);
     w->sea_level = 0.0f;
+    if (params_get(p, P_ISLAND_EXTENT) > 0.0) {  /* doc/scale.md */
+        w->extent_m = 1000.0 * params_get(p, P_ISLAND_EXTENT);
+        w->elev_unit_m = params_get(p, P_ISLAND_VSCALE);
+    }
     world_update_extent(w);
     return OG_OK;
 }

@@ -210,7 +210,8 @@ stage_stats(struct world *w, const struct stage_bufs *b, size_t nlakes, size_t l
     world_stat_real(w, "hydro.lake_area_fraction",
                     w->ncells != 0 ? (double)lake_cells / (double)w->ncells : 0.0);
     if (grid && w->cell_size > 0.0) {
-        world_stat_real(w, "hydro.lake_area_m2", (double)lake_cells * w->cell_size * w->cell_size);
+        double cy = w->cell_size_y > 0.0 ? w->cell_size_y : w->cell_size;
+        world_stat_real(w, "hydro.lake_area_m2", (double)lake_cells * w->cell_size * cy);
     }
     world_stat_int(w, "hydro.rivers", (long long)sources);
     world_stat_int(w, "hydro.outlets", (long long)outlets);

@@ -176,3 +176,26 @@ world_update_extent(struct world *w)
     w->elev_min = lo;
     w->elev_max = hi;
 }
+
+int
+world_metric(const struct world *w, double *mx, double *my, double *mz)
+{
+    *mx = *my = 0.0;
+    *mz = w->elev_unit_m > 0.0 ? w->elev_unit_m : 0.0;
+    if (w->kind == WORLD_GRID && w->cell_size > 0.0) {
+        *mx = w->width * w->cell_size;
+        *my = w->height * (w->cell_size_y > 0.0 ? w->cell_size_y : w->cell_size);
+    } else if (w->kind == WORLD_MESH && w->extent_m > 0.0) {
+        *mx = *my = w->extent_m;
+    }
+    return *mx > 0.0 && *my > 0.0 && *mz > 0.0;
+}
+
+void
+world_copy_scale(struct world *dst, const struct world *src)
+{
+    dst->cell_size = src->cell_size;
+    dst->cell_size_y = src->cell_size_y;
+    dst->extent_m = src->extent_m;
+    dst->elev_unit_m = src->elev_unit_m;
+}

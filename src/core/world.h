@@ -59,7 +59,11 @@ struct world {
     /* geometry */
     struct mesh *mesh;     /* WORLD_MESH, WORLD_SPHERE */
     int width, height;     /* WORLD_GRID */
-    double cell_size;      /* grid: metres per cell when known, else 0 */
+    /* scale (doc/scale.md), each 0 when unknown: */
+    double cell_size;      /* grid: metres per cell east-west */
+    double cell_size_y;    /* grid: metres per cell north-south (0: = cell_size) */
+    double extent_m;       /* mesh: metres across the [0,1]^2 map square */
+    double elev_unit_m;    /* metres per elevation unit (dem: 1) */
     size_t ncells;
 
     /* per cell */
@@ -129,6 +133,16 @@ const struct world_stat *world_stat_find(const struct world *w, const char *key)
 
 /* Stable name of a generator ("island", "dem", "hybrid", "planet"). */
 const char *world_gen_name(enum gen_id gen);
+
+/* The world's scale in metres (doc/scale.md): *mx and *my across its map
+ * square east-west and north-south, *mz per elevation unit. Returns 1 when
+ * all three are known (a "metric" world), 0 otherwise (then the unknown
+ * ones are 0). Spheres have none. */
+int world_metric(const struct world *w, double *mx, double *my, double *mz);
+
+/* Copy the scale fields (cell_size, cell_size_y, extent_m, elev_unit_m)
+ * from src to dst. */
+void world_copy_scale(struct world *dst, const struct world *src);
 
 /* Recompute elev_min/elev_max from the elevation field. */
 void world_update_extent(struct world *w);

@@ -359,6 +359,22 @@ export_bundle(const struct world *w, int width, int height, const struct georef 
                        "\"projection\": \"%s\"},\n", width, height,
                  w->kind == WORLD_SPHERE ? "equirectangular longitude -180..180, latitude 90..-90"
                                          : "the world's map square");
+    {   /* the scale where known (doc/scale.md) */
+        double mx, my, mz;
+        world_metric(w, &mx, &my, &mz);
+        if (mx > 0.0 && my > 0.0) {
+            jsonw_printf(&man, "  \"pixel_size_m\": [");
+            jsonw_number(&man, mx / width);
+            jsonw_printf(&man, ", ");
+            jsonw_number(&man, my / height);
+            jsonw_printf(&man, "],\n");
+        }
+        if (mz > 0.0) {
+            jsonw_printf(&man, "  \"metres_per_elevation_unit\": ");
+            jsonw_number(&man, mz);
+            jsonw_printf(&man, ",\n");
+        }
+    }
     jsonw_printf(&man, "  \"files\": [");
 
     /* colour map */

@@ -357,6 +357,29 @@ export_stats_json(const struct world *w, char **out, struct og_error *err)
     sb_number(&b, s.land_fraction);
     sb_printf(&b, ",\n    \"elevation_units\": \"%s\",\n",
               w->gen == GEN_DEM ? "m" : "model");
+    {   /* the world's scale where known (doc/scale.md) */
+        double mx, my, mz;
+        world_metric(w, &mx, &my, &mz);
+        if (mz > 0.0) {
+            sb_printf(&b, "    \"metres_per_elevation_unit\": ");
+            sb_number(&b, mz);
+            sb_printf(&b, ",\n");
+        }
+        if (mx > 0.0 && my > 0.0) {
+            sb_printf(&b, "    \"extent_m\": [");
+            sb_number(&b, mx);
+            sb_printf(&b, ", ");
+            sb_number(&b, my);
+            sb_printf(&b, "],\n");
+        }
+        if (mx > 0.0 && my > 0.0 && w->kind == WORLD_GRID) {
+            sb_printf(&b, "    \"cell_size_m\": [");
+            sb_number(&b, mx / w->width);
+            sb_printf(&b, ", ");
+            sb_number(&b, my / w->height);
+            sb_printf(&b, "],\n");
+        }
+    }
     sb_printf(&b, "    \"elevation_min\": ");
     sb_number(&b, s.elev_min);
     sb_printf(&b, ",\n    \"elevation_min_at\": [");

@@ -400,7 +400,8 @@ export_geojson(const struct world *w, const double *map_gt, const char *path,
     g.first = 1;
     if (w->kind == WORLD_GRID) {
         int big = w->width > w->height ? w->width : w->height;
-        double cs = w->cell_size > 0.0 ? w->cell_size : 1.0;
+        double mx, my, mz;
+        world_metric(w, &mx, &my, &mz);
         g.W = w->width;
         g.H = w->height;
         if (big > GEOJSON_GRID_MAX) {
@@ -409,8 +410,8 @@ export_geojson(const struct world *w, const double *map_gt, const char *path,
             g.W = g.W < 1 ? 1 : g.W;
             g.H = g.H < 1 ? 1 : g.H;
         }
-        g.ex = w->width * cs;
-        g.ey = w->height * cs;
+        g.ex = mx > 0.0 ? mx : w->width;   /* metres, else cells */
+        g.ey = my > 0.0 ? my : w->height;
     } else if (w->kind == WORLD_SPHERE) {
         g.W = 1024;
         g.H = 512;
@@ -432,7 +433,8 @@ export_geojson(const struct world *w, const double *map_gt, const char *path,
     jsonw_printf(&j, "{\"type\":\"FeatureCollection\",\"orogen\":{\"coordinates\":\"%s\"",
                  w->kind == WORLD_SPHERE ? "longitude, latitude (degrees)"
                  : g.gt != NULL ? "georeferenced: the source's coordinates (world file; CRS in "
-                                  "its .aux.xml) or --extent metres east, north"
+                                  "its .aux.xml), or metres east, north of a generated world "
+                                  "(island.extent, hybrid.extent)"
                  : w->kind == WORLD_GRID ? (w->cell_size > 0.0 ? "metres east, north"
                                                                : "grid cells east, north")
                                          : "unit map square east, north");

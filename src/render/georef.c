@@ -202,3 +202,59 @@ georef_write(const struct georef *g, const struct raster_window *win, const char
     }
     return st;
 }
+
+/* The factor of the last UNIT[...] or LENGTHUNIT[...] element of a WKT
+ * text (quotes plain or as &quot;), 1 when there is none. */
+static double
+wkt_linear_unit(const char *wkt)
+{
+    const char *p = wkt, *last = NULL;
+    double f;
+    char *end;
+    while ((p = strstr(p, "UNIT[")) != NULL) {
+        last = p;
+        p += 5;
+    }
+    if (last == NULL || (p = strchr(last, ',')) == NULL) {
+        return 1.0;
+    }
+    f = strtod(p + 1, &end);
+    return end != p + 1 && f > 0.0 && isfinite(f) ? f : 1.0;
+}
+
+int
+georef_cell_metres(const struct georef *g, double out[2])
+{
+    double px, py;
+    out[0] = out[1] = 0.0;
+    if (g == NULL || !g->valid) {
+        return 0;
+    }
+    px = hypot(g->gt[1], g->gt[4]);
+    py = hypot(g->gt[2], g->gt[5]);
+    if (g->srs != NULL && strstr(g->srs, "PROJCS[") == NULL &&
+        strstr(g->srs, "PROJCRS[") == NULL &&
+        (strstr(g->srs, "GEOGCS[") != NULL || strstr(g->srs, "GEOGCRS[") != NULL ||
+         strstr(g->srs, "GEODCRS[") != NULL)) {
+        /* WGS 84: a = 6378137 m, f = 1 / 298.257223563 */
+        const double a = 6378137.0, f = 1.0 / 298.257223563, e2 = f * (2.0 - f);
+        double lat = g->gt[3] + 0.5 * g->gt[4] * g->width + 0.5 * g->gt[5] * g->height;
+        double phi = lat * M_PI / 180.0, s = sin(phi), d = 1.0 - e2 * s * s;
+        double N = a / sqrt(d), M = a * (1.0 - e2) / (d * sqrt(d));
+        if (!(fabs(lat) <= 90.0)) {
+            return 0;
+        }
+        px *= M_PI / 180.0 * N * cos(phi);
+        py *= M_PI / 180.0 * M;
+    } else if (g->srs != NULL) {
+        double u = wkt_linear_unit(g->srs);
+        px *= u;
+        py *= u;
+    }
+    if (!(px > 0.0 && py > 0.0 && isfinite(px) && isfinite(py))) {
+        return 0;
+    }
+    out[0] = px;
+    out[1] = py;
+    return 1;
+}

@@ -33,6 +33,22 @@ enum og_status georef_read(const char *raster, int width, int height, struct geo
 
 void georef_free(struct georef *g);
 
+/* Metres per pixel of the source raster, east-west (out[0]) and
+ * north-south (out[1]), the sizes of the pixel's two sides (hypot of the
+ * geotransform's columns):
+ *   geographic CRS (GEOGCS/GEOGCRS without a projection): degrees to metres
+ *     at the latitude of the raster's centre on the WGS 84 ellipsoid,
+ *     pi/180 x N(lat) cos(lat) per degree of longitude and pi/180 x M(lat)
+ *     per degree of latitude (N, M: the prime-vertical and meridional radii
+ *     of curvature); datums other than WGS 84 differ by well under 0.1 %;
+ *   projected CRS: the pixel size times its linear unit (the factor of the
+ *     last UNIT / LENGTHUNIT element, "metre" = 1);
+ *   no CRS (a world file alone): the pixel size taken as metres, as orogen
+ *     writes them for --extent worlds.
+ * Returns 1 with out set, 0 (out zero) when g is not valid or the result is
+ * not a positive finite size. */
+int georef_cell_metres(const struct georef *g, double out[2]);
+
 /* Write the sidecars for an output raster covering window win of a
  * win->width x win->height raster of the same map square: PATH's world file
  * (.pgw for .png, else PATH.wld) and, with a CRS, PATH.aux.xml. Nothing

@@ -24,7 +24,8 @@ enum og_status
 heightmap_scale(const struct world *w, const struct height_range *asked, struct height_scale *out,
                 struct og_error *err)
 {
-    double lo = w->elev_min, hi = w->elev_max;
+    double unit = w->elev_unit_m > 0.0 ? w->elev_unit_m : 1.0;
+    double lo = w->elev_min * unit, hi = w->elev_max * unit;
 
     if (w->elevation == NULL) {
         return og_error_set(err, OG_EINVAL, "the %s world has no elevation field",
@@ -47,7 +48,8 @@ heightmap_scale(const struct world *w, const struct height_range *asked, struct 
     out->hi = hi;
     /* A flat world: any step reads back exactly; keep it positive. */
     out->step = hi > lo ? (hi - lo) / 65535.0 : 1.0 / 65535.0;
-    out->units = w->gen == GEN_DEM ? "m" : "model";
+    out->unit = unit;
+    out->units = w->elev_unit_m > 0.0 ? "m" : "model";
     out->data_lo = INFINITY;
     out->data_hi = -INFINITY;
     return OG_OK;
@@ -58,8 +60,9 @@ heightmap_extremes(struct height_scale *s, const float *elev, int n)
 {
     int i;
     for (i = 0; i < n; i++) {
-        s->data_lo = elev[i] < s->data_lo ? elev[i] : s->data_lo;
-        s->data_hi = elev[i] > s->data_hi ? elev[i] : s->data_hi;
+        double h = elev[i] * s->unit;
+        s->data_lo = h < s->data_lo ? h : s->data_lo;
+        s->data_hi = h > s->data_hi ? h : s->data_hi;
     }
 }
 
@@ -98,8 +101,10 @@ hm_text(const struct world *w, const struct raster_window *win, const struct hei
     char extra[256];
     enum og_status st;
     struct {
-        char off[40], step[40], tile[80];
+        char off[40], step[40], tile[80], px[80];
     } *v;
+    double mx, my, mz;
+    size_t k = 4;
 
     snprintf(extra, sizeof extra, "heightmap.size = %dx%d\nheightmap.range = %.17g:%.17g\n",
              win->width, win->height, sc->lo, sc->hi);
@@ -107,13 +112,13 @@ hm_text(const struct world *w, const struct raster_window *win, const struct hei
     if (st != OG_OK) {
         return st;
     }
-    blocks[0] = malloc(sizeof *v + (nrt + 4) * sizeof *t);
+    blocks[0] = malloc(sizeof *v + (nrt + 5) * sizeof *t);
     if (blocks[0] == NULL) {
         free(rblock);
         return og_error_set(err, OG_ENOMEM, "out of memory for the heightmap text");
     }
     t = blocks[0];
-    v = (void *)(t + nrt + 4);
+    v = (void *)(t + nrt + 5);
     snprintf(v->off, sizeof v->off, "%.17g", sc->lo);
     snprintf(v->step, sizeof v->step, "%.17g", sc->step);
     snprintf(v->tile, sizeof v->tile, "%d,%d %dx%d of %dx%d", win->x0, win->y0, win->w, win->h,
@@ -126,11 +131,17 @@ hm_text(const struct world *w, const struct raster_window *win, const struct hei
     t[2].value = sc->units;
     t[3].key = "orogen:window";
     t[3].value = v->tile;
+    world_metric(w, &mx, &my, &mz);
+    if (mx > 0.0 && my > 0.0) {  /* metres per pixel of the whole raster */
+        snprintf(v->px, sizeof v->px, "%.17g %.17g", mx / win->width, my / win->height);
+        t[k].key = "orogen:pixel_size";
+        t[k++].value = v->px;
+    }
     for (i = 0; i < nrt; i++) {
-        t[4 + i] = rt[i];
+        t[k + i] = rt[i];
     }
     *out = t;
-    *nout = nrt + 4;
+    *nout = nrt + k;
     blocks[1] = rblock;
     return OG_OK;
 }

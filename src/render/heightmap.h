@@ -10,7 +10,9 @@
  * The PNG form (this file) is 16-bit greyscale, big-endian as PNG
  * requires, with no gAMA, sRGB or iCCP chunk (linear data). tEXt chunks
  * before the image carry "orogen:height_offset" (lo), "orogen:height_step"
- * (units per step, %.17g), "orogen:height_units" ("m" or "model") and the
+ * (units per step, %.17g), "orogen:height_units" ("m" or "model"), where
+ * the world's scale is known "orogen:pixel_size" ("X Y": metres per pixel
+ * east-west and north-south, %.17g) and the
  * recipe (render/export.h); pngio_read_raster picks the scale up so that
  * `orogen --dem FILE.png` reads the same heights back. The r16 form is in
  * render/raw16.h. Rows are sampled and written one at a time. */
@@ -29,7 +31,7 @@
 /* The range asked for: given = 0 for the world's own extremes. */
 struct height_range {
     int given;
-    double lo, hi;       /* world elevation units, lo < hi */
+    double lo, hi;       /* output units (struct height_scale), lo < hi */
     int clip;            /* clamp data outside [lo, hi] instead of refusing it */
 };
 
@@ -40,11 +42,14 @@ struct raster_window {
     int x0, y0, w, h;
 };
 
-/* The quantisation actually used: lo, step (units per sample step) and the
- * world's elevation units ("m" for a dem, else "model"). */
+/* The quantisation actually used: lo, hi and step (per sample step) in the
+ * output's units: metres for a world whose metres per elevation unit are
+ * known (world.elev_unit_m: dem, hybrid, island with island.extent;
+ * doc/scale.md), else the world's own "model" units. */
 struct height_scale {
     double lo, hi, step;
-    const char *units;
+    double unit;               /* output units per world elevation unit */
+    const char *units;         /* "m" or "model" */
     double data_lo, data_hi;   /* extremes of the samples written (set by the writers) */
 };
 
@@ -53,11 +58,11 @@ struct height_scale {
 enum og_status heightmap_scale(const struct world *w, const struct height_range *asked,
                                struct height_scale *out, struct og_error *err);
 
-/* One elevation as a sample (clamped to 0..65535). */
+/* One elevation (world units) as a sample (clamped to 0..65535). */
 static inline uint16_t
 heightmap_quantize(const struct height_scale *s, double h)
 {
-    double q = s->step > 0.0 ? (h - s->lo) / s->step : 0.0;
+    double q = s->step > 0.0 ? (h * s->unit - s->lo) / s->step : 0.0;
     if (!(q > 0.0)) {
         return 0;
     }
@@ -67,7 +72,7 @@ heightmap_quantize(const struct height_scale *s, double h)
     return (uint16_t)lround(q);
 }
 
-/* Widen s->data_lo/data_hi by n samples. */
+/* Widen s->data_lo/data_hi (output units) by n samples (world units). */
 void heightmap_extremes(struct height_scale *s, const float *elev, int n);
 
 /* A whole window for a width x height raster. */

@@ -224,6 +224,7 @@ field_decimate(struct iso_field *out, const struct iso_field *f, int stride, str
     /* relief keeps its proportion to the (now smaller) map */
     out->vscale = f->vscale * ((w > h ? w : h) - 1) /
                   ((f->width > f->height ? f->width : f->height) - 1);
+    out->true_scale = f->true_scale;
     for (y = 0; y < h; y++) {
         int sy = y * stride < f->height - 1 ? y * stride : f->height - 1;
         for (x = 0; x < w; x++) {

@@ -38,12 +38,22 @@
  * literal 80 px per unit as a flat plate; 0.3 of the map-relative scale
  * keeps their slopes plausible (doc/rendering.md). */
 #define ISO_HYBRID_RELIEF 0.3
+/* render.exaggeration's default: 1.5 x true scale where the world's scale
+ * is known. The 30-degree orthographic camera has no perspective, haze or
+ * parallax, so relief drawn at true scale reads flatter than the same land
+ * seen in a photograph; block diagrams of landscapes use 1.5 to 3, and more
+ * than 1.5 turns the base of a high plateau (walls drawn down to sea level)
+ * into most of the picture (doc/scale.md). Worlds of unknown scale keep
+ * the map-relative scale at this default. */
+#define ISO_DEFAULT_EXAGGERATION 1.5
 
 /* What changes interactively: cheap to vary (no re-tessellation). */
 struct iso_view {
     double time;          /* time of day, hours in [6, 18] */
     int rotation;         /* quarter turns 0..3 */
-    double exaggeration;  /* height multiplier >= 0 (1: the seed's scale) */
+    double exaggeration;  /* height multiplier >= 0: 1 is true scale for a world
+                             of known scale, else 1 / ISO_DEFAULT_EXAGGERATION
+                             of the map-relative scale (doc/scale.md) */
 };
 
 struct iso_options {
@@ -69,9 +79,12 @@ struct iso_field {
     uint32_t *color;     /* 0xRRGGBB ground colour */
     float *roughness;    /* 0..1 per sample, or NULL for 1 everywhere */
     uint8_t *trees;      /* 1 where a tree stands (hybrid), or NULL: none */
-    double vscale;       /* screen px (camera units) per unit of height at
-                            exaggeration 1: 80 * (side - 1) / 16, times
-                            ISO_HYBRID_RELIEF for hybrid worlds */
+    double vscale;       /* screen px (camera units) per unit of height: true
+                            scale for a world of known scale (true_scale),
+                            else the map-relative 80 * (side - 1) / 16
+                            (times ISO_HYBRID_RELIEF for hybrid worlds),
+                            which ISO_DEFAULT_EXAGGERATION draws */
+    int true_scale;      /* vscale is true scale (world_metric) */
 };
 
 /* Figures of one render (for benchmarks and the status bar). */

@@ -132,6 +132,26 @@ world_relief(const struct world *w)
     return r > 0.0 ? r : 1.0;
 }
 
+/* A world of known scale (world_metric, doc/scale.md) at true scale: a
+ * rise of one field cell's length draws as ISO_PX_PER_CELL_UP px, so one
+ * unit of normalised height (rel elevation units) takes that times its
+ * metres over the cell's. Non-square cells (geographic DEMs) are drawn
+ * square with the geometric mean of their sides. Returns 0 (f unchanged)
+ * without a known scale. */
+static int
+true_scale(struct iso_field *f, const struct world *w, double rel)
+{
+    double mx, my, mz, cell;
+    if (!world_metric(w, &mx, &my, &mz)) {
+        return 0;
+    }
+    cell = sqrt(mx / (f->width - (w->kind == WORLD_GRID ? 0 : 1)) *
+                (my / (f->height - (w->kind == WORLD_GRID ? 0 : 1))));
+    f->vscale = ISO_PX_PER_CELL_UP * rel * mz / cell;
+    f->true_scale = 1;
+    return 1;
+}
+
 static uint32_t
 cell_ground_color(const struct world *w, size_t c, double hn)
 {
@@ -209,7 +229,7 @@ field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err
     if (st != OG_OK) {
         return st;
     }
-    if (w->gen == GEN_HYBRID) {
+    if (!true_scale(f, w, rel) && w->gen == GEN_HYBRID) {
         f->vscale *= ISO_HYBRID_RELIEF;
     }
     if (w->trees != NULL) { /* drawn as cones (iso_trees.c) */
@@ -306,6 +326,9 @@ field_from_mesh(struct iso_field *f, const struct world *w, int res, struct og_e
                             "param 'render.island_resolution' = %d outside [16, 4096]", res);
     }
     st = iso_field_alloc(f, res, res, 0, err);
+    if (st == OG_OK) {
+        true_scale(f, w, rel);
+    }
     if (st != OG_OK) {
         return st;
     }
@@ -429,7 +452,9 @@ iso_jitter_amplitude(const struct iso_field *f, double jitter)
 double
 iso_vscale(const struct iso_field *f, double exaggeration)
 {
-    return f->vscale * exaggeration;
+    /* unknown scale: the default exaggeration draws the map-relative scale */
+    return f->true_scale ? f->vscale * exaggeration
+                         : f->vscale * (exaggeration / ISO_DEFAULT_EXAGGERATION);
 }
 
 enum og_status

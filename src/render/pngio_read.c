@@ -155,6 +155,14 @@ pngio_height_scale(struct pngio_rctx *c)
         if (t[i].key == NULL || t[i].text == NULL) {
             continue;
         }
+        if (strcmp(t[i].key, "orogen:pixel_size") == 0) {  /* "X Y" metres */
+            double a = strtod(t[i].text, &end), b = strtod(end, &end);
+            if (*end == '\0' && a > 0.0 && a < 1e9 && b > 0.0 && b < 1e9) {
+                c->out->cell_m[0] = a;
+                c->out->cell_m[1] = b;
+            }
+            continue;
+        }
         v = strtod(t[i].text, &end);
         if (end == t[i].text || *end != '\0' || !(v > -1e300 && v < 1e300)) {
             continue;

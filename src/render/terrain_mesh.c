@@ -123,7 +123,7 @@ terrain_mesh_build(const struct world *w, int cols, int rows, struct terrain_mes
     struct sampler s;
     float *elev;
     int32_t *cell;
-    double relief = w->elev_max - w->elev_min;
+    double relief = w->elev_max - w->elev_min, mx, my, mz;
     int i, j;
 
     memset(m, 0, sizeof *m);
@@ -158,12 +158,13 @@ terrain_mesh_build(const struct world *w, int cols, int rows, struct terrain_mes
     if (sphere) {
         m->vscale = 0.05 / relief;
         m->voffset = w->sea_level;
-    } else if (w->kind == WORLD_GRID && w->cell_size > 0.0) {
+    } else if (world_metric(w, &mx, &my, &mz)) {
+        /* true scale (doc/scale.md): x, z and y all in metres */
         m->metres = 1;
-        m->vscale = 1.0;
+        m->vscale = mz;
         m->voffset = 0.0;
-        m->hsize[0] = w->width * w->cell_size;
-        m->hsize[1] = w->height * w->cell_size;
+        m->hsize[0] = mx;
+        m->hsize[1] = my;
     } else {
         double aw = w->kind == WORLD_GRID ? w->width : 1.0, ah = w->kind == WORLD_GRID ? w->height
                                                                                         : 1.0;

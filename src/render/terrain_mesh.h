@@ -4,9 +4,11 @@
  * Heightfield (grids and planes): cols x rows vertices at the pixel centres
  * of a cols x rows raster of the map square (render/sample.h), two
  * triangles per quad, counter-clockwise seen from above. Axes are glTF's:
- * x east, y up, z south. With a known cell size (dem worlds with
- * world.cell_size) x and z are metres and y is the elevation in metres;
- * otherwise the map's longest side is 1 and the relief (elev_max -
+ * x east, y up, z south. A world of known scale (world_metric: a
+ * georeferenced DEM, a hybrid world, an island with island.extent;
+ * doc/scale.md) is at true scale: x and z are metres from the map's
+ * north-west corner, y = elevation x metres per unit (y = 0 at elevation 0).
+ * Otherwise the map's longest side is 1 and the relief (elev_max -
  * elev_min) is 0.15 of it, with y = 0 at sea level.
  *
  * Sphere (planets): a latitude/longitude grid of cols x rows vertices at
