@@ -146,6 +146,25 @@ mkdir "$tmp/full"
 (ulimit -f 40; "$BIN" export --seed 3 --set island.cells=1500 --size 96x64 \
     --bundle "$tmp/full/b" 2>/dev/null)
 [ $? -ne 0 ] && [ -z "$(ls "$tmp/full")" ] ; check "a bundle that cannot be finished leaves nothing" $?
+# ... nor the other outputs of the command: a map (12 KB, under the limit)
+# and a bundle are all or nothing together.
+(ulimit -f 40; "$BIN" export --seed 3 --set island.cells=1500 --size 96x96 \
+    --map "$tmp/full/a.png" --bundle "$tmp/full/b" 2>/dev/null)
+[ $? -ne 0 ] && [ -z "$(ls "$tmp/full")" ] ; check "a failed bundle takes the --map of the same command back" $?
+"$BIN" export --seed 3 --set island.cells=1500 --size 96x96 --map "$tmp/full/a.png" \
+    --bundle "$tmp/full/b" && [ -s "$tmp/full/a.png" ] && [ -s "$tmp/full/b/manifest.json" ]
+check "map and bundle written together" $?
+rm -rf "$tmp/full"/*
+# Tile checks before generation without --size: the sizes the world will
+# have (the DEM's 144 x 144; an island's map 1024 x 1024).
+out=$("$BIN" export --dem "${OROGEN_TEST_DATA:-tests/data}/srtmgl3_front_range_144.png" --tiles 2x2 \
+    --tile-overlap 100 --heightmap "$tmp/full/t.png" --progress 2>&1)
+[ $? -ne 0 ] && echo "$out" | grep -q "larger than a tile (72x72" && ! echo "$out" | grep -q "^stage" &&
+    [ -z "$(ls "$tmp/full")" ]
+check "--tile-overlap too large for the DEM's tiles: refused before generation" $?
+out=$("$BIN" export --tiles 2x2 --tile-overlap 600 --map "$tmp/full/m.png" --progress 2>&1)
+[ $? -ne 0 ] && echo "$out" | grep -q "larger than a tile (512x512" && ! echo "$out" | grep -q "^stage"
+check "--tile-overlap too large for the map's default size: refused before generation" $?
 
 # Georeferencing: a DEM with a world file and a CRS in .aux.xml (the SRTM
 # grid's own ESRI header: xllcorner -105.560416666684, yllcorner

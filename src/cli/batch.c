@@ -237,9 +237,11 @@ batch_export(const struct cli_args *a, struct og_error *err)
     int layer = layer_name != NULL ? mapimg_layer_find(layer_name) : LAYER_COLOR;
     int i, j, mw = a->map_w, mh = a->map_h, in_group = 0;
     char *exports = NULL;
+    struct bundle_stage stage;
     enum og_status st;
 
     memset(&raster, 0, sizeof raster);
+    stage.live = 0;
     if (g == NULL) {
         return og_error_set(err, OG_EUNSUPPORTED, "generator '%s' is not in this build",
                             world_gen_name(a->gen));
@@ -297,6 +299,11 @@ batch_export(const struct cli_args *a, struct og_error *err)
     st = batch_load_dem(a, &raster, err);
     if (st != OG_OK) {
         return st;
+    }
+    /* tiles and sizes from the sizes the world will have, before generating it */
+    st = batch_dataout_check_sizes(a, g, a->dem_path != NULL ? &raster : NULL, err);
+    if (st != OG_OK) {
+        goto done;
     }
     if (a->iso_path != NULL && a->dem_path != NULL && (raster.width < 2 || raster.height < 2)) {
         st = og_error_set(err, OG_ERANGE, "--iso: grid %dx%d too small to render (at least 2x2)",
@@ -418,11 +425,16 @@ batch_export(const struct cli_args *a, struct og_error *err)
             goto done;
         }
     }
+    /* --bundle: written in the group, its folder renamed into place after
+       the group's files (render/bundle.h): all outputs or none */
+    st = batch_dataout_bundle(a, w, &stage, err);
+    if (st != OG_OK) {
+        goto done;
+    }
     in_group = 0;
     st = outfile_group_end(1, err);
-    /* --bundle: its own folder, renamed into place whole (render/bundle.h) */
     if (st == OG_OK) {
-        st = batch_dataout_bundle(a, w, err);
+        st = bundle_finish(&stage, 1, err);
     }
     /* Standard output last: it cannot be taken back. */
     if (st == OG_OK && a->stats_path != NULL && strcmp(a->stats_path, "-") == 0) {
@@ -432,6 +444,7 @@ done:
     if (in_group) {
         outfile_group_end(0, NULL);
     }
+    bundle_finish(&stage, 0, NULL);
     free(exports);
     world_unref(w);
     dem_raster_fini(&raster);

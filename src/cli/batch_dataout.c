@@ -169,6 +169,53 @@ batch_dataout_check(const struct cli_args *a, const struct generator *g, struct 
     return OG_OK;
 }
 
+enum og_status
+batch_dataout_check_sizes(const struct cli_args *a, const struct generator *g,
+                          const struct dem_raster *raster, struct og_error *err)
+{
+    struct world probe;   /* only the kind and grid size, for the defaults */
+    const struct tile_grid *tg = &a->out.tiles;
+    enum og_status st;
+    int W, H;
+
+    if (g == NULL) {
+        return OG_OK;
+    }
+    memset(&probe, 0, sizeof probe);
+    probe.kind = g->kind;
+    if (a->gen == GEN_DEM && raster != NULL) {
+        probe.width = raster->width;
+        probe.height = raster->height;
+    } else if (a->gen == GEN_HYBRID) {
+        probe.width = (int)params_get(&a->params, P_HYBRID_WIDTH);
+        probe.height = (int)params_get(&a->params, P_HYBRID_HEIGHT);
+    }
+    batch_heightmap_size(a, &probe, &W, &H);
+    if (tg->nx > 0 && (a->out.heightmap_path != NULL || a->out.raw_path != NULL) &&
+        (st = tile_check(tg, W, H, err)) != OG_OK) {
+        return st;
+    }
+    if (a->out.bundle_dir != NULL && (W > 16384 || H > 16384)) {
+        return og_error_set(err, OG_ERANGE, "--bundle %dx%d: the bundle's map is at most 16384 "
+                            "per side", W, H);
+    }
+    if (tg->nx > 0 && a->map_path != NULL) {
+        if (a->size_given || a->map_size_given) {
+            W = a->map_w;
+            H = a->map_h;
+        } else if (a->recipe_w > 0 && a->recipe_h > 0) {
+            W = a->recipe_w;
+            H = a->recipe_h;
+        } else {
+            export_map_default_size(&probe, &W, &H);
+        }
+        if ((st = tile_check(tg, W, H, err)) != OG_OK) {
+            return st;
+        }
+    }
+    return OG_OK;
+}
+
 void
 batch_heightmap_size(const struct cli_args *a, const struct world *w, int *width, int *height)
 {
@@ -356,7 +403,8 @@ batch_dataout_map_sidecars(const struct cli_args *a, const struct world *w, int 
 }
 
 enum og_status
-batch_dataout_bundle(const struct cli_args *a, const struct world *w, struct og_error *err)
+batch_dataout_bundle(const struct cli_args *a, const struct world *w, struct bundle_stage *stage,
+                     struct og_error *err)
 {
     int W, H;
     if (a->out.bundle_dir == NULL) {
@@ -367,7 +415,7 @@ batch_dataout_bundle(const struct cli_args *a, const struct world *w, struct og_
         return og_error_set(err, OG_ERANGE, "--bundle %dx%d: the bundle's map is at most 16384 "
                             "per side", W, H);
     }
-    return export_bundle(w, W, H, georef_for(w), a->out.bundle_dir, err);
+    return export_bundle_staged(w, W, H, georef_for(w), a->out.bundle_dir, stage, err);
 }
 
 enum og_status

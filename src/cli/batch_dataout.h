@@ -4,6 +4,7 @@
 #define OROGEN_CLI_BATCH_DATAOUT_H
 
 #include "cli/args.h"
+#include "render/bundle.h"
 #include "core/pipeline.h"
 #include "core/world.h"
 
@@ -25,10 +26,18 @@ enum og_status batch_dataout_write(const struct cli_args *a, const struct world 
 enum og_status batch_dataout_map_sidecars(const struct cli_args *a, const struct world *w,
                                           int width, int height, struct og_error *err);
 
-/* Write the --bundle folder (if asked for) at the heightmap size. Outside
- * any output group: the folder itself is renamed into place at the end. */
+/* Write the --bundle folder (if asked for) at the heightmap size inside the
+ * caller's output group, staged (render/bundle.h): after the group's end
+ * bundle_finish renames it into place, so a bundle and the other outputs
+ * of one command appear together or not at all. */
 enum og_status batch_dataout_bundle(const struct cli_args *a, const struct world *w,
-                                    struct og_error *err);
+                                    struct bundle_stage *stage, struct og_error *err);
+
+/* The tile and size checks that need the raster sizes, before generation
+ * even without --size: the sizes a world of generator g (with raster, the
+ * loaded DEM, for dem) will get. Errors: as tile_check, the bundle's limit. */
+enum og_status batch_dataout_check_sizes(const struct cli_args *a, const struct generator *g,
+                                         const struct dem_raster *raster, struct og_error *err);
 
 /* The stats JSON of w with "exports": EXPORTS added when it is not NULL,
  * to path ("-" for standard output). */

@@ -322,6 +322,34 @@ enum og_status
 export_bundle(const struct world *w, int width, int height, const struct georef *g,
               const char *given, struct og_error *err)
 {
+    struct bundle_stage stage;
+    enum og_status st = export_bundle_staged(w, width, height, g, given, &stage, err);
+    return st == OG_OK ? bundle_finish(&stage, 1, err) : st;
+}
+
+enum og_status
+bundle_finish(struct bundle_stage *stage, int commit, struct og_error *err)
+{
+    enum og_status st = OG_OK;
+    if (!stage->live) {
+        return OG_OK;
+    }
+    stage->live = 0;
+    if (commit && outfile_cancelled()) {
+        st = og_error_set(err, OG_ECANCELED, "interrupted");
+    } else if (commit && rename(stage->tmp, stage->dir) == 0) {
+        return OG_OK;
+    } else if (commit) {
+        st = og_error_set(err, OG_EIO, "cannot write %s: %s", stage->dir, strerror(errno));
+    }
+    remove_tree(stage->tmp);
+    return st;
+}
+
+enum og_status
+export_bundle_staged(const struct world *w, int width, int height, const struct georef *g,
+                     const char *given, struct bundle_stage *stage, struct og_error *err)
+{
     char tmp[PATH_MAX], path[PATH_MAX + 32], name[PATH_MAX];
     const char *dir = given;
     struct jsonw man = { 0 };
@@ -337,6 +365,7 @@ export_bundle(const struct world *w, int width, int height, const struct georef 
     int first = 1;
     unsigned k;
 
+    stage->live = 0;
     if ((st = bundle_check(given, err)) != OG_OK) {
         return st;
     }
@@ -543,10 +572,13 @@ export_bundle(const struct world *w, int width, int height, const struct georef 
         st = og_error_set(err, OG_ECANCELED, "interrupted");
         goto fail;
     }
-    if (rename(tmp, dir) != 0) {
-        st = og_error_set(err, OG_EIO, "cannot write %s: %s", dir, strerror(errno));
+    if (strlen(tmp) >= sizeof stage->tmp || strlen(dir) >= sizeof stage->dir) {
+        st = og_error_set(err, OG_EIO, "cannot write %s: %s", dir, strerror(ENAMETOOLONG));
         goto fail;
     }
+    strcpy(stage->tmp, tmp);
+    strcpy(stage->dir, dir);
+    stage->live = 1;
     free(man.s);
     free(stats);
     free(block);

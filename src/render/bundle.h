@@ -40,4 +40,24 @@ enum og_status bundle_check(const char *dir, struct og_error *err);
 enum og_status export_bundle(const struct world *w, int width, int height,
                              const struct georef *g, const char *dir, struct og_error *err);
 
+/* A bundle written but not yet renamed into place: its folder tmp (every
+ * file in it, temporaries of the caller's outfile group if one is open,
+ * render/outfile.h) and the name dir it gets. */
+struct bundle_stage {
+    int live;
+    char tmp[4096], dir[4096];
+};
+
+/* export_bundle without the final rename, so that a bundle can be all or
+ * nothing with other outputs: write every file inside an outfile group,
+ * end the group, then bundle_finish. Errors as export_bundle (nothing is
+ * left, stage->live is 0). */
+enum og_status export_bundle_staged(const struct world *w, int width, int height,
+                                    const struct georef *g, const char *dir,
+                                    struct bundle_stage *stage, struct og_error *err);
+
+/* commit != 0: rename the staged folder into place (Errors: OG_EIO naming
+ * it, the folder then removed); else remove it. No-op when not live. */
+enum og_status bundle_finish(struct bundle_stage *stage, int commit, struct og_error *err);
+
 #endif
