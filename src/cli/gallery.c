@@ -25,7 +25,12 @@ cli_gallery(const struct cli_args *a, struct og_error *err)
     const struct generator *g = generator_get(a->gen);
     struct dem_raster raster;
     uint64_t n64 = a->out.seed_hi - a->out.seed_lo + 1, k;
-    int n, cols, rows, tile = a->gallery_tile > 0 ? a->gallery_tile : 128;
+    /* A planet's map is 2:1: its tiles are as wide as --tile and half as
+     * high (default 192 wide), not squares with the map letterboxed. */
+    int sphere = g != NULL && g->kind == WORLD_SPHERE;
+    int tile = a->gallery_tile > 0 ? a->gallery_tile : (sphere ? 192 : 128);
+    int tw = tile, th = sphere ? (tile + 1) / 2 : tile;
+    int n, cols, rows;
     int cw, chh, sw, sh, y;
     uint32_t *sheet = NULL, *thumb = NULL;
     uint8_t *rgba = NULL;
@@ -46,12 +51,12 @@ cli_gallery(const struct cli_args *a, struct og_error *err)
     n = (int)n64;
     cols = a->gallery_cols > 0 ? a->gallery_cols : (n < 8 ? n : 8);
     rows = (n + cols - 1) / cols;
-    cw = tile + SHEET_GAP;
-    chh = tile + SHEET_LABEL + SHEET_GAP;
+    cw = tw + SHEET_GAP;
+    chh = th + SHEET_LABEL + SHEET_GAP;
     sw = cols * cw + SHEET_GAP;
     sh = rows * chh + SHEET_GAP;
     sheet = malloc((size_t)sw * (size_t)sh * sizeof *sheet);
-    thumb = malloc((size_t)tile * (size_t)tile * sizeof *thumb);
+    thumb = malloc((size_t)tw * (size_t)th * sizeof *thumb);
     rgba = malloc((size_t)sw * (size_t)sh * 4);
     if (sheet == NULL || thumb == NULL || rgba == NULL) {
         st = og_error_set(err, OG_ENOMEM, "gallery: out of memory for a %dx%d sheet", sw, sh);
@@ -78,18 +83,18 @@ cli_gallery(const struct cli_args *a, struct og_error *err)
         if ((st = pipeline_run(g, &ctx, &w, err)) != OG_OK) {
             goto done;
         }
-        st = gallery_thumb(w, tile, tile, SHEET_BG, thumb, NULL, &f, err);
+        st = gallery_thumb(w, tw, th, SHEET_BG, thumb, NULL, &f, err);
         world_unref(w);
         if (st != OG_OK) {
             goto done;
         }
-        for (y = 0; y < tile; y++) {
-            memcpy(sheet + (size_t)(ty + y) * sw + tx, thumb + (size_t)y * tile,
-                   (size_t)tile * sizeof *thumb);
+        for (y = 0; y < th; y++) {
+            memcpy(sheet + (size_t)(ty + y) * sw + tx, thumb + (size_t)y * tw,
+                   (size_t)tw * sizeof *thumb);
         }
         gallery_label(p.seed, &f, lines);
         for (i = 0; i < 3; i++) {
-            gallery_text(sheet, sw, sh, tx, ty + tile + 3 + i * GALLERY_FONT_H, lines[i],
+            gallery_text(sheet, sw, sh, tx, ty + th + 3 + i * GALLERY_FONT_H, lines[i],
                          i == 0 ? 0xffffffu : SHEET_TEXT);
         }
     }
