@@ -22,7 +22,7 @@ echo "bench-mem: $threads threads, load average $(cut -d' ' -f1-3 /proc/loadavg 
 wanted() { case ",${OROGEN_BENCH_MEM:-$1}," in *",$1,"*) return 0 ;; esac; return 1; }
 
 # job NAME GOAL_MB DESCRIPTION -- orogen arguments: peak RSS in MB (10^6
-# bytes), wall and CPU seconds, and the goal line.
+# bytes; the goals too) and MiB, wall and CPU seconds, and the goal line.
 job() {
     name=$1 goal=$2 what=$3
     shift 4
@@ -38,7 +38,8 @@ job() {
         /Elapsed \(wall clock\)/ { wall = $NF }
         END {
             mb = kb * 1024 / 1e6
-            printf "%s: peak %.0f MB, wall %s, cpu %.1f s\n", what, mb, wall, user + sys
+            printf "%s: peak %.0f MB (%.0f MiB), wall %s, cpu %.1f s\n", what, mb, kb / 1024,
+                   wall, user + sys
             if (goal > 0)
                 printf "GOAL memory %s: %.0f MB (goal <= %.0f MB): %s\n", what, mb, goal,
                        mb <= goal ? "met" : "NOT met"
