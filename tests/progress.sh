@@ -39,4 +39,12 @@ grep -q '^stage [0-9]*/[0-9]* hydrology [1-9][0-9]*%$' "$tmp/dem.log" &&
     [ "$(grep -c '^stage [0-9]*/[0-9]* hydrology' "$tmp/dem.log")" -ge 4 ]
 check "dem: the hydrology stage reports between 0% and 100%" $?
 
+# the map PNG's rows (rendered as they are written): 0% .. 100%, never back
+"$BIN" export --set island.cells=3000 --map "$tmp/m.png" --size 512x512 --progress \
+    2>"$tmp/write.log" >/dev/null
+awk -v f="$tmp/m.png" '$1 == "write" && $2 == "map" && $3 == f && NF == 4 {
+        p = $4; sub("%", "", p); p += 0; if (n > 0 && p < last) bad = 1; last = p; n++ }
+     END { exit !(n >= 2 && !bad && last == 100) }' "$tmp/write.log"
+check "map: write progress rises from 0% to 100%" $?
+
 [ "$fails" -eq 0 ]

@@ -107,13 +107,39 @@ batch_on_progress_plain(void *arg, int stage, int nstages, const char *name, dou
     fflush(stderr);
 }
 
-/* With --progress, one line before each file is written. */
+/* With --progress, "write WHAT FILE P%" lines while a PNG is written, one
+ * per 10 % of its rows (a map is rendered as its rows are written). */
+struct batch_write_progress {
+    const char *what, *path;
+    int last;
+};
+
+static void
+batch_on_write(void *arg, int rows, int height)
+{
+    struct batch_write_progress *wp = arg;
+    int pct = height > 0 ? (int)((long long)rows * 100 / height) : 100;
+    if (pct / 10 == wp->last / 10 && wp->last >= 0) {
+        return;
+    }
+    wp->last = pct;
+    fprintf(stderr, "write %s %s %d%%\n", wp->what, wp->path, pct);
+    fflush(stderr);
+}
+
+/* With --progress, one line before each file is written, then its PNG
+ * rows' progress (pngio_set_progress). */
 static void
 batch_note_write(const struct cli_args *a, const char *what, const char *path)
 {
+    static struct batch_write_progress wp;
     if (a->progress) {
         fprintf(stderr, "write %s %s\n", what, path);
         fflush(stderr);
+        wp.what = what;
+        wp.path = path;
+        wp.last = -1;
+        pngio_set_progress(batch_on_write, &wp);
     }
 }
 

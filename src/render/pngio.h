@@ -51,6 +51,15 @@ enum og_status pngio_write_rows(const char *path, int width, int height, int dep
                                 const struct pngio_text *text, size_t ntext, int level,
                                 struct og_error *err);
 
+/* Progress of the PNG writes made by the calling thread (a thread-local
+ * hook, so a TUI export thread and the CLI each see their own): fn(arg,
+ * rows, height) once before the first row and after each percent of the
+ * rows, rows rising to height. For a map the rows are rendered as they
+ * are written (mapimg_write_png), so this is the export's progress.
+ * fn = NULL removes the hook. */
+typedef void pngio_progress_fn(void *arg, int rows, int height);
+void pngio_set_progress(pngio_progress_fn *fn, void *arg);
+
 /* Read a PNG as raw samples without colour management: palette images are
  * expanded to RGB, samples kept at their bit depth (8 or 16; 1/2/4-bit grey
  * expanded to 8), 16-bit kept big-endian-decoded to host integers.

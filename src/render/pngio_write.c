@@ -95,6 +95,16 @@ pngio_flush_fn(png_structp png)
     }
 }
 
+static _Thread_local pngio_progress_fn *write_progress;
+static _Thread_local void *write_progress_arg;
+
+void
+pngio_set_progress(pngio_progress_fn *fn, void *arg)
+{
+    write_progress = fn;
+    write_progress_arg = arg;
+}
+
 /* Runs every libpng write call; returns 0 on success, -1 after a longjmp
  * (c->err is then set). */
 static int
@@ -132,6 +142,9 @@ pngio_write_run(struct pngio_wctx *const c)
         png_set_text(c->png, c->info, c->ptext, (int)c->ntext);
     }
     png_write_info(c->png, c->info);
+    if (write_progress != NULL) {
+        write_progress(write_progress_arg, 0, (int)c->height);
+    }
     for (y = 0; y < c->height; y++) {
         if (outfile_cancelled()) {
             c->saved_errno = -1;
@@ -144,6 +157,11 @@ pngio_write_run(struct pngio_wctx *const c)
             png_write_row(c->png, c->rowbuf);
         } else {
             png_write_row(c->png, c->rgba + (size_t)4 * c->width * y);
+        }
+        if (write_progress != NULL &&
+            (y + 1 == c->height || (uint64_t)(y + 1) * 100 / c->height !=
+                                       (uint64_t)y * 100 / c->height)) {
+            write_progress(write_progress_arg, (int)y + 1, (int)c->height);
         }
     }
     png_write_end(c->png, c->info);

@@ -42,11 +42,21 @@ struct export_args {
 };
 static struct export_args export_args;
 static struct export_iso_request export_iso_req;
+static atomic_int export_rows_permille;  /* a map or globe PNG's rows written */
+
+/* On the export's thread: the PNG's rows (a map renders them as it writes). */
+static void
+export_rows(void *arg, int rows, int height)
+{
+    (void)arg;
+    atomic_store(&export_rows_permille, height > 0 ? (int)((long long)rows * 1000 / height) : 0);
+}
 
 static enum og_status
 export_run(const struct world *w, void *arg, struct og_error *err)
 {
     const struct export_args *a = arg;
+    pngio_set_progress(export_rows, NULL);
     if (a->what == EXPORT_MAP_VIEW) {
         return export_map_png_view(w, a->layer, &a->view, a->width, a->height, a->path, err);
     }
@@ -59,6 +69,7 @@ static enum og_status
 export_globe_run(const struct world *w, void *arg, struct og_error *err)
 {
     const struct export_args *a = arg;
+    pngio_set_progress(export_rows, NULL);
     return globe_export_png_view(w, a->yaw, a->pitch, a->width, a->path, err);
 }
 
@@ -234,6 +245,7 @@ export_go(struct tui *t)
     struct export_args *a = &export_args;
 
     a->shown_permille = 0;
+    atomic_store(&export_rows_permille, 0);
     snprintf(t->export_path, sizeof t->export_path, "%.4000s", a->path);
     switch (a->what) {
     case EXPORT_ISO: {
@@ -427,6 +439,10 @@ tui_export_poll(struct tui *t)
         } else if (iso && pm / 100 != export_args.shown_permille / 100) {
             export_args.shown_permille = pm;
             tui_message(t, 0, "rendering %s ... %d%%", t->export_path, pm / 10);
+        } else if (!iso && (pm = atomic_load(&export_rows_permille)) / 100 !=
+                               export_args.shown_permille / 100) {
+            export_args.shown_permille = pm;  /* map, globe: the PNG's rows */
+            tui_message(t, 0, "writing %s (PNG) ... %d%%", t->export_path, pm / 10);
         }
         return;
     }
