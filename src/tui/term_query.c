@@ -392,6 +392,9 @@ term_query_run(struct term_probe *p, int in, int out, int timeout_ms)
                 break;
             }
             left = filter.last_ms + TERM_ANSWER_GAP_MS - t;
+            if (left > deadline + TERM_ANSWER_GAP_MS - t) {
+                left = deadline + TERM_ANSWER_GAP_MS - t;   /* never longer than that */
+            }
             if (left <= 0) {
                 break;
             }

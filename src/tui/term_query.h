@@ -82,7 +82,8 @@ int term_filter_flush(struct term_filter *f, int *out);
 
 /* Ask the terminal on file descriptors in/out (a tty), waiting at most
  * timeout_ms for the answers (longer only to finish an answer that has
- * begun, by at most TERM_ANSWER_GAP_MS after its last byte). The tty is
+ * begun: at most TERM_ANSWER_GAP_MS after its last byte, and never more
+ * than TERM_ANSWER_GAP_MS past the timeout). The tty is
  * put in non-canonical no-echo mode for the exchange and restored. Bytes
  * that are no answer (term_filter) are keys typed meanwhile: they go to
  * p->typed, and nothing is flushed. Returns 0 (p filled, possibly with
