@@ -57,8 +57,9 @@ job planet2m 400 "planet 2M points, globe 2048^2" -- -g planet --set planet.poin
     --globe g.png --globe-size 2048 --stats s.json
 # the island at 2M cells (409 MB before: should not grow)
 job island2m 409 "island 2M cells" -- --set island.cells=2000000 --stats s.json
-# a flat 8192^2 DEM through fill, routing, accumulation, a map and a 4K iso
-# render (2.5 GB in the issue, 3.2 GB last session; goal 4 GiB)
+# a flat 8192^2 DEM (the issue's 65 KB PNG: 8-bit grey, every sample 0)
+# through fill, routing, accumulation, a map and a 4K iso render at subdiv 1
+# (2.5 GB in the issue, 3.2 GB last session; goal 4 GiB)
 if wanted flatdem; then
     if command -v python3 >/dev/null 2>&1; then
         python3 - "$tmp/flat.png" <<'PY'
@@ -66,10 +67,10 @@ import struct, sys, zlib
 w = h = 8192
 def chunk(t, d):
     return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xffffffff)
-row = b"\0" + b"\x80\x00" * w                    # filter 0, 16-bit grey 32768
+row = b"\0" + b"\0" * w                          # filter 0, 8-bit grey 0: 65 KB
 z = zlib.compressobj(9)
 data = b"".join(z.compress(row) for _ in range(h)) + z.flush()
-open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 16, 0, 0, 0, 0))
+open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0))
                               + chunk(b"IDAT", data) + chunk(b"IEND", b""))
 PY
         job flatdem 4295 "flat 8192^2 DEM + map + 4K iso" -- --dem flat.png --map m.png \
