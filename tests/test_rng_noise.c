@@ -146,7 +146,7 @@ START_TEST(fbm_batch_matches_fbm2)
         { 3.0, 2.0, 0.5 }, { 0.37, 1.93, 0.61 }, { 17.0, 2.0, 0.5 } };
     struct perlin p;
     struct rng r;
-    enum { N = 1024 };
+    enum { N = 384 };
     static double xy[2 * N], out[N], out2[N];
     int oct, s, q, k, len;
 

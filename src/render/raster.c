@@ -94,7 +94,8 @@ snap(float x)
 static int64_t
 sub_floor(int64_t a)
 {
-    return a >= 0 ? a / SUB : -((-a + SUB - 1) / SUB);
+    /* both shifted values are non-negative: the shift is the division */
+    return a >= 0 ? a >> SUB_BITS : -((-a + SUB - 1) >> SUB_BITS);
 }
 
 /* Is edge a->b a top or left edge of a triangle whose interior has
@@ -125,6 +126,20 @@ tri_snapped(struct raster *r, const int64_t Xin[3], const int64_t Yin[3], const 
         X[i] = Xin[i];
         Y[i] = Yin[i];
         z[i] = zin[i];
+    }
+    {
+        /* no pixel centre in the box: nothing to draw (the common case
+         * of micro-triangles), before any set-up */
+        int64_t lx = X[0] < X[1] ? X[0] : X[1], hx = X[0] > X[1] ? X[0] : X[1];
+        int64_t ly = Y[0] < Y[1] ? Y[0] : Y[1], hy = Y[0] > Y[1] ? Y[0] : Y[1];
+        lx = X[2] < lx ? X[2] : lx;
+        hx = X[2] > hx ? X[2] : hx;
+        ly = Y[2] < ly ? Y[2] : ly;
+        hy = Y[2] > hy ? Y[2] : hy;
+        if (sub_floor(lx - SUB / 2 + SUB - 1) > sub_floor(hx - SUB / 2) ||
+            sub_floor(ly - SUB / 2 + SUB - 1) > sub_floor(hy - SUB / 2)) {
+            return 0;
+        }
     }
     A = (X[1] - X[0]) * (Y[2] - Y[0]) - (Y[1] - Y[0]) * (X[2] - X[0]);
     if (A == 0) {
