@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/biome.h"
 #include "core/dem.h"
+#include "core/dem_climate.h"
 #include "core/generators.h"
 #include "core/pipeline.h"
 #include "render/pngio.h"
@@ -153,6 +155,157 @@ START_TEST(dem_generator_world)
 }
 END_TEST
 
+/* The dem world of a data file with "name=value" settings (NULL-ended). */
+static struct world *
+dem_world(const char *file, const char *const *set, struct dem_raster *r)
+{
+    struct og_error e;
+    struct params p;
+    struct run_ctx ctx;
+    struct world *w = NULL;
+    /* fuji.png lives in data/ (the shipped files), the tiles in tests/data */
+    const char *path = strstr(file, "fuji") ? test_shared_data_path(file) : test_data_path(file);
+    ck_assert_msg(pngio_read_raster(path, r, &e) == OG_OK, "%s", e.msg);
+    params_defaults(&p);
+    for (; set != NULL && *set != NULL; set++) {
+        ck_assert_msg(params_set_assignment(&p, *set, &e) == OG_OK, "%s", e.msg);
+    }
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.dem = r;
+    ctx.threads = 1;
+    ck_assert_msg(pipeline_run(generator_get(GEN_DEM), &ctx, &w, &e) == OG_OK, "%s", e.msg);
+    return w;
+}
+
+static int
+cold_row(int b)
+{
+    return b == BIOME_SNOW || b == BIOME_TUNDRA || b == BIOME_BARE || b == BIOME_SCORCHED;
+}
+
+/* Mount Fuji at its latitude (35.36 N): no tropical classes at all, the
+ * tundra/snow row only where T <= -5 degC, i.e. above
+ * (T0 + 5) / 6.5 K/km = 3.59 km, and no beach on a tile without sea. */
+START_TEST(fuji_climate)
+{
+    static const char *const set[] = { "dem.latitude=35.36", NULL };
+    struct dem_raster r;
+    struct world *w = dem_world("dem/fuji.png", set, &r);
+    double t0 = dem_climate_sea_level_temp(35.36), cold_from = (t0 + 5.0) / 0.0065;
+    size_t i, sea = 0, tropical = 0, beach = 0, cold = 0, cold_low = 0, temperate = 0;
+    ck_assert_double_eq_tol(w->latitude, 35.36, 1e-12);
+    ck_assert_double_eq_tol(t0, 18.33, 0.01);
+    ck_assert_double_eq_tol(cold_from, 3588.0, 2.0);
+    ck_assert_str_eq(world_stat_find(w, "dem.latitude_from")->text, "parameter");
+    for (i = 0; i < w->ncells; i++) {
+        int b = w->biome[i];
+        sea += w->water[i] == WATER_OCEAN;
+        tropical += b == BIOME_SUBTROPICAL_DESERT || b == BIOME_TROPICAL_SEASONAL_FOREST ||
+                    b == BIOME_TROPICAL_RAIN_FOREST;
+        beach += b == BIOME_BEACH || b == BIOME_MARSH;
+        temperate += b == BIOME_TEMPERATE_DECIDUOUS_FOREST || b == BIOME_TEMPERATE_RAIN_FOREST ||
+                     b == BIOME_GRASSLAND;
+        if (cold_row(b)) {
+            cold++;
+            cold_low += w->elevation[i] < cold_from - 1.0;
+        }
+    }
+    ck_assert_uint_eq(sea, 0);
+    ck_assert_uint_eq(tropical, 0);
+    ck_assert_uint_eq(beach, 0);
+    ck_assert_uint_eq(cold_low, 0);
+    /* the foothills are temperate: most of the tile */
+    ck_assert_uint_gt(temperate, w->ncells * 8 / 10);
+    world_unref(w);
+    dem_raster_fini(&r);
+    /* The same tile at 45 N (no tile name, default): the cold row reaches
+       down to (13.23 + 5) / 6.5 = 2.80 km, and the summit is in it. */
+    w = dem_world("dem/fuji.png", NULL, &r);
+    ck_assert_double_eq(w->latitude, 45.0);
+    ck_assert_str_eq(world_stat_find(w, "dem.latitude_from")->text, "default");
+    cold_from = (dem_climate_sea_level_temp(45.0) + 5.0) / 0.0065;
+    for (i = 0, cold = cold_low = 0; i < w->ncells; i++) {
+        if (cold_row(w->biome[i])) {
+            cold++;
+            cold_low += w->elevation[i] < cold_from - 1.0;
+        }
+    }
+    ck_assert_uint_gt(cold, 1000);
+    ck_assert_uint_eq(cold_low, 0);
+    world_unref(w);
+    dem_raster_fini(&r);
+}
+END_TEST
+
+/* The Vancouver tile's name gives its latitude (README: 49.3824 top to
+ * 49.3251 bottom); beaches only on land that touches the sea. */
+START_TEST(vancouver_latitude_and_beach)
+{
+    struct dem_raster r;
+    struct world *w = dem_world("dem/terrarium_12_646_1400.png", NULL, &r);
+    size_t i, beach = 0, off_coast = 0;
+    double lat;
+    ck_assert_double_eq_tol(w->latitude, 49.3538, 1e-4);
+    ck_assert_str_eq(world_stat_find(w, "dem.latitude_from")->text, "tile name");
+    for (i = 0; i < w->ncells; i++) {
+        int x = (int)(i % 256), y = (int)(i / 256), touches = 0;
+        if (w->biome[i] != BIOME_BEACH && w->biome[i] != BIOME_MARSH) {
+            continue;
+        }
+        beach++;
+        touches = (x > 0 && w->water[i - 1] == WATER_OCEAN) ||
+                  (x < 255 && w->water[i + 1] == WATER_OCEAN) ||
+                  (y > 0 && w->water[i - 256] == WATER_OCEAN) ||
+                  (y < 255 && w->water[i + 256] == WATER_OCEAN);
+        off_coast += !touches || w->elevation[i] > w->sea_level + 10.0;
+    }
+    ck_assert_uint_gt(beach, 0);
+    ck_assert_uint_eq(off_coast, 0);
+    world_unref(w);
+    dem_raster_fini(&r);
+    /* names: the Nevada tile (README: 37.7186 to 36.5979), a path, refusals */
+    ck_assert(dem_climate_tile_latitude("terrarium_8_45_99.png", &lat));
+    ck_assert_double_eq_tol(lat, 37.16032, 1e-4);
+    ck_assert(dem_climate_tile_latitude("123 abc dir/0_0_0.png", &lat));
+    ck_assert_double_eq_tol(lat, 0.0, 1e-12);
+    ck_assert(!dem_climate_tile_latitude("fuji.png", &lat));
+    ck_assert(!dem_climate_tile_latitude("t_2_4_1.png", &lat));   /* x >= 2^z */
+    ck_assert(!dem_climate_tile_latitude("t_31_0_0.png", &lat));  /* z > 30 */
+    ck_assert(!dem_climate_tile_latitude("t_x2_1_1.png", &lat));
+    ck_assert(!dem_climate_tile_latitude("t_2_1_1.tif", &lat));
+}
+END_TEST
+
+/* The zonal profile, the lapse rate and the axis at its knots. */
+START_TEST(climate_profile)
+{
+    struct params p;
+    struct og_error e;
+    char buf[32];
+    ck_assert_double_eq_tol(dem_climate_sea_level_temp(0.0), 27.0, 1e-12);
+    ck_assert_double_eq_tol(dem_climate_sea_level_temp(90.0), -20.0, 1e-12);
+    ck_assert_double_eq_tol(dem_climate_sea_level_temp(-49.35), 10.62, 0.01);
+    ck_assert_double_eq_tol(dem_climate_temp(35.36, 3776.0), -6.22, 0.01); /* Fuji summit */
+    ck_assert_double_eq_tol(dem_climate_axis(40.0), 0.03, 1e-12);
+    ck_assert_double_eq_tol(dem_climate_axis(20.0), 0.3, 1e-12);
+    ck_assert_double_eq_tol(dem_climate_axis(12.5), 0.45, 1e-12);
+    ck_assert_double_eq_tol(dem_climate_axis(5.0), 0.6, 1e-12);
+    ck_assert_double_eq_tol(dem_climate_axis(-5.0), 0.8, 1e-12);
+    ck_assert_double_eq_tol(dem_climate_axis(-40.0), 1.0, 1e-12);
+    /* dem.latitude: "auto" round-trips, numbers are range-checked */
+    params_defaults(&p);
+    ck_assert_str_eq(params_format(&p, P_DEM_LATITUDE, buf, sizeof buf), "auto");
+    ck_assert(params_set_assignment(&p, "dem.latitude=-12.5", &e) == OG_OK);
+    ck_assert_str_eq(params_format(&p, P_DEM_LATITUDE, buf, sizeof buf), "-12.5");
+    ck_assert(params_set_assignment(&p, "dem.latitude=auto", &e) == OG_OK);
+    ck_assert(isnan(params_get(&p, P_DEM_LATITUDE)));
+    ck_assert(params_set_assignment(&p, "dem.latitude=91", &e) == OG_ERANGE);
+    ck_assert(params_set_assignment(&p, "dem.latitude=autox", &e) != OG_OK);
+    ck_assert(params_set_assignment(&p, "hydro.blur_sigma=auto", &e) != OG_OK);
+}
+END_TEST
+
 Suite *
 dem_suite(void)
 {
@@ -162,6 +315,9 @@ dem_suite(void)
     tcase_add_test(c, vancouver_terrarium_sea);
     tcase_add_test(c, encoding_errors);
     tcase_add_test(c, dem_generator_world);
+    tcase_add_test(c, fuji_climate);
+    tcase_add_test(c, vancouver_latitude_and_beach);
+    tcase_add_test(c, climate_profile);
     tcase_set_timeout(c, 20);
     suite_add_tcase(s, c);
     return s;

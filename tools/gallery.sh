@@ -50,8 +50,16 @@ for d in "${srcdir:-.}/data/dem/fuji.png" "$demdir/terrarium_12_646_1400.png" \
          "$demdir/terrarium_8_45_99.png" "$demdir/srtmgl3_front_range_144.png"; do
     [ -f "$d" ] || continue
     n=$((n + 1))
-    "$bin" export --dem "$d" --map "$tmp/dem-a$n.png" --size 256x256
-    "$bin" export --dem "$d" --map "$tmp/dem-b$n.png" --size 1024x1024
+    # The climate's latitude (doc/hydrology.md): the tile names carry it;
+    # Fuji's (35.36 N) and the Front Range's (40.15 N, the .asc header's
+    # centre) are given.
+    lat=auto
+    case $d in
+    *fuji.png) lat=35.36 ;;
+    *front_range*) lat=40.15 ;;
+    esac
+    "$bin" export --dem "$d" --set dem.latitude=$lat --map "$tmp/dem-a$n.png" --size 256x256
+    "$bin" export --dem "$d" --set dem.latitude=$lat --map "$tmp/dem-b$n.png" --size 1024x1024
 done
 "$montage" "$out/gallery-dem.png" "$n" 256 256 "$tmp"/dem-a?.png "$tmp"/dem-b?.png
 echo "gallery: wrote $out/gallery-island.png gallery-hybrid.png gallery-planet.png gallery-dem.png"

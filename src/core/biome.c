@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dem_climate.h"
 #include "core/detmath.h"
 #include "core/grid.h"
 #include "core/pipeline.h"
@@ -209,9 +210,28 @@ biome_elevation(const struct world *w, size_t i)
 {
     double e = w->elevation[i];
     if (w->gen == GEN_DEM) {
-        e = (e - w->sea_level) / params_get(&w->params, P_HYDRO_DEM_ELEV_SPAN);
+        /* temperature from latitude and lapse rate (core/dem_climate.h) */
+        e = dem_climate_axis(dem_climate_temp(w->latitude, e));
     }
     return e < 0.0 ? 0.0 : e > 1.0 ? 1.0 : e;
+}
+
+/* A dem beach: a land cell whose 4-neighbour is sea and that stands at most
+ * DEM_BEACH_HEIGHT metres above sea level. Temperature never reaches the
+ * beach row (dem_climate_axis), so a tile without sea has no beach. */
+#define DEM_BEACH_HEIGHT 10.0
+
+static int
+dem_on_coast(const struct world *w, size_t i)
+{
+    int x = (int)(i % (size_t)w->width), y = (int)(i / (size_t)w->width);
+    if (!(w->elevation[i] - w->sea_level <= DEM_BEACH_HEIGHT)) {
+        return 0;
+    }
+    return (x > 0 && w->water[i - 1] == WATER_OCEAN) ||
+           (x + 1 < w->width && w->water[i + 1] == WATER_OCEAN) ||
+           (y > 0 && w->water[i - (size_t)w->width] == WATER_OCEAN) ||
+           (y + 1 < w->height && w->water[i + (size_t)w->width] == WATER_OCEAN);
 }
 
 /* With smoothing on, the sea is shaded by depth as well: the ocean colour
@@ -310,6 +330,9 @@ biome_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
         }
         e = biome_elevation(w, i);
         m = w->moisture[i];
+        if (w->gen == GEN_DEM && dem_on_coast(w, i)) {
+            e = 0.0;  /* the table's beach / marsh row */
+        }
         b = biome_classify(e, m);
         w->biome[i] = (uint8_t)b;
         w->color[i] = t != NULL ? biome_table_lookup(t, e, m) : biome_color(b);

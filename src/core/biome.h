@@ -6,7 +6,8 @@
  * map generators (elevation standing in for temperature): four elevation
  * zones times up to four moisture bands, plus a shore band. Elevation e is
  * land height in [0, 1] above the coast (island: the generator's units; dem:
- * (h - sea level) / hydro.dem_elevation_span), moisture m is in [0, 1]:
+ * a temperature from latitude and lapse rate, core/dem_climate.h), moisture
+ * m is in [0, 1]:
  *   e <  0.03         m >= 0.8 marsh, else beach
  *   e <  0.30         subtropical desert < 0.16 <= grassland < 0.33 <=
  *                     tropical seasonal forest < 0.66 <= tropical rain forest
@@ -86,8 +87,8 @@ enum og_status biome_blur(float *img, int width, int height, int channels, doubl
                           struct og_error *err);
 
 /* Land elevation on the Whittaker axis for cell i of w: island: the
- * elevation itself; dem: (h - sea level) / hydro.dem_elevation_span; both
- * limited to [0, 1]. */
+ * elevation itself; dem: dem_climate_axis of the cell's temperature
+ * (core/dem_climate.h); both limited to [0, 1]. */
 double biome_elevation(const struct world *w, size_t i);
 
 /* The biome stage (island and dem): fills w->biome and w->color from

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "core/dem.h"
+#include "core/dem_climate.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -143,6 +144,15 @@ stage_decode(struct world *w, struct run_ctx *ctx, struct og_error *err)
     if (r->cell_m[0] > 0.0 && r->cell_m[1] > 0.0) {
         w->cell_size = r->cell_m[0];
         w->cell_size_y = r->cell_m[1];
+    }
+    {
+        /* The climate's latitude (core/dem_climate.h): from the parameter,
+           else the identity's file name, which the recipe keeps, so a
+           recipe derives the same latitude on every run. */
+        const char *from;
+        w->latitude = dem_climate_latitude(params_get(ctx->params, P_DEM_LATITUDE), w->source, &from);
+        world_stat_real(w, "dem.latitude", w->latitude);
+        world_stat_text(w, "dem.latitude_from", from);
     }
     world_update_extent(w);
     return OG_OK;

@@ -190,6 +190,13 @@ parse_double(const char *text, double *out)
     return num_parse_real(buf, out);
 }
 
+int
+param_has_auto(enum param_id id)
+{
+    return (unsigned)id < P_COUNT && table[id].type == PT_REAL &&
+           strcmp(table[id].choices, "auto") == 0;
+}
+
 enum og_status
 params_set_text(struct params *p, enum param_id id, const char *text, struct og_error *err)
 {
@@ -238,6 +245,18 @@ params_set_text(struct params *p, enum param_id id, const char *text, struct og_
         }
         return og_error_set(err, OG_EINVAL, "param '%s' = '%s' is not one of %s", d->name, text,
                             d->choices);
+    }
+    if (param_has_auto(id)) {
+        /* "auto" (a real row whose choices are "auto"): derive the value;
+           kept as NaN, printed back as "auto" */
+        size_t n = strlen(text);
+        while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t')) {
+            n--;
+        }
+        if (n == 4 && strncmp(text, "auto", 4) == 0) {
+            p->v[id] = NAN;
+            return OG_OK;
+        }
     }
     if (id == P_RENDER_TIME) {
         /* a time of day: 9, 9:30, 09:30 or 9.5 (issue 16); printed as 9.5 */
@@ -320,7 +339,8 @@ params_step(struct params *p, enum param_id id, int steps, struct og_error *err)
         p->v[id] = i < 0 ? i + n : i;  /* enums cycle */
         return OG_OK;
     }
-    v = p->v[id] + steps * d->step;
+    /* From "auto", stepping starts at 0 (then the range decides). */
+    v = (isnan(p->v[id]) ? 0.0 : p->v[id]) + steps * d->step;
     /* Snap to the step grid so repeated steps do not accumulate rounding. */
     if (d->type == PT_REAL) {
         double q = round(v / d->step);
@@ -353,6 +373,10 @@ params_format(const struct params *p, enum param_id id, char *buf, size_t size)
         param_choice_name(id, (int)p->v[id], buf, size);
         break;
     case PT_REAL:
+        if (isnan(p->v[id])) {
+            snprintf(buf, size, "auto");
+            break;
+        }
         fmt_real(p->v[id], buf, size);
         break;
     }

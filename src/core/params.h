@@ -57,6 +57,10 @@ const char *param_group_name(enum param_group g);
  * id, or -1 if no row has that name. */
 int params_find(const char *name);
 
+/* 1 when the real row id also takes the word "auto" (its choices are
+ * "auto"): the value is then NaN and the generator derives it. */
+int param_has_auto(enum param_id id);
+
 /* Fill p with every row's default. */
 void params_defaults(struct params *p);
 

@@ -64,6 +64,8 @@ struct world {
     double cell_size_y;    /* grid: metres per cell north-south (0: = cell_size) */
     double extent_m;       /* mesh: metres across the [0,1]^2 map square */
     double elev_unit_m;    /* metres per elevation unit (dem: 1) */
+    double latitude;       /* dem: degrees north of the tile centre, for the climate
+                              (core/dem_climate.h); 0 otherwise */
     size_t ncells;
 
     /* per cell */

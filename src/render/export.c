@@ -341,7 +341,7 @@ export_stats_json(const struct world *w, char **out, struct og_error *err)
         sb_json_string(&b, d->name);
         sb_printf(&b, ": ");
         params_format(&w->params, (enum param_id)i, val, sizeof val);
-        if (d->type == PT_ENUM) {
+        if (d->type == PT_ENUM || isnan(w->params.v[i])) { /* "auto" too */
             sb_json_string(&b, val);
         } else {
             sb_printf(&b, "%s", val);

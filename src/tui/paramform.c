@@ -8,6 +8,7 @@
  * value. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,7 +87,8 @@ param_changed(const struct params *p, enum param_id id)
     struct params def;
 
     params_defaults(&def);
-    return id == P_SEED ? p->seed != def.seed : p->v[id] != def.v[id];
+    return id == P_SEED ? p->seed != def.seed
+                        : p->v[id] != def.v[id] && !(isnan(p->v[id]) && isnan(def.v[id]));
 }
 
 void
