@@ -634,6 +634,32 @@ keys s3 C-r
 wait_for s3 "redone: 1 edit to undo, 0 to redo" 20; check $? "S: Ctrl-R redoes them" "$tmp/last-screen.txt"
 keys s3 q
 wait_exit s3 20 >/dev/null
+# undo beyond the worlds kept replays the edit list: with one kept, three
+# strokes undone and redone give the same PNG bytes again
+mkdir -p "$tmp/s6.d"
+T new-session -d -s s6 -x 100 -y 30 "cd '$tmp/s6.d' && env OROGEN_UNDO_KEEP=1 TERM=xterm-256color \
+LANG=C.UTF-8 LC_ALL= COLORTERM= XDG_CONFIG_HOME='$tmp/cfg' '$BIN' -g planet --set planet.points=2000 \
+2>'$tmp/s6.err'; echo \$? >'$tmp/s6.exit'; sleep 120"
+if wait_for s6 "ready in" 60; then
+    ks s6 g b 3 x
+    wait_for s6 "land removed: " 20 && ks s6 l l l l x && sleep 1 && ks s6 l l l l x &&
+        wait_for s6 "u undoes" 20 && ks s6 E Enter && wait_for s6 "exported" 30
+    ks s6 u
+    wait_for s6 "undone: 2 edits to undo, 1 to redo" 20 && ks s6 u &&
+        wait_for s6 "undone: 1 edit to undo, 2 to redo" 20 && ks s6 u &&
+        wait_for s6 "undone: 0 edits to undo, 3 to redo" 20
+    check $? "S: u replays the list when the world is not kept" "$tmp/last-screen.txt"
+    ks s6 C-r
+    wait_for s6 "redone: 1 edit to undo, 2 to redo" 20 && ks s6 C-r &&
+        wait_for s6 "redone: 2 edits to undo, 1 to redo" 20 && ks s6 C-r &&
+        wait_for s6 "redone: 3 edits to undo, 0 to redo" 20 && ks s6 E Enter &&
+        wait_for s6 "orogen-planet-1-2.png (" 30
+    cmp -s "$tmp/s6.d/orogen-planet-1.png" "$tmp/s6.d/orogen-planet-1-2.png"
+    check $? "S: undone and redone by replay, the planet is byte-identical" "$tmp/last-screen.txt"
+fi
+keys s6 q
+keys s6 q
+wait_exit s6 20 >/dev/null
 # map.view: a view export opened with --from shows that window again
 view_of() { grep -ao "map.view = [-+0-9.e ]*" "$1" 2>/dev/null | head -1 | sed 's/map.view = //'; }
 start s4 100 30 xterm-256color C.UTF-8 --seed 3

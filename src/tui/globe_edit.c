@@ -121,8 +121,22 @@ history_check(struct tui *t)
     }
 }
 
-/* Keep at most UNDO_CACHE worlds besides base: drop those farthest from
- * the one shown. */
+/* Worlds kept besides base: UNDO_CACHE, or OROGEN_UNDO_KEEP (1..1000) so
+ * that a test can make undo replay the list after a few edits. */
+static int
+cache_limit(void)
+{
+    static int limit;
+    if (limit == 0) {
+        const char *e = getenv("OROGEN_UNDO_KEEP");
+        long v = e != NULL ? strtol(e, NULL, 10) : 0;
+        limit = v >= 1 && v <= 1000 ? (int)v : UNDO_CACHE;
+    }
+    return limit;
+}
+
+/* Keep at most cache_limit() worlds besides base: drop those farthest
+ * from the one shown. */
 static void
 cache_trim(struct globeview *g)
 {
@@ -136,7 +150,7 @@ cache_trim(struct globeview *g)
                 }
             }
         }
-        if (n <= UNDO_CACHE || far < 0) {
+        if (n <= cache_limit() || far < 0) {
             return;
         }
         world_unref(g->at[far]);
