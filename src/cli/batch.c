@@ -56,6 +56,51 @@ batch_load_dem(const struct cli_args *a, struct dem_raster *r, struct og_error *
     return st;
 }
 
+/* A seed sweep's DEM (cli/sweep.c): decoded once, lent to every seed's
+ * export. A DEM file does not change with the seed. */
+static struct {
+    int on, live;
+    char path[4096];
+    struct dem_raster r;
+} dem_cache;
+
+void
+batch_dem_cache(int on)
+{
+    if (!on && dem_cache.live) {
+        dem_raster_fini(&dem_cache.r);
+    }
+    dem_cache.live = 0;
+    dem_cache.on = on;
+}
+
+/* batch_load_dem through the sweep's cache: *borrowed set when r is the
+ * cache's (not to be freed). */
+static enum og_status
+load_dem_cached(const struct cli_args *a, struct dem_raster *r, int *borrowed,
+                struct og_error *err)
+{
+    enum og_status st;
+    *borrowed = 0;
+    if (!dem_cache.on || a->dem_path == NULL || strlen(a->dem_path) >= sizeof dem_cache.path) {
+        return batch_load_dem(a, r, err);
+    }
+    if (dem_cache.live && strcmp(dem_cache.path, a->dem_path) == 0) {
+        *r = dem_cache.r;
+        *borrowed = 1;
+        return OG_OK;
+    }
+    batch_dem_cache(1);
+    st = batch_load_dem(a, &dem_cache.r, err);
+    if (st == OG_OK) {
+        strcpy(dem_cache.path, a->dem_path);
+        dem_cache.live = 1;
+        *r = dem_cache.r;
+        *borrowed = 1;
+    }
+    return st;
+}
+
 /* Apply the land edits of a --from planet recipe to the generated world. */
 static enum og_status
 replay_edits(const struct cli_args *a, struct world **w, struct og_error *err)
@@ -264,6 +309,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
     int i, j, mw = a->map_w, mh = a->map_h, in_group = 0;
     char *exports = NULL;
     struct bundle_stage stage;
+    int dem_borrowed = 0;
     enum og_status st;
 
     memset(&raster, 0, sizeof raster);
@@ -322,7 +368,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
     if (st != OG_OK) {
         return st;
     }
-    st = batch_load_dem(a, &raster, err);
+    st = load_dem_cached(a, &raster, &dem_borrowed, err);
     if (st != OG_OK) {
         return st;
     }
@@ -473,7 +519,9 @@ done:
     bundle_finish(&stage, 0, NULL);
     free(exports);
     world_unref(w);
-    dem_raster_fini(&raster);
+    if (!dem_borrowed) {
+        dem_raster_fini(&raster);
+    }
     return st;
 }
 

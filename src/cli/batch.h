@@ -8,6 +8,11 @@
 #include "core/dem.h"
 
 /* Load the DEM named in a (if any) into r. */
+/* on != 0: batch_export keeps the DEM it decodes and lends it to the next
+ * export of the same file (a seed sweep: one decode, one SHA-256 for all
+ * seeds); 0 frees it and stops. */
+void batch_dem_cache(int on);
+
 enum og_status batch_load_dem(const struct cli_args *a, struct dem_raster *r, struct og_error *err);
 
 /* Generate the world of a and write every requested output. */

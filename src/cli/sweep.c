@@ -93,8 +93,8 @@ sweep_check(const struct cli_args *a, struct og_error *err)
     return OG_OK;
 }
 
-enum og_status
-batch_sweep(const struct cli_args *a, struct og_error *err)
+static enum og_status
+sweep_run(const struct cli_args *a, struct og_error *err)
 {
     const char *const *pats[] = SWEEP_OUTPUTS(a);
     const size_t np = sizeof pats / sizeof pats[0];
@@ -157,4 +157,14 @@ batch_sweep(const struct cli_args *a, struct og_error *err)
                             total);
     }
     return OG_OK;
+}
+
+enum og_status
+batch_sweep(const struct cli_args *a, struct og_error *err)
+{
+    enum og_status st;
+    batch_dem_cache(1);  /* one decode of a --dem for every seed */
+    st = sweep_run(a, err);
+    batch_dem_cache(0);
+    return st;
 }
