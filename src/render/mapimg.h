@@ -139,6 +139,9 @@ void mapimg_bands_free(struct mapimg_bands *b);
  * alignment step. */
 int mapimg_band_rows(int width);
 
+/* One row of n 0xRRGGBB pixels as 8-bit RGBA (alpha 255), for PNG rows. */
+void mapimg_row_rgba(const uint32_t *rgb, int n, uint8_t *row);
+
 /* Render a map straight into a PNG (pngio_write_rows, 8-bit RGBA, zlib
  * level), band by band: only one band of rows is ever held, and the bytes
  * are those of mapimg_render followed by pngio_write_rgba. Errors as

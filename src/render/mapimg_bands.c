@@ -133,8 +133,6 @@ static enum og_status
 map_png_row(void *arg, int y, uint8_t *row, struct og_error *err)
 {
     struct map_png *m = arg;
-    const uint32_t *src;
-    int x;
 
     if (y < m->y0 || y >= m->y1) {
         enum og_status st;
@@ -146,14 +144,20 @@ map_png_row(void *arg, int y, uint8_t *row, struct og_error *err)
             return st;
         }
     }
-    src = m->rgb + (size_t)(y - m->y0) * (size_t)m->width;
-    for (x = 0; x < m->width; x++) {
-        row[4 * x] = (uint8_t)(src[x] >> 16);
-        row[4 * x + 1] = (uint8_t)(src[x] >> 8);
-        row[4 * x + 2] = (uint8_t)src[x];
+    mapimg_row_rgba(m->rgb + (size_t)(y - m->y0) * (size_t)m->width, m->width, row);
+    return OG_OK;
+}
+
+void
+mapimg_row_rgba(const uint32_t *rgb, int n, uint8_t *row)
+{
+    int x;
+    for (x = 0; x < n; x++) {
+        row[4 * x] = (uint8_t)(rgb[x] >> 16);
+        row[4 * x + 1] = (uint8_t)(rgb[x] >> 8);
+        row[4 * x + 2] = (uint8_t)rgb[x];
         row[4 * x + 3] = 255;
     }
-    return OG_OK;
 }
 
 enum og_status

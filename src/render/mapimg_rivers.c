@@ -199,6 +199,19 @@ river_segment(const struct mapimg_rivers *r, size_t i, struct river_seg *sg)
     sg->py1 = (int)ceil(hi);
 }
 
+/* Whether node i starts a river segment that reaches the image (its
+ * geometry in *sg). */
+static int
+river_segment_shown(const struct mapimg_rivers *r, size_t i, struct river_seg *sg)
+{
+    if (r->w->river_width[i] <= 0.0f || r->w->downhill[i] < 0) {
+        return 0;
+    }
+    river_segment(r, i, sg);
+    /* above or below the image: nothing to draw */
+    return !(sg->py1 < 0 || sg->py0 > r->height - 1 || sg->py0 > sg->py1);
+}
+
 enum og_status
 mapimg_rivers_prepare(const struct world *w, enum map_layer layer, const struct map_view *view,
                       int width, int height, struct mapimg_rivers *r, struct og_error *err)
@@ -247,12 +260,8 @@ mapimg_rivers_prepare(const struct world *w, enum map_layer layer, const struct 
      * segment) and the geometry is recomputed when a band draws. */
     for (i = 0; i < w->nhydro; i++) {
         struct river_seg sg;
-        if (w->river_width[i] <= 0.0f || w->downhill[i] < 0) {
+        if (!river_segment_shown(r, i, &sg)) {
             continue;
-        }
-        river_segment(r, i, &sg);
-        if (sg.py1 < 0 || sg.py0 > height - 1 || sg.py0 > sg.py1) {
-            continue;  /* above or below the image */
         }
         r->row_first[(size_t)(sg.py0 + 1) + 1]++;
         r->nseg++;
@@ -278,14 +287,9 @@ mapimg_rivers_prepare(const struct world *w, enum map_layer layer, const struct 
         memcpy(fill, r->row_first, rows * sizeof *fill);
         for (i = 0; i < w->nhydro; i++) {
             struct river_seg sg;
-            if (w->river_width[i] <= 0.0f || w->downhill[i] < 0) {
-                continue;
+            if (river_segment_shown(r, i, &sg)) {
+                r->seg[fill[sg.py0 + 1]++] = (int32_t)i;
             }
-            river_segment(r, i, &sg);
-            if (sg.py1 < 0 || sg.py0 > height - 1 || sg.py0 > sg.py1) {
-                continue;
-            }
-            r->seg[fill[sg.py0 + 1]++] = (int32_t)i;
         }
         free(fill);
     }

@@ -70,15 +70,9 @@ static enum og_status
 map_row(void *arg, int y, uint8_t *row, struct og_error *err)
 {
     struct map_rows *r = arg;
-    const uint32_t *src = r->rgb + (size_t)(r->win->y0 + y) * r->win->width + r->win->x0;
-    int x;
     (void)err;
-    for (x = 0; x < r->win->w; x++) {
-        row[4 * x] = (uint8_t)(src[x] >> 16);
-        row[4 * x + 1] = (uint8_t)(src[x] >> 8);
-        row[4 * x + 2] = (uint8_t)src[x];
-        row[4 * x + 3] = 255;
-    }
+    mapimg_row_rgba(r->rgb + (size_t)(r->win->y0 + y) * r->win->width + r->win->x0, r->win->w,
+                    row);
     return OG_OK;
 }
 
