@@ -10,6 +10,7 @@
 #include "core/dem_climate.h"
 #include "core/generators.h"
 #include "core/pipeline.h"
+#include "render/georef.h"
 #include "render/pngio.h"
 #include "tests.h"
 
@@ -277,6 +278,42 @@ START_TEST(vancouver_latitude_and_beach)
 }
 END_TEST
 
+/* The georeferencing as a latitude source: a geographic grid's centre, a
+ * Web Mercator grid's centre northing (the Vancouver tile's own bounds),
+ * and the order parameter > georeference > tile name > 45. */
+START_TEST(georef_latitude)
+{
+    char geo[] = "<SRS>GEOGCS[\"WGS 84\",DATUM[\"WGS_1984\"]]</SRS>";
+    char merc[] = "<SRS>PROJCS[\"WGS 84 / Pseudo-Mercator\",UNIT[\"metre\",1]]</SRS>";
+    char utm[] = "<SRS>PROJCS[\"WGS 84 / UTM zone 10N\",UNIT[\"metre\",1]]</SRS>";
+    struct georef g = { 1, { -105.5604, 0.000833333, 0, 40.2104, 0, -0.000833333 }, 144, 144, geo };
+    double lat, y_top = 6339997.5, y_bottom = 6330205.2; /* 49.3824, 49.3251 N */
+    const char *from;
+    ck_assert(georef_centre_latitude(&g, &lat));
+    ck_assert_double_eq_tol(lat, 40.2104 - 72 * 0.000833333, 1e-9);
+    g.srs = merc;
+    g.gt[0] = -13717000.0;
+    g.gt[1] = 38.2;
+    g.gt[3] = y_top;
+    g.gt[5] = -(y_top - y_bottom) / 256.0;
+    g.width = g.height = 256;
+    ck_assert(georef_centre_latitude(&g, &lat));
+    ck_assert_double_eq_tol(lat, 49.3538, 2e-4);
+    g.srs = utm;
+    ck_assert(!georef_centre_latitude(&g, &lat));
+    g.srs = NULL;
+    ck_assert(!georef_centre_latitude(&g, &lat));
+    ck_assert_double_eq(dem_climate_latitude(10.0, 20.0, "a_1_0_0.png", &from), 10.0);
+    ck_assert_str_eq(from, "parameter");
+    ck_assert_double_eq(dem_climate_latitude(NAN, 20.0, "a_1_0_0.png", &from), 20.0);
+    ck_assert_str_eq(from, "georeference");
+    dem_climate_latitude(NAN, NAN, "a_1_0_0.png", &from);
+    ck_assert_str_eq(from, "tile name");
+    ck_assert_double_eq(dem_climate_latitude(NAN, NAN, "a.png", &from), 45.0);
+    ck_assert_str_eq(from, "default");
+}
+END_TEST
+
 /* The zonal profile, the lapse rate and the axis at its knots. */
 START_TEST(climate_profile)
 {
@@ -318,6 +355,7 @@ dem_suite(void)
     tcase_add_test(c, fuji_climate);
     tcase_add_test(c, vancouver_latitude_and_beach);
     tcase_add_test(c, climate_profile);
+    tcase_add_test(c, georef_latitude);
     tcase_set_timeout(c, 20);
     suite_add_tcase(s, c);
     return s;

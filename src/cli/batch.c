@@ -48,6 +48,9 @@ batch_load_dem(const struct cli_args *a, struct dem_raster *r, struct og_error *
             r->cell_m[0] = m[0];
             r->cell_m[1] = m[1];
         }
+        if (st == OG_OK) {
+            r->has_georef_lat = georef_centre_latitude(&g, &r->georef_lat);
+        }
         georef_free(&g);
     }
     if (st != OG_OK) {

@@ -150,7 +150,9 @@ stage_decode(struct world *w, struct run_ctx *ctx, struct og_error *err)
            else the identity's file name, which the recipe keeps, so a
            recipe derives the same latitude on every run. */
         const char *from;
-        w->latitude = dem_climate_latitude(params_get(ctx->params, P_DEM_LATITUDE), w->source, &from);
+        w->latitude = dem_climate_latitude(params_get(ctx->params, P_DEM_LATITUDE),
+                                           r->has_georef_lat ? r->georef_lat : NAN, w->source,
+                                           &from);
         world_stat_real(w, "dem.latitude", w->latitude);
         world_stat_text(w, "dem.latitude_from", from);
     }

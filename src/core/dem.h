@@ -37,6 +37,12 @@ struct dem_raster {
        file's georeferencing (render/georef.h) or an orogen heightmap's
        "orogen:pixel_size" chunk; the world's cell size (doc/scale.md). */
     double cell_m[2];
+    /* Latitude (degrees) of the raster's centre from its georeferencing
+       (render/georef.h georef_centre_latitude) when has_georef_lat is 1;
+       0 (a zero-filled raster) is unknown. For the dem climate
+       (core/dem_climate.h). */
+    int has_georef_lat;
+    double georef_lat;
 };
 
 enum dem_encoding { DEM_AUTO = 0, DEM_GRAY = 1, DEM_TERRAIN_RGB = 2, DEM_TERRARIUM = 3 };

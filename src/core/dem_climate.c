@@ -59,7 +59,7 @@ dem_climate_tile_latitude(const char *name, double *lat)
 {
     const char *base = name, *p, *end;
     long z, x, y;
-    double n, u, s, lo, hi;
+    double n, u;
     int i;
 
     for (p = name; *p != '\0'; p++) {
@@ -100,9 +100,18 @@ dem_climate_tile_latitude(const char *name, double *lat)
     if (y < 0 || p != end - 4 || x >= n || y >= n) {
         return 0;
     }
+    u = 3.14159265358979323846 * (1.0 - 2.0 * ((double)y + 0.5) / n);
+    *lat = dem_climate_mercator_latitude(u);
+    return 1;
+}
+
+double
+dem_climate_mercator_latitude(double u)
+{
+    double s, lo, hi;
+    int i;
     /* lat = atan(sinh(u)) by bisection on tan(lat) < sinh(u), with
        detmath's sin/cos/exp only: the same bits on every libm. */
-    u = 3.14159265358979323846 * (1.0 - 2.0 * ((double)y + 0.5) / n);
     s = 0.5 * (det_exp(u) - det_exp(-u));
     lo = -90.0;
     hi = 90.0;
@@ -115,17 +124,20 @@ dem_climate_tile_latitude(const char *name, double *lat)
             hi = mid;
         }
     }
-    *lat = 0.5 * (lo + hi);
-    return 1;
+    return 0.5 * (lo + hi);
 }
 
 double
-dem_climate_latitude(double asked, const char *source, const char **from)
+dem_climate_latitude(double asked, double georef_lat, const char *source, const char **from)
 {
     double lat;
     if (!isnan(asked)) {
         *from = "parameter";
         return asked;
+    }
+    if (georef_lat >= -90.0 && georef_lat <= 90.0) {
+        *from = "georeference";
+        return georef_lat;
     }
     if (source != NULL && dem_climate_tile_latitude(source, &lat)) {
         *from = "tile name";

@@ -8,7 +8,8 @@
  *     zonal means; Peixoto & Oort, Physics of Climate, 1992, fig. 7.4)
  *   at height h metres     T = T0 - 0.0065 h       (ICAO standard atmosphere,
  *                                                 ISO 2533:1975, 6.5 K/km)
- * Latitude, in order: dem.latitude when not "auto"; an XYZ tile name
+ * Latitude, in order: dem.latitude when not "auto"; the georeferencing
+ * (world file / .aux.xml, render/georef.h) when it gives one; an XYZ tile name
  * "*_Z_X_Y.png" (Web Mercator, the tile's centre row); else 45 degrees.
  * Everything is computed with core/detmath, so the same on every libm. */
 #ifndef OROGEN_CORE_DEM_CLIMATE_H
@@ -37,9 +38,15 @@ double dem_climate_axis(double t);
  * or 0 when the name is not a tile name (z outside 0..30, x or y >= 2^z). */
 int dem_climate_tile_latitude(const char *name, double *lat);
 
-/* The latitude to use: asked (degrees) unless NaN ("auto"), then the tile
- * name of source, then 45. *from names the rule used ("parameter",
- * "tile name", "default"). */
-double dem_climate_latitude(double asked, const char *source, const char **from);
+/* Web Mercator: the latitude (degrees) atan(sinh(u)) of the normalised
+ * northing u = y / 6378137 m (pi at the top of the world square). */
+double dem_climate_mercator_latitude(double u);
+
+/* The latitude to use: asked (degrees) unless NaN ("auto"), then
+ * georef_lat when in -90..90 (the file's georeferencing; NaN when none),
+ * then the tile name of source, then 45. *from names the rule used
+ * ("parameter", "georeference", "tile name", "default"). */
+double dem_climate_latitude(double asked, double georef_lat, const char *source,
+                            const char **from);
 
 #endif

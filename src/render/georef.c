@@ -2,6 +2,8 @@
 #include "config.h"
 #include "render/georef.h"
 
+#include "core/dem_climate.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -257,4 +259,25 @@ georef_cell_metres(const struct georef *g, double out[2])
     out[0] = px;
     out[1] = py;
     return 1;
+}
+
+int
+georef_centre_latitude(const struct georef *g, double *lat)
+{
+    double y;
+    if (g == NULL || !g->valid || g->srs == NULL) {
+        return 0;
+    }
+    y = g->gt[3] + 0.5 * g->gt[4] * g->width + 0.5 * g->gt[5] * g->height;
+    if (strstr(g->srs, "PROJCS[") == NULL && strstr(g->srs, "PROJCRS[") == NULL &&
+        (strstr(g->srs, "GEOGCS[") != NULL || strstr(g->srs, "GEOGCRS[") != NULL ||
+         strstr(g->srs, "GEODCRS[") != NULL)) {
+        *lat = y;
+    } else if (strstr(g->srs, "Pseudo-Mercator") != NULL || strstr(g->srs, "\"3857\"") != NULL ||
+               strstr(g->srs, ",3857]") != NULL) {
+        *lat = dem_climate_mercator_latitude(y * wkt_linear_unit(g->srs) / 6378137.0);
+    } else {
+        return 0;
+    }
+    return *lat >= -90.0 && *lat <= 90.0;
 }

@@ -49,6 +49,14 @@ void georef_free(struct georef *g);
  * not a positive finite size. */
 int georef_cell_metres(const struct georef *g, double out[2]);
 
+/* Latitude (degrees) of the raster's centre: a geographic CRS (as above)
+ * reads it from the geotransform; a Web Mercator CRS ("Pseudo-Mercator" or
+ * EPSG 3857 in the SRS) converts the centre's northing y metres by
+ * lat = atan(sinh(y / 6378137)) (core/dem_climate.h, det_* arithmetic).
+ * Returns 1 with *lat set, 0 for no georeferencing, another projection or
+ * a latitude outside -90..90. For the dem climate (doc/hydrology.md). */
+int georef_centre_latitude(const struct georef *g, double *lat);
+
 /* Write the sidecars for an output raster covering window win of a
  * win->width x win->height raster of the same map square: PATH's world file
  * (.pgw for .png, else PATH.wld) and, with a CRS, PATH.aux.xml. Nothing
