@@ -681,5 +681,90 @@ echo "    map.view $v1 / again $v2"
     if (d < 0) d = -d; if (d > 0.02) exit 1 } exit !($3 - $1 < 0.9) }'
 check $? "S: --from restores the exported view window (map.view within 0.02)"
 
+
+# --- S: legends as drawn (polish): in 8/16 colours and monochrome glyphs the
+# legend lists the terrain classes the map draws, each swatch in exactly the
+# colour (and glyph) the map gives that class -----------------------------------
+GLY="$(dirname "$0")/sgr_glyphs.awk"
+# legend_x NAME: the column of the legend panel's "Legend:" title
+legend_x() {
+    screen "$1" | LC_ALL=C sed 's/\xe2\x96\x80/X/g; s/\xe2\x96\x84/X/g; s/\xe2\x96\x88/X/g' |
+        LC_ALL=C awk '
+        { i = index($0, "Legend:"); if (i > 0) { print i - 1; exit } }'
+}
+# status_row NAME: the row of the status bar (map rows are above it)
+status_row() { screen "$1" | LC_ALL=C awk '/ready in|seed [0-9]/ { print NR - 1; exit }'; }
+# swatch_check NAME LABEL: half blocks: every colour of a map cell is a legend
+# swatch's colour and every swatch's colour is on the map
+swatch_check() {
+    _lx=$(legend_x "$1"); _sr=$(status_row "$1")
+    if [ -z "$_lx" ] || [ -z "$_sr" ]; then bad "S: $2: no legend" "$tmp/last-screen.txt"; return; fi
+    cells "$1" | LC_ALL=C awk -v lx="$_lx" -v sr="$_sr" '
+        $1 >= sr { next }
+        $2 == lx || $2 == lx + 1 { if ($1 >= 1 && $3 == $4) sw[$3] = 1; next }
+        $2 < lx - 1 { map[$3] = 1; map[$4] = 1 }
+        END { for (c in map) { nm++; if (!(c in sw)) { miss = miss " " c } }
+              for (c in sw) { ns++; if (!(c in map)) { extra = extra " " c } }
+              printf "%d map colours, %d swatches; unexplained:%s; not on the map:%s\n", nm, ns, miss, extra
+              exit !(nm >= 3 && miss == "" && extra == "") }' >"$tmp/s.res"
+    check $? "S: $2: legend swatches are the map's colours ($(cat "$tmp/s.res"))" "$tmp/s.res"
+}
+# glyph_check NAME LABEL: glyph mode: every (glyph, colour, bold) of the map
+# is a legend entry's, and each entry's is on the map
+glyph_check() {
+    _lx=$(legend_x "$1"); _sr=$(status_row "$1")
+    if [ -z "$_lx" ] || [ -z "$_sr" ]; then bad "S: $2: no legend" "$tmp/last-screen.txt"; return; fi
+    T capture-pane -p -e -t "$1" | LC_ALL=C awk -f "$GLY" | LC_ALL=C awk -v lx="$_lx" -v sr="$_sr" '
+        $1 >= sr { next }
+        $2 == lx { first[$1] = $3 " " $4 " " $5; next }
+        $2 == lx + 1 { if ($1 >= 2 && first[$1] == $3 " " $4 " " $5) sw[first[$1]] = 1; next }
+        $2 < lx - 1 { map[$3 " " $4 " " $5] = 1 }
+        END { for (c in map) { nm++; if (!(c in sw)) { miss = miss " [" c "]" } }
+              for (c in sw) { ns++; if (!(c in map)) { extra = extra " [" c "]" } }
+              printf "%d map glyphs, %d entries; unexplained:%s; not on the map:%s\n", nm, ns, miss, extra
+              exit !(nm >= 3 && miss == "" && extra == "") }' >"$tmp/s.res"
+    check $? "S: $2: legend glyphs are the map's ($(cat "$tmp/s.res"))" "$tmp/s.res"
+}
+dem_fuji=$(cd "$(dirname "$0")/.." && pwd)/data/dem/fuji.png
+if [ -f "$dem_fuji" ]; then
+    start sa 120 40 xterm-16color C.UTF-8 --dem "$dem_fuji"
+    if wait_for sa "ready in" 40 && keys sa L && wait_for sa "Legend:" 5; then
+        swatch_check sa "xterm-16color DEM"
+    else
+        bad "S: no DEM legend in 16 colours" "$tmp/last-screen.txt"
+    fi
+    keys sa q
+    wait_exit sa 20 >/dev/null
+fi
+start sb 120 40 xterm C -g hybrid
+if wait_for sb "ready in" 40 && wait_for sb "Legend:" 5; then
+    glyph_check sb "TERM=xterm LANG=C hybrid (8 colours, glyphs)"
+else
+    bad "S: no hybrid glyph legend" "$tmp/last-screen.txt"
+fi
+keys sb q
+wait_exit sb 20 >/dev/null
+start sc 120 40 xterm-256color C.UTF-8 --seed 7
+if wait_for sc "ready in" 40 && keys sc c && wait_for sc "colour 16" 5 && keys sc L &&
+    wait_for sc "Legend:" 5; then
+    swatch_check sc "island seed 7, c to 16 colours"
+else
+    bad "S: no island legend in 16 colours" "$tmp/last-screen.txt"
+fi
+keys sc q
+wait_exit sc 20 >/dev/null
+start sd 160 48 vt100 C.UTF-8 -g planet
+if wait_for sd "ready in" 60 && wait_for sd "Legend:" 5; then
+    glyph_check sd "vt100 planet (monochrome glyphs)"
+    screen sd >"$tmp/sd.txt"
+    grep -q "^.*\*\* ice " "$tmp/sd.txt" && ! grep -q "allow-passthrough" "$tmp/sd.txt" &&
+        ! grep -q "sea_ice" "$tmp/sd.txt"
+    check $? "S: vt100 planet: ice caps are '**' ice, no image hint, display names" "$tmp/sd.txt"
+else
+    bad "S: no planet glyph legend" "$tmp/last-screen.txt"
+fi
+keys sd q
+wait_exit sd 20 >/dev/null
+
 echo "$passes passed, $fails failed"
 [ $fails -eq 0 ]

@@ -8,6 +8,7 @@
 #include "core/gen_hybrid.h"
 #include "core/mesh.h"
 #include "core/parallel.h"
+#include "core/wfc.h"
 #include "render/mapimg_internal.h"
 #include "render/outfile.h"
 #include "render/tint.h"
@@ -125,6 +126,13 @@ mapimg_cell_class(const struct world *w, size_t cell)
     double t;
     if (w->gen == GEN_HYBRID && w->color != NULL) {
         return hybrid_class(w, cell);
+    }
+    if (w->gen == GEN_PLANET && w->biome != NULL && w->biome[cell] < wfc_planet_rules()->nbiomes) {
+        /* ice caps and sea ice are ice whatever their height */
+        const char *b = wfc_planet_rules()->biome[w->biome[cell]].name;
+        if (strcmp(b, "ice") == 0 || strcmp(b, "sea_ice") == 0) {
+            return MC_ICE;
+        }
     }
     if (w->water != NULL && w->water[cell] == WATER_OCEAN) {
         t = w->elevation != NULL ? relative_height(w, cell) : -0.5;

@@ -283,7 +283,7 @@ quant_class_ansi(int map_class)
     case MC_ROCK: return 7;       /* white (grey) */
     case MC_MOUNTAIN: return 8;   /* bright black (dark grey) */
     case MC_SNOW: return 15;      /* bright white */
-    case MC_ICE: return 14;       /* bright cyan */
+    case MC_ICE: return 15;       /* bright white: ice is white, never a hue */
     default: return 7;
     }
 }
@@ -310,14 +310,13 @@ quant_class_ansi8(int map_class, int *bright)
     case MC_WATER: idx = 4; b = 1; break;
     case MC_LAKE: idx = 6; break;                 /* cyan */
     case MC_RIVER: idx = 6; b = 1; break;
-    case MC_ICE: idx = 6; b = 1; break;
     case MC_BEACH: idx = 3; b = 1; break;         /* yellow */
     case MC_DESERT: idx = 3; b = 1; break;
     case MC_LOW: idx = 2; b = 1; break;           /* green */
     case MC_GRASS: case MC_FOREST: case MC_TREE: idx = 2; break;
     case MC_DIRT: case MC_HILL: idx = 3; break;   /* yellow: brown on most themes */
     case MC_ROCK: case MC_MOUNTAIN: idx = 1; break; /* red: rock, not snow's white */
-    case MC_SNOW: idx = 7; b = 1; break;          /* white */
+    case MC_SNOW: case MC_ICE: idx = 7; b = 1; break; /* white */
     default: idx = 7; break;
     }
     if (bright != NULL) {

@@ -67,13 +67,14 @@ int quant_ansi16(uint32_t rgb, int n);
 uint32_t quant_rgb6(uint32_t rgb);
 
 /* ANSI colour 0..15 for a map class (render/mapimg.h enum map_class):
- * water blue, lowland green, desert yellow, rock grey, snow bright white. */
+ * water blue, lowland green, desert yellow, rock grey, snow and ice bright
+ * white. */
 int quant_class_ansi(int map_class);
 
 /* ANSI colour 0..7 for a map class on an 8-colour terminal, where grey
  * does not exist and bright needs bold (foreground only): water blue, river
  * and lake cyan, lowland and forest green, hills yellow, mountain and rock
- * red, snow white, so hills, mountains and snow stay three colours even on
+ * red, snow and ice white, so hills, mountains and snow stay three colours even on
  * a half block's background. *bright (may be NULL) is set to 1 for classes
  * that would like the bold/bright variant (shallow water, beach, snow). */
 int quant_class_ansi8(int map_class, int *bright);

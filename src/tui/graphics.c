@@ -107,6 +107,12 @@ gfx_setup(struct tui *t, const struct term_probe *p, char *note, size_t note_siz
         return;
     }
     if (p->in_tmux && !p->passthrough) {
+        /* only where images could work: not on a terminal without 256 or
+         * direct colour (vt100, xterm-16color ...) */
+        if (!t->col.available[TUI_COLOR_256] && !t->col.available[TUI_COLOR_DIRECT] &&
+            want == TUI_GFX_AUTO) {
+            return;
+        }
         snprintf(note, note_size,
                  "inside tmux: images need `set -g allow-passthrough on`; half blocks meanwhile");
         if (want == TUI_GFX_AUTO) {

@@ -1,10 +1,13 @@
-/* legend: what the colours and glyphs of the current view mean. The top
- * part is the layer's own legend (render/legend.h): its classes with a
- * swatch in the active colour mode, name and share of the world, or its
- * colour ramp with the values at the ends (the rivers' flow scale, the
- * elevation range ...). In glyph mode a second part gives the glyphs drawn
- * in the view with their share of it. Reachable with L and shown
- * automatically in glyph mode (when no other panel is open). */
+/* legend: what the colours and glyphs of the current view mean. In the
+ * direct and 256-colour modes the top part is the layer's own legend
+ * (render/legend.h): its classes with a swatch, name and share of the
+ * world, or its colour ramp with the values at the ends (the rivers' flow
+ * scale, the elevation range ...); in glyph mode a second part gives the
+ * glyphs drawn in the view with their share of it. In the 8/16-colour and
+ * monochrome modes the map draws every layer by terrain class, so the
+ * legend is that class list alone, each swatch drawn exactly as the map
+ * draws the class. Reachable with L and shown automatically in glyph mode
+ * (when no other panel is open). */
 #include "config.h"
 
 #include <stdio.h>
@@ -47,25 +50,23 @@ current_legend(struct tui *t)
     return &cached;
 }
 
-/* Two cells of colour rgb (full blocks, or the glyph in glyph mode). */
+/* Two cells of colour rgb in the direct or 256-colour mode (colour
+ * without map classes): full blocks, or "##" in the colour in glyph mode,
+ * where the map's glyphs are the terrain classes of class_list. */
 static void
-swatch(struct tui *t, WINDOW *win, int row, int x, uint32_t rgb, int cls, char glyph)
+swatch(struct tui *t, WINDOW *win, int row, int x, uint32_t rgb)
 {
     attr_t attr = A_NORMAL;
     int pair = 0, i;
-    wchar_t wc[2] = { L' ', L'\0' };
+    wchar_t wc[2] = { L'#', L'\0' };
     cchar_t cc;
 
-    if (!colors_halfblocks(t)) {
-        wc[0] = (wchar_t)(unsigned char)glyph;
-    } else if (t->utf8) {
+    if (colors_halfblocks(t) && t->utf8) {
         wc[0] = L'\u2588';
     }
     if (t->col.mode != TUI_COLOR_NONE) {
-        int c = colors_number(t, rgb, cls, 0, 0, 0, &attr);
+        int c = colors_number(t, rgb, MC_LOW, 0, 0, 0, &attr);
         pair = colors_pair(t, c, colors_halfblocks(t) ? c : -1);
-    } else if (colors_halfblocks(t)) {
-        wc[0] = (wchar_t)(unsigned char)glyph;
     }
     setcchar(&cc, wc, attr, 0, &pair);
     for (i = 0; i < 2; i++) {
@@ -104,48 +105,79 @@ ramp(struct tui *t, WINDOW *win, int row, int w, const struct legend *lg)
     }
 }
 
-/* The glyphs of the view (glyph mode): class glyph, name, share of view. */
+/* "12%", or "<1%" for a class present but under half a percent. */
+static void
+share_text(char *buf, size_t size, double pct)
+{
+    if (pct > 0.0 && pct < 0.5) {
+        snprintf(buf, size, "<1%%");
+    } else {
+        snprintf(buf, size, "%.0f%%", pct);
+    }
+}
+
+/* The terrain classes of the view (render/mapimg.h enum map_class) as the
+ * map draws them: in glyph mode the class glyph in the colour the map gives
+ * it, with half blocks a cell of that colour (U+2580 with the same colour
+ * above and below, so it reads as a full block). The colour comes from the
+ * same colors_number call as the map's, on the class's mean view colour, so
+ * in the 8/16-colour modes, where a cell's colour depends on its class
+ * alone, each swatch is exactly the colour of that class's cells. Returns
+ * the next free row. */
 static int
-glyph_list(struct tui *t, WINDOW *win, int row, int col, int w, int h)
+class_list(struct tui *t, WINDOW *win, int row, int col, int w, int h, const char *title)
 {
     long counts[MC_COUNT];
     uint32_t mean[MC_COUNT];
-    int total = mapview_class_stats(t, counts, mean), c;
+    int total = mapview_class_stats(t, counts, mean), c, hb = colors_halfblocks(t);
 
     if (total == 0 || row >= h) {
         return row;
     }
-    mvwaddnstr(win, row++, col + 1, "glyphs (share of the view):", w - col - 2);
+    mvwaddnstr(win, row++, col + 1, title, w - col - 2);
     for (c = 0; c < MC_COUNT; c++) {
-        char line[64];
+        char line[64], share[16];
         attr_t attr = A_NORMAL;
-        int pair = 0;
-        char g = mapimg_class_glyph((enum map_class)c);
+        int pair = 0, i;
+        wchar_t wc[2] = { L' ', L'\0' };
+        cchar_t cc;
+
         if (counts[c] == 0) {
             continue;
         }
         if (row >= h) {
             row = 1;
-            col += 21;
-            if (col + 18 > w) {
+            col += 24;
+            if (col + 20 > w) {
                 break;
             }
         }
+        wc[0] = hb ? L'\u2580' : (wchar_t)(unsigned char)mapimg_class_glyph((enum map_class)c);
         if (t->col.mode != TUI_COLOR_NONE) {
             int fg = colors_number(t, mean[c], c, 0, 0, 0, &attr);
-            pair = colors_pair(t, fg, -1);
+            pair = colors_pair(t, fg, hb ? fg : -1);
         }
-        wattr_set(win, attr, 0, &pair);
-        mvwaddch(win, row, col + 1, (chtype)(unsigned char)g);
-        waddch(win, (chtype)(unsigned char)g);
+        setcchar(&cc, wc, attr, 0, &pair);
+        for (i = 0; i < 2; i++) {
+            mvwadd_wch(win, row, col + 1 + i, &cc);
+        }
         pair = 0;
         wattr_set(win, A_NORMAL, 0, &pair);
-        snprintf(line, sizeof line, " %-11s %3ld%%", mapimg_class_name((enum map_class)c),
-                 (counts[c] * 100 + total / 2) / total);
-        waddnstr(win, line, w - col - 4 > 0 ? w - col - 4 : 0);
+        share_text(share, sizeof share, (counts[c] * 100.0) / total);
+        snprintf(line, sizeof line, " %-15s %4s", mapimg_class_name((enum map_class)c), share);
+        mvwaddnstr(win, row, col + 3, line, w - col - 4 > 0 ? w - col - 4 : 0);
         row++;
     }
     return row;
+}
+
+/* Whether the map draws terrain classes rather than the layer's colours:
+ * the 8/16-colour palette (quant_class_ansi) and monochrome glyphs. The
+ * layer's own colours would then explain nothing on screen. */
+static int
+class_mode(const struct tui *t)
+{
+    return t->col.mode == TUI_COLOR_16 || t->col.mode == TUI_COLOR_NONE;
 }
 
 void
@@ -163,12 +195,29 @@ legend_draw(struct tui *t)
     werase(win);
     lg = current_legend(t);
     wattron(win, A_BOLD);
-    snprintf(head, sizeof head, "Legend: %.16s%s%.40s", mapimg_layer_name(t->layer),
-             lg != NULL ? " - " : "", lg != NULL ? lg->title : "");
+    if (lg != NULL && class_mode(t)) {
+        snprintf(head, sizeof head, "Legend: %.16s - terrain classes", mapimg_layer_name(t->layer));
+    } else {
+        snprintf(head, sizeof head, "Legend: %.16s%s%.40s", mapimg_layer_name(t->layer),
+                 lg != NULL ? " - " : "", lg != NULL ? lg->title : "");
+    }
     mvwaddnstr(win, 0, 1, head, w - 2);
     wattroff(win, A_BOLD);
     if (lg == NULL) {
         mvwaddnstr(win, 1, 1, "(nothing drawn yet)", w - 2);
+        wnoutrefresh(win);
+        return;
+    }
+    if (class_mode(t)) {
+        /* 8/16 colours and monochrome glyphs draw every layer by terrain
+         * class: list those classes, as drawn, and say why */
+        row = class_list(t, win, 1, 0, w, h,
+                         t->col.mode == TUI_COLOR_NONE ? "glyphs (share of the view):"
+                                                       : "colours (share of the view):");
+        if (row + 1 < h && (t->col.available[TUI_COLOR_256] ||
+                            t->col.available[TUI_COLOR_DIRECT])) {
+            mvwaddnstr(win, row + 1, 2, "c: more colours", w - 3);
+        }
         wnoutrefresh(win);
         return;
     }
@@ -180,11 +229,11 @@ legend_draw(struct tui *t)
             mvwaddnstr(win, row++, 2, lg->note, w - 3);
         }
     }
-    /* The classes, largest first; "world %" is their share of all cells. */
+    /* The classes in the legend's order; "world %" is their share of all
+     * cells. */
     entry_w = !t->panel_side && w >= 60 ? w / 2 : w;
     for (i = 0; i < lg->n; i++) {
         char line[80], share[16];
-        double pct = 100.0 * lg->e[i].share;
         if (row >= h) {
             row = 1 + (lg->nramp > 0 ? 2 : 0);
             col += entry_w;
@@ -192,12 +241,8 @@ legend_draw(struct tui *t)
                 break;
             }
         }
-        swatch(t, win, row, col + 1, lg->e[i].rgb, MC_LOW, lg->e[i].glyph);
-        if (pct > 0.0 && pct < 0.5) {
-            snprintf(share, sizeof share, "<1%%");
-        } else {
-            snprintf(share, sizeof share, "%.0f%%", pct);
-        }
+        swatch(t, win, row, col + 1, lg->e[i].rgb);
+        share_text(share, sizeof share, 100.0 * lg->e[i].share);
         snprintf(line, sizeof line, " %-28.28s %4s", lg->e[i].name, share);
         mvwaddnstr(win, row, col + 3, line, (col + entry_w < w ? entry_w : w - col) - 4);
         row++;
@@ -206,7 +251,7 @@ legend_draw(struct tui *t)
         mvwaddnstr(win, row++, 2, lg->note, w - 3);
     }
     if (!colors_halfblocks(t) && col == 0 && row + 1 < h) {
-        glyph_list(t, win, row + 1, 0, w, h);
+        class_list(t, win, row + 1, 0, w, h, "glyphs (share of the view):");
     }
     wnoutrefresh(win);
 }
