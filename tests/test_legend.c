@@ -124,13 +124,54 @@ check_world(const struct world *w)
             ck_assert_ptr_nonnull(strstr(lg.title, "flow"));
         }
         if (layer == LAYER_ELEVATION) {
-            ck_assert_int_eq(lg.n, 0);
+            /* the one class: lakes, drawn flat at their surface height */
+            ck_assert_int_le(lg.n, 1);
+            if (lg.n == 1) {
+                ck_assert_str_eq(lg.e[0].name, "lake (flat: surface height)");
+            }
             ck_assert_double_eq(lg.lo, w->elev_min);
             ck_assert_double_eq(lg.hi, w->elev_max);
             ck_assert_uint_eq(lg.ramp[0], tint_hypsometric(-1.0));
         }
         if (layer == LAYER_COLOR && w->gen == GEN_PLANET) {
             ck_assert_str_eq(lg.title, "planet biomes (WFC)");
+            for (i = 0; i < lg.n; i++) {
+                ck_assert_ptr_null(strchr(lg.e[i].name, '_'));   /* display names */
+            }
+        }
+        if (layer == LAYER_LANDMASS) {
+            /* ocean, the landmasses by size numbered 1, 2 ... by rank, the
+             * smaller ones as one entry last */
+            int rank = 0;
+            for (i = 0; i < lg.n; i++) {
+                char want[40];
+                if (lg.e[i].id < 0) {
+                    ck_assert(strcmp(lg.e[i].name, "ocean") == 0 ||
+                              (strcmp(lg.e[i].name, "smaller landmasses") == 0 && i == lg.n - 1));
+                    continue;
+                }
+                snprintf(want, sizeof want, "landmass %d (id %ld)", ++rank % 1000,
+                         lg.e[i].id % 100000000L);
+                ck_assert_str_eq(lg.e[i].name, want);
+                if (rank > 1) {
+                    ck_assert_uint_le(count[i], count[i - 1]);
+                }
+            }
+        }
+        /* river lines over the colour and lakes layers are explained */
+        if ((layer == LAYER_COLOR || layer == LAYER_LAKES) && w->river_width != NULL &&
+            w->flow != NULL) {
+            size_t nr = 0, nn = w->kind == WORLD_GRID ? w->ncells : w->nhydro;
+            for (c = 0; c < nn; c++) {
+                nr += w->river_width[c] > 0.0f;
+            }
+            if (nr > 0) {
+                ck_assert(strstr(lg.lines, "(lines)") != NULL);
+                ck_assert_uint_eq(lg.lines_rgb, MAPIMG_RIVER_COLOR);
+                ck_assert_double_eq_tol(lg.lines_share, (double)nr / nn, 1e-12);
+            }
+        } else {
+            ck_assert_str_eq(lg.lines, "");
         }
         free(count);
     }

@@ -766,5 +766,69 @@ fi
 keys sd q
 wait_exit sd 20 >/dev/null
 
+
+# --- S3: the planet's quit warning follows the saved state: after an export
+# holding the edits q quits at once; after a warning, Esc and a new edit, q
+# warns again ---------------------------------------------------------------------
+start se 100 30 xterm-256color C.UTF-8 -g planet
+if wait_for se "ready in" 60; then
+    keys se g
+    keys se Right b 3 x
+    wait_for se "land removed: " 20
+    keys se E
+    wait_for se "export" 5 && keys se Enter
+    wait_for se "with the land edits" 30
+    check $? "S: E after a land edit says the export holds the edits" "$tmp/last-screen.txt"
+    keys se q
+    st=$(wait_exit se 10)
+    [ "$st" = 0 ]; check $? "S: q after exporting the edits quits without a warning (status $st)" \
+        "$tmp/last-screen.txt"
+else
+    bad "S: no planet" "$tmp/last-screen.txt"
+fi
+start sf 100 30 xterm-256color C.UTF-8 -g planet
+if wait_for sf "ready in" 60; then
+    keys sf g
+    keys sf Right b 3 x
+    wait_for sf "land removed: " 20
+    keys sf q
+    wait_for sf "not in a named preset" 5
+    check $? "S: q with an unsaved edit warns" "$tmp/last-screen.txt"
+    keys sf Escape Enter
+    wait_for sf "land added" 20
+    keys sf q
+    wait_for sf "not in a named preset" 5 && [ ! -s "$tmp/sf.exit" ]
+    check $? "S: a new edit after the warning: q warns again" "$tmp/last-screen.txt"
+else
+    bad "S: no planet" "$tmp/last-screen.txt"
+fi
+keys sf q
+wait_exit sf 20 >/dev/null
+
+
+# --- S5: small terminals and inspect: at 80x24 the hint line keeps ? help and
+# q quit; Shift-arrows keep the inspect cursor on the map ------------------------
+start sg 80 24 xterm-256color C.UTF-8 --seed 7
+if wait_for sg "ready in" 40; then
+    screen sg | tail -1 | grep -q "^ ? help .* q quit *$"
+    check $? "S: at 80x24 the hint line starts with ? help and ends with q quit" "$tmp/last-screen.txt"
+    keys sg i
+    wait_for sg "Inspect" 5
+    for _k in 1 2 3 4 5 6 7 8 9 10; do keys sg S-Left; keys sg S-Up; done
+    sleep 0.5
+    screen sg >"$tmp/sg.txt"
+    ! grep -q "outside the map" "$tmp/sg.txt" && grep -q "terrain .*(glyph" "$tmp/sg.txt"
+    check $? "S: Shift-arrows to the corner: the cursor stays on the map" "$tmp/sg.txt"
+    for _k in 1 2 3 4 5 6 7 8 9 10 11 12; do keys sg S-Right; keys sg S-Down; done
+    sleep 0.5
+    screen sg >"$tmp/sg.txt"
+    ! grep -q "outside the map" "$tmp/sg.txt" && grep -q "terrain .*(glyph" "$tmp/sg.txt"
+    check $? "S: Shift-arrows to the other corner: still on the map" "$tmp/sg.txt"
+else
+    bad "S: no island at 80x24" "$tmp/last-screen.txt"
+fi
+keys sg q
+wait_exit sg 20 >/dev/null
+
 echo "$passes passed, $fails failed"
 [ $fails -eq 0 ]

@@ -46,6 +46,9 @@ class_of(const struct world *w, enum map_layer layer, size_t c)
             return w->biome[c];
         }
         return (long)mapimg_cell_class(w, c);
+    case LAYER_ELEVATION:
+        /* a lake is drawn at its surface height: one flat tint */
+        return w->water != NULL && is_lake(w, c) ? 1 : RAMP_CELL;
     case LAYER_MOISTURE:
     case LAYER_RIVERS:
         return wet(w, c) ? 0 : RAMP_CELL;
@@ -68,12 +71,19 @@ class_name(const struct world *w, enum map_layer layer, long id, char *name, siz
         if (w->gen == GEN_HYBRID && id >= 0 && id < 7) {
             snprintf(name, size, "%s", hybrid_names[id]);
         } else if (w->gen == GEN_PLANET && id >= 0 && id < wfc_planet_rules()->nbiomes) {
+            char *u;
             snprintf(name, size, "%s", wfc_planet_rules()->biome[id].name);
+            for (u = name; *u != '\0'; u++) {
+                *u = *u == '_' ? ' ' : *u;   /* display names: "sea ice" */
+            }
         } else if (w->biome != NULL) {
             snprintf(name, size, "%s", biome_name((enum biome)id));
         } else {
             snprintf(name, size, "%s", mapimg_class_name((enum map_class)id));
         }
+        break;
+    case LAYER_ELEVATION:
+        snprintf(name, size, "lake (flat: surface height)");
         break;
     case LAYER_MOISTURE:
     case LAYER_RIVERS:
@@ -91,7 +101,7 @@ class_name(const struct world *w, enum map_layer layer, long id, char *name, siz
         } else if (id == ID_OTHERS) {
             snprintf(name, size, "smaller landmasses");
         } else {
-            snprintf(name, size, "landmass %ld", id);
+            snprintf(name, size, "landmass %ld", id);   /* renamed by rank below */
         }
         break;
     default:
@@ -117,7 +127,7 @@ title_of(const struct world *w, enum map_layer layer, char *title, size_t size)
     case LAYER_ROUGHNESS: t = "square-root scale"; break;
     case LAYER_FOREST: t = "density 0..1"; break;
     case LAYER_MASK: t = "mountain cells"; break;
-    case LAYER_LANDMASS: t = "largest first"; break;
+    case LAYER_LANDMASS: t = "ocean, then by size"; break;
     default: break;
     }
     snprintf(title, size, "%s", t);
@@ -253,7 +263,7 @@ legend_build(const struct world *w, enum map_layer layer, struct legend *lg,
     long nids = 0;
     double scale;
     size_t c, ramp_cells = 0;
-    int i, nslots = 0;
+    int i, nslots = 0, rank = 0;
 
     memset(lg, 0, sizeof *lg);
     lg->layer = layer;
@@ -294,6 +304,15 @@ legend_build(const struct world *w, enum map_layer layer, struct legend *lg,
     }
     free(keep);
     qsort(acc, (size_t)nslots, sizeof acc[0], by_count);
+    /* "smaller landmasses" closes the list, whatever its size */
+    for (i = 0; i + 1 < nslots; i++) {
+        if (acc[i].id == ID_OTHERS) {
+            struct acc o = acc[i];
+            memmove(&acc[i], &acc[i + 1], (size_t)(nslots - 1 - i) * sizeof acc[0]);
+            acc[nslots - 1] = o;
+            break;
+        }
+    }
     for (i = 0; i < nslots && lg->n < LEGEND_MAX; i++) {
         struct legend_entry *e = &lg->e[lg->n++];
         int k, best = 0;
@@ -319,6 +338,26 @@ legend_build(const struct world *w, enum map_layer layer, struct legend *lg,
         }
         e->glyph = mapimg_class_glyph((enum map_class)best);
         e->share = w->ncells > 0 ? (double)acc[i].count / (double)w->ncells : 0.0;
+        if (layer == LAYER_LANDMASS && e->id >= 0) {
+            /* numbered by size, 1 the largest (ids are internal) */
+            snprintf(e->name, sizeof e->name, "landmass %d (id %ld)", ++rank % 1000,
+                     e->id % 100000000L);
+        }
+    }
+    /* river lines are drawn over the colour and lakes layers: not a class
+     * of cells, an extra line of the legend */
+    if ((layer == LAYER_COLOR || layer == LAYER_LAKES) && w->flow != NULL &&
+        w->river_width != NULL) {
+        size_t nr = 0, nn = w->kind == WORLD_GRID ? w->ncells : w->nhydro;
+        for (c = 0; c < nn; c++) {
+            nr += w->river_width[c] > 0.0f;
+        }
+        if (nr > 0) {
+            snprintf(lg->lines, sizeof lg->lines, "%s",
+                     w->gen == GEN_HYBRID ? "streams (lines)" : "rivers (lines)");
+            lg->lines_rgb = MAPIMG_RIVER_COLOR;
+            lg->lines_share = (double)nr / (double)nn;
+        }
     }
     lg->ramp_share = w->ncells > 0 ? (double)ramp_cells / (double)w->ncells : 0.0;
     if (layer == LAYER_ELEVATION || layer == LAYER_MOISTURE || layer == LAYER_RIVERS ||

@@ -18,7 +18,12 @@
  *   roughness  ramp 0 .. the largest roughness (square-root scale)
  *   forest     ramp 0 .. 1 forest density
  *   mask       mountain mask: mountain, not mountain
- *   landmass   ocean and the largest landmasses by size, the rest as one
+ *   landmass   ocean and the largest landmasses by size ("landmass 1 (id
+ *              8)": numbered by rank, 1 the largest), the rest as one entry
+ *              last
+ *   elevation, colour, lakes: lakes (flat: their surface height) are an
+ *              entry of the elevation layer; river lines over the colour
+ *              and lakes layers are `lines`
  * Shares are fractions of all cells (0..1), so they sum to 1 over the
  * classes and the ramp's cells (ramp_share). */
 #ifndef OROGEN_RENDER_LEGEND_H
@@ -56,6 +61,11 @@ struct legend {
     int log_scale;      /* the ramp is linear in log1p(value) */
     double ramp_share;  /* fraction of cells coloured by the ramp */
     char note[80];      /* one line more ("river lines drawn over") or "" */
+    /* lines drawn over the classes (rivers, hybrid streams): their name
+     * ("" none), colour and share of the river network's nodes */
+    char lines[40];
+    uint32_t lines_rgb;
+    double lines_share;
 };
 
 /* Build the legend of layer for world w. Errors: OG_EINVAL when the world

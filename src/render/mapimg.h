@@ -78,6 +78,9 @@ long mapimg_cell_at(const struct world *w, double u, double v);
 /* Hypsometric tint for elevation t in [-1, 1] relative to the coast (0). */
 uint32_t mapimg_hypsometric(double t);
 
+/* The colour of river lines over the colour and lakes layers (legends). */
+#define MAPIMG_RIVER_COLOR 0x3b78b4u
+
 /* Draw the rivers of w over an image that mapimg_render made for the same
  * view (src/render/mapimg_rivers.c): anti-aliased lines from every river
  * node to its downhill node, along Voronoi edges (circumcentre to

@@ -8,7 +8,7 @@
 #include "core/grid.h"
 #include "core/mesh.h"
 
-#define RIVER_COLOR 0x3b78b4u       /* over biome colours and lakes */
+#define RIVER_COLOR MAPIMG_RIVER_COLOR
 #define RIVER_COLOR_FLOW 0xf2f8ffu  /* over the flow layer's sequential tint */
 
 /* Map position (u, v) of hydrology node i. */

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "render/mapimg.h"
 
@@ -196,12 +197,11 @@ quant_xterm256_exact(uint32_t rgb)
 }
 
 /* Filled lazily: 0 means "not computed yet" (answers are >= 16), so a map
- * only pays for the few hundred buckets it uses. lut2 holds the second
- * nearest entry for the dither. Six bits a channel, and the grey/chromatic
+ * only pays for the few hundred buckets it uses. Six bits a channel, and the grey/chromatic
  * decision taken on the colour itself (the first index), not on the bucket
  * centre: with five bits and the centre's decision, dusk land 0x271f18
  * (centre 0x241c1c) went grey. */
-static uint8_t lut[2][64 * 64 * 64], lut2[2][64 * 64 * 64];
+static uint8_t lut[2][64 * 64 * 64];
 
 static uint32_t
 bucket(uint32_t rgb, int chromatic)
@@ -214,7 +214,6 @@ bucket(uint32_t rgb, int chromatic)
         /* Bucket centre: 4 * k + 2 on each channel. */
         nearest2((r * 4 + 2) << 16 | (g * 4 + 2) << 8 | (b * 4 + 2), chromatic, &i0, &i1);
         lut[chromatic][i] = (uint8_t)i0;
-        lut2[chromatic][i] = (uint8_t)i1;
     }
     return i;
 }
@@ -325,29 +324,98 @@ quant_class_ansi8(int map_class, int *bright)
     return idx;
 }
 
+/* The dither's candidates for a colour c, after T. Knoll's pattern
+ * dithering (US patent 6,606,166, expired; as described by J. Yliluoma,
+ * "Arbitrary-palette positional dithering algorithm", 2011): DITHER_N
+ * entries picked one by one, each the entry nearest (in OKLab) to c plus
+ * the error the picks so far leave, so their mean approaches c; sorted by
+ * lightness, a pixel shows the candidate its threshold selects. As c moves
+ * along a gradient the candidates change one at a time and the mean
+ * follows it, where the nearest entry alone made flat areas with hard
+ * edges along one contour (the island's ocean: one teal entry for most of
+ * the sea, then a straight navy edge). Entries come from c's hue family
+ * (black only when it is the nearest), so no pixel leaves the family;
+ * greys from the grey
+ * entries (the ramp and the cube's diagonal). */
+#define DITHER_N 16
+#define DITHER_ERR 0.6
+
+static double
+lab_dist2(struct quant_lab c, struct quant_lab p)
+{
+    return (c.l - p.l) * (c.l - p.l) + (c.a - p.a) * (c.a - p.a) + (c.b - p.b) * (c.b - p.b);
+}
+
+static void
+dither_candidates(uint32_t rgb, int chromatic, uint8_t *out)
+{
+    struct quant_lab c = quant_oklab(rgb), err = { 0, 0, 0 };
+    enum quant_family fam = quant_family(rgb);
+    int allowed[256], na = 0, i, k, pick[DITHER_N], nearest, second;
+
+    nearest2(rgb, chromatic, &nearest, &second);
+
+    palette_init();
+    for (i = 16; i < 256; i++) {
+        int grey = lab_chroma(palette_lab[i]) < QUANT_GREY_CHROMA;
+        /* the undithered answer is always a candidate (a dark blue's
+         * nearest may be black 16 or a blue of the hue window) */
+        if (i == nearest || (!chromatic && grey) ||
+            (chromatic && !grey && quant_family(quant_xterm_rgb(i)) == fam)) {
+            allowed[na++] = i;
+        }
+    }
+    for (k = 0; k < DITHER_N; k++) {
+        struct quant_lab want = { c.l + err.l * DITHER_ERR, c.a + err.a * DITHER_ERR,
+                                  c.b + err.b * DITHER_ERR };
+        double best = INFINITY;
+        int bi = allowed[0];
+        for (i = 0; i < na; i++) {
+            double d = lab_dist2(want, palette_lab[allowed[i]]);
+            if (d < best) {
+                best = d;
+                bi = allowed[i];
+            }
+        }
+        pick[k] = bi;
+        err.l += c.l - palette_lab[bi].l;
+        err.a += c.a - palette_lab[bi].a;
+        err.b += c.b - palette_lab[bi].b;
+    }
+    /* by lightness, so the threshold's pattern orders them */
+    for (k = 1; k < DITHER_N; k++) {
+        int v = pick[k], j = k;
+        while (j > 0 && palette_lab[pick[j - 1]].l > palette_lab[v].l) {
+            pick[j] = pick[j - 1];
+            j--;
+        }
+        pick[j] = v;
+    }
+    for (k = 0; k < DITHER_N; k++) {
+        out[k] = (uint8_t)pick[k];
+    }
+}
+
+/* The candidates per 6-bit bucket as lut (first byte 0: not computed yet),
+ * allocated on first use (the pages of buckets never used stay untouched). */
+static uint8_t (*dlut)[DITHER_N];
+
 int
 quant_xterm256_dither(uint32_t rgb, long x, long y)
 {
-    int ch = quant_is_chromatic(rgb);
-    uint32_t k = bucket(rgb, ch);
-    int i0 = lut[ch][k], i1 = lut2[ch][k];
-    struct quant_lab c, a, b;
-    double ab2, t;
+    int ch = quant_is_chromatic(rgb), k;
+    uint32_t r = (rgb >> 18) & 63, g = (rgb >> 10) & 63, b = (rgb >> 2) & 63;
+    size_t i = (size_t)ch << 18 | r << 12 | g << 6 | b;
 
-    palette_init();
-    c = quant_oklab(rgb);
-    a = palette_lab[i0];
-    b = palette_lab[i1];
-    ab2 = (b.l - a.l) * (b.l - a.l) + (b.a - a.a) * (b.a - a.a) + (b.b - a.b) * (b.b - a.b);
-    if (ab2 < QUANT_DITHER_MIN_STEP * QUANT_DITHER_MIN_STEP) {
-        return i0;  /* neighbours this close band invisibly: no pattern */
+    if (dlut == NULL) {
+        dlut = calloc((size_t)2 << 18, sizeof *dlut);
+        if (dlut == NULL) {
+            return quant_xterm256(rgb);
+        }
     }
-    /* t: rgb's position along a -> b (0 on i0; at or below 0 rgb is not
-     * between them). i1 takes half that share of the pixels, so at most
-     * about a quarter: full-strength mixing drew a checkerboard over the
-     * elevation ramp (on a 400-pixel hypsometric ramp the entry changes
-     * between neighbours at 0.58 of the pixels with the former +-11 RGB
-     * Bayer offset, 0.21 with this amplitude, 0.07 undithered). */
-    t = ((c.l - a.l) * (b.l - a.l) + (c.a - a.a) * (b.a - a.a) + (c.b - a.b) * (b.b - a.b)) / ab2;
-    return ign(x, y) < 0.5 * t ? i1 : i0;
+    if (dlut[i][0] == 0) {
+        dither_candidates((r * 4 + 2) << 16 | (g * 4 + 2) << 8 | (b * 4 + 2), ch, dlut[i]);
+    }
+    k = (int)(ign(x, y) * DITHER_N);
+    return dlut[i][k < DITHER_N ? k : DITHER_N - 1];
 }

@@ -79,17 +79,20 @@ int quant_class_ansi(int map_class);
  * that would like the bold/bright variant (shallow water, beach, snow). */
 int quant_class_ansi8(int map_class, int *bright);
 
-/* Palette steps (OKLab distance) below this are not dithered. */
+/* Palette steps (OKLab distance) below this are not dithered (kept for
+ * callers comparing entries; the dither itself mixes by its candidates). */
 #define QUANT_DITHER_MIN_STEP 0.08
 
 /* The 256-colour entry for rgb at world pixel (x, y), ordered-dithered
- * between the two palette entries nearest to it (i0 nearest, i1 second,
- * both for the centre of rgb's table bucket). An interleaved-gradient-noise
- * threshold (close to blue noise, keyed to the world pixel) picks i1 for
- * half of rgb's share t of the way from i0 to i1 (so at most a quarter of
- * the pixels: a gentle grain), a colour on an entry shows none, and
- * entries closer than QUANT_DITHER_MIN_STEP are never mixed. For continuous layers only
- * (TERMINAL.md section 1.5: categorical colours are not dithered). */
+ * after T. Knoll's pattern dithering: 16 candidate entries of rgb's hue
+ * family (greys: the grey entries) whose mean approaches rgb, sorted by
+ * lightness, one picked by an interleaved-gradient-noise threshold keyed to
+ * the world pixel (close to blue noise). The pattern's mean follows a
+ * smooth gradient instead of the nearest entry's flat areas and hard
+ * edges; a colour on an entry shows no pattern. Candidates per 6-bit
+ * bucket, computed on first use (main thread only). For continuous
+ * pictures (ramps, blended and shaded colours; TERMINAL.md section 1.5:
+ * categorical colours are not dithered). */
 int quant_xterm256_dither(uint32_t rgb, long x, long y);
 
 #endif

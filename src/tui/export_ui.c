@@ -26,6 +26,7 @@
 #include "render/globe.h"
 #include "render/pngio.h"
 #include "render/raster.h"
+#include "core/planet_edit.h"
 #include "tui/tui_state.h"
 
 /* What an export writes. */
@@ -51,6 +52,9 @@ export_rows(void *arg, int rows, int height)
     (void)arg;
     atomic_store(&export_rows_permille, height > 0 ? (int)((long long)rows * 1000 / height) : 0);
 }
+/* The world and land edit count an export started with. */
+static const struct world *export_world;
+static size_t export_edits;
 
 static enum og_status
 export_run(const struct world *w, void *arg, struct og_error *err)
@@ -236,6 +240,8 @@ job_start(struct tui *t, export_fn *fn, void *arg, const char *what)
         return;
     }
     tui_message(t, 0, "%s %s ...", what, t->export_path);
+    export_world = t->world;
+    export_edits = t->gen == GEN_PLANET ? planet_edit_count(t->world) : 0;
 }
 
 /* Start the export chosen in the prompts: export_args.path, size, kind. */
@@ -448,8 +454,15 @@ tui_export_poll(struct tui *t)
     }
     og_error_clear(&err);
     if (export_job_finish(t->job, &err) == OG_OK) {
-        tui_message(t, 0, "exported %s (%dx%d)", t->export_path, export_args.width,
-                    export_args.height);
+        /* The file shows the planet with its land edits: they are kept (q
+         * no longer warns), unless an edit came after the export began. */
+        int kept = export_edits > 0 && t->world == export_world &&
+                   planet_edit_count(t->world) == export_edits;
+        if (kept) {
+            globeview_edits_saved(t);
+        }
+        tui_message(t, 0, "exported %s (%dx%d)%s", t->export_path, export_args.width,
+                    export_args.height, kept ? " with the land edits" : "");
     } else {
         tui_message(t, 1, "export failed: %s", err.msg);
     }

@@ -198,16 +198,16 @@ globeview_draw(struct tui *t)
                     continue;
                 }
                 if (c1 >= 0) {
-                    fg = colors_number(t, p1, k1, 0, x, 2 * y, &attr);
-                    bg = c2 >= 0 ? colors_number(t, p2, k2, 0, x, 2 * y + 1, NULL) : -1;
+                    fg = colors_number(t, p1, k1, 1, x, 2 * y, &attr);
+                    bg = c2 >= 0 ? colors_number(t, p2, k2, 1, x, 2 * y + 1, NULL) : -1;
                     colors_put_cell(win, y, x, L'\u2580', attr, colors_pair(t, fg, bg));
                 } else {
-                    fg = colors_number(t, p2, k2, 0, x, 2 * y + 1, &attr);
+                    fg = colors_number(t, p2, k2, 1, x, 2 * y + 1, &attr);
                     colors_put_cell(win, y, x, L'\u2584', attr, colors_pair(t, fg, -1));
                 }
             } else if (c1 >= 0) {
                 if (t->col.mode != TUI_COLOR_NONE) {
-                    fg = colors_number(t, p1, k1, 0, x, 2 * y, &attr);
+                    fg = colors_number(t, p1, k1, 1, x, 2 * y, &attr);
                     pair = colors_pair(t, fg, -1);
                 }
                 if (sel >= 0 && wd->landmass[c1] == sel) {

@@ -13,6 +13,20 @@
 #include "core/wfc.h"
 #include "tui/tui_state.h"
 
+/* A biome id as shown ("sea_ice" -> "sea ice"). */
+static const char *
+display_name(const char *id)
+{
+    static char buf[48];
+    size_t i;
+
+    for (i = 0; id[i] != '\0' && i + 1 < sizeof buf; i++) {
+        buf[i] = id[i] == '_' ? ' ' : id[i];
+    }
+    buf[i] = '\0';
+    return buf;
+}
+
 int
 inspect_key(struct tui *t, int ch)
 {
@@ -55,7 +69,17 @@ inspect_key(struct tui *t, int ch)
         t->cur_y = h - 1;
         mapview_pan(t, 0, 1);
     }
+    /* ... and on the map: a cursor past the map's edge (where the map is
+     * smaller than the window) goes back to the edge's cells */
     mapview_cell_uv(t, t->cur_x, t->cur_y, &t->cur_u, &t->cur_v);
+    if (t->cur_u < 0.0 || t->cur_u >= 1.0 || t->cur_v < 0.0 || t->cur_v >= 1.0) {
+        double u = fmin(1.0 - 1e-9, fmax(0.0, t->cur_u)), v = fmin(1.0 - 1e-9, fmax(0.0, t->cur_v));
+        int x, y;
+        mapview_uv_cell(t, u, v, &x, &y);
+        t->cur_x = x < 0 ? 0 : x >= w ? w - 1 : x;
+        t->cur_y = y < 0 ? 0 : y >= h ? h - 1 : y;
+        mapview_cell_uv(t, t->cur_x, t->cur_y, &t->cur_u, &t->cur_v);
+    }
     t->map_dirty = t->chrome_dirty = 1;
     return 1;
 }
@@ -173,7 +197,11 @@ inspect_draw(struct tui *t)
     } else {
         put_line(&pl, "cell        %ld", cell);
     }
-    put_line(&pl, "class       %s", mapimg_class_name(mapimg_cell_class(wd, (size_t)cell)));
+    /* two classifications, named by what uses them: the terrain class
+     * (height bands; glyphs and the 8/16-colour map) and the biome (the
+     * colour layer) */
+    put_line(&pl, "terrain     %s (glyph %c)", mapimg_class_name(mapimg_cell_class(wd, (size_t)cell)),
+             mapimg_class_glyph(mapimg_cell_class(wd, (size_t)cell)));
     if (wd->elevation != NULL) {
         if (wd->gen == GEN_DEM) {
             put_line(&pl, "elevation   %.1f m", (double)wd->elevation[cell]);
@@ -191,10 +219,11 @@ inspect_draw(struct tui *t)
         if (wd->gen == GEN_ISLAND || wd->gen == GEN_DEM) {
             /* Whittaker biomes (core/biome.h); other generators number
              * their own. */
-            put_line(&pl, "biome       %s", biome_name((enum biome)wd->biome[cell]));
+            put_line(&pl, "biome       %s (colour layer)", biome_name((enum biome)wd->biome[cell]));
         } else if (wd->gen == GEN_PLANET && wd->biome[cell] < wfc_planet_rules()->nbiomes) {
             /* the planet's wave-function-collapse biome set */
-            put_line(&pl, "biome       %s", wfc_planet_rules()->biome[wd->biome[cell]].name);
+            put_line(&pl, "biome       %s (colour layer)",
+                     display_name(wfc_planet_rules()->biome[wd->biome[cell]].name));
         } else {
             put_line(&pl, "biome       %d", wd->biome[cell]);
         }

@@ -92,7 +92,7 @@ isoview_key(struct tui *t, int ch)
  * would take the same navy entry as the dusk sea and hide the coast of the
  * block. */
 static int
-pixel_colour(struct tui *t, uint32_t rgb, attr_t *attr)
+pixel_colour(struct tui *t, uint32_t rgb, long x, long y, attr_t *attr)
 {
     int idx;
 
@@ -100,7 +100,7 @@ pixel_colour(struct tui *t, uint32_t rgb, attr_t *attr)
         return -1;
     }
     if (t->col.mode != TUI_COLOR_16) {
-        return colors_number(t, rgb, MC_GRASS, 0, 0, 0, attr);
+        return colors_number(t, rgb, MC_GRASS, 1, x, y, attr);   /* shaded: dithered */
     }
     idx = quant_ansi16(rgb, t->col.ncolors >= 16 ? 16 : 8);
     if (t->col.rgb_term) {
@@ -171,15 +171,15 @@ isoview_draw(struct tui *t)
             int fg, bg, pair = 0;
 
             if (hb) {
-                fg = pixel_colour(t, iso_rgb[(size_t)(2 * y) * pw + x], &attr);
-                bg = pixel_colour(t, iso_rgb[(size_t)(2 * y + 1) * pw + x], NULL);
+                fg = pixel_colour(t, iso_rgb[(size_t)(2 * y) * pw + x], x, 2 * y, &attr);
+                bg = pixel_colour(t, iso_rgb[(size_t)(2 * y + 1) * pw + x], x, 2 * y + 1, NULL);
                 if (fg < 0 && bg < 0) {
                     continue;   /* backdrop: the erased cell */
                 }
                 if (fg < 0) {
                     /* only the lower pixel has colour: a lower half block */
                     attr = A_NORMAL;
-                    fg = pixel_colour(t, iso_rgb[(size_t)(2 * y + 1) * pw + x], &attr);
+                    fg = pixel_colour(t, iso_rgb[(size_t)(2 * y + 1) * pw + x], x, 2 * y + 1, &attr);
                     colors_put_cell(win, y, x, L'\u2584', attr, colors_pair(t, fg, -1));
                     continue;
                 }
@@ -190,7 +190,7 @@ isoview_draw(struct tui *t)
                 int lum = (int)((((c >> 16) & 0xff) * 3 + ((c >> 8) & 0xff) * 6 + (c & 0xff)) /
                                 10);
                 if (t->col.mode != TUI_COLOR_NONE) {
-                    fg = pixel_colour(t, c, &attr);
+                    fg = pixel_colour(t, c, x, y, &attr);
                     pair = colors_pair(t, fg, -1);
                 }
                 colors_put_cell(win, y, x, (wchar_t)ramp[lum * 9 / 255], attr, pair);

@@ -11,6 +11,7 @@
 #include "core/generators.h"
 #include "core/pipeline.h"
 #include "core/rng.h"
+#include "core/planet_edit.h"
 #include "tui/tui_state.h"
 
 static void
@@ -87,6 +88,7 @@ static void
 global_key(struct tui *t, int ch)
 {
     static uint64_t seed_state;
+    static const struct world *warned_world;   /* the world of the edits warning */
 
     switch (ch) {
     case 'q': case 'Q':
@@ -94,10 +96,15 @@ global_key(struct tui *t, int ch)
             t->quit_asked = 1;
             tui_message(t, 1, "an export is still running: q again quits after it, any other "
                               "key stays");
-        } else if (globeview_unsaved_edits(t) > 0 && !t->edits_warned) {
+        } else if (globeview_unsaved_edits(t) > 0 &&
+                   (t->edits_warned != (int)planet_edit_count(t->world) + 1 ||
+                    warned_world != t->world)) {
             /* The autosaved preset 'last' keeps them, but the next session
-             * overwrites it: offer a named preset or a PNG first. */
-            t->edits_warned = 1;
+             * overwrites it: offer a named preset or a PNG first. Warned
+             * once per state of the edits: an edit (or undo) after the
+             * warning warns again. */
+            t->edits_warned = (int)planet_edit_count(t->world) + 1;
+            warned_world = t->world;
             tui_message(t, 1, "%d land edit%s not in a named preset (only in 'last'): w saves "
                               "a preset, E a PNG map; q again quits",
                         globeview_unsaved_edits(t), globeview_unsaved_edits(t) == 1 ? "" : "s");

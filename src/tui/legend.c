@@ -247,6 +247,14 @@ legend_draw(struct tui *t)
         mvwaddnstr(win, row, col + 3, line, (col + entry_w < w ? entry_w : w - col) - 4);
         row++;
     }
+    if (lg->lines[0] != '\0' && row < h && col + 20 <= w) {
+        char line[80], share[16];
+        swatch(t, win, row, col + 1, lg->lines_rgb);
+        share_text(share, sizeof share, 100.0 * lg->lines_share);
+        snprintf(line, sizeof line, " %-28.28s %4s", lg->lines, share);
+        mvwaddnstr(win, row, col + 3, line, (col + entry_w < w ? entry_w : w - col) - 4);
+        row++;
+    }
     if (lg->nramp == 0 && lg->note[0] != '\0' && row < h && col == 0) {
         mvwaddnstr(win, row++, 2, lg->note, w - 3);
     }

@@ -100,11 +100,31 @@ mapview_pan(struct tui *t, double dx, double dy)
     }
     getmaxyx(t->mapwin, h, w);
     s = view_scale(t);
-    /* One press moves an eighth of the visible span; the centre stays on the
-     * map (a view limit, not a user value). */
-    t->cu = fmin(1.0, fmax(0.0, t->cu + dx * w * s / view_aspect(t) / 8.0));
-    t->cv = fmin(1.0, fmax(0.0, t->cv + dy * 2.0 * h * s / 8.0));
+    /* One press moves an eighth of the visible span; the view stays over
+     * the map (a view limit, not a user value). */
+    t->cu = t->cu + dx * w * s / view_aspect(t) / 8.0;
+    t->cv = t->cv + dy * 2.0 * h * s / 8.0;
+    mapview_clamp(t);
     t->map_stale = t->map_dirty = 1;
+}
+
+void
+mapview_clamp(struct tui *t)
+{
+    int w, h;
+    double s, hu, hv;
+
+    if (t->mapwin == NULL) {
+        return;
+    }
+    getmaxyx(t->mapwin, h, w);
+    s = view_scale(t);
+    hu = w * s / view_aspect(t) / 2.0;   /* half the visible span */
+    hv = h * s;
+    /* a view wider than the map centres it, a narrower one keeps its
+     * edges inside the map (no half screen of nothing past an edge) */
+    t->cu = hu >= 0.5 ? 0.5 : fmin(1.0 - hu, fmax(hu, t->cu));
+    t->cv = hv >= 0.5 ? 0.5 : fmin(1.0 - hv, fmax(hv, t->cv));
 }
 
 void
@@ -149,9 +169,17 @@ mapview_free(struct tui *t)
 }
 
 
+/* Continuous layers are dithered in 256 colours: the ramps, and the colour
+ * layer of island and DEM worlds (biome colours blended across cells, the
+ * ocean shaded by depth, hill shading), whose nearest entries alone made
+ * flat areas with hard edges. Categorical colours (hybrid rules, planet
+ * biomes, lakes, mask, landmass) are not (TERMINAL.md 1.5). */
 static int
-layer_dithers(enum map_layer layer)
+layer_dithers(const struct world *w, enum map_layer layer)
 {
+    if (layer == LAYER_COLOR) {
+        return w != NULL && w->biome != NULL && (w->gen == GEN_ISLAND || w->gen == GEN_DEM);
+    }
     return layer == LAYER_ELEVATION || layer == LAYER_MOISTURE || layer == LAYER_ROUGHNESS ||
            layer == LAYER_FOREST;
 }
@@ -353,7 +381,7 @@ mapview_draw(struct tui *t)
         wnoutrefresh(win);   /* blank cells under the image */
         return;
     }
-    dither = t->col.mode == TUI_COLOR_256 && layer_dithers(t->layer);
+    dither = t->col.mode == TUI_COLOR_256 && layer_dithers(t->world, t->layer);
     wx0 = lround(u0 / su);
     wy0 = lround(v0 / sv);
     for (y = 0; y < h; y++) {

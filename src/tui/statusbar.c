@@ -49,30 +49,67 @@ key_hints(const struct tui *t)
     return "? help  t parameters  i inspect  n new seed  e/E export view/world  a layer  q quit";
 }
 
+/* Items every hint line keeps while it has any room: how to get help and
+ * how to leave. */
+static int
+essential(const char *item, size_t len)
+{
+    return (len >= 6 && strncmp(item, "? help", 6) == 0) ||
+           (len >= 6 && strncmp(item, "q quit", 6) == 0) ||
+           (len >= 3 && strncmp(item, "Esc", 3) == 0);
+}
+
 /* Write the hints (items separated by two spaces, most useful first) at
- * (y, x): as many whole items as fit in w columns, never half a word
- * ("Esc cl" at 80 columns). */
+ * (y, x) within w columns, whole items only, never half a word ("Esc cl"
+ * at 80 columns): when they do not all fit, the last items go first, but
+ * "? help", "q quit" and "Esc ..." stay (at 80x24 the line used to stop
+ * before "q quit"). */
 static void
 put_hints(WINDOW *win, int y, int x, const char *hints, int w)
 {
-    const char *s = hints, *end = hints;
+    enum { MAXI = 16 };
+    const char *start[MAXI];
+    size_t len[MAXI], total = 0;
+    int keep[MAXI], n = 0, i, col = x;
+    const char *s = hints;
 
-    while (*s != '\0') {
+    while (*s != '\0' && n < MAXI) {
         const char *next = strstr(s, "  ");
-        const char *item_end = next != NULL ? next : s + strlen(s);
-        if (item_end - hints > w) {
-            break;
-        }
-        end = item_end;
+        start[n] = s;
+        len[n] = next != NULL ? (size_t)(next - s) : strlen(s);
+        keep[n] = 1;
+        total += len[n] + (n > 0 ? 2 : 0);
+        n++;
         if (next == NULL) {
             break;
         }
         s = next + 2;
     }
-    if (end == hints && w > 0) {
-        end = hints + ((int)strlen(hints) < w ? (int)strlen(hints) : w);  /* one long item */
+    /* drop from the end: first the ordinary items, then the essential */
+    for (i = n - 1; i >= 0 && total > (size_t)(w > 0 ? w : 0); i--) {
+        if (!essential(start[i], len[i])) {
+            keep[i] = 0;
+            total -= len[i] + 2;
+        }
     }
-    mvwaddnstr(win, y, x, hints, (int)(end - hints));
+    for (i = n - 1; i > 0 && total > (size_t)(w > 0 ? w : 0); i--) {
+        if (keep[i]) {
+            keep[i] = 0;
+            total -= len[i] + 2;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        int room = x + w - col;
+        if (!keep[i] || room <= 0) {
+            continue;
+        }
+        if (col > x) {
+            col += 2;
+            room -= 2;
+        }
+        mvwaddnstr(win, y, col, start[i], (int)len[i] < room ? (int)len[i] : room);
+        col += (int)len[i];
+    }
 }
 
 static void

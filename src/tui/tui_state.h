@@ -143,7 +143,7 @@ struct tui {
     struct map_view shown;      /* the part of the map square the map view samples */
     int quit_asked;             /* q during an export: 1 asked, 2 confirmed (q, q:
                                    quit when it is done) */
-    int edits_warned;           /* q with unsaved globe edits has warned once */
+    int edits_warned;           /* 1 + the land edit count q last warned about, 0 none */
 
     /* status line message */
     char msg[256];
@@ -209,6 +209,9 @@ void mapview_reset(struct tui *t);
  * (a --from recipe's map.view); needs the world (its aspect). */
 void mapview_fit(struct tui *t, const struct map_view *v);
 void mapview_pan(struct tui *t, double dx, double dy);
+/* Keep the view over the map: centred when the map fits, else its edges
+ * inside the map (mapview_pan calls it). */
+void mapview_clamp(struct tui *t);
 void mapview_zoom(struct tui *t, double factor);
 void mapview_draw(struct tui *t);
 void mapview_cell_uv(const struct tui *t, int x, int y, double *u, double *v);
