@@ -59,6 +59,10 @@ START_TEST(test_rows_follow_groups)
     ck_assert_int_eq(pe.sel, pe.nrows - 1);
     ck_assert_str_eq(paramedit_label(P_ISLAND_CELLS), "cells");
     ck_assert_str_eq(paramedit_label(P_SEED), "seed");
+    /* names two groups share keep their prefix: render pixels, grid cells */
+    ck_assert_str_eq(paramedit_label(P_RENDER_WIDTH), "render.width");
+    ck_assert_str_eq(paramedit_label(P_HYBRID_WIDTH), "hybrid.width");
+    ck_assert_str_eq(paramedit_label(P_RENDER_HEIGHT), "render.height");
 }
 END_TEST
 

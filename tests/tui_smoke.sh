@@ -702,7 +702,7 @@ swatch_check() {
     cells "$1" | LC_ALL=C awk -v lx="$_lx" -v sr="$_sr" '
         $1 >= sr { next }
         $2 == lx || $2 == lx + 1 { if ($1 >= 1 && $3 == $4) sw[$3] = 1; next }
-        $2 < lx - 1 { map[$3] = 1; map[$4] = 1 }
+        $2 < lx - 1 { if ($3 != -1) map[$3] = 1; if ($4 != -1) map[$4] = 1 }
         END { for (c in map) { nm++; if (!(c in sw)) { miss = miss " " c } }
               for (c in sw) { ns++; if (!(c in map)) { extra = extra " " c } }
               printf "%d map colours, %d swatches; unexplained:%s; not on the map:%s\n", nm, ns, miss, extra
@@ -829,6 +829,29 @@ else
 fi
 keys sg q
 wait_exit sg 20 >/dev/null
+
+
+# --- S9: presets are not overwritten silently: a shipped name asks before a
+# user preset hides it, an existing user preset before it is replaced ----------
+start sh 100 30 xterm-256color C.UTF-8 --set island.cells=2000
+if wait_for sh "ready in" 30; then
+    keys sh w C-u a r c h i p e l a g o Enter
+    wait_for sh "archipelago is a shipped preset" 5 && screen sh | grep -qF "save preset as:" &&
+        [ ! -f "$tmp/cfg/orogen/presets/archipelago.ini" ]
+    check $? "S: w with a shipped name asks first (nothing written)" "$tmp/last-screen.txt"
+    keys sh Enter
+    wait_for sh "saved preset" 5 && [ -f "$tmp/cfg/orogen/presets/archipelago.ini" ]
+    check $? "S: Enter again saves the user's archipelago" "$tmp/last-screen.txt"
+    keys sh w C-u a r c h i p e l a g o Enter
+    wait_for sh "preset archipelago exists" 5 && screen sh | grep -qF "save preset as:"
+    check $? "S: w with an existing user preset asks before overwriting" "$tmp/last-screen.txt"
+    keys sh Escape
+    rm -f "$tmp/cfg/orogen/presets/archipelago.ini"
+else
+    bad "S: no island for the preset checks" "$tmp/last-screen.txt"
+fi
+keys sh q
+wait_exit sh 20 >/dev/null
 
 echo "$passes passed, $fails failed"
 [ $fails -eq 0 ]

@@ -75,9 +75,16 @@ inspect_key(struct tui *t, int ch)
     if (t->cur_u < 0.0 || t->cur_u >= 1.0 || t->cur_v < 0.0 || t->cur_v >= 1.0) {
         double u = fmin(1.0 - 1e-9, fmax(0.0, t->cur_u)), v = fmin(1.0 - 1e-9, fmax(0.0, t->cur_v));
         int x, y;
+        int k;
         mapview_uv_cell(t, u, v, &x, &y);
         t->cur_x = x < 0 ? 0 : x >= w ? w - 1 : x;
         t->cur_y = y < 0 ? 0 : y >= h ? h - 1 : y;
+        /* a cell half on the map has its centre on the edge: one inward */
+        for (k = 0; k < 2; k++) {
+            mapview_cell_uv(t, t->cur_x, t->cur_y, &t->cur_u, &t->cur_v);
+            t->cur_x += t->cur_u >= 1.0 && t->cur_x > 0 ? -1 : t->cur_u < 0.0 && t->cur_x < w - 1;
+            t->cur_y += t->cur_v >= 1.0 && t->cur_y > 0 ? -1 : t->cur_v < 0.0 && t->cur_y < h - 1;
+        }
         mapview_cell_uv(t, t->cur_x, t->cur_y, &t->cur_u, &t->cur_v);
     }
     t->map_dirty = t->chrome_dirty = 1;

@@ -139,12 +139,26 @@ paramedit_reset(struct paramedit *pe)
     return id == P_SEED ? seed_before != pe->cur.seed : before != pe->cur.v[id];
 }
 
+/* The name after its group prefix ("cells" for island.cells), or the whole
+ * name when another parameter ends the same (render.width, hybrid.width:
+ * pixels of a render, cells of a grid). */
 const char *
 paramedit_label(enum param_id id)
 {
     const char *name = param_def(id)->name;
     const char *dot = strchr(name, '.');
-    return dot != NULL ? dot + 1 : name;
+    int j;
+
+    if (dot == NULL) {
+        return name;
+    }
+    for (j = 0; j < P_COUNT; j++) {
+        const char *o = param_def((enum param_id)j)->name, *od = strchr(o, '.');
+        if (j != (int)id && od != NULL && strcmp(od + 1, dot + 1) == 0) {
+            return name;
+        }
+    }
+    return dot + 1;
 }
 
 /* Shortest C-locale text for a bound; whole numbers without exponent. */

@@ -40,7 +40,7 @@ list_top(const struct tui *t, int rows)
 }
 
 /* A wide bottom panel shows the list in two columns of COL_W. */
-#define COL_W 40
+#define COL_W 48   /* a whole row with its unit (TUI_PANEL_COLS) */
 
 static int
 list_cols(const struct tui *t, int w)

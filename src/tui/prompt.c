@@ -220,6 +220,7 @@ prompt_open(struct tui *t, enum tui_prompt kind, const char *initial)
 void
 prompt_close(struct tui *t)
 {
+    t->preset_confirm[0] = '\0';   /* a later w asks again */
     form_teardown(t);
     t->prompt = PROMPT_NONE;
     curs_set(0);
@@ -305,6 +306,26 @@ prompt_submit(struct tui *t)
             tui_message(t, 1, "bad preset name '%s': use letters, digits, '.', '_', '-' "
                               "(w tries again)", text);
             return;
+        }
+        /* An existing name is only replaced on a second Enter, as exports
+         * ask: the user's own preset would be overwritten, a shipped one
+         * hidden by a user preset of that name. */
+        if (strcmp(t->preset_confirm, text) != 0) {
+            struct preset_entry found[256];
+            int n = preset_list(found, 256), i;
+            for (i = 0; i < n && i < 256; i++) {
+                if (strcmp(found[i].name, text) == 0) {
+                    snprintf(t->preset_confirm, sizeof t->preset_confirm, "%.63s", text);
+                    tui_message(t, 1,
+                                found[i].user
+                                    ? "preset %s exists (%s): Enter again overwrites it, or edit "
+                                      "the name"
+                                    : "%s is a shipped preset (%s): Enter again saves your own, "
+                                      "which hides it; or edit the name",
+                                text, found[i].path);
+                    return;
+                }
+            }
         }
         g = generator_get(t->gen);
         /* a planet's land edits go into the preset too */

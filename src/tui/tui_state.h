@@ -25,9 +25,11 @@
 #define TUI_MIN_ROWS 12
 /* Status lines at the bottom: state, message, keys. */
 #define TUI_STATUS_ROWS 3
-/* Side panel width; the panel goes below the map when the map would be
- * narrower than TUI_SIDE_MIN_MAP columns. */
-#define TUI_PANEL_COLS 42
+/* Side panel width (a parameter row: 20 name, 10 value, a 13-column unit
+ * such as "quarter turns", margins); the panel goes to the side when the
+ * map keeps TUI_SIDE_MIN_MAP columns or when that still shows the map
+ * square larger than the panel below would (80x24), else below. */
+#define TUI_PANEL_COLS 48
 #define TUI_SIDE_MIN_MAP 50
 #define TUI_PANEL_ROWS 9
 /* Parameter changes regenerate after this pause (ms). */
@@ -140,6 +142,7 @@ struct tui {
     char start_dir[4096];       /* the folder orogen started in (absolute), "" if unknown */
     int export_what;            /* the prompt's export (export_ui.c enum export_what) */
     char export_confirm[4096];  /* an existing file named once: Enter again overwrites */
+    char preset_confirm[64];    /* an existing preset named once: Enter again saves */
     struct map_view shown;      /* the part of the map square the map view samples */
     int quit_asked;             /* q during an export: 1 asked, 2 confirmed (q, q:
                                    quit when it is done) */
