@@ -682,7 +682,7 @@ echo "    map.view $v1 / again $v2"
 check $? "S: --from restores the exported view window (map.view within 0.02)"
 
 
-# --- S: legends as drawn (polish): in 8/16 colours and monochrome glyphs the
+# --- V: legends as drawn (polish): in 8/16 colours and monochrome glyphs the
 # legend lists the terrain classes the map draws, each swatch in exactly the
 # colour (and glyph) the map gives that class -----------------------------------
 GLY="$(dirname "$0")/sgr_glyphs.awk"
@@ -698,7 +698,7 @@ status_row() { screen "$1" | LC_ALL=C awk '/ready in|seed [0-9]/ { print NR - 1;
 # swatch's colour and every swatch's colour is on the map
 swatch_check() {
     _lx=$(legend_x "$1"); _sr=$(status_row "$1")
-    if [ -z "$_lx" ] || [ -z "$_sr" ]; then bad "S: $2: no legend" "$tmp/last-screen.txt"; return; fi
+    if [ -z "$_lx" ] || [ -z "$_sr" ]; then bad "V: $2: no legend" "$tmp/last-screen.txt"; return; fi
     cells "$1" | LC_ALL=C awk -v lx="$_lx" -v sr="$_sr" '
         $1 >= sr { next }
         $2 == lx || $2 == lx + 1 { if ($1 >= 1 && $3 == $4) sw[$3] = 1; next }
@@ -707,13 +707,13 @@ swatch_check() {
               for (c in sw) { ns++; if (!(c in map)) { extra = extra " " c } }
               printf "%d map colours, %d swatches; unexplained:%s; not on the map:%s\n", nm, ns, miss, extra
               exit !(nm >= 3 && miss == "" && extra == "") }' >"$tmp/s.res"
-    check $? "S: $2: legend swatches are the map's colours ($(cat "$tmp/s.res"))" "$tmp/s.res"
+    check $? "V: $2: legend swatches are the map's colours ($(cat "$tmp/s.res"))" "$tmp/s.res"
 }
 # glyph_check NAME LABEL: glyph mode: every (glyph, colour, bold) of the map
 # is a legend entry's, and each entry's is on the map
 glyph_check() {
     _lx=$(legend_x "$1"); _sr=$(status_row "$1")
-    if [ -z "$_lx" ] || [ -z "$_sr" ]; then bad "S: $2: no legend" "$tmp/last-screen.txt"; return; fi
+    if [ -z "$_lx" ] || [ -z "$_sr" ]; then bad "V: $2: no legend" "$tmp/last-screen.txt"; return; fi
     T capture-pane -p -e -t "$1" | LC_ALL=C awk -f "$GLY" | LC_ALL=C awk -v lx="$_lx" -v sr="$_sr" '
         $1 >= sr { next }
         $2 == lx { first[$1] = $3 " " $4 " " $5; next }
@@ -723,7 +723,7 @@ glyph_check() {
               for (c in sw) { ns++; if (!(c in map)) { extra = extra " [" c "]" } }
               printf "%d map glyphs, %d entries; unexplained:%s; not on the map:%s\n", nm, ns, miss, extra
               exit !(nm >= 3 && miss == "" && extra == "") }' >"$tmp/s.res"
-    check $? "S: $2: legend glyphs are the map's ($(cat "$tmp/s.res"))" "$tmp/s.res"
+    check $? "V: $2: legend glyphs are the map's ($(cat "$tmp/s.res"))" "$tmp/s.res"
 }
 dem_fuji=$(cd "$(dirname "$0")/.." && pwd)/data/dem/fuji.png
 if [ -f "$dem_fuji" ]; then
@@ -731,7 +731,7 @@ if [ -f "$dem_fuji" ]; then
     if wait_for sa "ready in" 40 && keys sa L && wait_for sa "Legend:" 5; then
         swatch_check sa "xterm-16color DEM"
     else
-        bad "S: no DEM legend in 16 colours" "$tmp/last-screen.txt"
+        bad "V: no DEM legend in 16 colours" "$tmp/last-screen.txt"
     fi
     keys sa q
     wait_exit sa 20 >/dev/null
@@ -740,7 +740,7 @@ start sb 120 40 xterm C -g hybrid
 if wait_for sb "ready in" 40 && wait_for sb "Legend:" 5; then
     glyph_check sb "TERM=xterm LANG=C hybrid (8 colours, glyphs)"
 else
-    bad "S: no hybrid glyph legend" "$tmp/last-screen.txt"
+    bad "V: no hybrid glyph legend" "$tmp/last-screen.txt"
 fi
 keys sb q
 wait_exit sb 20 >/dev/null
@@ -749,7 +749,7 @@ if wait_for sc "ready in" 40 && keys sc c && wait_for sc "colour 16" 5 && keys s
     wait_for sc "Legend:" 5; then
     swatch_check sc "island seed 7, c to 16 colours"
 else
-    bad "S: no island legend in 16 colours" "$tmp/last-screen.txt"
+    bad "V: no island legend in 16 colours" "$tmp/last-screen.txt"
 fi
 keys sc q
 wait_exit sc 20 >/dev/null
@@ -759,15 +759,15 @@ if wait_for sd "ready in" 60 && wait_for sd "Legend:" 5; then
     screen sd >"$tmp/sd.txt"
     grep -q "^.*\*\* ice " "$tmp/sd.txt" && ! grep -q "allow-passthrough" "$tmp/sd.txt" &&
         ! grep -q "sea_ice" "$tmp/sd.txt"
-    check $? "S: vt100 planet: ice caps are '**' ice, no image hint, display names" "$tmp/sd.txt"
+    check $? "V: vt100 planet: ice caps are '**' ice, no image hint, display names" "$tmp/sd.txt"
 else
-    bad "S: no planet glyph legend" "$tmp/last-screen.txt"
+    bad "V: no planet glyph legend" "$tmp/last-screen.txt"
 fi
 keys sd q
 wait_exit sd 20 >/dev/null
 
 
-# --- S3: the planet's quit warning follows the saved state: after an export
+# --- V3: the planet's quit warning follows the saved state: after an export
 # holding the edits q quits at once; after a warning, Esc and a new edit, q
 # warns again ---------------------------------------------------------------------
 start se 100 30 xterm-256color C.UTF-8 -g planet
@@ -778,13 +778,13 @@ if wait_for se "ready in" 60; then
     keys se E
     wait_for se "export" 5 && keys se Enter
     wait_for se "with the land edits" 30
-    check $? "S: E after a land edit says the export holds the edits" "$tmp/last-screen.txt"
+    check $? "V: E after a land edit says the export holds the edits" "$tmp/last-screen.txt"
     keys se q
     st=$(wait_exit se 10)
-    [ "$st" = 0 ]; check $? "S: q after exporting the edits quits without a warning (status $st)" \
+    [ "$st" = 0 ]; check $? "V: q after exporting the edits quits without a warning (status $st)" \
         "$tmp/last-screen.txt"
 else
-    bad "S: no planet" "$tmp/last-screen.txt"
+    bad "V: no planet" "$tmp/last-screen.txt"
 fi
 start sf 100 30 xterm-256color C.UTF-8 -g planet
 if wait_for sf "ready in" 60; then
@@ -793,62 +793,62 @@ if wait_for sf "ready in" 60; then
     wait_for sf "land removed: " 20
     keys sf q
     wait_for sf "not in a named preset" 5
-    check $? "S: q with an unsaved edit warns" "$tmp/last-screen.txt"
+    check $? "V: q with an unsaved edit warns" "$tmp/last-screen.txt"
     keys sf Escape Enter
     wait_for sf "land added" 20
     keys sf q
     wait_for sf "not in a named preset" 5 && [ ! -s "$tmp/sf.exit" ]
-    check $? "S: a new edit after the warning: q warns again" "$tmp/last-screen.txt"
+    check $? "V: a new edit after the warning: q warns again" "$tmp/last-screen.txt"
 else
-    bad "S: no planet" "$tmp/last-screen.txt"
+    bad "V: no planet" "$tmp/last-screen.txt"
 fi
 keys sf q
 wait_exit sf 20 >/dev/null
 
 
-# --- S5: small terminals and inspect: at 80x24 the hint line keeps ? help and
+# --- V5: small terminals and inspect: at 80x24 the hint line keeps ? help and
 # q quit; Shift-arrows keep the inspect cursor on the map ------------------------
 start sg 80 24 xterm-256color C.UTF-8 --seed 7
 if wait_for sg "ready in" 40; then
     screen sg | tail -1 | grep -q "^ ? help .* q quit *$"
-    check $? "S: at 80x24 the hint line starts with ? help and ends with q quit" "$tmp/last-screen.txt"
+    check $? "V: at 80x24 the hint line starts with ? help and ends with q quit" "$tmp/last-screen.txt"
     keys sg i
     wait_for sg "Inspect" 5
     for _k in 1 2 3 4 5 6 7 8 9 10; do keys sg S-Left; keys sg S-Up; done
     sleep 0.5
     screen sg >"$tmp/sg.txt"
     ! grep -q "outside the map" "$tmp/sg.txt" && grep -q "terrain .*(glyph" "$tmp/sg.txt"
-    check $? "S: Shift-arrows to the corner: the cursor stays on the map" "$tmp/sg.txt"
+    check $? "V: Shift-arrows to the corner: the cursor stays on the map" "$tmp/sg.txt"
     for _k in 1 2 3 4 5 6 7 8 9 10 11 12; do keys sg S-Right; keys sg S-Down; done
     sleep 0.5
     screen sg >"$tmp/sg.txt"
     ! grep -q "outside the map" "$tmp/sg.txt" && grep -q "terrain .*(glyph" "$tmp/sg.txt"
-    check $? "S: Shift-arrows to the other corner: still on the map" "$tmp/sg.txt"
+    check $? "V: Shift-arrows to the other corner: still on the map" "$tmp/sg.txt"
 else
-    bad "S: no island at 80x24" "$tmp/last-screen.txt"
+    bad "V: no island at 80x24" "$tmp/last-screen.txt"
 fi
 keys sg q
 wait_exit sg 20 >/dev/null
 
 
-# --- S9: presets are not overwritten silently: a shipped name asks before a
+# --- V9: presets are not overwritten silently: a shipped name asks before a
 # user preset hides it, an existing user preset before it is replaced ----------
 start sh 100 30 xterm-256color C.UTF-8 --set island.cells=2000
 if wait_for sh "ready in" 30; then
     keys sh w C-u a r c h i p e l a g o Enter
     wait_for sh "archipelago is a shipped preset" 5 && screen sh | grep -qF "save preset as:" &&
         [ ! -f "$tmp/cfg/orogen/presets/archipelago.ini" ]
-    check $? "S: w with a shipped name asks first (nothing written)" "$tmp/last-screen.txt"
+    check $? "V: w with a shipped name asks first (nothing written)" "$tmp/last-screen.txt"
     keys sh Enter
     wait_for sh "saved preset" 5 && [ -f "$tmp/cfg/orogen/presets/archipelago.ini" ]
-    check $? "S: Enter again saves the user's archipelago" "$tmp/last-screen.txt"
+    check $? "V: Enter again saves the user's archipelago" "$tmp/last-screen.txt"
     keys sh w C-u a r c h i p e l a g o Enter
     wait_for sh "preset archipelago exists" 5 && screen sh | grep -qF "save preset as:"
-    check $? "S: w with an existing user preset asks before overwriting" "$tmp/last-screen.txt"
+    check $? "V: w with an existing user preset asks before overwriting" "$tmp/last-screen.txt"
     keys sh Escape
     rm -f "$tmp/cfg/orogen/presets/archipelago.ini"
 else
-    bad "S: no island for the preset checks" "$tmp/last-screen.txt"
+    bad "V: no island for the preset checks" "$tmp/last-screen.txt"
 fi
 keys sh q
 wait_exit sh 20 >/dev/null
