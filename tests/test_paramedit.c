@@ -11,6 +11,7 @@
 #include "core/params.h"
 #include "core/world.h"
 #include "render/mapimg.h"
+#include "core/generators.h"
 #include "tests.h"
 #include "tui/paramedit.h"
 
@@ -63,6 +64,14 @@ START_TEST(test_rows_follow_groups)
     ck_assert_str_eq(paramedit_label(P_RENDER_WIDTH), "render.width");
     ck_assert_str_eq(paramedit_label(P_HYBRID_WIDTH), "hybrid.width");
     ck_assert_str_eq(paramedit_label(P_RENDER_HEIGHT), "render.height");
+    /* the island's own hydrology knobs are not offered for a DEM (which
+     * uses its dem_ variants), the island has them */
+    ck_assert(!param_in_groups(P_HYDRO_RIVER_THRESHOLD, generator_get(GEN_DEM)->param_groups));
+    ck_assert(!param_in_groups(P_HYDRO_LAKE_DEPTH, generator_get(GEN_DEM)->param_groups));
+    ck_assert(!param_in_groups(P_RENDER_ISLAND_RES, generator_get(GEN_DEM)->param_groups));
+    ck_assert(param_in_groups(P_HYDRO_DEM_RIVER_THRESHOLD, generator_get(GEN_DEM)->param_groups));
+    ck_assert(param_in_groups(P_HYDRO_RIVER_THRESHOLD, generator_get(GEN_ISLAND)->param_groups));
+    ck_assert(param_in_groups(P_RENDER_ISLAND_RES, generator_get(GEN_ISLAND)->param_groups));
 }
 END_TEST
 
