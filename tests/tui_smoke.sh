@@ -766,6 +766,36 @@ fi
 keys sd q
 wait_exit sd 20 >/dev/null
 
+# --- V2: every legend line can be told apart: in 256 colours two biomes
+# that fall on one palette entry get distinct swatches, and in 16 colours
+# classes drawn alike (snow and ice, both bright white) share one line -------
+# distinct_check NAME LABEL: no two swatch rows of the legend in one colour
+distinct_check() {
+    _lx=$(legend_x "$1"); _sr=$(status_row "$1")
+    if [ -z "$_lx" ] || [ -z "$_sr" ]; then bad "V2: $2: no legend" "$tmp/last-screen.txt"; return; fi
+    cells "$1" | LC_ALL=C awk -v lx="$_lx" -v sr="$_sr" '
+        $1 >= sr || $1 < 2 { next }
+        $2 == lx && $3 == $4 && $3 != -1 { n++; if ($3 in seen) dup = dup " " $3; seen[$3] = 1 }
+        END { printf "%d swatches; repeated:%s\n", n, dup; exit !(n >= 5 && dup == "") }' \
+        >"$tmp/s.res"
+    check $? "V2: $2: legend swatches all differ ($(cat "$tmp/s.res"))" "$tmp/s.res"
+}
+start v2a 120 40 xterm-256color C.UTF-8 --seed 1
+if wait_for v2a "ready in" 40 && keys v2a L && wait_for v2a "Legend:" 5; then
+    distinct_check v2a "island seed 1, 256 colours"
+else
+    bad "V2: no island legend in 256 colours" "$tmp/last-screen.txt"
+fi
+keys v2a q
+wait_exit v2a 20 >/dev/null
+start v2b 120 40 xterm-16color C.UTF-8 -g planet
+if wait_for v2b "ready in" 60 && keys v2b L && wait_for v2b "Legend:" 5; then
+    distinct_check v2b "planet, 16 colours"
+else
+    bad "V2: no planet legend in 16 colours" "$tmp/last-screen.txt"
+fi
+keys v2b q
+wait_exit v2b 20 >/dev/null
 
 # --- V3: the planet's quit warning follows the saved state: after an export
 # holding the edits q quits at once; after a warning, Esc and a new edit, q

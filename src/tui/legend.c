@@ -15,6 +15,7 @@
 #include <wchar.h>
 
 #include "render/legend.h"
+#include "tui/colorquant.h"
 #include "tui/tui_state.h"
 
 /* The legend of the shown world and layer, rebuilt when either changes
@@ -50,11 +51,61 @@ current_legend(struct tui *t)
     return &cached;
 }
 
+/* In 256 colours two classes can fall on one palette entry (temperate
+ * rain forest and marsh both 65): a legend whose swatches look alike tells
+ * nothing. number[i] gets each entry's palette colour, a later entry that
+ * would repeat an earlier one taking the nearest unused entry (OKLab) of
+ * its own hue family; -1 (the usual mapping) in other modes. */
+static void
+distinct_256(struct tui *t, const struct legend *lg, int number[LEGEND_MAX])
+{
+    int i, j, k;
+    for (i = 0; i < LEGEND_MAX; i++) {
+        number[i] = -1;
+    }
+    if (t->col.mode != TUI_COLOR_256) {
+        return;
+    }
+    for (i = 0; i < lg->n && i < LEGEND_MAX; i++) {
+        attr_t attr = A_NORMAL;
+        int c = colors_number(t, lg->e[i].rgb, MC_LOW, 0, 0, 0, &attr), taken = 0;
+        for (j = 0; j < i; j++) {
+            taken |= number[j] == c;
+        }
+        if (taken) {
+            struct quant_lab a = quant_oklab(lg->e[i].rgb);
+            enum quant_family f = quant_family(lg->e[i].rgb);
+            double best = 1e30;
+            for (k = 16; k < 256; k++) {
+                struct quant_lab b;
+                uint32_t krgb = quant_xterm_rgb(k);
+                double d;
+                int used = 0;
+                for (j = 0; j < i; j++) {
+                    used |= number[j] == k;
+                }
+                if (used || quant_family(krgb) != f) {
+                    continue;
+                }
+                b = quant_oklab(krgb);
+                d = (a.l - b.l) * (a.l - b.l) + (a.a - b.a) * (a.a - b.a) +
+                    (a.b - b.b) * (a.b - b.b);
+                if (d < best) {
+                    best = d;
+                    c = k;
+                }
+            }
+        }
+        number[i] = c;
+    }
+}
+
 /* Two cells of colour rgb in the direct or 256-colour mode (colour
  * without map classes): full blocks, or "##" in the colour in glyph mode,
- * where the map's glyphs are the terrain classes of class_list. */
+ * where the map's glyphs are the terrain classes of class_list. number >= 0
+ * forces that palette entry (distinct_256). */
 static void
-swatch(struct tui *t, WINDOW *win, int row, int x, uint32_t rgb)
+swatch(struct tui *t, WINDOW *win, int row, int x, uint32_t rgb, int number)
 {
     attr_t attr = A_NORMAL;
     int pair = 0, i;
@@ -62,10 +113,10 @@ swatch(struct tui *t, WINDOW *win, int row, int x, uint32_t rgb)
     cchar_t cc;
 
     if (colors_halfblocks(t) && t->utf8) {
-        wc[0] = L'\u2588';
+        wc[0] = L'\u2580';  /* same colour above and below: a block */
     }
     if (t->col.mode != TUI_COLOR_NONE) {
-        int c = colors_number(t, rgb, MC_LOW, 0, 0, 0, &attr);
+        int c = number >= 0 ? number : colors_number(t, rgb, MC_LOW, 0, 0, 0, &attr);
         pair = colors_pair(t, c, colors_halfblocks(t) ? c : -1);
     }
     setcchar(&cc, wc, attr, 0, &pair);
@@ -130,20 +181,52 @@ class_list(struct tui *t, WINDOW *win, int row, int col, int w, int h, const cha
     long counts[MC_COUNT];
     uint32_t mean[MC_COUNT];
     int total = mapview_class_stats(t, counts, mean), c, hb = colors_halfblocks(t);
+    int merged_into[MC_COUNT];
 
     if (total == 0 || row >= h) {
         return row;
     }
     mvwaddnstr(win, row++, col + 1, title, w - col - 2);
+    /* Classes the screen cannot tell apart (snow and ice both bright white
+     * in 16 colours, with half blocks or one glyph) share one line. */
+    {
+        int fgs[MC_COUNT], d;
+        for (c = 0; c < MC_COUNT; c++) {
+            attr_t attr = A_NORMAL;
+            fgs[c] = counts[c] > 0 && t->col.mode != TUI_COLOR_NONE
+                         ? colors_number(t, mean[c], c, 0, 0, 0, &attr) : -1;
+        }
+        for (c = 0; c < MC_COUNT; c++) {
+            merged_into[c] = -1;
+            for (d = 0; d < c && counts[c] > 0 && fgs[c] >= 0; d++) {
+                if (counts[d] > 0 && merged_into[d] < 0 && fgs[d] == fgs[c] &&
+                    (hb || mapimg_class_glyph((enum map_class)d) ==
+                               mapimg_class_glyph((enum map_class)c))) {
+                    merged_into[c] = d;
+                    break;
+                }
+            }
+        }
+    }
     for (c = 0; c < MC_COUNT; c++) {
-        char line[64], share[16];
+        char line[64], share[16], name[40];
         attr_t attr = A_NORMAL;
-        int pair = 0, i;
+        int pair = 0, i, d;
+        long n = counts[c];
         wchar_t wc[2] = { L' ', L'\0' };
         cchar_t cc;
 
-        if (counts[c] == 0) {
+        if (counts[c] == 0 || merged_into[c] >= 0) {
             continue;
+        }
+        snprintf(name, sizeof name, "%s", mapimg_class_name((enum map_class)c));
+        for (d = c + 1; d < MC_COUNT; d++) {
+            if (merged_into[d] == c) {
+                size_t len = strlen(name);
+                snprintf(name + len, sizeof name - len, ", %s",
+                         mapimg_class_name((enum map_class)d));
+                n += counts[d];
+            }
         }
         if (row >= h) {
             row = 1;
@@ -163,8 +246,8 @@ class_list(struct tui *t, WINDOW *win, int row, int col, int w, int h, const cha
         }
         pair = 0;
         wattr_set(win, A_NORMAL, 0, &pair);
-        share_text(share, sizeof share, (counts[c] * 100.0) / total);
-        snprintf(line, sizeof line, " %-15s %4s", mapimg_class_name((enum map_class)c), share);
+        share_text(share, sizeof share, (n * 100.0) / total);
+        snprintf(line, sizeof line, " %-15s %4s", name, share);
         mvwaddnstr(win, row, col + 3, line, w - col - 4 > 0 ? w - col - 4 : 0);
         row++;
     }
@@ -185,7 +268,7 @@ legend_draw(struct tui *t)
 {
     WINDOW *win = t->panelwin;
     const struct legend *lg;
-    int w, h, row, col = 0, i, entry_w;
+    int w, h, row, col = 0, i, entry_w, number[LEGEND_MAX];
     char head[96];
 
     if (win == NULL) {
@@ -231,6 +314,7 @@ legend_draw(struct tui *t)
     }
     /* The classes in the legend's order; "world %" is their share of all
      * cells. */
+    distinct_256(t, lg, number);
     entry_w = !t->panel_side && w >= 60 ? w / 2 : w;
     for (i = 0; i < lg->n; i++) {
         char line[80], share[16];
@@ -241,7 +325,7 @@ legend_draw(struct tui *t)
                 break;
             }
         }
-        swatch(t, win, row, col + 1, lg->e[i].rgb);
+        swatch(t, win, row, col + 1, lg->e[i].rgb, number[i]);
         share_text(share, sizeof share, 100.0 * lg->e[i].share);
         snprintf(line, sizeof line, " %-28.28s %4s", lg->e[i].name, share);
         mvwaddnstr(win, row, col + 3, line, (col + entry_w < w ? entry_w : w - col) - 4);
@@ -249,7 +333,7 @@ legend_draw(struct tui *t)
     }
     if (lg->lines[0] != '\0' && row < h && col + 20 <= w) {
         char line[80], share[16];
-        swatch(t, win, row, col + 1, lg->lines_rgb);
+        swatch(t, win, row, col + 1, lg->lines_rgb, -1);
         share_text(share, sizeof share, 100.0 * lg->lines_share);
         snprintf(line, sizeof line, " %-28.28s %4s", lg->lines, share);
         mvwaddnstr(win, row, col + 3, line, (col + entry_w < w ? entry_w : w - col) - 4);
