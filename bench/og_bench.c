@@ -27,9 +27,7 @@ bench_cpu_ms(void)
 double
 bench_thread_cpu_ms(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+    return og_thread_cpu_ms();  /* the pool's own clock (core/parallel.h) */
 }
 
 int
