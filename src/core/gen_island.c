@@ -139,6 +139,7 @@ power_curve(double t, double knee, double low, double high)
 }
 
 /* Raw elevation of a batch of mesh points (stage_elevation). */
+#define ELEV_GRAIN 8192
 struct elev_job {
     const struct perlin *noise;
     const struct fbm_params *f;
@@ -146,6 +147,7 @@ struct elev_job {
     int na;
     double amp, falloff, R;
     double *raw;
+    double *bmin, *bmax; /* per batch: min and max of raw (an exact reduction) */
 };
 
 static enum og_status
@@ -171,6 +173,47 @@ elev_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
         }
         J->raw[i] = J->amp * J->raw[i] - J->falloff * d2 / (J->R * J->R);
     }
+    {
+        double lo = INFINITY, hi = -INFINITY;
+        for (i = begin; i < end; i++) {
+            lo = J->raw[i] < lo ? J->raw[i] : lo;
+            hi = J->raw[i] > hi ? J->raw[i] : hi;
+        }
+        J->bmin[batch] = lo;
+        J->bmax[batch] = hi;
+    }
+    return OG_OK;
+}
+
+/* The normalisation of a batch of points (stage_elevation): each writes
+ * its own cells only. */
+struct norm_job {
+    const double *raw;
+    double sea, emin, emax, knee, lo, hi, top;
+    float *elevation;
+    uint8_t *water;
+};
+
+static enum og_status
+norm_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    const struct norm_job *J = arg;
+    size_t i;
+
+    (void)batch;
+    (void)err;
+    for (i = begin; i < end; i++) {
+        double e = J->raw[i], t;
+        if (e > J->sea) {
+            t = J->emax > J->sea ? (e - J->sea) / (J->emax - J->sea) : 1.0;
+            t = J->top * power_curve(t, J->knee, J->lo, J->hi);
+            J->water[i] = WATER_LAND;
+        } else {
+            t = J->sea > J->emin ? (e - J->sea) / (J->sea - J->emin) : 0.0;
+            J->water[i] = WATER_OCEAN;
+        }
+        J->elevation[i] = (float)t;
+    }
     return OG_OK;
 }
 
@@ -193,8 +236,8 @@ stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
     double top = params_get(p, P_ISLAND_LAND_HEIGHT);
     const double R = 0.5;
     double emin = INFINITY, emax = -INFINITY;
-    double *raw = NULL;
-    size_t i, n = m->npoints;
+    double *raw = NULL, *bmin = NULL;
+    size_t i, nb, n = m->npoints;
     enum og_status st;
 
     st = grid_calloc((void **)&raw, n, sizeof *raw, "raw elevation", err);
@@ -215,29 +258,31 @@ stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
     f.gain = params_get(p, P_ISLAND_GAIN);
     place_anchors(p, ax, ay, na);
 
+    nb = n / ELEV_GRAIN + (n % ELEV_GRAIN != 0);
+    st = grid_calloc((void **)&bmin, 2 * nb + 1, sizeof *bmin, "elevation range", err);
+    if (st == OG_OK) {
+        struct elev_job job = { &noise, &f, m->points, ax, ay, na, amp, falloff, R, raw,
+                                bmin, bmin + nb };
+        st = og_parallel_for(ctx->threads, n, ELEV_GRAIN, elev_batch, &job, ctx, 0.0, 0.8, err);
+    }
+    if (st != OG_OK) {
+        free(raw);
+        free(bmin);
+        return st;
+    }
+    /* min and max are exact in any order; the batches' are taken in order */
+    for (i = 0; i < nb; i++) {
+        emin = bmin[i] < emin ? bmin[i] : emin;
+        emax = bmin[nb + i] > emax ? bmin[nb + i] : emax;
+    }
+    free(bmin);
     {
-        struct elev_job job = { &noise, &f, m->points, ax, ay, na, amp, falloff, R, raw };
-        st = og_parallel_for(ctx->threads, n, 8192, elev_batch, &job, ctx, 0.0, 0.8, err);
-        if (st != OG_OK) {
-            free(raw);
-            return st;
-        }
+        struct norm_job job = { raw, sea, emin, emax, knee, lo, hi, top, w->elevation, w->water };
+        st = og_parallel_for(ctx->threads, n, ELEV_GRAIN, norm_batch, &job, ctx, 0.8, 1.0, err);
     }
-    for (i = 0; i < n; i++) {
-        emin = raw[i] < emin ? raw[i] : emin;
-        emax = raw[i] > emax ? raw[i] : emax;
-    }
-    for (i = 0; i < n; i++) {
-        double e = raw[i], t;
-        if (e > sea) {
-            t = emax > sea ? (e - sea) / (emax - sea) : 1.0;
-            t = top * power_curve(t, knee, lo, hi);
-            w->water[i] = WATER_LAND;
-        } else {
-            t = sea > emin ? (e - sea) / (sea - emin) : 0.0;
-            w->water[i] = WATER_OCEAN;
-        }
-        w->elevation[i] = (float)t;
+    if (st != OG_OK) {
+        free(raw);
+        return st;
     }
     free(raw);
     w->sea_level = 0.0f;
