@@ -181,6 +181,18 @@ row_span(const struct iso_proj *p, double scale, long j, long n, int x0, int x1,
     return *lo <= *hi;
 }
 
+/* Cells of field row y that may put a tree into columns [x0, x1): the
+ * quads of row_span at one cell per unit. Its margin, 2 + 4 s ISO_SX px,
+ * exceeds a tree's reach from its cell centre: the jitter (at most
+ * 2 * 0.35 cells, 22.4 s px across) plus the widest cone's half width
+ * (18 * 1.3 s px), iso_trees.c. */
+static int
+tree_span(const void *ctx, int y, int x0, int x1, long *lo, long *hi)
+{
+    const struct iso_proj *p = ctx;
+    return row_span(p, 1.0, (long)y, (long)p->xmax + 1, x0, x1, lo, hi);
+}
+
 /* Vertical walls under the four map edges, down to `base`, so the model
  * reads as a block; walls seen from behind are culled. */
 static void
@@ -337,7 +349,8 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
         bd.triangles += 2 * (size_t)(hi - lo + 1);
     }
     free(block);
-    iso_draw_trees(bd.fb, bd.f, tree_proj, p, p->s, bd.time, bd.x0, bd.x1, bd.y0, bd.y1);
+    iso_draw_trees(bd.fb, bd.f, tree_proj, tree_span, p, p->s, bd.time, bd.x0, bd.x1, bd.y0,
+                   bd.y1);
 
     /* water: one flat quad per wet cell, drawn after the ground */
     for (j = 0; j + 1 < H; j++) {

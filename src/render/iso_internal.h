@@ -81,13 +81,18 @@ uint32_t iso_shade_rgb(uint32_t rgb, double I);
  * screen x, y and depth (iso_draw.c's camera). */
 typedef void iso_tree_proj_fn(const void *ctx, double x, double y, double h, float out[3]);
 
+/* Cells [*lo, *hi] of field row y whose centres project within a margin of
+ * screen columns [x0, x1) (the margin at least (2 TREE_JITTER + the widest
+ * cone's half width) camera px); 0 when none (iso_draw.c's camera). */
+typedef int iso_tree_span_fn(const void *ctx, int y, int x0, int x1, long *lo, long *hi);
+
 /* Draw the trees of f (f->trees, may be NULL: nothing) as shaded cones into
- * the rectangle [x0, x1) x [y0, y1) of fb, depth-tested; scale is the
- * camera's px per camera unit, time the hour of the sun
- * (render/iso_trees.c). */
+ * the rectangle [x0, x1) x [y0, y1) of fb, depth-tested; proj and span share
+ * proj_ctx, scale is the camera's px per camera unit, time the hour of the
+ * sun (render/iso_trees.c). */
 void iso_draw_trees(struct raster *fb, const struct iso_field *f, iso_tree_proj_fn *proj,
-                    const void *proj_ctx, double scale, double time, int x0, int x1, int y0,
-                    int y1);
+                    iso_tree_span_fn *span, const void *proj_ctx, double scale, double time,
+                    int x0, int x1, int y0, int y1);
 
 /* Free the lit colours of c (kept geometry and field stay). */
 void iso_cache_drop_light(struct iso_cache *c);

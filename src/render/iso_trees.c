@@ -28,28 +28,36 @@
  * west after noon. */
 void
 iso_draw_trees(struct raster *fb, const struct iso_field *f, iso_tree_proj_fn *proj,
-               const void *proj_ctx, double scale, double time, int x0, int x1, int y0, int y1)
+               iso_tree_span_fn *span, const void *proj_ctx, double scale, double time, int x0,
+               int x1, int y0, int y1)
 {
     double hw = TREE_HALF_WIDTH * scale, ht = TREE_HEIGHT * scale;
     int morning = time < 12.0;
     uint32_t left = iso_shade_rgb(TREE_RGB, morning ? TREE_SHADE : TREE_LIT);
     uint32_t right = iso_shade_rgb(TREE_RGB, morning ? TREE_LIT : TREE_SHADE);
-    int x, y;
+    long lo, hi, x;
+    int y;
 
     if (f->trees == NULL) {
         return;
     }
     for (y = 0; y < f->height; y++) {
-        for (x = 0; x < f->width; x++) {
+        /* only the cells whose unjittered centre can put a cone into the
+         * band's columns: the span's margin covers the jitter and the
+         * widest cone, so the skipped ones would draw nothing here */
+        if (!span(proj_ctx, y, x0, x1, &lo, &hi)) {
+            continue;
+        }
+        for (x = lo; x <= hi; x++) {
             size_t c = (size_t)y * (size_t)f->width + (size_t)x;
             float base[3], t[9];
             double jx, jy, k;
             if (!f->trees[c]) {
                 continue;
             }
-            jx = TREE_JITTER * (2.0 * iso_vertex_hash(x, 1, y, 0, 4) - 1.0);
-            jy = TREE_JITTER * (2.0 * iso_vertex_hash(x, 2, y, 0, 4) - 1.0);
-            k = 1.0 + TREE_SIZE_SPREAD * (2.0 * iso_vertex_hash(x, 3, y, 0, 4) - 1.0);
+            jx = TREE_JITTER * (2.0 * iso_vertex_hash((int)x, 1, y, 0, 4) - 1.0);
+            jy = TREE_JITTER * (2.0 * iso_vertex_hash((int)x, 2, y, 0, 4) - 1.0);
+            k = 1.0 + TREE_SIZE_SPREAD * (2.0 * iso_vertex_hash((int)x, 3, y, 0, 4) - 1.0);
             hw = TREE_HALF_WIDTH * scale * k;
             ht = TREE_HEIGHT * scale * k;
             proj(proj_ctx, (double)x + jx, (double)y + jy, (double)f->terrain[c], base);
