@@ -661,6 +661,42 @@ START_TEST(test_random_and_determinism)
             ck_abort_msg("centre %zu not equidistant", i);
         }
     }
+    /* The local variant: the same triangles, hull and centres (bit for
+     * bit) under the renaming order, whose points are the local ones. */
+    {
+        struct delaunay dl;
+        int32_t *order;
+        double *pts;
+        ck_assert_int_eq(delaunay_build_local(&dl, xy, N, &order, &pts, NULL), OG_OK);
+        ck_assert_int_eq(dl.ntriangles, d2.ntriangles);
+        ck_assert_int_eq(dl.nhull, d2.nhull);
+        for (i = 0; i < N; i++) {
+            ck_assert(order[i] >= 0 && order[i] < N);
+            ck_assert(pts[2 * i] == xy[2 * order[i]] && pts[2 * i + 1] == xy[2 * order[i] + 1]);
+        }
+        for (i = 0; i < 3 * dl.ntriangles; i++) {
+            ck_assert_int_eq(order[dl.triangles[i]], d2.triangles[i]);
+            ck_assert_int_eq(dl.halfedges[i], d2.halfedges[i]);
+        }
+        for (i = 0; i < dl.nhull; i++) {
+            ck_assert_int_eq(order[dl.hull[i]], d2.hull[i]);
+        }
+        ck_assert(memcmp(dl.centers, d2.centers, 2 * dl.ntriangles * sizeof(double)) == 0);
+        delaunay_fini(&dl);
+        free(order);
+        free(pts);
+        /* Collinear points: identity order, hull in input ids. */
+        ck_assert_int_eq(delaunay_build_local(&dl, (const double[]){0, 0, 2, 2, 1, 1}, 3,
+                                              &order, &pts, NULL), OG_OK);
+        ck_assert_int_eq(dl.ntriangles, 0);
+        ck_assert_int_eq(dl.nhull, 3);
+        ck_assert_int_eq(dl.hull[1], 2);
+        ck_assert_int_eq(order[2], 2);
+        ck_assert(pts[4] == 1.0);
+        delaunay_fini(&dl);
+        free(order);
+        free(pts);
+    }
     delaunay_fini(&d1);
     delaunay_fini(&d2);
     free(xy);

@@ -155,8 +155,37 @@ dl_free(struct dl *s)
     free(s->stack);
 }
 
+/* Local ids for a result without a sweep (no points, or all collinear):
+ * the identity, and a copy of the points. */
 static enum og_status
-dl_build(struct delaunay *d, const double *xy, size_t n, int want_centers, struct og_error *err)
+dl_identity(const double *xy, size_t n, int32_t **order, double **pts)
+{
+    size_t k;
+
+    *order = malloc((n > 0 ? n : 1) * sizeof **order);
+    *pts = malloc((n > 0 ? 2 * n : 1) * sizeof **pts);
+    if (*order == NULL || *pts == NULL) {
+        free(*order);
+        free(*pts);
+        *order = NULL;
+        *pts = NULL;
+        return OG_ENOMEM;
+    }
+    for (k = 0; k < n; k++) {
+        (*order)[k] = (int32_t)k;
+    }
+    if (n > 0) {
+        memcpy(*pts, xy, 2 * n * sizeof **pts);
+    }
+    return OG_OK;
+}
+
+/* The sweep. want_centers: fill d->centers. lorder, lpts: if not NULL,
+ * leave the result in local ids and hand over the order and the local
+ * points (delaunay_build_local). */
+static enum og_status
+dl_build(struct delaunay *d, const double *xy, size_t n, int want_centers, int32_t **lorder,
+         double **lpts, struct og_error *err)
 {
     struct dl s;
     double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
@@ -169,6 +198,10 @@ dl_build(struct delaunay *d, const double *xy, size_t n, int want_centers, struc
 
     memset(d, 0, sizeof *d);
     memset(&s, 0, sizeof s);
+    if (lorder != NULL) {
+        *lorder = NULL;
+        *lpts = NULL;
+    }
     if (n > (size_t)INT32_MAX / 6) {
         return og_error_set(err, OG_EINVAL, "delaunay: %zu points exceeds the limit %d", n,
                             INT32_MAX / 6);
@@ -186,6 +219,9 @@ dl_build(struct delaunay *d, const double *xy, size_t n, int want_centers, struc
         maxy = y > maxy ? y : maxy;
     }
     if (n == 0) {
+        if (lorder != NULL && dl_identity(xy, n, lorder, lpts) != OG_OK) {
+            return og_error_set(err, OG_ENOMEM, "delaunay: out of memory for %zu points", n);
+        }
         return OG_OK;
     }
 
@@ -235,7 +271,12 @@ dl_build(struct delaunay *d, const double *xy, size_t n, int want_centers, struc
         }
     }
     if (i2 == SIZE_MAX) {
-        return dl_collinear(d, xy, n, err);
+        st = dl_collinear(d, xy, n, err);
+        if (st == OG_OK && lorder != NULL && dl_identity(xy, n, lorder, lpts) != OG_OK) {
+            delaunay_fini(d);
+            return og_error_set(err, OG_ENOMEM, "delaunay: out of memory for %zu points", n);
+        }
+        return st;
     }
     /* Our triangles are clockwise in the y-up sense (counter-clockwise with
      * y down). */
@@ -475,8 +516,8 @@ dl_build(struct delaunay *d, const double *xy, size_t n, int want_centers, struc
         d->centers[2 * k + 1] = a[1] + uy;
     }
 
-    /* Back to input ids. */
-    for (k = 0; k < (size_t)s.nedges; k++) {
+    /* Back to input ids (unless local ids are wanted). */
+    for (k = 0; lorder == NULL && k < (size_t)s.nedges; k++) {
         s.tri[k] = order[s.tri[k]];
     }
     d->triangles = s.tri;
@@ -487,7 +528,7 @@ dl_build(struct delaunay *d, const double *xy, size_t n, int want_centers, struc
         int32_t h = s.hull_start;
         size_t nh = 0;
         do {
-            s.hprev[nh++] = order[h]; /* reuse hprev as output scratch */
+            s.hprev[nh++] = lorder == NULL ? order[h] : h; /* hprev: output scratch */
             h = s.hnext[h];
         } while (h != s.hull_start && nh < n);
         d->hull = malloc(nh * sizeof *d->hull);
@@ -497,6 +538,12 @@ dl_build(struct delaunay *d, const double *xy, size_t n, int want_centers, struc
         }
         memcpy(d->hull, s.hprev, nh * sizeof *d->hull);
         d->nhull = nh;
+    }
+    if (lorder != NULL) {
+        *lorder = order;
+        *lpts = pts;
+        order = NULL;
+        pts = NULL;
     }
     free(order);
     free(pts);
@@ -520,13 +567,20 @@ fail_err:
 enum og_status
 delaunay_build(struct delaunay *d, const double *xy, size_t n, struct og_error *err)
 {
-    return dl_build(d, xy, n, 0, err);
+    return dl_build(d, xy, n, 0, NULL, NULL, err);
 }
 
 enum og_status
 delaunay_build_centers(struct delaunay *d, const double *xy, size_t n, struct og_error *err)
 {
-    return dl_build(d, xy, n, 1, err);
+    return dl_build(d, xy, n, 1, NULL, NULL, err);
+}
+
+enum og_status
+delaunay_build_local(struct delaunay *d, const double *xy, size_t n, int32_t **order,
+                     double **pts, struct og_error *err)
+{
+    return dl_build(d, xy, n, 1, order, pts, err);
 }
 
 void

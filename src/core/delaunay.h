@@ -51,6 +51,18 @@ enum og_status delaunay_build(struct delaunay *d, const double *xy, size_t n,
 enum og_status delaunay_build_centers(struct delaunay *d, const double *xy, size_t n,
                                       struct og_error *err);
 
+/* As delaunay_build_centers, but the triangulation is left in the sweep's
+ * insertion order, which walks memory far more locally than input order:
+ * triangles[], hull[] and the centres refer to local ids k = 0 .. n-1,
+ * whose input point is (*order)[k] and whose coordinates are
+ * (*pts)[2k], (*pts)[2k+1] (both malloc'd n and 2n long, the caller frees
+ * them; an exact duplicate has a local id that no triangle uses). Same
+ * triangles, rotations and numbering as delaunay_build_centers, renamed.
+ * Lloyd's iteration uses it. Errors as delaunay_build; on error *order and
+ * *pts are NULL. */
+enum og_status delaunay_build_local(struct delaunay *d, const double *xy, size_t n,
+                                    int32_t **order, double **pts, struct og_error *err);
+
 /* Free the arrays of d (d itself is the caller's); accepts a zeroed struct. */
 void delaunay_fini(struct delaunay *d);
 

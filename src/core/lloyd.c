@@ -151,16 +151,19 @@ lloyd_area_centroid(const double *poly, size_t n, const double *o, double *cx, d
  * area 0 and keep their position. */
 /* One Lloyd pass over the sites of a triangulation: shared inputs. */
 struct lloyd_job {
-    const double *xy;
+    const double *xy;      /* local (sweep-order) coordinates */
+    const int32_t *order;  /* local id -> input id (where results go) */
     size_t n;
     const struct lloyd_box *box;
     const struct delaunay *d;
-    const int32_t *inedge, *visit;
+    const int32_t *inedge;
     double *areas, *cen;
 };
 
-/* Cells of the sites visit[begin..end): each writes only its own site's
- * area and centroid, so any partition gives the same bits. */
+/* Cells of the sites begin..end-1 in local ids (the sweep made each site's
+ * fan at about the time it reached the site, so fans and circumcentres are
+ * walked nearly in memory order): each writes only its own site's area and
+ * centroid, so any partition gives the same bits. */
 static enum og_status
 lloyd_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
 {
@@ -168,7 +171,7 @@ lloyd_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *
     const struct delaunay *dd = J->d;
     const struct lloyd_box *box = J->box;
     const double *xy = J->xy, *centers = dd->centers;
-    const int32_t *inedge = J->inedge;
+    const int32_t *inedge = J->inedge, *order = J->order;
     double *areas = J->areas, *cen = J->cen;
     double *bufa, *bufb;
     size_t cap = 64, n = J->n, i, j; /* polygon vertices; grown for high-degree sites */
@@ -187,7 +190,7 @@ lloyd_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *
         size_t k = 0;
         int32_t start;
 
-        i = (size_t)J->visit[j];
+        i = j;
         p = xy + 2 * i;
         cx = p[0];
         cy = p[1];
@@ -263,6 +266,7 @@ lloyd_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *
             }
             area = lloyd_area_centroid(poly, k, p, &cx, &cy);
         }
+        i = (size_t)order[i];
         if (areas != NULL) {
             areas[i] = area;
         }
@@ -285,26 +289,33 @@ lloyd_cells(const double *xy, size_t n, const struct lloyd_box *box, double *are
             struct run_ctx *ctx, int it, int iterations, struct og_error *err)
 {
     struct delaunay d;
-    int32_t *inedge = NULL, *visit = NULL;
-    size_t i, j, e, ne;
+    int32_t *inedge = NULL, *order = NULL;
+    double *pts = NULL;
+    size_t i, e, ne;
     enum og_status st;
 
-    st = delaunay_build_centers(&d, xy, n, err);
+    /* In the sweep's order (local ids) the fans, the circumcentres and the
+     * sites lie close together in memory; only the results are written in
+     * input order. */
+    st = delaunay_build_local(&d, xy, n, &order, &pts, err);
     if (st != OG_OK) {
         return st;
     }
     ne = 3 * d.ntriangles;
-    if ((inedge = malloc((n > 0 ? n : 1) * sizeof *inedge)) == NULL ||
-        (visit = malloc((n > 0 ? n : 1) * sizeof *visit)) == NULL) {
+    if ((inedge = malloc((n > 0 ? n : 1) * sizeof *inedge)) == NULL) {
         st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", n);
         goto done;
     }
     for (i = 0; i < n; i++) {
         inedge[i] = -1;
     }
-    /* An incoming half-edge per site, the twinless one for hull sites. */
-    for (e = 0; e < ne; e++) {
-        inedge[d.triangles[mesh_edge_next((int32_t)e)]] = (int32_t)e;
+    /* An incoming half-edge per site (the last one, in half-edge order),
+     * the twinless one for hull sites; e = 3t + k ends where 3t + k + 1
+     * (mod 3) starts. */
+    for (e = 0; e < ne; e += 3) {
+        inedge[d.triangles[e + 1]] = (int32_t)e;
+        inedge[d.triangles[e + 2]] = (int32_t)e + 1;
+        inedge[d.triangles[e]] = (int32_t)e + 2;
     }
     for (e = 0; e < ne; e++) {
         if (d.halfedges[e] < 0) {
@@ -312,21 +323,6 @@ lloyd_cells(const double *xy, size_t n, const struct lloyd_box *box, double *are
         }
     }
 
-    /* Visit the sites in the order of their half-edges (then unused ones):
-     * neighbouring triangles were made at about the same time, so this walks
-     * the circumcentres with far better locality than input order. */
-    j = 0;
-    for (e = 0; e < ne; e++) {
-        int32_t p = d.triangles[mesh_edge_next((int32_t)e)];
-        if (inedge[p] == (int32_t)e) {
-            visit[j++] = p;
-        }
-    }
-    for (i = 0; i < n; i++) {
-        if (inedge[i] < 0) {
-            visit[j++] = (int32_t)i;
-        }
-    }
     if (d.ntriangles == 0) {
         /* Collinear sites: inedge holds each one's place along the hull. */
         for (i = 0; i < d.nhull; i++) {
@@ -334,7 +330,7 @@ lloyd_cells(const double *xy, size_t n, const struct lloyd_box *box, double *are
         }
     }
     {
-        struct lloyd_job job = { xy, n, box, &d, inedge, visit, areas, cen };
+        struct lloyd_job job = { pts, order, n, box, &d, inedge, areas, cen };
         int threads = ctx != NULL && ctx->threads > 0 ? ctx->threads : 1;
         st = og_parallel_for(threads, n, LLOYD_BATCH, lloyd_batch, &job, ctx,
                              (double)it / (double)iterations,
@@ -350,7 +346,8 @@ lloyd_cells(const double *xy, size_t n, const struct lloyd_box *box, double *are
 
 done:
     free(inedge);
-    free(visit);
+    free(order);
+    free(pts);
     delaunay_fini(&d);
     return st;
 }
