@@ -145,7 +145,7 @@ struct elev_job {
     const struct fbm_params *f;
     const double *points, *ax, *ay;
     int na;
-    double amp, falloff, R;
+    double amp, falloff, R, half_power;
     double *raw;
     double *bmin, *bmax; /* per batch: min and max of raw (an exact reduction) */
 };
@@ -171,7 +171,11 @@ elev_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
             double dd = dx * dx + dy * dy;
             d2 = dd < d2 ? dd : d2;
         }
-        J->raw[i] = J->amp * J->raw[i] - J->falloff * d2 / (J->R * J->R);
+        d2 /= J->R * J->R;
+        if (J->half_power != 1.0) { /* island.falloff_power; 2 keeps the plain square */
+            d2 = det_pow(d2, J->half_power);
+        }
+        J->raw[i] = J->amp * J->raw[i] - J->falloff * d2;
     }
     {
         double lo = INFINITY, hi = -INFINITY;
@@ -217,7 +221,7 @@ norm_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
     return OG_OK;
 }
 
-/* Stage "elevation": E = amplitude * fBm(x, y) - falloff * (d_min / R)^2,
+/* Stage "elevation": E = amplitude * fBm(x, y) - falloff * (d_min / R)^power,
  * then normalised so the coast is 0, land is (0, 1] through the power curve
  * (times island.land_height) and the sea is [-1, 0). */
 static enum og_status
@@ -261,8 +265,9 @@ stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
     nb = n / ELEV_GRAIN + (n % ELEV_GRAIN != 0);
     st = grid_calloc((void **)&bmin, 2 * nb + 1, sizeof *bmin, "elevation range", err);
     if (st == OG_OK) {
-        struct elev_job job = { &noise, &f, m->points, ax, ay, na, amp, falloff, R, raw,
-                                bmin, bmin + nb };
+        struct elev_job job = { &noise, &f, m->points, ax, ay, na, amp, falloff, R,
+                                0.5 * params_get(p, P_ISLAND_FALLOFF_POWER), raw, bmin,
+                                bmin + nb };
         st = og_parallel_for(ctx->threads, n, ELEV_GRAIN, elev_batch, &job, ctx, 0.0, 0.8, err);
     }
     if (st != OG_OK) {
