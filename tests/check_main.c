@@ -23,6 +23,7 @@ main(void)
         hydro_suite,
         biome_suite,
         hybrid_suite,
+        hybrid_world_suite,
         droplet_suite,
         paramedit_suite,
         planet_suite,

@@ -254,8 +254,8 @@ on_snapshot(void *arg, struct world *snap)
     }
 }
 
-static struct world *
-generate(struct params *p, snapshot_fn *snap, void *arg)
+struct world *
+test_hybrid_generate(struct params *p, snapshot_fn *snap, void *arg)
 {
     struct run_ctx ctx;
     struct og_error err;
@@ -272,8 +272,8 @@ generate(struct params *p, snapshot_fn *snap, void *arg)
     return w;
 }
 
-static void
-small_params(struct params *p, int w, int h, double coverage, int droplets)
+void
+test_hybrid_small_params(struct params *p, int w, int h, double coverage, int droplets)
 {
     params_defaults(p);
     ck_assert_int_eq(params_set(p, P_HYBRID_WIDTH, w, NULL), OG_OK);
@@ -311,8 +311,8 @@ START_TEST(test_generator_coverage)
             struct params p;
             struct world *w;
             size_t n, count = 0, target;
-            small_params(&p, sizes[si % 3][0], sizes[si % 3][1], cov[ci], si < 3 ? 0 : 500);
-            w = generate(&p, NULL, NULL);
+            test_hybrid_small_params(&p, sizes[si % 3][0], sizes[si % 3][1], cov[ci], si < 3 ? 0 : 500);
+            w = test_hybrid_generate(&p, NULL, NULL);
             n = (size_t)sizes[si % 3][0] * (size_t)sizes[si % 3][1];
             target = (size_t)floor(cov[ci] * (double)n + 0.5);
             ck_assert_int_eq(w->kind, WORLD_GRID);
@@ -341,8 +341,8 @@ START_TEST(test_generator_default_map)
     const struct world_stat *eroded, *deposited, *lost, *evap, *before, *after;
     uint32_t *again;
 
-    small_params(&p, 96, 96, 0.3, 4000);
-    w = generate(&p, NULL, NULL);
+    test_hybrid_small_params(&p, 96, 96, 0.3, 4000);
+    w = test_hybrid_generate(&p, NULL, NULL);
     ck_assert(finite_field(w->elevation, w->ncells));
     ck_assert(finite_field(w->roughness, w->ncells));
     ck_assert(finite_field(w->forest, w->ncells));
@@ -416,7 +416,7 @@ START_TEST(test_generator_true_defaults)
     size_t i, count = 0;
 
     params_defaults(&p);
-    w = generate(&p, NULL, NULL);
+    w = test_hybrid_generate(&p, NULL, NULL);
     ck_assert_uint_eq(w->ncells, 256 * 256);
     ck_assert(finite_field(w->elevation, w->ncells));
     ck_assert(finite_field(w->roughness, w->ncells));
@@ -443,9 +443,9 @@ START_TEST(test_generator_sediment_kept)
     struct world *w;
     double eroded, deposited, lost;
 
-    small_params(&p, 64, 64, 0.5, 3000);
+    test_hybrid_small_params(&p, 64, 64, 0.5, 3000);
     ck_assert_int_eq(params_set(&p, P_HYBRID_EVAP_SEDIMENT, 1, NULL), OG_OK);
-    w = generate(&p, NULL, NULL);
+    w = test_hybrid_generate(&p, NULL, NULL);
     eroded = world_stat_find(w, "hybrid.eroded")->a;
     deposited = world_stat_find(w, "hybrid.deposited")->a;
     lost = world_stat_find(w, "hybrid.sediment_lost")->a;
@@ -464,9 +464,9 @@ START_TEST(test_generator_deterministic)
     struct snaps s = { 0, 0, 0.0 };
     size_t n;
 
-    small_params(&p, 128, 96, 0.4, 60000);
-    a = generate(&p, NULL, NULL);
-    b = generate(&p, on_snapshot, &s);
+    test_hybrid_small_params(&p, 128, 96, 0.4, 60000);
+    a = test_hybrid_generate(&p, NULL, NULL);
+    b = test_hybrid_generate(&p, on_snapshot, &s);
     n = a->ncells;
     ck_assert(s.count >= 1);
     ck_assert_int_eq(s.bad, 0);
@@ -475,7 +475,7 @@ START_TEST(test_generator_deterministic)
     ck_assert(memcmp(a->trees, b->trees, n) == 0);
     ck_assert(memcmp(a->roughness, b->roughness, n * sizeof *a->roughness) == 0);
     p.seed = 2;
-    c = generate(&p, NULL, NULL);
+    c = test_hybrid_generate(&p, NULL, NULL);
     ck_assert(memcmp(a->elevation, c->elevation, n * sizeof *a->elevation) != 0);
     world_unref(a);
     world_unref(b);
@@ -490,7 +490,7 @@ START_TEST(test_generator_bad_params)
     struct og_error err;
     struct world *w = NULL;
 
-    small_params(&p, 32, 32, 0.5, 10);
+    test_hybrid_small_params(&p, 32, 32, 0.5, 10);
     ck_assert_int_eq(params_set(&p, P_HYBRID_FRICTION, 0.9, NULL), OG_OK);
     memset(&ctx, 0, sizeof ctx);
     ctx.params = &p;
@@ -519,7 +519,7 @@ START_TEST(test_generator_cancel)
     struct world *w = NULL;
     atomic_int cancel;
 
-    small_params(&p, 64, 64, 0.5, 100000);
+    test_hybrid_small_params(&p, 64, 64, 0.5, 100000);
     atomic_init(&cancel, 0);
     memset(&ctx, 0, sizeof ctx);
     ctx.params = &p;
@@ -563,333 +563,6 @@ START_TEST(test_glyph_legend)
 END_TEST
 
 
-/* Streams and lakes come from the dem's hydrology: every cell drains to
- * the border, the outlets receive all the rain (1 per cell), lakes are
- * WATER_LAKE, coloured water, treeless and sit where the fill raised the
- * surface; streams have no trees. With hybrid.water = off nothing is made. */
-START_TEST(test_generator_water)
-{
-    struct params p;
-    struct world *w;
-    double at_outlets = 0.0;
-    size_t i, lakes = 0, streams = 0;
-
-    params_defaults(&p);
-    p.seed = 2;
-    w = generate(&p, NULL, NULL);
-    ck_assert_uint_eq(w->nhydro, w->ncells);
-    for (i = 0; i < w->ncells; i++) {
-        int x = (int)(i % (size_t)w->width), y = (int)(i / (size_t)w->width);
-        int border = x == 0 || y == 0 || x == w->width - 1 || y == w->height - 1;
-        if (w->downhill[i] < 0) {
-            ck_assert_msg(border, "cell (%d, %d) is an outlet off the border", x, y);
-            at_outlets += w->flow[i];
-        }
-        if (w->lake[i]) {
-            lakes++;
-            ck_assert_int_eq(w->water[i], WATER_LAKE);
-            ck_assert_uint_eq(w->color[i], HYBRID_WATER);
-            ck_assert_msg(w->hydro_elev[i] > w->elevation[i], "lake cell %zu: filled %.9g, height %.9g",
-                          i, (double)w->hydro_elev[i], (double)w->elevation[i]);
-            ck_assert(!w->trees[i] && w->forest[i] == 0.0f);
-        } else {
-            ck_assert_int_eq(w->water[i], WATER_LAND);
-        }
-        if (w->river_width[i] > 0.0f) {
-            streams++;
-            ck_assert(!w->trees[i]);
-        }
-    }
-    ck_assert_msg(fabs(at_outlets - (double)w->ncells) < 1e-3 * (double)w->ncells,
-                  "outlets got %.1f of %zu cells of rain", at_outlets, w->ncells);
-    ck_assert(lakes > 0 && streams > 100);
-    ck_assert(world_stat_find(w, "hybrid.lake_cells")->a == (double)lakes);
-    world_unref(w);
-    ck_assert_int_eq(params_set(&p, P_HYBRID_WATER, 0, NULL), OG_OK);
-    w = generate(&p, NULL, NULL);
-    ck_assert(w->river_width == NULL && w->lake == NULL);
-    for (i = 0; i < w->ncells; i++) {
-        ck_assert_int_eq(w->water[i], WATER_LAND);
-    }
-    world_unref(w);
-}
-END_TEST
-
-/* Forest stands: trees cluster. A tree's 8 neighbours are trees far more
- * often than cells are trees overall (per-cell placement with a uniform
- * mask gives the same share), stands cover about hybrid.stand_cover of the
- * map, and with forest_stands = off the seed's mask (1 on flat grass)
- * comes back. */
-START_TEST(test_forest_stands)
-{
-    struct params p;
-    struct world *w;
-    size_t i, trees = 0, pairs = 0, tree_pairs = 0, flat_one = 0, grass = 0;
-    int x, y, dx, dy;
-
-    params_defaults(&p);
-    w = generate(&p, NULL, NULL);
-    for (y = 1; y + 1 < w->height; y++) {
-        for (x = 1; x + 1 < w->width; x++) {
-            size_t c = (size_t)y * (size_t)w->width + (size_t)x;
-            trees += w->trees[c];
-            if (!w->trees[c]) {
-                continue;
-            }
-            for (dy = -1; dy <= 1; dy++) {
-                for (dx = -1; dx <= 1; dx++) {
-                    if (dx != 0 || dy != 0) {
-                        pairs++;
-                        tree_pairs += w->trees[c + (size_t)(dy * w->width + dx)];
-                    }
-                }
-            }
-        }
-    }
-    {
-        double share = (double)trees / (double)((w->width - 2) * (w->height - 2));
-        double near = (double)tree_pairs / (double)pairs;
-        ck_assert_msg(near > 2.0 * share, "neighbour share %.3f vs overall %.3f", near, share);
-        ck_assert_msg(share > 0.1 && share < 0.4, "tree share %.3f", share);
-    }
-    world_unref(w);
-    ck_assert_int_eq(params_set(&p, P_HYBRID_STANDS, 0, NULL), OG_OK);
-    w = generate(&p, NULL, NULL);
-    for (i = 0; i < w->ncells; i++) {
-        if (!w->mask[i] && w->water[i] == WATER_LAND && w->river_width[i] == 0.0f) {
-            grass++;
-            flat_one += w->forest[i] == 1.0f;
-        }
-    }
-    ck_assert_uint_eq(flat_one, grass);
-    world_unref(w);
-}
-END_TEST
-
-/* MFD accumulation (core/flow_mfd.h) on a V valley draining to its low
- * edge: every drop of rain reaches the outlets, flow spreads over the
- * flanks (no flank cell gets more than its column's rain would give a
- * single line) and gathers in the valley floor, where it matches the D8
- * total of the catchment. */
-START_TEST(test_flow_mfd_valley)
-{
-    enum { S = 33 };
-    static float elev[S * S], filled[S * S], flow[S * S];
-    static uint8_t outlet[S * S];
-    static uint32_t rank[S * S];
-    static int32_t down[S * S];
-    struct hydro_graph g;
-    struct og_error err;
-    double at_outlets = 0.0;
-    size_t i;
-    int x, y;
-
-    for (y = 0; y < S; y++) {
-        for (x = 0; x < S; x++) {
-            /* valley along x = 16 falling toward y = S - 1 */
-            elev[y * S + x] = (float)(0.05 * abs(x - S / 2) + 0.01 * (S - 1 - y));
-            outlet[y * S + x] = y == S - 1;
-        }
-    }
-    ck_assert_int_eq(hydro_graph_grid(&g, S, S, 8, &err), OG_OK);
-    ck_assert_int_eq(hydro_priority_flood(&g, elev, outlet, HYDRO_FLOOD_HEAP, filled, rank, NULL,
-                                          &err), OG_OK);
-    ck_assert_int_eq(hydro_route(&g, filled, rank, outlet, down, NULL, &err), OG_OK);
-    ck_assert_int_eq(flow_mfd_accumulate(S, S, filled, down, NULL, flow, &err), OG_OK);
-    for (i = 0; i < S * S; i++) {
-        if (down[i] < 0) {
-            at_outlets += flow[i];
-        }
-    }
-    ck_assert_msg(fabs(at_outlets - S * S) < 1e-3 * S * S, "outlets got %g of %d", at_outlets,
-                  S * S);
-    /* The valley floor just above the outlet row carries nearly all of the
-     * rain above it; a flank cell one step off the floor far less. */
-    ck_assert(flow[(S - 2) * S + S / 2] > 0.8 * (S - 1) * S);
-    ck_assert(flow[(S - 2) * S + S / 2 + 3] < 0.2 * flow[(S - 2) * S + S / 2]);
-}
-END_TEST
-
-/* Pixels of the cones' two tree greens (iso_trees.c: the seed's tree
- * colour lit at 1.0 and 0.55) in an iso render. */
-static size_t
-tree_pixels(const struct world *w)
-{
-    struct iso_options o;
-    struct raster *fb = NULL;
-    struct og_error err;
-    size_t i, count = 0;
-    uint32_t lit = iso_shade_rgb(HYBRID_TREE, 1.0), shade = iso_shade_rgb(HYBRID_TREE, 0.55);
-
-    iso_options_from_params(&o, &w->params);
-    o.threads = 1;
-    ck_assert_int_eq(raster_new(&fb, 480, 300, &err), OG_OK);
-    ck_assert_msg(iso_render(NULL, w, &o, fb, NULL, &err) == OG_OK, "%s", err.msg);
-    for (i = 0; i < (size_t)fb->width * (size_t)fb->height; i++) {
-        const uint8_t *px = fb->rgba + 4 * i;
-        uint32_t c = (uint32_t)px[0] << 16 | (uint32_t)px[1] << 8 | px[2];
-        count += c == lit || c == shade;
-    }
-    raster_free(fb);
-    return count;
-}
-
-/* The iso render stands trees on the tree cells as shaded cones: with the
- * trees, pixels of both cone shades appear; without any tree, none. */
-START_TEST(test_iso_trees)
-{
-    struct params p;
-    struct world *w;
-    size_t with, without;
-
-    small_params(&p, 64, 64, 0.3, 500);
-    w = generate(&p, NULL, NULL);
-    ck_assert(world_stat_find(w, "hybrid.trees")->a > 100.0);
-    with = tree_pixels(w);
-    world_unref(w);
-    ck_assert_int_eq(params_set(&p, P_HYBRID_FOREST_DENSITY, 0.0, NULL), OG_OK);
-    w = generate(&p, NULL, NULL);
-    without = tree_pixels(w);
-    world_unref(w);
-    ck_assert_msg(with > 200 && without == 0, "tree pixels %zu with trees, %zu without", with,
-                  without);
-}
-END_TEST
-
-/* Count of the two cone greens in w x h 0xRRGGBB pixels. */
-static size_t
-tree_rgb_count(const uint32_t *rgb, size_t n)
-{
-    uint32_t lit = iso_shade_rgb(HYBRID_TREE, 1.0), shade = iso_shade_rgb(HYBRID_TREE, 0.55);
-    size_t i, count = 0;
-    for (i = 0; i < n; i++) {
-        count += rgb[i] == lit || rgb[i] == shade;
-    }
-    return count;
-}
-
-/* The preview thins a grid to about two samples per pixel (every 2nd cell
- * of a 256^2 world at 96 x 60 px): trees are aggregated into the thinned
- * field (a sample gets a tree with its block's tree share), not dropped, so
- * the preview shows about as much forest as the full field drawn at the
- * same size (before: none at all). */
-START_TEST(test_iso_thinned_trees)
-{
-    enum { PW = 96, PH = 60 };
-    struct params p;
-    struct world *w;
-    struct iso_options o;
-    struct raster *fb = NULL;
-    struct og_error err;
-    static uint32_t rgb[PW * PH];
-    size_t i, thinned, full;
-
-    small_params(&p, 256, 256, 0.3, 2000);
-    w = generate(&p, NULL, NULL);
-    iso_options_from_params(&o, &w->params);
-    ck_assert_int_eq(iso_render_preview(w, &o.view, PW, PH, rgb, &err), OG_OK);
-    thinned = tree_rgb_count(rgb, PW * PH);
-    iso_preview_release();
-    o.subdiv = 1;
-    o.jitter = 0.0;
-    o.threads = 1;
-    ck_assert_int_eq(raster_new(&fb, PW, PH, &err), OG_OK);
-    ck_assert_int_eq(iso_render(NULL, w, &o, fb, NULL, &err), OG_OK);
-    for (i = 0; i < PW * PH; i++) {
-        const uint8_t *px = fb->rgba + 4 * i;
-        rgb[i] = (uint32_t)px[0] << 16 | (uint32_t)px[1] << 8 | px[2];
-    }
-    full = tree_rgb_count(rgb, PW * PH);
-    raster_free(fb);
-    world_unref(w);
-    ck_assert_msg(full > 50 && thinned > full / 2 && thinned < 2 * full,
-                  "tree pixels: %zu thinned, %zu full", thinned, full);
-}
-END_TEST
-
-/* A world keeps its layout when the grid gets finer: the same seed at 256^2
- * and 1024^2 over the same extent (25.6 km), the 1024^2 masks downsampled
- * by 4 x 4 majority, overlap with IoU >= 0.8 (mountain mask, and the
- * Mountain class before erosion). Before the mask frequency was per km it
- * was per cell and the two were different worlds (mask IoU 0.15-0.18 for
- * seeds 1-6; now 0.97). */
-static double
-iou_after_downsample(const uint8_t *fine, const uint8_t *coarse, int side, int f)
-{
-    size_t inter = 0, uni = 0;
-    int x, y, i, j;
-    for (y = 0; y < side; y++) {
-        for (x = 0; x < side; x++) {
-            int votes = 0, a, b;
-            for (j = 0; j < f; j++) {
-                for (i = 0; i < f; i++) {
-                    votes += fine[(size_t)(y * f + j) * (size_t)(side * f) + (size_t)(x * f + i)] != 0;
-                }
-            }
-            a = 2 * votes >= f * f;
-            b = coarse[(size_t)y * (size_t)side + (size_t)x] != 0;
-            inter += (size_t)(a && b);
-            uni += (size_t)(a || b);
-        }
-    }
-    return uni > 0 ? (double)inter / (double)uni : 1.0;
-}
-
-START_TEST(test_layout_resolution_independent)
-{
-    static const uint64_t seeds[] = { 1, 2, 3 };
-    size_t k, i;
-
-    for (k = 0; k < 3; k++) {
-        struct params p;
-        struct world *lo, *hi;
-        uint8_t *mlo, *mhi;
-        double iou_mask, iou_mountain;
-        params_defaults(&p);
-        p.seed = seeds[k];
-        ck_assert_int_eq(params_set(&p, P_HYBRID_DROPLETS, 0.0, NULL), OG_OK);
-        lo = generate(&p, NULL, NULL);
-        ck_assert_int_eq(params_set(&p, P_HYBRID_WIDTH, 1024, NULL), OG_OK);
-        ck_assert_int_eq(params_set(&p, P_HYBRID_HEIGHT, 1024, NULL), OG_OK);
-        hi = generate(&p, NULL, NULL);
-        iou_mask = iou_after_downsample(hi->mask, lo->mask, 256, 4);
-        mlo = malloc(lo->ncells);
-        mhi = malloc(hi->ncells);
-        for (i = 0; i < lo->ncells; i++) {
-            mlo[i] = lo->mask[i] && lo->elevation[i] > 0.1f;
-        }
-        for (i = 0; i < hi->ncells; i++) {
-            mhi[i] = hi->mask[i] && hi->elevation[i] > 0.1f;
-        }
-        iou_mountain = iou_after_downsample(mhi, mlo, 256, 4);
-        ck_assert_msg(iou_mask >= 0.8 && iou_mountain >= 0.8,
-                      "seed %llu: mask IoU %.3f, mountain IoU %.3f", (unsigned long long)seeds[k],
-                      iou_mask, iou_mountain);
-        /* streams: the same length per km of map (stream cells x cell
-         * width) within 15 % (seeds 1-3: 2-5 %) */
-        {
-            size_t slo = 0, shi = 0;
-            double len_lo, len_hi;
-            for (i = 0; i < lo->ncells; i++) {
-                slo += lo->river_width[i] > 0.0f;
-            }
-            for (i = 0; i < hi->ncells; i++) {
-                shi += hi->river_width[i] > 0.0f;
-            }
-            len_lo = (double)slo * 0.1;
-            len_hi = (double)shi * 0.025;
-            ck_assert_msg(len_lo > 50.0 && fabs(len_lo / len_hi - 1.0) < 0.15,
-                          "seed %llu: %g km of streams at 256^2, %g at 1024^2",
-                          (unsigned long long)seeds[k], len_lo, len_hi);
-        }
-        free(mlo);
-        free(mhi);
-        world_unref(lo);
-        world_unref(hi);
-    }
-}
-END_TEST
-
 Suite *
 hybrid_suite(void)
 {
@@ -910,12 +583,6 @@ hybrid_suite(void)
     tcase_set_timeout(tc, 20);
     tcase_add_test(tc, test_generator_deterministic);
     tcase_add_test(tc, test_generator_true_defaults);
-    tcase_add_test(tc, test_layout_resolution_independent);
-    tcase_add_test(tc, test_generator_water);
-    tcase_add_test(tc, test_forest_stands);
-    tcase_add_test(tc, test_flow_mfd_valley);
-    tcase_add_test(tc, test_iso_trees);
-    tcase_add_test(tc, test_iso_thinned_trees);
     suite_add_tcase(s, tc);
     tc = tcase_create("contract");
     tcase_add_test(tc, test_generator_bad_params);

@@ -20,6 +20,7 @@ Suite *dem_suite(void);
 Suite *hydro_suite(void);
 Suite *biome_suite(void);
 Suite *hybrid_suite(void);
+Suite *hybrid_world_suite(void);
 Suite *droplet_suite(void);
 Suite *paramedit_suite(void);
 Suite *planet_suite(void);
@@ -33,6 +34,15 @@ Suite *colorquant_suite(void);
 Suite *gallery_suite(void);
 Suite *parallel_suite(void);
 Suite *presets_suite(void);
+
+/* The hybrid generator on p (one thread, snapshots to snap if not NULL);
+ * the test fails if it does. test_hybrid_small_params: defaults on a w x h
+ * grid of 100 m cells with that coverage and `droplets` droplets in all. */
+struct params;
+struct world;
+struct world *test_hybrid_generate(struct params *p, void (*snap)(void *, struct world *),
+                                   void *arg);
+void test_hybrid_small_params(struct params *p, int w, int h, double coverage, int droplets);
 
 /* Path of a file under tests/data ($OROGEN_TEST_DATA) or data/ ($OROGEN_DATA)
  * into a static buffer (not thread-safe; tests are single-threaded). */

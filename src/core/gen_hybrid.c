@@ -107,24 +107,118 @@ gen_hybrid_select_mask(const float *m, size_t n, size_t target, uint8_t *mask, f
     return OG_OK;
 }
 
+enum og_status
+gen_hybrid_initial(const struct params *p, int width, int height, struct run_ctx *ctx,
+                   float *elevation, uint8_t *mask, struct hybrid_initial *out,
+                   struct og_error *err)
+{
+    double coverage = params_get(p, P_HYBRID_COVERAGE), peak = params_get(p, P_HYBRID_PEAK);
+    double s_mask = params_get(p, P_HYBRID_MASK_SCALE), blend = params_get(p, P_HYBRID_BLEND);
+    double cycles = params_get(p, P_HYBRID_CYCLES);
+    double km = params_get(p, P_HYBRID_EXTENT) / (double)width;
+    uint64_t mask_seed = stream_seed(p->seed, "HybridTerrain.mask");
+    uint64_t height_seed = stream_seed(p->seed, "HybridTerrain.height");
+    size_t n = (size_t)width * (size_t)height, target, nmask = 0, i;
+    int ridged = params_int(p, P_HYBRID_MASK_SHAPE) == 1;
+    float *m = NULL, tau = 0.0f;
+    double *row = NULL, s, r_eff, weight[HYBRID_HEIGHT_OCTAVES];
+    enum og_status st;
+    int x, y;
+
+    if ((st = grid_calloc((void **)&m, n, sizeof *m, "mask noise", err)) ||
+        (st = grid_calloc((void **)&row, (size_t)width, sizeof *row, "noise row", err))) {
+        goto done;
+    }
+    /* Phase 1: coverage mask, the fBm sampled at the cells' corners in km
+     * (s_mask per km), so the layout does not depend on the grid size. */
+    for (y = 0; y < height; y++) {
+        value_noise_fbm2_row(mask_seed, HYBRID_MASK_OCTAVES, s_mask * km, (double)y * km * s_mask,
+                             (size_t)width, row);
+        for (x = 0; x < width; x++) {
+            double v = ridged ? 1.0 - fabs(2.0 * row[x] - 1.0) : row[x];
+            m[(size_t)y * (size_t)width + (size_t)x] = (float)v;
+        }
+        if (ctx != NULL && (y & 31) == 0 &&
+            (st = pipeline_tick(ctx, 0.05 * y / height)) != OG_OK) {
+            goto done;
+        }
+    }
+    target = (size_t)floor(coverage * (double)n + 0.5);
+    st = gen_hybrid_select_mask(m, n, target, mask, &tau, err);
+    if (st != OG_OK) {
+        goto done;
+    }
+
+    /* Phase 2: heights inside the mask; r_eff in km, s per km. In depth
+     * mode the blend is a share of the mask's noise depth, so the heights
+     * rise from the mask edge toward its core (slopes, not walls). */
+    if (params_int(p, P_HYBRID_BLEND_MODE) == 1) {
+        float mmax = tau;
+        for (i = 0; i < n; i++) {
+            mmax = mask[i] && m[i] > mmax ? m[i] : mmax;
+        }
+        blend *= (double)mmax - (double)tau;
+        blend = blend > 1e-9 ? blend : 1e-9;
+    }
+    r_eff = sqrt((double)target / hybrid_pi) * km;
+    s = cycles / (r_eff > km ? r_eff : km);
+    /* Band limit at the erosion scale (doc/hybrid.md, "Erosion scale"): an
+     * octave whose lattice spacing L is under two erosion cells fades out,
+     * weight clamp(L / cell - 1, 0, 1), so no grid shows relief finer than
+     * the droplets can shape. */
+    for (i = 0; i < HYBRID_HEIGHT_OCTAVES; i++) {
+        double lattice = 1.0 / (s * (double)(1u << i)), cell = erosion_cell_km(p);
+        double wgt = cell > 0.0 ? lattice / cell - 1.0 : 1.0;
+        weight[i] = wgt < 0.0 ? 0.0 : (wgt > 1.0 ? 1.0 : wgt);
+    }
+    for (y = 0; y < height; y++) {
+        const uint8_t *mrow = mask + (size_t)y * (size_t)width;
+        if (memchr(mrow, 1, (size_t)width) != NULL) {
+            value_noise_fbm2_row_weighted(height_seed, HYBRID_HEIGHT_OCTAVES, weight, s * km,
+                                          (double)y * km * s, (size_t)width, row);
+        }
+        for (x = 0; x < width; x++) {
+            size_t c = (size_t)y * (size_t)width + (size_t)x;
+            double f, beta;
+            if (mask[c] == 0) {
+                elevation[c] = 0.0f;
+                continue; /* exactly 0 */
+            }
+            nmask++;
+            f = row[x] * 1.3 - 0.15;
+            f = f < 0.0 ? 0.0 : (f > 1.0 ? 1.0 : f);
+            beta = ((double)m[c] - (double)tau) / blend;
+            beta = beta < 0.0 ? 0.0 : (beta > 1.0 ? 1.0 : beta);
+            beta = 0.5 - 0.5 * cos(hybrid_pi * beta);
+            elevation[c] = (float)(peak * f * beta);
+        }
+        if (ctx != NULL && (y & 31) == 0 &&
+            (st = pipeline_tick(ctx, 0.05 + 0.05 * y / height)) != OG_OK) {
+            goto done;
+        }
+    }
+    out->nmask = nmask;
+    out->tau = tau;
+    out->blend = blend;
+    out->height_scale = s;
+done:
+    free(m);
+    free(row);
+    return st;
+}
+
 static enum og_status
 stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
 {
     const struct params *p = ctx->params;
     int width = params_int(p, P_HYBRID_WIDTH), height = params_int(p, P_HYBRID_HEIGHT);
-    double coverage = params_get(p, P_HYBRID_COVERAGE), peak = params_get(p, P_HYBRID_PEAK);
-    double s_mask = params_get(p, P_HYBRID_MASK_SCALE), blend = params_get(p, P_HYBRID_BLEND);
-    double cycles = params_get(p, P_HYBRID_CYCLES);
-    uint64_t mask_seed = stream_seed(p->seed, "HybridTerrain.mask");
-    uint64_t height_seed = stream_seed(p->seed, "HybridTerrain.height");
+    double coverage = params_get(p, P_HYBRID_COVERAGE);
     struct droplet_totals tot;
-    float *m = NULL, *activity = NULL, tau = 0.0f, amax, hmax;
-    double *row = NULL;
-    size_t n, target, nmask = 0, nmountain = 0, i;
-    double s, r_eff, t0, c0, km = cell_km(p);
-    int ridged = params_int(p, P_HYBRID_MASK_SHAPE) == 1;
+    struct hybrid_initial ini;
+    float *activity = NULL, amax, hmax;
+    size_t n, nmountain = 0, i;
+    double t0, c0, km = cell_km(p);
     enum og_status st;
-    int x, y;
 
     memset(&tot, 0, sizeof tot);
     if ((st = gen_hybrid_check_droplet_params(p, err)) != OG_OK) {
@@ -141,91 +235,36 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
         (st = world_alloc((void **)&w->mask, n, sizeof *w->mask, "mountain mask", err)) ||
         (st = world_alloc((void **)&w->roughness, n, sizeof *w->roughness, "roughness", err)) ||
         (st = world_alloc((void **)&w->water, n, sizeof *w->water, "water", err)) ||
-        (st = grid_calloc((void **)&m, n, sizeof *m, "mask noise", err)) ||
-        (st = grid_calloc((void **)&activity, n, sizeof *activity, "erosion activity", err)) ||
-        (st = grid_calloc((void **)&row, (size_t)width, sizeof *row, "noise row", err))) {
+        (st = grid_calloc((void **)&activity, n, sizeof *activity, "erosion activity", err))) {
         goto done;
     }
-
-    /* Phase 1: coverage mask, the fBm sampled at the cells' corners in km
-     * (s_mask per km), so the layout does not depend on the grid size. */
     w->cell_size = 1000.0 * km;
     /* hybrid.relief is the vertical scale the droplets see: a height unit
        is relief x 100 m of ground (doc/scale.md) */
     w->elev_unit_m = 100.0 * params_get(p, P_HYBRID_RELIEF);
-    for (y = 0; y < height; y++) {
-        value_noise_fbm2_row(mask_seed, HYBRID_MASK_OCTAVES, s_mask * km, (double)y * km * s_mask,
-                             (size_t)width, row);
-        for (x = 0; x < width; x++) {
-            double v = ridged ? 1.0 - fabs(2.0 * row[x] - 1.0) : row[x];
-            m[(size_t)y * (size_t)width + (size_t)x] = (float)v;
-        }
-        if ((y & 31) == 0 && (st = pipeline_tick(ctx, 0.05 * y / height)) != OG_OK) {
-            goto done;
-        }
-    }
-    target = (size_t)floor(coverage * (double)n + 0.5);
-    st = gen_hybrid_select_mask(m, n, target, w->mask, &tau, err);
+    st = gen_hybrid_initial(p, width, height, ctx, w->elevation, w->mask, &ini, err);
     if (st != OG_OK) {
         goto done;
     }
-
-    /* Phase 2: heights inside the mask; r_eff in km, s per km. In depth
-     * mode the blend is a share of the mask's noise depth, so the heights
-     * rise from the mask edge toward its core (slopes, not walls). */
-    if (params_int(p, P_HYBRID_BLEND_MODE) == 1) {
-        float mmax = tau;
-        for (i = 0; i < n; i++) {
-            mmax = w->mask[i] && m[i] > mmax ? m[i] : mmax;
-        }
-        blend *= (double)mmax - (double)tau;
-        blend = blend > 1e-9 ? blend : 1e-9;
-    }
-    world_stat_real(w, "hybrid.blend", blend);
-    r_eff = sqrt((double)target / hybrid_pi) * km;
-    s = cycles / (r_eff > km ? r_eff : km);
-    for (y = 0; y < height; y++) {
-        const uint8_t *mrow = w->mask + (size_t)y * (size_t)width;
-        if (memchr(mrow, 1, (size_t)width) != NULL) {
-            value_noise_fbm2_row(height_seed, HYBRID_HEIGHT_OCTAVES, s * km, (double)y * km * s,
-                                 (size_t)width, row);
-        }
-        for (x = 0; x < width; x++) {
-            size_t c = (size_t)y * (size_t)width + (size_t)x;
-            double f, beta;
-            if (w->mask[c] == 0) {
-                continue; /* stays exactly 0 */
-            }
-            nmask++;
-            f = row[x] * 1.3 - 0.15;
-            f = f < 0.0 ? 0.0 : (f > 1.0 ? 1.0 : f);
-            beta = ((double)m[c] - (double)tau) / blend;
-            beta = beta < 0.0 ? 0.0 : (beta > 1.0 ? 1.0 : beta);
-            beta = 0.5 - 0.5 * cos(hybrid_pi * beta);
-            w->elevation[c] = (float)(peak * f * beta);
-        }
-        if ((y & 31) == 0 && (st = pipeline_tick(ctx, 0.05 + 0.05 * y / height)) != OG_OK) {
-            goto done;
-        }
-    }
-    if (params_get(p, P_HYBRID_DROPLETS) * (double)nmask > HYBRID_MAX_DROPLETS) {
+    world_stat_real(w, "hybrid.blend", ini.blend);
+    if (params_get(p, P_HYBRID_DROPLETS) * (double)ini.nmask > HYBRID_MAX_DROPLETS) {
         st = og_error_set(err, OG_ERANGE,
                           "hybrid.droplets_per_cell x %zu mask cells = %.0f droplets exceeds %.0f",
-                          nmask, params_get(p, P_HYBRID_DROPLETS) * (double)nmask,
+                          ini.nmask, params_get(p, P_HYBRID_DROPLETS) * (double)ini.nmask,
                           HYBRID_MAX_DROPLETS);
         goto done;
     }
-    world_stat_int(w, "hybrid.mask_cells", (long long)nmask);
+    world_stat_int(w, "hybrid.mask_cells", (long long)ini.nmask);
     world_stat_real(w, "hybrid.coverage_requested", coverage);
-    world_stat_real(w, "hybrid.coverage", (double)nmask / (double)n);
-    world_stat_real(w, "hybrid.tau", (double)tau);
-    world_stat_real(w, "hybrid.height_scale", s);
+    world_stat_real(w, "hybrid.coverage", (double)ini.nmask / (double)n);
+    world_stat_real(w, "hybrid.tau", (double)ini.tau);
+    world_stat_real(w, "hybrid.height_scale", ini.height_scale);
     world_stat_real(w, "hybrid.max_height_before", (double)max_of(w->elevation, n));
 
-    /* Phase 3: droplet erosion. */
+    /* Phase 3: droplet erosion, on the erosion grid (gen_hybrid_escale.c). */
     t0 = pipeline_now_ms();
     c0 = thread_cpu_ms();
-    st = gen_hybrid_erode(w, ctx, activity, &tot, err);
+    st = gen_hybrid_erode_world_scale(w, ctx, activity, &tot, err);
     if (st != OG_OK) {
         goto done;
     }
@@ -260,9 +299,7 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     world_update_extent(w);
     st = OG_OK;
 done:
-    free(m);
     free(activity);
-    free(row);
     return st;
 }
 

@@ -19,6 +19,14 @@ cell_km(const struct params *p)
     return params_get(p, P_HYBRID_EXTENT) / (double)params_int(p, P_HYBRID_WIDTH);
 }
 
+/* The droplets' cell in km (hybrid.erosion_cell; 0: none, erode on the
+ * map's own cells). */
+static inline double
+erosion_cell_km(const struct params *p)
+{
+    return params_get(p, P_HYBRID_EROSION_CELL) / 1000.0;
+}
+
 /* Per-100 m slopes and reliefs to per-cell ones: a slope of s units per
  * 100 m is s * cell_km / 0.1 units per cell. */
 static inline double
@@ -26,6 +34,33 @@ per_cell_from_per_100m(const struct params *p)
 {
     return cell_km(p) / HYBRID_REF_CELL_KM;
 }
+
+/* Phases 1 and 2 of a width x height grid over the extent's params:
+ * what they give besides the fields. */
+struct hybrid_initial {
+    size_t nmask;        /* mask cells */
+    float tau;           /* the exact-coverage threshold of the mask noise */
+    double blend;        /* Delta_blend in mask-noise units */
+    double height_scale; /* s, the height fBm's frequency per km */
+};
+
+/* Phases 1 and 2 (doc/hybrid.md) on a width x height grid spanning
+ * hybrid.extent: mask[] (0/1) and elevation[] (0 outside the mask) of
+ * width x height cells. The fields are functions of the world position,
+ * so any grid over the extent samples the same world. ctx (may be NULL)
+ * gets progress ticks 0..0.1. Errors: OG_ENOMEM, OG_ECANCELED. */
+enum og_status gen_hybrid_initial(const struct params *p, int width, int height,
+                                  struct run_ctx *ctx, float *elevation, uint8_t *mask,
+                                  struct hybrid_initial *out, struct og_error *err);
+
+/* Phase 3 at the world's erosion scale (gen_hybrid_escale.c): when the
+ * map's cells are finer than hybrid.erosion_cell, the droplets run on a
+ * grid of that cell size over the same extent and the map gets its height
+ * change and activity by bilinear interpolation; else gen_hybrid_erode on
+ * the map itself. Same errors as gen_hybrid_erode. */
+enum og_status gen_hybrid_erode_world_scale(struct world *w, struct run_ctx *ctx,
+                                            float *activity, struct droplet_totals *tot,
+                                            struct og_error *err);
 
 /* The combined droplet bounds the parameter table's per-row ranges cannot
  * express (dt x friction, dt x deposition <= 1, dt x evaporation < 1).

@@ -70,6 +70,13 @@ value_noise_fbm2(uint64_t seed, int octaves, double x, double y)
 void
 value_noise_fbm2_row(uint64_t seed, int octaves, double scale, double y, size_t n, double *out)
 {
+    value_noise_fbm2_row_weighted(seed, octaves, NULL, scale, y, n, out);
+}
+
+void
+value_noise_fbm2_row_weighted(uint64_t seed, int octaves, const double *weight, double scale,
+                              double y, size_t n, double *out)
+{
     double amp = 1.0, norm = 0.0, freq = 1.0;
     size_t k;
     int o;
@@ -100,7 +107,12 @@ value_noise_fbm2_row(uint64_t seed, int octaves, double scale, double y, size_t 
             }
             top = a + u * (b - a);
             bottom = c + u * (d - c);
-            out[k] += amp * (top + v * (bottom - top));
+            if (weight == NULL || weight[o] == 1.0) {
+                out[k] += amp * (top + v * (bottom - top));
+            } else {
+                out[k] += amp * (weight[o] * (top + v * (bottom - top)) +
+                                 (1.0 - weight[o]) * 0.5);
+            }
         }
         norm += amp;
         amp *= 0.5;

@@ -44,4 +44,12 @@ double value_noise_fbm2(uint64_t seed, int octaves, double x, double y);
 void value_noise_fbm2_row(uint64_t seed, int octaves, double scale, double y, size_t n,
                           double *out);
 
+/* value_noise_fbm2_row with octave o's noise n_o replaced by weight[o] n_o
+ * + (1 - weight[o]) / 2 (weights in [0, 1]; 1: the plain octave, 0: its mean,
+ * so the sum's mean and normalisation stay): a band limit that fades out
+ * octaves too fine for a grid. weight NULL: all 1, bit for bit
+ * value_noise_fbm2_row. */
+void value_noise_fbm2_row_weighted(uint64_t seed, int octaves, const double *weight,
+                                   double scale, double y, size_t n, double *out);
+
 #endif
