@@ -31,7 +31,6 @@ struct dl {
     int32_t *hedge;     /* hull half-edge starting at p */
     int32_t *hash;      /* pseudo-angle bucket -> a (possibly stale) hull point */
     int32_t hash_size;
-    int32_t *hkey;      /* point -> its bucket */
     double cx, cy;      /* hash centre */
     int32_t hull_start;
     int32_t *stack;     /* edges to legalise */
@@ -142,11 +141,13 @@ dl_hash_key(const struct dl *s, double x, double y)
     return k < s->hash_size ? k : s->hash_size - 1;
 }
 
-/* Record hull point i in its bucket (its key was computed on arrival). */
+/* Record hull point i in its bucket. */
 static inline void
 dl_hash_put(struct dl *s, int32_t i)
 {
-    s->hash[s->hkey[i]] = i;
+    const double *p = dl_pt(s, i);
+
+    s->hash[dl_hash_key(s, p[0], p[1])] = i;
 }
 
 /* Is hull edge e -> hnext[e] visible from q (q strictly outside it)? */
