@@ -5,7 +5,9 @@
  * parallel.h's account): the 1-thread work over the 2-thread critical path,
  * with the work balance of the 2-thread run. On a machine shared with other
  * work the wall clock of the 2-thread run suffers first; the CPU figures
- * say whether the partition itself scales. */
+ * say whether the partition itself scales. The rows are the island's
+ * Lloyd, elevation and moisture stages, the map sampler, the iso raster
+ * and relight, and droplet erosion. */
 #include "config.h"
 #include "bench.h"
 
@@ -13,9 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/droplet.h"
 #include "core/generators.h"
 #include "core/parallel.h"
 #include "core/pipeline.h"
+#include "core/value_noise.h"
 #include "core/world.h"
 #include "render/iso.h"
 #include "render/mapimg.h"
@@ -109,6 +113,61 @@ stage_meas(const struct world *w, const char *name)
     return m;
 }
 
+/* Droplet erosion in its fixed batches (droplet.h): 60k droplets on a
+ * 512^2 fBm field, all of it mask, relief 8 (about 18 M steps), with 1
+ * and 2 threads; the heights must come out the same. */
+static void
+droplet_rows(void)
+{
+    enum { SIDE = 512 };
+    const struct meas none = { 1e300, 1e300, 1e300 };
+    struct meas m[2];
+    struct droplet_params dp;
+    float *h = malloc((size_t)SIDE * SIDE * sizeof *h), *out[2] = { NULL, NULL };
+    uint8_t *mask = malloc((size_t)SIDE * SIDE);
+    int x, y, t, r, same = 0;
+
+    out[0] = malloc((size_t)SIDE * SIDE * sizeof *h);
+    out[1] = malloc((size_t)SIDE * SIDE * sizeof *h);
+    if (h == NULL || mask == NULL || out[0] == NULL || out[1] == NULL) {
+        goto done;
+    }
+    for (y = 0; y < SIDE; y++) {
+        for (x = 0; x < SIDE; x++) {
+            h[y * SIDE + x] = (float)value_noise_fbm2(1, 6, x * 0.02, y * 0.02);
+            mask[y * SIDE + x] = 1;
+        }
+    }
+    droplet_params_default(&dp);
+    dp.relief = 8.0f;
+    dp.max_steps = 500;
+    m[0] = m[1] = none;
+    for (r = 0; r < 2; r++) {
+        for (t = 0; t < 2; t++) {
+            struct droplet_field *f = NULL;
+            struct droplet_totals tot;
+            struct meas_clock k;
+            memset(&tot, 0, sizeof tot);
+            if (droplet_field_new(&f, h, mask, SIDE, SIDE, NULL) != OG_OK) {
+                goto done;
+            }
+            meas_begin(&k);
+            droplet_run(f, &dp, 1, 0, 60000, t + 1, &tot, NULL);
+            keep_fastest(&m[t], meas_end(&k));
+            droplet_field_heights(f, out[t]);
+            droplet_field_free(f);
+        }
+        same = memcmp(out[0], out[1], (size_t)SIDE * SIDE * sizeof *h) == 0;
+    }
+    row(same ? "droplets 512^2 60k (same heights)" : "droplets 512^2 60k (HEIGHTS DIFFER)", m[0],
+        m[1]);
+done:
+    free(h);
+    free(mask);
+    free(out[0]);
+    free(out[1]);
+}
+
 void
 bench_threads_scaling(void)
 {
@@ -186,4 +245,5 @@ bench_threads_scaling(void)
     }
     world_unref(w[0]);
     world_unref(w[1]);
+    droplet_rows();
 }

@@ -55,18 +55,19 @@ all_finite(const float *h, size_t n)
     return 1;
 }
 
+/* Threads for run(): the results must not depend on it. */
+static int run_threads = 2;
+
 static void
 run(const float *in, const uint8_t *m, int w, int h, const struct droplet_params *p,
     uint64_t seed, uint64_t count, float *out, float *activity, struct droplet_totals *tot)
 {
     struct droplet_field *f = NULL;
     struct og_error err;
-    struct rng r;
 
     memset(tot, 0, sizeof *tot);
     ck_assert_int_eq(droplet_field_new(&f, in, m, w, h, &err), OG_OK);
-    rng_seed(&r, seed, 7);
-    droplet_run(f, p, &r, count, tot);
+    ck_assert_int_eq(droplet_run(f, p, seed, 0, count, run_threads, tot, &err), OG_OK);
     droplet_field_heights(f, out);
     if (activity != NULL) {
         droplet_field_activity(f, activity);
@@ -279,6 +280,50 @@ START_TEST(test_deterministic)
 }
 END_TEST
 
+/* Issue 13: the batches, their random streams and the order of the
+ * reduction never depend on the thread count, so 1, 2, 3 and 8 threads
+ * give the same heights, activity and totals to the bit; and a run split
+ * into calls at multiples of the round size gives the same as one call. */
+START_TEST(test_threads_identical)
+{
+    static float a[W * H], b[W * H], act_a[W * H], act_b[W * H];
+    static const int threads[] = { 2, 3, 8 };
+    struct droplet_params p;
+    struct droplet_totals ta, tb;
+    struct droplet_field *f = NULL;
+    struct og_error err;
+    uint64_t round;
+    size_t k;
+
+    make_hill();
+    droplet_params_default(&p);
+    p.relief = 8.0f;
+    run_threads = 1;
+    run(heights, mask, W, H, &p, 21, 5000, a, act_a, &ta);
+    ck_assert(ta.eroded > 0.0);
+    for (k = 0; k < sizeof threads / sizeof threads[0]; k++) {
+        run_threads = threads[k];
+        run(heights, mask, W, H, &p, 21, 5000, b, act_b, &tb);
+        ck_assert_msg(memcmp(a, b, sizeof a) == 0, "heights differ at %d threads", threads[k]);
+        ck_assert_msg(memcmp(act_a, act_b, sizeof act_a) == 0, "activity differs at %d threads",
+                      threads[k]);
+        ck_assert(ta.eroded == tb.eroded && ta.deposited == tb.deposited &&
+                  ta.lost == tb.lost && ta.steps == tb.steps);
+    }
+    run_threads = 2;
+    memset(&tb, 0, sizeof tb);
+    ck_assert_int_eq(droplet_field_new(&f, heights, mask, W, H, &err), OG_OK);
+    round = droplet_round_size(f);
+    ck_assert(round < 5000);
+    ck_assert_int_eq(droplet_run(f, &p, 21, 0, round, 3, &tb, &err), OG_OK);
+    ck_assert_int_eq(droplet_run(f, &p, 21, round, 5000 - round, 1, &tb, &err), OG_OK);
+    droplet_field_heights(f, b);
+    droplet_field_free(f);
+    ck_assert(memcmp(a, b, sizeof a) == 0);
+    ck_assert(ta.eroded == tb.eroded && ta.steps == tb.steps);
+}
+END_TEST
+
 START_TEST(test_params_check)
 {
     struct droplet_params p;
@@ -415,6 +460,7 @@ droplet_suite(void)
     tcase_add_test(tc, test_steep_ramp_finite);
     tcase_add_test(tc, test_one_step_by_hand);
     tcase_add_test(tc, test_deterministic);
+    tcase_add_test(tc, test_threads_identical);
     tcase_add_test(tc, test_extremes_bounded);
     suite_add_tcase(s, tc);
     tc = tcase_create("symmetry");

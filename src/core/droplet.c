@@ -1,35 +1,15 @@
 #include "config.h"
-#include "core/droplet.h"
+#include "core/droplet_internal.h"
 
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE__)
-#include <xmmintrin.h>
-#endif
 
 #include "core/grid.h"
+#include "core/parallel.h"
 
-/* Quad corner bits: which corners of the quad whose top-left is a cell lie
- * inside the mask. Bit 0 is the cell itself. */
-enum { Q00 = 1, Q10 = 2, Q01 = 4, Q11 = 8 };
-
-/* Heights live in a (width + 1) x (height + 1) array whose extra column and
- * row replicate the last real column and row (positions stay below W - 1 and
- * H - 1, so they are never read by a live droplet); a quad can always be read
- * without bounds checks. The
- * quad flags and activity share that layout. */
-struct droplet_field {
-    int width, height;
-    size_t stride;        /* width + 1 */
-    float *h;
-    float *activity;
-    uint8_t *quad;
-    uint32_t *spawn;      /* padded indices of the mask cells */
-    float lo, hi;         /* the starting range of the heights */
-    size_t nspawn;
-};
+static uint64_t batch_size(size_t nspawn);
 
 enum og_status
 droplet_field_new(struct droplet_field **out, const float *heights, const uint8_t *mask,
@@ -57,6 +37,7 @@ droplet_field_new(struct droplet_field **out, const float *heights, const uint8_
     f->width = width;
     f->height = height;
     f->stride = stride;
+    f->npad = npad;
     if ((st = grid_calloc((void **)&f->h, npad, sizeof *f->h, "droplet heights", err)) != OG_OK ||
         (st = grid_calloc((void **)&f->activity, npad, sizeof *f->activity, "droplet activity",
                           err)) != OG_OK ||
@@ -111,6 +92,10 @@ droplet_field_new(struct droplet_field **out, const float *heights, const uint8_
             }
         }
     }
+    f->batch = batch_size(f->nspawn);
+    while ((npad - 1) >> f->band_shift >= DROPLET_BANDS) {
+        f->band_shift++;
+    }
     *out = f;
     return OG_OK;
 fail:
@@ -121,8 +106,22 @@ fail:
 void
 droplet_field_free(struct droplet_field *f)
 {
+    int k;
+
     if (f == NULL) {
         return;
+    }
+    for (k = 0; k < f->nworkers; k++) {
+        free(f->workers[k].h);
+        free(f->workers[k].act);
+        free(f->workers[k].changes);
+        free(f->workers[k].listed);
+        free(f->workers[k].touched);
+    }
+    free(f->workers);
+    og_team_free(f->team);
+    for (k = 0; k < DROPLET_ROUND_BATCHES; k++) {
+        free(f->out[k].e);
     }
     free(f->h);
     free(f->activity);
@@ -186,313 +185,245 @@ droplet_params_check(const struct droplet_params *p, struct og_error *err)
     return OG_OK;
 }
 
-/* Move height between a droplet and the corners of quad i (top-left i,
- * row stride s, corner flags q) with the bilinear weights of (fx, fy),
- * restricted to the corners inside the mask and renormalised over them.
- * want > 0 removes that much, want < 0 adds it. No corner is taken below
- * lo nor raised above hi (the field's starting range: erosion does not cut
- * below the base level, deposits do not rise above the highest peak), so
- * every height stays within the range the field started with, whatever the
- * speed or time step. Returns the amount actually moved (positive removed).
- * The droplet's nearest corner is in the mask and weighs at least 1/4, so
- * the weight sum is positive. */
-static inline float
-apply_capped(float *h, size_t i, size_t s, unsigned q, float want, float fx, float fy,
-             float lo, float hi)
+/* Droplets per batch: about one per 1024 mask cells, within 64..256, so a
+ * round of DROPLET_ROUND_BATCHES batches is at most 1/256 droplet per mask
+ * cell on big fields (the droplets of a round do not see one another's
+ * changes across batches) and small fields still get rounds worth waking
+ * threads for. Depends on the field only, never on threads. */
+static uint64_t
+batch_size(size_t nspawn)
 {
-    float w[4], sum, done = 0.0f;
-    size_t c[4];
+    uint64_t b = (uint64_t)nspawn / 1024u;
+    return b < 64u ? 64u : b > 256u ? 256u : b;
+}
+
+uint64_t
+droplet_round_size(const struct droplet_field *f)
+{
+    return f->batch * DROPLET_ROUND_BATCHES;
+}
+
+/* Per-thread replicas for up to nw threads (kept across calls). */
+static enum og_status
+ensure_workers(struct droplet_field *f, int nw, struct og_error *err)
+{
+    struct droplet_worker *wk;
+    enum og_status st;
     int k;
 
-    c[0] = i;
-    c[1] = i + 1;
-    c[2] = i + s;
-    c[3] = i + s + 1;
-    w[0] = (q & Q00) ? (1.0f - fx) * (1.0f - fy) : 0.0f;
-    w[1] = (q & Q10) ? fx * (1.0f - fy) : 0.0f;
-    w[2] = (q & Q01) ? (1.0f - fx) * fy : 0.0f;
-    w[3] = (q & Q11) ? fx * fy : 0.0f;
-    sum = (w[0] + w[1]) + (w[2] + w[3]);
-    for (k = 0; k < 4; k++) {
-        float part, room;
-        if (w[k] == 0.0f) {
-            continue;
-        }
-        part = want * (w[k] / sum);
-        if (part > 0.0f) {
-            room = h[c[k]] - lo;
-            room = room > 0.0f ? room : 0.0f;
-            part = part < room ? part : room;
-            h[c[k]] -= part;
-        } else {
-            room = hi - h[c[k]];
-            room = room > 0.0f ? room : 0.0f;
-            part = -part < room ? part : -room;
-            h[c[k]] -= part;
-        }
-        done += part;
+    if (nw <= f->nworkers) {
+        return OG_OK;
     }
-    return done;
-}
-
-/* The droplet loop runs DROPLET_LANES droplets in lockstep with GCC/Clang
- * vector extensions: the ~60 arithmetic operations of a step are done for
- * four droplets at once, and only the height reads (gathers) and writes are
- * per lane. Within one lockstep step every lane reads the heights first,
- * then the lanes write their changes in lane order; a lane whose droplet
- * dies takes the next droplet. The order is fixed, so the result is
- * deterministic and the same on every platform (IEEE single precision,
- * correctly rounded square roots and divisions, no contraction). */
-#define DROPLET_LANES 4
-
-typedef float v4f __attribute__((vector_size(16)));
-typedef int32_t v4i __attribute__((vector_size(16)));
-
-static inline v4f
-v4f_splat(float x)
-{
-    v4f v = { x, x, x, x };
-    return v;
-}
-
-/* Lanes of a where m is set (all ones), else of b. */
-static inline v4f
-v4f_select(v4i m, v4f a, v4f b)
-{
-    return (v4f)(((v4i)a & m) | ((v4i)b & ~m));
-}
-
-static inline v4f
-v4f_sqrt(v4f x)
-{
-#if defined(__SSE__)
-    return (v4f)_mm_sqrt_ps((__m128)x);
-#else
-    v4f r;
-    int k;
-    for (k = 0; k < DROPLET_LANES; k++) {
-        r[k] = sqrtf(x[k]);
+    wk = realloc(f->workers, (size_t)nw * sizeof *wk);
+    if (wk == NULL) {
+        return og_error_set(err, OG_ENOMEM, "droplet workers: out of memory");
     }
-    return r;
-#endif
+    f->workers = wk;
+    for (k = f->nworkers; k < nw; k++) {
+        memset(&wk[k], 0, sizeof wk[k]);
+        st = grid_calloc((void **)&wk[k].h, f->npad, sizeof *wk[k].h, "droplet thread heights",
+                         err);
+        if (st == OG_OK) {
+            st = grid_calloc((void **)&wk[k].act, f->npad, sizeof *wk[k].act,
+                             "droplet thread activity", err);
+        }
+        if (st == OG_OK) {
+            st = grid_calloc((void **)&wk[k].listed, f->npad, 1, "droplet thread cells", err);
+        }
+        if (st != OG_OK) {
+            free(wk[k].h);
+            free(wk[k].act);
+            return st;
+        }
+        memcpy(wk[k].h, f->h, f->npad * sizeof *f->h);
+        f->nworkers = k + 1;
+    }
+    return OG_OK;
 }
 
-static inline v4f
-v4f_gather(const float *h, v4i i, int32_t off)
-{
-    v4f v = { h[i[0] + off], h[i[1] + off], h[i[2] + off], h[i[3] + off] };
-    return v;
-}
-
-/* On x86-64 Linux, GCC also builds an AVX2 copy of droplet_run and picks it
- * at load time (ifunc): three-operand encodings save about a fifth of the
- * time. Both copies do the same IEEE single-precision operations (no FMA:
- * -std=c11 turns contraction off), so they give the same bytes; tested by
- * comparing a run's hash across builds. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define DROPLET_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define DROPLET_CLONES
-#endif
-
-struct lanes {
-    v4f px, py, sx, sy, vol, sed, inv_mass;
-    v4f net, abs, evap;     /* per droplet: eroded - deposited, eroded + deposited,
-                               material lost to evaporation */
-    v4i steps;
-    v4i live;               /* all ones while the lane holds a droplet */
+/* One round: droplets [g0, g1) in batches of f->batch by their global index. */
+struct round_job {
+    struct droplet_field *f;
+    const struct droplet_params *p;
+    uint64_t seed, g0, g1;
+    float share;
 };
 
-static inline void
-lane_spawn(struct lanes *L, int k, const struct droplet_field *f, float inv_rho, struct rng *r)
+static enum og_status
+round_batch(void *arg, size_t k, size_t begin, size_t end, struct og_error *err)
 {
-    uint32_t cell = f->spawn[rng_next_below(r, (uint32_t)f->nspawn)];
-    uint32_t bits = rng_next_u32(r);
-    float wmax = (float)(f->width - 1), hmax = (float)(f->height - 1);
-    uint32_t s = (uint32_t)f->stride;
-    float cx = (float)(cell % s), cy = (float)(cell / s);
-    /* Uniform over the part of the domain nearest to the cell (a unit square
-     * around its centre, cut at the grid edge); 12-bit offsets are exact in
-     * float for x, y < 4096. */
-    float x0 = cx > 0.0f ? cx - 0.5f : 0.0f, x1 = cx + 0.5f < wmax ? cx + 0.5f : wmax;
-    float y0 = cy > 0.0f ? cy - 0.5f : 0.0f, y1 = cy + 0.5f < hmax ? cy + 0.5f : hmax;
-    L->px[k] = x0 + (float)(bits >> 20) * (1.0f / 4096.0f) * (x1 - x0);
-    L->py[k] = y0 + (float)((bits >> 8) & 0xFFFu) * (1.0f / 4096.0f) * (y1 - y0);
-    /* Rounding may land on the far edge, which is outside the domain. */
-    L->px[k] = L->px[k] < wmax ? L->px[k] : x0;
-    L->py[k] = L->py[k] < hmax ? L->py[k] : y0;
-    L->sx[k] = L->sy[k] = 0.0f;
-    L->vol[k] = 1.0f;
-    L->sed[k] = 0.0f;
-    L->inv_mass[k] = inv_rho;
-    L->net[k] = L->abs[k] = L->evap[k] = 0.0f;
-    L->steps[k] = 0;
-    L->live[k] = -1;
+    const struct round_job *J = arg;
+    struct droplet_field *f = J->f;
+    struct droplet_worker *wk = &f->workers[og_parallel_worker()];
+    struct droplet_out *o = &f->out[k];
+    uint64_t gb = J->g0 / f->batch + k;
+    uint64_t a = gb * f->batch, b = a + f->batch;
+    size_t i, m, fill[DROPLET_BANDS];
+    struct rng r;
+    int band;
+
+    (void)begin;
+    (void)end;
+    a = a > J->g0 ? a : J->g0;
+    b = b < J->g1 ? b : J->g1;
+    memset(&o->tot, 0, sizeof o->tot);
+    /* Brogue's per-purpose streams: every batch draws from its own. */
+    rng_seed(&r, J->seed, gb);
+    droplet_batch_run(f, wk, J->p, &r, b - a, J->share, &o->tot);
+    /* the cells the batch changed (each once), the replica back to the
+     * round's heights ... */
+    if (!wk->failed && wk->changes_cap < wk->ntouched) {
+        struct droplet_change *e = realloc(wk->changes, wk->ntouched * sizeof *e);
+        if (e != NULL) {
+            wk->changes = e;
+            wk->changes_cap = wk->ntouched;
+        } else {
+            wk->failed = 1;
+        }
+    }
+    m = 0;
+    for (i = 0; i < wk->ntouched; i++) {
+        uint32_t c = wk->touched[i];
+        float dh = wk->h[c] - f->h[c], da = wk->act[c];
+        if ((dh != 0.0f || da != 0.0f) && !wk->failed) {
+            wk->changes[m].cell = c;
+            wk->changes[m].dh = dh;
+            wk->changes[m].da = da;
+            m++;
+        }
+        wk->h[c] = f->h[c];
+        wk->act[c] = 0.0f;
+        wk->listed[c] = 0;
+    }
+    wk->ntouched = 0;
+    /* ... and the changes by band (a counting sort keeping first-write
+     * order inside a band) */
+    if (!wk->failed && o->cap < m) {
+        struct droplet_change *e = realloc(o->e, m * sizeof *e);
+        if (e != NULL) {
+            o->e = e;
+            o->cap = m;
+        } else {
+            wk->failed = 1;
+        }
+    }
+    memset(o->band, 0, sizeof o->band);
+    if (!wk->failed) {
+        for (i = 0; i < m; i++) {
+            o->band[(wk->changes[i].cell >> f->band_shift) + 1]++;
+        }
+        for (band = 0; band < DROPLET_BANDS; band++) {
+            o->band[band + 1] += o->band[band];
+            fill[band] = o->band[band];
+        }
+        for (i = 0; i < m; i++) {
+            o->e[fill[wk->changes[i].cell >> f->band_shift]++] = wk->changes[i];
+        }
+    }
+    if (wk->failed) {
+        wk->failed = 0;
+        return og_error_set(err, OG_ENOMEM, "droplet batch: out of memory");
+    }
+    return OG_OK;
 }
 
-DROPLET_CLONES void
-droplet_run(struct droplet_field *f, const struct droplet_params *p, struct rng *r,
-            uint64_t count, struct droplet_totals *tot)
+/* Commit a round in one band: the batches' changes added in batch order
+ * (each batch touched a cell once) to the heights and every replica, kept
+ * inside the starting range (the shares keep the sum there; this catches
+ * float rounding). */
+struct commit_job {
+    struct droplet_field *f;
+    size_t nbatches;
+};
+
+static enum og_status
+round_commit(void *arg, size_t band, size_t begin, size_t end, struct og_error *err)
 {
-    const v4f dt = v4f_splat(p->dt), relief = v4f_splat(p->relief);
-    const v4f min_volume = v4f_splat(p->min_volume), one = v4f_splat(1.0f);
-    const v4f zero = v4f_splat(0.0f);
-    const v4f dt_depo = v4f_splat(p->dt * p->deposition);
-    const v4f keep_friction = v4f_splat(1.0f - p->dt * p->friction);
-    const v4f keep_volume = v4f_splat(1.0f - p->dt * p->evaporation);
-    const v4f inv_keep_volume = v4f_splat(1.0f / (1.0f - p->dt * p->evaporation));
-    const v4f dt_evap = v4f_splat(p->dt * p->evaporation);
-    const v4f fw1 = v4f_splat((float)(f->width - 1)), fh1 = v4f_splat((float)(f->height - 1));
-    const v4f half = v4f_splat(0.5f);
-    const v4i max_steps = { p->max_steps, p->max_steps, p->max_steps, p->max_steps };
-    const v4i q00 = { Q00, Q00, Q00, Q00 };
-    const v4i sign = { INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX };
-    const float inv_rho = 1.0f / p->density;
-    const int32_t s = (int32_t)f->stride;
-    const int keep = p->keep_sediment;
-    float *restrict const h = f->h;
-    float *restrict const act = f->activity;
-    const uint8_t *restrict const quad = f->quad;
-    double eroded = 0.0, deposited = 0.0, lost = 0.0, evaporated = 0.0;
-    uint64_t steps = 0, spawned = 0;
-    struct lanes L;
-    int k, nlive = 0;
+    const struct commit_job *J = arg;
+    struct droplet_field *f = J->f;
+    size_t k, i;
+    int w;
+
+    (void)begin;
+    (void)end;
+    (void)err;
+    for (k = 0; k < J->nbatches; k++) {
+        const struct droplet_out *o = &f->out[k];
+        for (i = o->band[band]; i < o->band[band + 1]; i++) {
+            uint32_t c = o->e[i].cell;
+            float v = f->h[c] + o->e[i].dh;
+            v = v < f->lo ? f->lo : v > f->hi ? f->hi : v;
+            f->h[c] = v;
+            for (w = 0; w < f->nworkers; w++) {
+                f->workers[w].h[c] = v;
+            }
+            f->activity[c] += o->e[i].da;
+        }
+    }
+    return OG_OK;
+}
+
+enum og_status
+droplet_run(struct droplet_field *f, const struct droplet_params *p, uint64_t seed,
+            uint64_t first, uint64_t count, int threads, struct droplet_totals *tot,
+            struct og_error *err)
+{
+    uint64_t g = first, end = first + count, round = droplet_round_size(f);
+    enum og_status st;
+    int nw;
 
     assert(droplet_params_check(p, NULL) == OG_OK);
     if (f->nspawn == 0 || count == 0) {
-        return;
+        return OG_OK;
     }
-    memset(&L, 0, sizeof L);
-    /* Idle lanes sit at (0.5, 0.5): always a valid place to read. */
-    L.px = L.py = v4f_splat(0.5f);
-    for (k = 0; k < DROPLET_LANES && spawned < count; k++) {
-        lane_spawn(&L, k, f, inv_rho, r);
-        spawned++;
-        nlive++;
+    nw = og_parallel_workers(threads, DROPLET_ROUND_BATCHES, 1);
+    if (f->team == NULL || f->team_threads != nw) {
+        og_team_free(f->team);
+        f->team = NULL;
+        st = og_team_new(&f->team, nw, err);
+        if (st != OG_OK) {
+            return st;
+        }
+        f->team_threads = nw;
     }
-    while (nlive > 0) {
-        v4i ix = __builtin_convertvector(L.px, v4i), iy = __builtin_convertvector(L.py, v4i);
-        v4f fx = L.px - __builtin_convertvector(ix, v4f);
-        v4f fy = L.py - __builtin_convertvector(iy, v4f);
-        v4i i = iy * s + ix;
-        v4f h00 = v4f_gather(h, i, 0), h10 = v4f_gather(h, i, 1);
-        v4f h01 = v4f_gather(h, i, s), h11 = v4f_gather(h, i, s + 1);
-        /* Bilinear height and gradient over the quad: a = h10 - h00,
-         * c = h01 - h00, e = h11 - h01 - h10 + h00; grad = (a + fy e,
-         * c + fx e), h = h00 + fx a + fy (c + fx e). */
-        v4f a = h10 - h00, c = h01 - h00, e = (h11 - h01) - a;
-        v4f gx = a + fy * e, gy = c + fx * e;
-        v4f h_old = h00 + fx * a + fy * gy;
-        v4f nx = -relief * gx, ny = -relief * gy;
-        v4f acc, npx, npy, ex, ey, top, bot, h_new, speed, drop, cap, diff, dh, moved;
-        v4i moving, ok, jx, jy, ni, q, dead;
+    st = ensure_workers(f, og_team_size(f->team), err);
+    if (st != OG_OK) {
+        return st;
+    }
+    while (g < end) {
+        uint64_t g1 = (g / round + 1) * round;
+        struct round_job rj;
+        struct commit_job cj;
+        size_t k;
 
-        /* 1. s += dt n_xz / (V rho), n = (-R gx, 1, -R gy) / |...| */
-        acc = dt * L.inv_mass / v4f_sqrt(one + nx * nx + ny * ny);
-        L.sx += nx * acc;
-        L.sy += ny * acc;
-        /* At rest on a flat spot (no force, no speed) a droplet stops. */
-        moving = (L.sx != zero) | (L.sy != zero);
-        /* 2. move, then friction */
-        npx = L.px + dt * L.sx;
-        npy = L.py + dt * L.sy;
-        L.sx *= keep_friction;
-        L.sy *= keep_friction;
-        /* 3. boundary kill (the comparisons also reject NaN): a droplet
-         * lives on [0, W - 1) x [0, H - 1), cell centres at integer
-         * positions, while its nearest cell is in the mask (the same rule
-         * seen from every side of the map); lanes that leave read at their
-         * old place, which is always valid. */
-        ok = L.live & moving & (npx >= zero) & (npx < fw1) & (npy >= zero) & (npy < fh1);
-        npx = v4f_select(ok, npx, L.px);
-        npy = v4f_select(ok, npy, L.py);
-        jx = __builtin_convertvector(npx, v4i);
-        jy = __builtin_convertvector(npy, v4i);
-        ni = jy * s + jx;
-        {
-            v4i rx = __builtin_convertvector(npx + half, v4i);
-            v4i ry = __builtin_convertvector(npy + half, v4i);
-            v4i rn = ry * s + rx;
-            v4i qq = { quad[rn[0]], quad[rn[1]], quad[rn[2]], quad[rn[3]] };
-            q = qq;
+        g1 = g1 < end ? g1 : end;
+        cj.f = f;
+        cj.nbatches = (size_t)((g1 - 1) / f->batch - g / f->batch + 1);
+        rj.f = f;
+        rj.p = p;
+        rj.seed = seed;
+        rj.g0 = g;
+        rj.g1 = g1;
+        rj.share = 1.0f / (float)cj.nbatches;
+        st = og_team_for(f->team, cj.nbatches, 1, round_batch, &rj, err);
+        if (st == OG_OK) {
+            st = og_team_for(f->team, DROPLET_BANDS, 1, round_commit, &cj, err);
         }
-        ok &= (q & q00) != 0;
-        ex = npx - __builtin_convertvector(jx, v4f);
-        ey = npy - __builtin_convertvector(jy, v4f);
-        {
-            v4f g00 = v4f_gather(h, ni, 0), g10 = v4f_gather(h, ni, 1);
-            v4f g01 = v4f_gather(h, ni, s), g11 = v4f_gather(h, ni, s + 1);
-            top = g00 + ex * (g10 - g00);
-            bot = g01 + ex * (g11 - g01);
-            h_new = top + ey * (bot - top);
+        if (st != OG_OK) {
+            return st;
         }
-        /* 4. unified erosion / deposition toward the capacity; a step
-         * removes at most the height it descends (a faster droplet cannot
-         * dig a pit below where its water goes), and apply_capped keeps
-         * every corner inside the starting range */
-        speed = v4f_sqrt(L.sx * L.sx + L.sy * L.sy);
-        drop = h_old - h_new;
-        drop = (v4f)((v4i)drop & (drop > zero));
-        cap = L.vol * speed * drop;
-        diff = cap - L.sed;
-        dh = L.vol * dt_depo * diff;
-        dh = v4f_select(dh > drop, drop, dh);
-        dh = (v4f)((v4i)dh & ok); /* wanted at the old spot */
-        moved = zero;
-        for (k = 0; k < DROPLET_LANES; k++) {
-            int32_t c0 = i[k], cn;
-            if (!ok[k] || dh[k] == 0.0f) {
-                continue;
-            }
-            moved[k] = apply_capped(h, (size_t)c0, (size_t)s, quad[c0], dh[k], fx[k], fy[k],
-                                    f->lo, f->hi);
-            /* Activity goes to the droplet's nearest cell only: it feeds
-             * the roughness layer, which needs no sub-cell precision. */
-            cn = c0 + (fx[k] >= 0.5f) + (fy[k] >= 0.5f) * s;
-            act[cn] += moved[k] > 0.0f ? moved[k] : -moved[k];
+        for (k = 0; k < cj.nbatches; k++) {
+            const struct droplet_totals *t = &f->out[k].tot;
+            tot->droplets += t->droplets;
+            tot->steps += t->steps;
+            tot->eroded += t->eroded;
+            tot->deposited += t->deposited;
+            tot->lost += t->lost;
+            tot->evaporated += t->evaporated;
         }
-        /* The carried material changes by what was actually moved:
-         * V dS = height removed. */
-        L.sed = v4f_select(ok, L.sed + moved / L.vol, L.sed);
-        L.net += moved;
-        L.abs += (v4f)((v4i)moved & sign);
-        /* 5. evaporation */
-        if (keep) {
-            L.sed = v4f_select(ok, L.sed * inv_keep_volume, L.sed);
-        } else {
-            L.evap += (v4f)((v4i)(L.vol * L.sed * dt_evap) & ok);
-        }
-        L.vol = v4f_select(ok, L.vol * keep_volume, L.vol);
-        L.inv_mass = v4f_select(ok, L.inv_mass * inv_keep_volume, L.inv_mass);
-        L.px = npx;
-        L.py = npy;
-        L.steps -= ok; /* ok is -1 where the step happened */
-        dead = L.live & (~ok | (L.vol < min_volume) | (L.steps >= max_steps));
-        for (k = 0; k < DROPLET_LANES; k++) {
-            if (!dead[k]) {
-                continue;
-            }
-            lost += (double)(L.vol[k] * L.sed[k]);
-            eroded += 0.5 * ((double)L.abs[k] + (double)L.net[k]);
-            deposited += 0.5 * ((double)L.abs[k] - (double)L.net[k]);
-            evaporated += (double)L.evap[k];
-            steps += (uint64_t)L.steps[k];
-            if (spawned < count) {
-                lane_spawn(&L, k, f, inv_rho, r);
-                spawned++;
-            } else {
-                L.live[k] = 0;
-                L.sx[k] = L.sy[k] = 0.0f;
-                nlive--;
-            }
-        }
+        g = g1;
     }
-    tot->droplets += count;
-    tot->steps += steps;
-    tot->eroded += eroded;
-    tot->deposited += deposited;
-    tot->lost += lost;
-    tot->evaporated += evaporated;
+    return OG_OK;
 }
 
 void

@@ -26,9 +26,22 @@
  * and zero speed, i.e. zero speed after step 1) stops and dies there.
  * Four droplets advance in lockstep (vector arithmetic; per step all four
  * read the heights, then write in lane order) and a lane whose droplet dies
- * takes the next one. Single-threaded and deterministic: the same field,
- * parameters, rng state and count give the same bytes on every platform
- * (splitting a run into several calls changes the lockstep grouping).
+ * takes the next one.
+ *
+ * Deterministic batches (issue 13; the shape of chafa's fixed batches and
+ * Brogue's per-purpose random streams): droplet g (counted from 0 over a
+ * whole erosion) belongs to batch g / B and round g / (4 B), B a batch
+ * size fixed by the mask's size (droplet_round_size). Each batch draws its
+ * spawn points from its own random stream (seed, batch index) and runs its
+ * droplets in order, seeing the heights at the start of the round plus its
+ * own changes; at the end of the round the batches' changes are added in
+ * batch order. A batch takes no corner more than 1/(batches in the round)
+ * of its room above the starting minimum, nor raises it more than that
+ * share of its room below the starting maximum, so the sum stays in range.
+ * Nothing depends on the thread count or on which thread ran a batch: the
+ * same field, parameters, seed and droplets give the same bytes for every
+ * thread count and platform, however a run is split into calls at
+ * multiples of the round size.
  *
  * Sediment bookkeeping, in height units summed over cells: the height a
  * step removes equals V * dS, so
@@ -45,7 +58,6 @@
 #include <stdint.h>
 
 #include "core/og_error.h"
-#include "core/rng.h"
 
 struct droplet_params {
     float dt;            /* integration time step (seed: 1.2) */
@@ -59,7 +71,8 @@ struct droplet_params {
     int keep_sediment;   /* 1: evaporation keeps the carried material */
 };
 
-/* Running totals of droplet_run (added to, never reset by it). */
+/* Running totals of droplet_run (added to, never reset by it; each batch's
+ * totals are added in batch order). */
 struct droplet_totals {
     uint64_t droplets;   /* droplets spawned */
     uint64_t steps;      /* steps simulated (moves that stayed in the mask) */
@@ -70,6 +83,13 @@ struct droplet_totals {
 };
 
 struct droplet_field;
+
+/* Batches in a round (a fixed number, so the partition never depends on
+ * the thread count; up to this many threads share a round). More batches
+ * a round drift from the sequential model where many droplets meet: with
+ * 8, droplets that all run into one pit dug its rim to the base level
+ * before any batch saw the others (tests/test_droplet.c, the pit). */
+#define DROPLET_ROUND_BATCHES 4
 
 /* A working copy of a width x height row-major height field and its mask
  * (non-zero = inside; droplets spawn in and may only move through mask
@@ -94,13 +114,23 @@ enum og_status droplet_params_check(const struct droplet_params *p, struct og_er
  * evaporation 0.01, min volume 0.01), relief 1, 1000 steps, keep 0. */
 void droplet_params_default(struct droplet_params *p);
 
-/* Simulate `count` droplets (four at a time in lockstep), each spawned at a
- * uniformly chosen mask cell with a random offset inside it (from r), updating
- * the field and adding to *tot. Nothing happens when the mask is empty
- * (tot->droplets unchanged). p must pass droplet_params_check. Never
- * produces NaN or Inf from finite heights. */
-void droplet_run(struct droplet_field *f, const struct droplet_params *p, struct rng *r,
-                 uint64_t count, struct droplet_totals *tot);
+/* Droplets in a round of this field: DROPLET_ROUND_BATCHES batches of one
+ * batch size (64..256 droplets, by the number of mask cells). */
+uint64_t droplet_round_size(const struct droplet_field *f);
+
+/* Simulate droplets first .. first + count - 1 of an erosion seeded with
+ * `seed` (see the batches above), each spawned at a uniformly chosen mask
+ * cell with a random offset inside it, on up to `threads` threads (<= 0:
+ * og_threads_default()), updating the field and adding to *tot. A run split
+ * into calls at multiples of droplet_round_size gives the same result as
+ * one call. Nothing happens when the mask is empty (tot->droplets
+ * unchanged). p must pass droplet_params_check. Never produces NaN or Inf
+ * from finite heights. Errors: OG_ENOMEM (per-thread views of 8 bytes a
+ * cell, and the touched cells of a round); the field is then part-way
+ * through a round. */
+enum og_status droplet_run(struct droplet_field *f, const struct droplet_params *p, uint64_t seed,
+                           uint64_t first, uint64_t count, int threads,
+                           struct droplet_totals *tot, struct og_error *err);
 
 /* Copy the current heights into out (width * height floats). */
 void droplet_field_heights(const struct droplet_field *f, float *out);

@@ -14,7 +14,6 @@
 #include "core/select.h"
 #include "core/world.h"
 
-#define HYBRID_BATCH 1024        /* droplets between progress ticks */
 #define HYBRID_SNAPSHOT_MS 100.0 /* at least this long between live views */
 
 /* Colour the current heights the way TerrainTexture will (no trees yet). */
@@ -143,8 +142,7 @@ gen_hybrid_erode(struct world *w, struct run_ctx *ctx, float *activity,
 {
     struct droplet_params dp;
     struct droplet_field *field = NULL;
-    struct rng r;
-    uint64_t total = 0, done = 0;
+    uint64_t total = 0, done = 0, seed, chunk, x;
     double last_snap = -1e300, interval = HYBRID_SNAPSHOT_MS;
     enum og_status st;
 
@@ -157,13 +155,21 @@ gen_hybrid_erode(struct world *w, struct run_ctx *ctx, float *activity,
     if (st != OG_OK) {
         return st;
     }
-    rng_for_stage(&r, ctx->params->seed, "HybridTerrain.erosion");
+    x = ctx->params->seed ^ rng_hash_str("HybridTerrain.erosion");
+    seed = rng_splitmix64(&x);
     total = (uint64_t)floor(params_get(ctx->params, P_HYBRID_DROPLETS) *
                             (double)droplet_field_mask_cells(field) + 0.5);
+    /* one round of batches between progress ticks: the result does not
+     * depend on it (droplet.h) */
+    chunk = droplet_round_size(field);
     while (done < total) {
-        uint64_t batch = total - done < HYBRID_BATCH ? total - done : HYBRID_BATCH;
-        droplet_run(field, &dp, &r, batch, tot);
-        done += batch;
+        uint64_t n = total - done < chunk ? total - done : chunk;
+        st = droplet_run(field, &dp, seed, done, n, ctx->threads, tot, err);
+        if (st != OG_OK) {
+            droplet_field_free(field);
+            return st;
+        }
+        done += n;
         st = pipeline_tick(ctx, 0.1 + 0.85 * (double)done / (double)total);
         if (st != OG_OK) {
             droplet_field_free(field);

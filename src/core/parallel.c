@@ -71,6 +71,30 @@ og_threads_parse(const char *s, const char *what, int *out, struct og_error *err
 /* This thread's account of the regions it ran (parallel.h). */
 static _Thread_local struct og_par_account account;
 
+/* This thread's index in the region it runs (parallel.h). */
+static _Thread_local int worker_index;
+
+int
+og_parallel_worker(void)
+{
+    return worker_index;
+}
+
+int
+og_parallel_workers(int threads, size_t n, size_t grain)
+{
+    size_t nbatches;
+    int nt = threads <= 0 ? og_threads_default() : clamp_threads(threads);
+    if (grain == 0) {
+        grain = 1;
+    }
+    nbatches = n / grain + (n % grain != 0);
+    if ((size_t)nt > nbatches) {
+        nt = nbatches > 0 ? (int)nbatches : 1;
+    }
+    return nt;
+}
+
 static double
 thread_cpu_ms(void)
 {
@@ -156,6 +180,7 @@ pfor_thread(void *arg)
     struct pfor_worker *wk = arg;
     double t0 = thread_cpu_ms();
     size_t nb = 0;
+    worker_index = wk->index;
     while (pfor_step(wk->p)) {
         nb++;
     }
@@ -176,6 +201,7 @@ og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
     enum og_status st = OG_OK;
     double c0;
     size_t nb0 = 0;
+    int outer_index = worker_index;
 
     if (n == 0) {
         return OG_OK;
@@ -199,6 +225,7 @@ og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
         nt = (int)p.nbatches;
     }
     c0 = thread_cpu_ms();
+    worker_index = 0;
     for (t = 1; t < nt; t++) {
         wk[t].p = &p;
         wk[t].index = t;
@@ -217,6 +244,7 @@ og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
     }
     p.cpu[0] = thread_cpu_ms() - c0;
     p.nb[0] = nb0;
+    worker_index = outer_index;
     for (t = 1; t < nt; t++) {
         if (started[t]) {
             pthread_join(tid[t], NULL);
@@ -247,4 +275,204 @@ og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
         }
     }
     return st;
+}
+
+/* A team (parallel.h): helpers wait for a region, run its batches like
+ * pfor_thread and report back. A helper that finished a region spins a
+ * little before sleeping, since regions of short work come back to back. */
+#define TEAM_SPIN 20000 /* polls of the region counter before sleeping */
+
+struct og_team {
+    pthread_mutex_t lock;
+    pthread_cond_t go, done;
+    pthread_t tid[OG_MAX_THREADS];
+    int size;              /* the caller and the helpers that started */
+    atomic_uint gen;       /* regions posted */
+    int quit;
+    int inside;            /* helpers working in the current region */
+    struct pfor *p;        /* the current region; NULL once the caller ran
+                              out of batches (late helpers stay out) */
+};
+
+struct team_helper {
+    struct og_team *t;
+    int index;
+};
+
+static void *
+team_thread(void *arg)
+{
+    struct team_helper *h = arg;
+    struct og_team *t = h->t;
+    int index = h->index;
+    unsigned seen = 0;
+
+    free(h);
+    worker_index = index;
+    for (;;) {
+        struct pfor *p;
+        double t0;
+        size_t nb = 0;
+        int spin;
+        for (spin = 0; spin < TEAM_SPIN && atomic_load(&t->gen) == seen; spin++) {
+        }
+        pthread_mutex_lock(&t->lock);
+        while (atomic_load(&t->gen) == seen && !t->quit) {
+            pthread_cond_wait(&t->go, &t->lock);
+        }
+        if (t->quit) {
+            pthread_mutex_unlock(&t->lock);
+            return NULL;
+        }
+        seen = atomic_load(&t->gen);
+        p = t->p;
+        if (p == NULL) {
+            pthread_mutex_unlock(&t->lock);
+            continue;
+        }
+        t->inside++;
+        pthread_mutex_unlock(&t->lock);
+        t0 = thread_cpu_ms();
+        while (pfor_step(p)) {
+            nb++;
+        }
+        p->cpu[index] = thread_cpu_ms() - t0;
+        p->nb[index] = nb;
+        pthread_mutex_lock(&t->lock);
+        if (--t->inside == 0) {
+            pthread_cond_signal(&t->done);
+        }
+        pthread_mutex_unlock(&t->lock);
+    }
+}
+
+enum og_status
+og_team_new(struct og_team **out, int threads, struct og_error *err)
+{
+    struct og_team *t = calloc(1, sizeof *t);
+    int nt = threads <= 0 ? og_threads_default() : clamp_threads(threads), k;
+
+    *out = NULL;
+    if (t == NULL) {
+        return og_error_set(err, OG_ENOMEM, "thread team: out of memory");
+    }
+    pthread_mutex_init(&t->lock, NULL);
+    pthread_cond_init(&t->go, NULL);
+    pthread_cond_init(&t->done, NULL);
+    atomic_init(&t->gen, 0);
+    t->size = 1;
+    for (k = 1; k < nt; k++) {
+        struct team_helper *h = malloc(sizeof *h);
+        if (h == NULL) {
+            break;
+        }
+        h->t = t;
+        h->index = t->size;
+        if (pthread_create(&t->tid[t->size], NULL, team_thread, h) != 0) {
+            free(h);
+            break; /* the others do its share */
+        }
+        t->size++;
+    }
+    *out = t;
+    return OG_OK;
+}
+
+int
+og_team_size(const struct og_team *t)
+{
+    return t->size;
+}
+
+enum og_status
+og_team_for(struct og_team *t, size_t n, size_t grain, og_batch_fn *fn, void *arg,
+            struct og_error *err)
+{
+    struct pfor p;
+    enum og_status st = OG_OK;
+    double c0;
+    size_t nb0 = 0;
+    int outer_index = worker_index, k;
+
+    if (n == 0) {
+        return OG_OK;
+    }
+    memset(&p, 0, sizeof p);
+    p.fn = fn;
+    p.arg = arg;
+    p.n = n;
+    p.grain = grain == 0 ? 1 : grain;
+    p.nbatches = n / p.grain + (n % p.grain != 0);
+    p.err_batch = p.nbatches;
+    atomic_init(&p.next, 0);
+    atomic_init(&p.done, 0);
+    atomic_init(&p.stop, 0);
+    pthread_mutex_init(&p.lock, NULL);
+    c0 = thread_cpu_ms();
+    if (t->size > 1) {
+        pthread_mutex_lock(&t->lock);
+        t->p = &p;
+        atomic_fetch_add(&t->gen, 1);
+        pthread_cond_broadcast(&t->go);
+        pthread_mutex_unlock(&t->lock);
+    }
+    worker_index = 0;
+    while (pfor_step(&p)) {
+        nb0++;
+    }
+    p.cpu[0] = thread_cpu_ms() - c0;
+    p.nb[0] = nb0;
+    worker_index = outer_index;
+    if (t->size > 1) {
+        pthread_mutex_lock(&t->lock);
+        t->p = NULL;
+        while (t->inside > 0) {
+            pthread_cond_wait(&t->done, &t->lock);
+        }
+        pthread_mutex_unlock(&t->lock);
+    }
+    pthread_mutex_destroy(&p.lock);
+    {
+        double busiest = 0.0, total = 0.0;
+        size_t most = 0;
+        for (k = 0; k < t->size; k++) {
+            busiest = p.cpu[k] > busiest ? p.cpu[k] : busiest;
+            most = p.nb[k] > most ? p.nb[k] : most;
+            total += p.cpu[k];
+        }
+        account.regions++;
+        account.caller_ms += p.cpu[0];
+        account.busiest_ms += busiest;
+        account.total_ms += total;
+        account.batches += p.nbatches;
+        account.batches_busiest += most;
+    }
+    if (p.err_batch < p.nbatches) {
+        st = p.err_code;
+        if (err != NULL) {
+            *err = p.err;
+        }
+    }
+    return st;
+}
+
+void
+og_team_free(struct og_team *t)
+{
+    int k;
+
+    if (t == NULL) {
+        return;
+    }
+    pthread_mutex_lock(&t->lock);
+    t->quit = 1;
+    pthread_cond_broadcast(&t->go);
+    pthread_mutex_unlock(&t->lock);
+    for (k = 1; k < t->size; k++) {
+        pthread_join(t->tid[k], NULL);
+    }
+    pthread_cond_destroy(&t->go);
+    pthread_cond_destroy(&t->done);
+    pthread_mutex_destroy(&t->lock);
+    free(t);
 }

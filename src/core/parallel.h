@@ -50,7 +50,43 @@ typedef enum og_status og_batch_fn(void *arg, size_t batch, size_t begin, size_t
 enum og_status og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
                                struct run_ctx *ctx, double f0, double f1, struct og_error *err);
 
-/* What the og_parallel_for calls made from the calling thread have cost,
+/* The index (0 .. workers - 1) of the calling thread in the og_parallel_for
+ * region it is running a batch of: 0 for the caller, 1.. for the threads it
+ * started; 0 outside any region. For per-thread scratch, sized with
+ * og_parallel_workers. In a region started from inside a batch it is the
+ * index in that inner region. */
+int og_parallel_worker(void);
+
+/* How many threads og_parallel_for(threads, n, grain ...) will use:
+ * threads (or og_threads_default() when <= 0), at most OG_MAX_THREADS and at
+ * most the number of batches, at least 1. */
+int og_parallel_workers(int threads, size_t n, size_t grain);
+
+/* A team of threads kept for many short regions (og_parallel_for starts
+ * and joins its threads in every call, which costs more than a region of a
+ * millisecond's work). The regions are the same as og_parallel_for's:
+ * batches claimed in order, og_parallel_worker, the account. A helper that
+ * finished a region polls briefly for the next before it sleeps. */
+struct og_team;
+
+/* Start a team of `threads` threads, the caller included (<= 0:
+ * og_threads_default()); fewer when a thread cannot be started. Errors:
+ * OG_ENOMEM. */
+enum og_status og_team_new(struct og_team **out, int threads, struct og_error *err);
+
+/* Threads in the team (>= 1): the workers of its regions. */
+int og_team_size(const struct og_team *t);
+
+/* og_parallel_for on the team's threads (no progress), from the thread
+ * that made the team. */
+enum og_status og_team_for(struct og_team *t, size_t n, size_t grain, og_batch_fn *fn, void *arg,
+                           struct og_error *err);
+
+/* Stop and join the team's threads (NULL allowed). */
+void og_team_free(struct og_team *t);
+
+/* What the og_parallel_for (and og_team_for) calls made from the calling
+ * thread have cost,
  * summed since the thread started (for benchmarks on a shared machine,
  * where wall clocks mislead): in each region the CPU time of the calling
  * thread, of its busiest thread and of all its threads
