@@ -2,7 +2,9 @@
 #include "core/moisture.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/detmath.h"
 #include "core/grid.h"
@@ -113,56 +115,136 @@ moisture_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_erro
  * neighbours, so these give the distances of hydro_graph_distance over
  * mesh_cell_neighbors, from two flat passes over the triangles instead of a
  * fan walk per visit. *nbr stays NULL (use the hydro graph) when a point has
- * more than HYDRO_MAX_DEGREE neighbours, where the fan walk truncates. */
+ * more than HYDRO_MAX_DEGREE neighbours, where the fan walk truncates.
+ *
+ * In parallel: the half-edges are cut into up to LIST_CHUNKS chunks, each
+ * counting its points' neighbours into its own array; a point's list holds
+ * chunk 0's neighbours first, then chunk 1's ..., each in edge order, which
+ * is the edge order of the serial build whatever the number of chunks. So
+ * the lists are the same bytes for every thread count. */
+#define LIST_CHUNKS 4
+#define LIST_GRAIN 65536 /* points per batch of the per-point passes */
+
+struct list_job {
+    const struct mesh *m;
+    size_t n, ne, nchunks;
+    int32_t *cnt[LIST_CHUNKS]; /* per chunk: count, then the offset in the list */
+    int32_t *start, *nbr;
+    atomic_int too_many;
+};
+
 static enum og_status
-mesh_point_lists(const struct mesh *m, int32_t **start_out, int32_t **nbr_out,
+list_count(void *arg, size_t c, size_t begin, size_t end, struct og_error *err)
+{
+    struct list_job *J = arg;
+    const struct mesh *m = J->m;
+    int32_t *cnt = J->cnt[c];
+    size_t e, e0 = J->ne * c / J->nchunks, e1 = J->ne * (c + 1) / J->nchunks;
+
+    (void)begin;
+    (void)end;
+    (void)err;
+    for (e = e0; e < e1; e++) {
+        cnt[m->triangles[e]]++;
+        if (m->halfedges[e] < 0) {
+            cnt[m->triangles[mesh_edge_next((int32_t)e)]]++;
+        }
+    }
+    return OG_OK;
+}
+
+/* Per point: its degree into start[i + 1], and each chunk's count turned
+ * into that chunk's offset inside the point's list. */
+static enum og_status
+list_degree(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    struct list_job *J = arg;
+    size_t i, c;
+
+    (void)batch;
+    (void)err;
+    for (i = begin; i < end; i++) {
+        int32_t d = 0;
+        for (c = 0; c < J->nchunks; c++) {
+            int32_t k = J->cnt[c][i];
+            J->cnt[c][i] = d;
+            d += k;
+        }
+        J->start[i + 1] = d;
+        if (d > HYDRO_MAX_DEGREE) {
+            atomic_store(&J->too_many, 1);
+        }
+    }
+    return OG_OK;
+}
+
+static enum og_status
+list_fill(void *arg, size_t c, size_t begin, size_t end, struct og_error *err)
+{
+    struct list_job *J = arg;
+    const struct mesh *m = J->m;
+    int32_t *at = J->cnt[c];
+    size_t e, e0 = J->ne * c / J->nchunks, e1 = J->ne * (c + 1) / J->nchunks;
+
+    (void)begin;
+    (void)end;
+    (void)err;
+    for (e = e0; e < e1; e++) {
+        int32_t a = m->triangles[e], b = m->triangles[mesh_edge_next((int32_t)e)];
+        J->nbr[J->start[a] + at[a]++] = b;
+        if (m->halfedges[e] < 0) {
+            J->nbr[J->start[b] + at[b]++] = a;
+        }
+    }
+    return OG_OK;
+}
+
+static enum og_status
+mesh_point_lists(const struct mesh *m, int threads, int32_t **start_out, int32_t **nbr_out,
                  struct og_error *err)
 {
-    size_t n = m->npoints, ne = 3 * m->ntriangles, e, i;
-    int32_t *start = NULL, *nbr = NULL, *fill = NULL;
+    struct list_job J;
+    size_t i, c;
     enum og_status st;
 
     *start_out = NULL;
     *nbr_out = NULL;
-    st = grid_calloc((void **)&start, n + 1, sizeof *start, "neighbour offsets", err);
-    if (st != OG_OK) {
-        return st;
+    memset(&J, 0, sizeof J);
+    J.m = m;
+    J.n = m->npoints;
+    J.ne = 3 * m->ntriangles;
+    J.nchunks = (size_t)og_parallel_workers(threads, LIST_CHUNKS, 1);
+    atomic_init(&J.too_many, 0);
+    st = grid_calloc((void **)&J.start, J.n + 1, sizeof *J.start, "neighbour offsets", err);
+    for (c = 0; c < J.nchunks && st == OG_OK; c++) {
+        st = grid_calloc((void **)&J.cnt[c], J.n, sizeof *J.cnt[c], "neighbour counts", err);
     }
-    for (e = 0; e < ne; e++) {
-        start[m->triangles[e] + 1]++;
-        if (m->halfedges[e] < 0) {
-            start[m->triangles[mesh_edge_next((int32_t)e)] + 1]++;
-        }
-    }
-    for (i = 0; i < n; i++) {
-        if (start[i + 1] > HYDRO_MAX_DEGREE) {
-            free(start);
-            return OG_OK;
-        }
-        start[i + 1] += start[i];
-    }
-    st = grid_calloc((void **)&nbr, (size_t)start[n] + 1, sizeof *nbr, "neighbour lists", err);
     if (st == OG_OK) {
-        st = grid_calloc((void **)&fill, n, sizeof *fill, "neighbour fill", err);
+        st = og_parallel_for(threads, J.nchunks, 1, list_count, &J, NULL, 0.0, 0.0, err);
     }
-    if (st != OG_OK) {
-        free(start);
-        free(nbr);
-        return st;
+    if (st == OG_OK) {
+        st = og_parallel_for(threads, J.n, LIST_GRAIN, list_degree, &J, NULL, 0.0, 0.0, err);
     }
-    for (i = 0; i < n; i++) {
-        fill[i] = start[i];
-    }
-    for (e = 0; e < ne; e++) {
-        int32_t a = m->triangles[e], b = m->triangles[mesh_edge_next((int32_t)e)];
-        nbr[fill[a]++] = b;
-        if (m->halfedges[e] < 0) {
-            nbr[fill[b]++] = a;
+    if (st == OG_OK && !atomic_load(&J.too_many)) {
+        for (i = 0; i < J.n; i++) {
+            J.start[i + 1] += J.start[i];
+        }
+        st = grid_calloc((void **)&J.nbr, (size_t)J.start[J.n] + 1, sizeof *J.nbr,
+                         "neighbour lists", err);
+        if (st == OG_OK) {
+            st = og_parallel_for(threads, J.nchunks, 1, list_fill, &J, NULL, 0.0, 0.0, err);
         }
     }
-    free(fill);
-    *start_out = start;
-    *nbr_out = nbr;
+    for (c = 0; c < J.nchunks; c++) {
+        free(J.cnt[c]);
+    }
+    if (st != OG_OK || atomic_load(&J.too_many)) {
+        free(J.start);
+        free(J.nbr);
+        return st;
+    }
+    *start_out = J.start;
+    *nbr_out = J.nbr;
     return OG_OK;
 }
 
@@ -287,7 +369,7 @@ moisture_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
         struct dist_job dj = { &g, n, NULL, NULL, { fresh, ocean }, { dfresh, docean } };
         int32_t *lstart = NULL, *lnbr = NULL;
         if (w->kind == WORLD_MESH) {
-            st = mesh_point_lists(w->mesh, &lstart, &lnbr, err);
+            st = mesh_point_lists(w->mesh, ctx != NULL ? ctx->threads : 1, &lstart, &lnbr, err);
             dj.start = lstart;
             dj.nbr = lnbr;
         }
