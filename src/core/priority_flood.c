@@ -20,35 +20,42 @@
 
 #define TICK_MASK HYDRO_TICK_MASK
 
-/* --- binary min-heap on (level, node) --------------------------------------- */
+/* --- 4-ary min-heap on (level, node) ----------------------------------------- */
 
-struct heap_item {
-    float h;
-    int32_t i;
-};
+/* Items are packed 64-bit keys: the order-preserving bits of the level
+ * (radix_key, below) above the node index, so one integer compare orders by
+ * level and then by index, and the heap holds 8 bytes an item. -0 is keyed
+ * as +0, so the two compare equal and tie on the index like the floats do.
+ * The level is not decoded from the key: a popped node's filled height is
+ * the level it was pushed at (the plain method pushes a node at its own,
+ * final height), read by the caller. */
+static inline uint32_t radix_key(float h);
+
+static inline uint64_t
+heap_key(float h, int32_t i)
+{
+    if (h == 0.0f) {
+        h = 0.0f; /* -0 -> +0 */
+    }
+    return (uint64_t)radix_key(h) << 32 | (uint32_t)i;
+}
 
 /* A 4-ary heap: half the levels of a binary heap, and the four children of
  * a node share one 32-byte block (the array is offset by 3 slots on a
- * 64-byte boundary), so a sift-down touches one cache line per level. */
+ * 32-byte boundary), so a sift-down touches one cache line per level. */
 #define HEAP_PAD 3
 
 struct heap {
-    struct heap_item *mem; /* allocation; items live at mem[HEAP_PAD + k] */
-    struct heap_item *a;
+    uint64_t *mem; /* allocation; items live at mem[HEAP_PAD + k] */
+    uint64_t *a;
     size_t len, cap;
 };
-
-static inline int
-item_less(struct heap_item x, struct heap_item y)
-{
-    return x.h < y.h || (x.h == y.h && x.i < y.i);
-}
 
 static int
 heap_grow(struct heap *hp)
 {
     size_t cap = hp->cap != 0 ? hp->cap * 2 : 4096, bytes;
-    struct heap_item *mem;
+    uint64_t *mem;
 
     if (cap > SIZE_MAX / sizeof *mem - 64) {
         return -1;
@@ -72,7 +79,7 @@ heap_grow(struct heap *hp)
 static int
 heap_push(struct heap *hp, float h, int32_t i)
 {
-    struct heap_item it = { h, i };
+    uint64_t it = heap_key(h, i);
     size_t k;
 
     if (hp->len == hp->cap && heap_grow(hp) != 0) {
@@ -81,7 +88,7 @@ heap_push(struct heap *hp, float h, int32_t i)
     k = hp->len++;
     while (k > 0) {
         size_t p = (k - 1) / 4;
-        if (!item_less(it, hp->a[p])) {
+        if (it >= hp->a[p]) {
             break;
         }
         hp->a[k] = hp->a[p];
@@ -91,34 +98,48 @@ heap_push(struct heap *hp, float h, int32_t i)
     return 0;
 }
 
+/* Pop the node of the smallest key (keys are distinct: one per node). */
 static int32_t
-heap_pop(struct heap *hp, float *level)
+heap_pop(struct heap *hp)
 {
-    struct heap_item top = hp->a[0], last = hp->a[--hp->len];
+    uint64_t *a = hp->a, top = a[0], last = a[--hp->len];
     size_t k = 0, n = hp->len;
 
     for (;;) {
-        size_t c = 4 * k + 1, j, best;
-        if (c >= n) {
-            break;
-        }
-        best = c;
-        for (j = c + 1; j < c + 4 && j < n; j++) {
-            if (item_less(hp->a[j], hp->a[best])) {
-                best = j;
+        size_t c = 4 * k + 1, best = c, j;
+        uint64_t m;
+        if (c + 3 < n) {
+            /* the usual case: four children, no bounds to test */
+            m = a[c];
+            if (a[c + 1] < m) {
+                m = a[c + 1], best = c + 1;
             }
-        }
-        if (!item_less(hp->a[best], last)) {
+            if (a[c + 2] < m) {
+                m = a[c + 2], best = c + 2;
+            }
+            if (a[c + 3] < m) {
+                m = a[c + 3], best = c + 3;
+            }
+        } else if (c < n) {
+            m = a[c];
+            for (j = c + 1; j < n; j++) {
+                if (a[j] < m) {
+                    m = a[j], best = j;
+                }
+            }
+        } else {
             break;
         }
-        hp->a[k] = hp->a[best];
+        if (m >= last) {
+            break;
+        }
+        a[k] = m;
         k = best;
     }
     if (n > 0) {
-        hp->a[k] = last;
+        a[k] = last;
     }
-    *level = top.h;
-    return top.i;
+    return (int32_t)(uint32_t)top;
 }
 
 /* A radix heap (Ahuja, Mehlhorn, Orlin and Tarjan 1990) on the float bits:
@@ -289,7 +310,25 @@ struct flood {
     uint32_t next_rank;
     size_t done, next_tick;
     struct run_ctx *ctx;
+    int grid8;          /* an 8-neighbour grid: interior cells take off8 */
+    int32_t off8[8];    /* index offsets of the 8 neighbours, nbrs' order */
 };
+
+/* Neighbours of c, as nbrs: an interior cell of an 8-neighbour grid adds
+ * the fixed offsets without nbrs' switch on the graph kind. */
+static inline int
+flood_nbrs(const struct flood *f, int32_t c, int32_t *nb)
+{
+    int border = (f->state[c] & ST_BORDER) != 0, k;
+
+    if (f->grid8 && !border) {
+        for (k = 0; k < 8; k++) {
+            nb[k] = c + f->off8[k];
+        }
+        return 8;
+    }
+    return nbrs(f->g, (size_t)c, border, nb);
+}
 
 static inline void
 visit(struct flood *f, int32_t i, float h)
@@ -368,7 +407,7 @@ static inline int
 expand(struct flood *f, int32_t c, float level, int fast)
 {
     int32_t nb[HYDRO_MAX_DEGREE];
-    int k, cnt = nbrs(f->g, (size_t)c, (f->state[c] & ST_BORDER) != 0, nb);
+    int k, cnt = flood_nbrs(f, c, nb);
 
     for (k = 0; k < cnt; k++) {
         int32_t n = nb[k];
@@ -411,7 +450,7 @@ covered(const struct flood *f, int32_t m)
 {
     int32_t nb[HYDRO_MAX_DEGREE];
     float em = f->elev[m];
-    int k, cnt = nbrs(f->g, (size_t)m, (f->state[m] & ST_BORDER) != 0, nb);
+    int k, cnt = flood_nbrs(f, m, nb);
 
     for (k = 0; k < cnt; k++) {
         int32_t v = nb[k];
@@ -435,7 +474,7 @@ drain_trace(struct flood *f)
     while (head < f->trace_len) {
         int32_t t = f->trace[head++];
         float et = f->elev[t];
-        int k, lower = 0, cnt = nbrs(f->g, (size_t)t, (f->state[t] & ST_BORDER) != 0, nb);
+        int k, lower = 0, cnt = flood_nbrs(f, t, nb);
         for (k = 0; k < cnt; k++) {
             int32_t m = nb[k];
             if ((f->state[m] & ST_DONE) != 0) {
@@ -504,6 +543,17 @@ hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8
     }
     hint_huge_pages(f.state, g->n);
     hint_huge_pages(f.pit, g->n * sizeof *f.pit);
+    if (g->kind == HYDRO_GRID8) {
+        int32_t w = g->width, k = 0, dx, dy;
+        for (dy = -1; dy <= 1; dy++) {
+            for (dx = -1; dx <= 1; dx++) {
+                if (dx != 0 || dy != 0) {
+                    f.off8[k++] = dy * w + dx;
+                }
+            }
+        }
+        f.grid8 = 1;
+    }
     if (is_grid(g)) {
         size_t w = (size_t)g->width, h = (size_t)g->height;
         for (i = 0; i < w; i++) {
@@ -535,7 +585,8 @@ hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8
                 f.pit_head = f.pit_tail = 0;
             }
         } else if (!fast && f.heap.len > 0) {
-            c = heap_pop(&f.heap, &level);
+            c = heap_pop(&f.heap);
+            level = f.filled[c]; /* the height it was pushed at */
         } else if (fast && f.rq.size > 0) {
             if (radix_pop(&f.rq, &c, &level) != 0) {
                 goto nomem;
