@@ -11,6 +11,26 @@ cmp_i32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Ascending sort: a vertex's list holds each neighbour twice, about 12
+ * entries, where qsort's calls cost more than an insertion sort; long
+ * lists (a high-degree vertex) still go to qsort. */
+static void
+sort_i32(int32_t *v, size_t n)
+{
+    size_t i, j;
+    if (n > 48) {
+        qsort(v, n, sizeof *v, cmp_i32);
+        return;
+    }
+    for (i = 1; i < n; i++) {
+        int32_t x = v[i];
+        for (j = i; j > 0 && v[j - 1] > x; j--) {
+            v[j] = v[j - 1];
+        }
+        v[j] = x;
+    }
+}
+
 enum og_status
 adjacency_from_triangles(struct adjacency *a, size_t n, const int32_t *triangles, size_t nt,
                          struct og_error *err)
@@ -65,7 +85,7 @@ adjacency_from_triangles(struct adjacency *a, size_t n, const int32_t *triangles
     total = 0;
     for (i = 0; i < n; i++) {
         int32_t b = cnt[i], e = cnt[i + 1], j;
-        qsort(tmp + b, (size_t)(e - b), sizeof *tmp, cmp_i32);
+        sort_i32(tmp + b, (size_t)(e - b));
         a->start[i] = (int32_t)total;
         for (j = b; j < e; j++) {
             if (j == b || tmp[j] != tmp[j - 1]) {
