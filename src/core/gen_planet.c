@@ -288,24 +288,34 @@ stage_continents(struct world *w, struct run_ctx *ctx, struct og_error *err)
 }
 
 /* Arc length of the shortest Delaunay edge: the nearest pair of points is
- * always a Delaunay edge. */
+ * always a Delaunay edge. The shortest chord is the shortest arc, so one
+ * atan2, for that pair. */
 static double
 min_spacing(const double *xyz, const struct adjacency *a)
 {
-    double best = M_PI;
+    double best = 5.0, cx, cy, cz;
+    const double *p = NULL, *q = NULL;
     size_t i;
     for (i = 0; i < a->n; i++) {
         int32_t j;
         for (j = a->start[i]; j < a->start[i + 1]; j++) {
-            const double *p = &xyz[3 * i], *q = &xyz[3 * (size_t)a->nbr[j]];
-            double cx = p[1] * q[2] - p[2] * q[1], cy = p[2] * q[0] - p[0] * q[2];
-            double cz = p[0] * q[1] - p[1] * q[0];
-            double d = atan2(sqrt(cx * cx + cy * cy + cz * cz),
-                             p[0] * q[0] + p[1] * q[1] + p[2] * q[2]);
-            best = d < best ? d : best;
+            const double *u = &xyz[3 * i], *v = &xyz[3 * (size_t)a->nbr[j]];
+            double ex = u[0] - v[0], ey = u[1] - v[1], ez = u[2] - v[2];
+            double d = ex * ex + ey * ey + ez * ez;
+            if (d < best) {
+                best = d;
+                p = u;
+                q = v;
+            }
         }
     }
-    return best;
+    if (p == NULL) {
+        return M_PI;
+    }
+    cx = p[1] * q[2] - p[2] * q[1];
+    cy = p[2] * q[0] - p[0] * q[2];
+    cz = p[0] * q[1] - p[1] * q[0];
+    return atan2(sqrt(cx * cx + cy * cy + cz * cz), p[0] * q[0] + p[1] * q[1] + p[2] * q[2]);
 }
 
 /* Stage "mesh": the closed half-edge dual mesh and the land/sea field. */
