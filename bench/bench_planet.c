@@ -45,7 +45,8 @@ sphere_vs_plane(size_t count)
     size_t n, nt, i;
 
     rng_for_stage(&r, 1, "bench");
-    if (poisson_disk_sphere(&xyz, &n, poisson_disk_radius_for_count(count), 30, &r, NULL,
+    if (poisson_disk_sphere(&xyz, &n, poisson_disk_radius_for_count(count),
+                                         POISSON_DISK_CANDIDATES, &r, NULL,
                             NULL)
         != OG_OK) {
         return;

@@ -40,7 +40,8 @@ START_TEST(test_poisson_spacing)
     size_t n, i, j;
 
     rng_for_stage(&r, 11, "test");
-    ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, rad, 30, &r, NULL, NULL), OG_OK);
+    ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, rad, POISSON_DISK_CANDIDATES, &r, NULL, NULL),
+                     OG_OK);
     for (i = 0; i < n; i++) {
         const double *p = &xyz[3 * i];
         ck_assert(fabs(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] - 1.0) < 1e-12);
@@ -74,7 +75,8 @@ START_TEST(test_poisson_count)
         size_t n, polar = 0, i;
 
         rng_for_stage(&r, 3 + k, "test");
-        ck_assert_int_eq(poisson_disk_sphere(&xyz, &n, rad, 30, &r, NULL, NULL), OG_OK);
+        ck_assert_int_eq(
+            poisson_disk_sphere(&xyz, &n, rad, POISSON_DISK_CANDIDATES, &r, NULL, NULL), OG_OK);
         ck_assert_msg(n >= lower && n <= upper, "r %g: %zu points outside [%g, %g]", rad, n,
                       lower, upper);
         ck_assert_msg(fabs(n - expect) < 0.06 * expect + 5, "r %g: %zu points, expected ~%g",
@@ -88,6 +90,56 @@ START_TEST(test_poisson_count)
             ck_assert_msg(fabs((double)polar / n - 0.5) < 0.03, "polar share %g",
                           (double)polar / n);
         }
+        free(xyz);
+    }
+}
+END_TEST
+
+/* Coverage (maximality): the point of the sphere farthest from every
+ * sample is a vertex of the spherical Voronoi diagram, the circumcentre of
+ * a Delaunay triangle, so the largest empty cap has the largest circumradius
+ * of the triangulation. No empty disc of radius 2r may exist; this sampler
+ * leaves none wider than about 1.01 r (the bound 1.2 r catches a loss of
+ * maximality). Also the exact minimum spacing on a larger set, through the
+ * Delaunay edges (the nearest pair is always one). */
+START_TEST(test_poisson_coverage)
+{
+    const double radii[] = { 0.3, 0.04, 0.012 };
+    size_t k;
+
+    for (k = 0; k < 3; k++) {
+        struct rng r;
+        double *xyz, rad = radii[k], hole = 0.0, dmin = M_PI;
+        int32_t *tri;
+        size_t n, nt, t;
+        int e;
+
+        rng_for_stage(&r, 21 + k, "test");
+        ck_assert_int_eq(
+            poisson_disk_sphere(&xyz, &n, rad, POISSON_DISK_CANDIDATES, &r, NULL, NULL), OG_OK);
+        ck_assert_int_eq(stereographic_delaunay(xyz, n, &tri, &nt, NULL, NULL), OG_OK);
+        for (t = 0; t < nt; t++) {
+            const double *a = &xyz[3 * tri[3 * t]], *b = &xyz[3 * tri[3 * t + 1]];
+            const double *c = &xyz[3 * tri[3 * t + 2]];
+            double u[3] = { b[0] - a[0], b[1] - a[1], b[2] - a[2] };
+            double v[3] = { c[0] - a[0], c[1] - a[1], c[2] - a[2] };
+            double cc[3] = { u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2],
+                             u[0] * v[1] - u[1] * v[0] };
+            double l = sqrt(cc[0] * cc[0] + cc[1] * cc[1] + cc[2] * cc[2]), d;
+            cc[0] /= l;
+            cc[1] /= l;
+            cc[2] /= l;
+            d = arc(cc, a);
+            hole = d > hole ? d : hole;
+            for (e = 0; e < 3; e++) {
+                d = arc(&xyz[3 * tri[3 * t + e]], &xyz[3 * tri[3 * t + (e + 1) % 3]]);
+                dmin = d < dmin ? d : dmin;
+            }
+        }
+        ck_assert_msg(hole < 2.0 * rad, "r %g: empty cap of radius %g", rad, hole);
+        ck_assert_msg(hole < 1.2 * rad, "r %g: empty cap of radius %g r", rad, hole / rad);
+        ck_assert_msg(dmin >= rad * (1.0 - 1e-12), "r %g: min arc %.17g", rad, dmin);
+        free(tri);
         free(xyz);
     }
 }
@@ -127,7 +179,8 @@ sample(size_t count, uint64_t seed, size_t *n)
     struct rng r;
     double *xyz;
     rng_for_stage(&r, seed, "test");
-    ck_assert_int_eq(poisson_disk_sphere(&xyz, n, poisson_disk_radius_for_count(count), 30, &r,
+    ck_assert_int_eq(poisson_disk_sphere(&xyz, n, poisson_disk_radius_for_count(count),
+                                         POISSON_DISK_CANDIDATES, &r,
                                          NULL, NULL),
                      OG_OK);
     return xyz;
@@ -1010,6 +1063,7 @@ planet_suite(void)
 
     tcase_add_test(tp, test_poisson_spacing);
     tcase_add_test(tp, test_poisson_count);
+    tcase_add_test(tp, test_poisson_coverage);
     tcase_add_test(tp, test_poisson_contract);
     tcase_add_test(td, test_delaunay_sphere);
     tcase_add_test(td, test_delaunay_cospherical);

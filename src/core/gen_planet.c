@@ -72,7 +72,8 @@ stage_points(struct world *w, struct run_ctx *ctx, struct og_error *err)
                                                                       P_PLANET_POINTS));
     }
     rng_for_stage(&r, ctx->params->seed, "planet.points");
-    st = poisson_disk_sphere(&pp->xyz, &pp->n, pp->radius, 30, &r, ctx, err);
+    st = poisson_disk_sphere(&pp->xyz, &pp->n, pp->radius, POISSON_DISK_CANDIDATES, &r, ctx,
+                             err);
     if (st != OG_OK) {
         return st;
     }

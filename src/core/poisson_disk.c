@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/detmath.h"
 #include "core/pipeline.h"
 #include "core/rng.h"
 
@@ -13,25 +14,38 @@
  * coordinate and to a cell of an N x N grid on that face, in S2's quadratic
  * (u, v) -> (s, t) coordinates (Google S2 geometry), whose cells are nearly
  * equal in area. A cell of that grid is at least S2_MIN_WIDTH / N radians
- * wide between opposite edges; N is chosen so that this exceeds the radius,
- * so every sample closer than the radius to a query lies in the 3 x 3 cells
- * around it on its face, or, for a query within the radius of a face edge,
- * near that edge on the neighbouring face. The cells are a dense array
- * (about 0.7 cells per sample), walked row by row: no hashing, and lookups
- * for one active sample stay in a few cache lines. Expected O(1) per test,
- * O(n) in all. */
+ * wide between opposite edges; N is chosen so that this exceeds the reach
+ * of a gather (twice the radius), so every sample within the reach of a
+ * parent lies in the 3 x 3 cells around it on its face, or, for a parent
+ * within the reach of a face edge, near that edge on the neighbouring face.
+ * The cells are a dense array walked row by row: no hashing. Expected O(1)
+ * per gather, O(n) in all. */
 #define S2_MIN_WIDTH 0.9428090415820634 /* 2 sqrt(2) / 3 */
 #define CUBE_MARGIN 0.9                  /* cells a tenth wider than needed */
 #define CUBE_MIN_N 8                     /* below: few samples, scan them all */
+#define POISSON_DISK_EPS 1e-6            /* candidates at r (1 + eps) */
 
 struct sampler {
-    double cell;      /* chord of the radius */
-    double chord2;    /* squared chord of the radius */
-    double edge_gap;  /* sqrt(2) sin(radius): reach across a face edge */
-    int N;            /* cells per face side; 0: linear scan */
-    int32_t *head;    /* 6 N N cells: first sample, -1 empty */
+    double gather2;  /* squared chord of the gather reach */
+    double edge_gap; /* sqrt(2) sin(reach): reach across a face edge */
+    int N;           /* cells per face side; 0: linear scan */
+    int32_t *head;   /* 6 N N cells: first sample, -1 empty */
     double *pts;
     int32_t *next;
+    size_t n, cap;
+};
+
+/* A sample near the parent p, seen from p's frame: a candidate
+ * c = cos d p + sin d (ca t1 + sa t2) has c . b = P + ca U + sa V. */
+struct near {
+    double P, U, V;
+};
+
+struct gather {
+    const double *p, *t1, *t2; /* parent, tangent basis scaled by sin d */
+    int32_t parent;            /* its index: every candidate is d from it */
+    double cos_d;
+    struct near *nb;
     size_t n, cap;
 };
 
@@ -76,10 +90,32 @@ cube_index(const struct sampler *s, int f, int i, int j)
     return ((size_t)f * (size_t)s->N + (size_t)i) * (size_t)s->N + (size_t)j;
 }
 
-/* Any sample closer than the chord in cells [i0, i1] x [j0, j1] of face f? */
 static int
-cells_conflict(const struct sampler *s, const double *q, int f, int i0, int i1, int j0, int j1)
+gather_push(struct gather *g, const double *b)
 {
+    struct near *e;
+    if (g->n == g->cap) {
+        size_t cap = 2 * g->cap;
+        struct near *nb = realloc(g->nb, cap * sizeof *nb);
+        if (nb == NULL) {
+            return -1;
+        }
+        g->nb = nb;
+        g->cap = cap;
+    }
+    e = &g->nb[g->n++];
+    e->P = g->cos_d * (b[0] * g->p[0] + b[1] * g->p[1] + b[2] * g->p[2]);
+    e->U = b[0] * g->t1[0] + b[1] * g->t1[1] + b[2] * g->t1[2];
+    e->V = b[0] * g->t2[0] + b[1] * g->t2[1] + b[2] * g->t2[2];
+    return 0;
+}
+
+/* Samples within the gather reach of the parent in cells [i0, i1] x
+ * [j0, j1] of face f, appended to g. */
+static int
+cells_gather(const struct sampler *s, struct gather *g, int f, int i0, int i1, int j0, int j1)
+{
+    const double *q = g->p;
     int i, j;
 
     i0 = i0 < 0 ? 0 : i0;
@@ -93,8 +129,9 @@ cells_conflict(const struct sampler *s, const double *q, int f, int i0, int i1, 
             for (p = row[j]; p >= 0; p = s->next[p]) {
                 const double *b = &s->pts[3 * (size_t)p];
                 double ex = b[0] - q[0], ey = b[1] - q[1], ez = b[2] - q[2];
-                if (ex * ex + ey * ey + ez * ez < s->chord2) {
-                    return 1;
+                if (ex * ex + ey * ey + ez * ez < s->gather2 && p != g->parent
+                    && gather_push(g, b) != 0) {
+                    return -1;
                 }
             }
         }
@@ -102,53 +139,115 @@ cells_conflict(const struct sampler *s, const double *q, int f, int i0, int i1, 
     return 0;
 }
 
-/* Is any sample closer than the radius to q? */
+/* Every sample within the gather reach of the parent g->p but the parent
+ * itself, into g; -1 when out of memory. Each sample is found
+ * once: it belongs to one cell of one face, and the blocks searched on the
+ * different faces are disjoint. */
 static int
-too_close(const struct sampler *s, const double *q)
+gather_near(const struct sampler *s, struct gather *g)
 {
+    const double *q = g->p;
     int b, c, f, i, j, k;
 
+    g->n = 0;
     if (s->N == 0) {
         size_t m;
         for (m = 0; m < s->n; m++) {
             const double *p = &s->pts[3 * m];
             double ex = p[0] - q[0], ey = p[1] - q[1], ez = p[2] - q[2];
-            if (ex * ex + ey * ey + ez * ez < s->chord2) {
-                return 1;
+            if (ex * ex + ey * ey + ez * ez < s->gather2 && (int32_t)m != g->parent
+                && gather_push(g, p) != 0) {
+                return -1;
             }
         }
         return 0;
     }
     f = cube_face(q, &b, &c);
     cube_cell_on(s, q, f, &i, &j);
-    /* q's own cell first (a candidate near its parent is mostly refused
-     * there), then the rest of the 3 x 3 block: the answer does not depend
-     * on the order, only the work */
-    if (cells_conflict(s, q, f, i, i, j, j) || cells_conflict(s, q, f, i - 1, i - 1, j - 1, j + 1) ||
-        cells_conflict(s, q, f, i + 1, i + 1, j - 1, j + 1) ||
-        cells_conflict(s, q, f, i, i, j - 1, j - 1) || cells_conflict(s, q, f, i, i, j + 1, j + 1)) {
-        return 1;
+    if (cells_gather(s, g, f, i - 1, i + 1, j - 1, j + 1) != 0) {
+        return -1;
     }
     /* The four faces sharing an edge with f: axes b and c, both signs. The
      * edge plane between f (axis a, sign sa) and face (axis d, sign sd) is
-     * sa q_a = sd q_d; q is within the radius of it when the gap between
-     * the two is below sqrt(2) sin(radius). */
+     * sa q_a = sd q_d; q is within the reach of it when the gap between
+     * the two is below sqrt(2) sin(reach). */
     {
         int a = f >> 1;
         double qa = (f & 1) ? -q[a] : q[a];
         for (k = 0; k < 4; k++) {
-            int d = k < 2 ? b : c, neg = k & 1, g = 2 * d + neg, gi, gj;
+            int d = k < 2 ? b : c, neg = k & 1, gf = 2 * d + neg, gi, gj;
             double qd = neg ? -q[d] : q[d];
             if (qa - qd >= s->edge_gap) {
                 continue;
             }
-            cube_cell_on(s, q, g, &gi, &gj);
-            if (cells_conflict(s, q, g, gi - 2, gi + 2, gj - 2, gj + 2)) {
-                return 1;
+            cube_cell_on(s, q, gf, &gi, &gj);
+            if (cells_gather(s, g, gf, gi - 2, gi + 2, gj - 2, gj + 2) != 0) {
+                return -1;
             }
         }
     }
     return 0;
+}
+
+/* Cell (x, y) of the d-th step of a Hilbert curve over an m x m grid (m a
+ * power of two): the classic iterative conversion (Hacker's Delight 16). */
+static void
+hilbert_cell(uint32_t m, uint32_t d, uint32_t *x, uint32_t *y)
+{
+    uint32_t s, rx, ry, t = d;
+    *x = 0;
+    *y = 0;
+    for (s = 1; s < m; s *= 2) {
+        rx = 1u & (t / 2);
+        ry = 1u & (t ^ rx);
+        if (ry == 0) {
+            if (rx == 1) {
+                *x = s - 1 - *x;
+                *y = s - 1 - *y;
+            }
+            {
+                uint32_t tmp = *x;
+                *x = *y;
+                *y = tmp;
+            }
+        }
+        *x += s * rx;
+        *y += s * ry;
+        t /= 4;
+    }
+}
+
+/* The samples renumbered face by face along a Hilbert curve over each
+ * face's cells, so that samples near on the sphere are near in memory for
+ * every later stage (the triangulation, the mesh, growth, the biomes).
+ * Returns the new array, or NULL when out of memory. */
+static double *
+hilbert_order(const struct sampler *s)
+{
+    double *out = malloc((s->n > 0 ? s->n : 1) * 3 * sizeof *out);
+    uint32_t m = 1, d, x, y;
+    size_t k = 0;
+    int f;
+
+    if (out == NULL) {
+        return NULL;
+    }
+    while (m < (uint32_t)s->N) {
+        m *= 2;
+    }
+    for (f = 0; f < 6; f++) {
+        for (d = 0; d < m * m; d++) {
+            int32_t p;
+            hilbert_cell(m, d, &x, &y);
+            if (x >= (uint32_t)s->N || y >= (uint32_t)s->N) {
+                continue;
+            }
+            for (p = s->head[cube_index(s, f, (int)x, (int)y)]; p >= 0; p = s->next[p]) {
+                memcpy(&out[3 * k++], &s->pts[3 * (size_t)p], 3 * sizeof *out);
+            }
+        }
+    }
+    return out;
 }
 
 static enum og_status
@@ -190,17 +289,22 @@ add_point(struct sampler *s, const double *q, struct og_error *err)
     return OG_OK;
 }
 
-/* Uniform unit vector (Marsaglia 1972 would do too; this is Archimedes'
- * z-uniform construction). */
+/* Uniform unit vector by Marsaglia's method (1972): (x, y) uniform in the
+ * unit disc by rejection, s = x^2 + y^2, then (2x sqrt(1-s), 2y sqrt(1-s),
+ * 1 - 2s). Only + - * / and sqrt: the same bits everywhere. */
 static void
 random_unit(struct rng *r, double *q)
 {
-    double z = 2.0 * rng_next_double(r) - 1.0;
-    double t = 2.0 * M_PI * rng_next_double(r);
-    double s = sqrt(1.0 - z * z);
-    q[0] = s * cos(t);
-    q[1] = s * sin(t);
-    q[2] = z;
+    double x, y, s, f;
+    do {
+        x = 2.0 * rng_next_double(r) - 1.0;
+        y = 2.0 * rng_next_double(r) - 1.0;
+        s = x * x + y * y;
+    } while (s >= 1.0);
+    f = 2.0 * sqrt(1.0 - s);
+    q[0] = x * f;
+    q[1] = y * f;
+    q[2] = 1.0 - 2.0 * s;
 }
 
 /* An orthonormal tangent basis (t1, t2) at unit vector p. */
@@ -237,14 +341,18 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
                     struct run_ctx *ctx, struct og_error *err)
 {
     struct sampler s;
+    struct gather g;
     int32_t *active = NULL;
     size_t nactive = 0, active_cap = 0;
-    double expected, q[3];
+    double expected, q[3], *ring = NULL, sin_d, cos_d, chord, cos_r_test;
+    size_t last;
     enum og_status st = OG_OK;
+    int j, m;
 
     *xyz = NULL;
     *n = 0;
     memset(&s, 0, sizeof s);
+    memset(&g, 0, sizeof g);
     if (!(radius >= 1e-4 && radius <= 1.0)) {
         return og_error_set(err, OG_ERANGE, "poisson disk radius %g rad outside [0.0001, 1]",
                             radius);
@@ -258,28 +366,51 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
                             "poisson disk radius %g rad gives about %.0f samples, over %d",
                             radius, expected, POISSON_DISK_MAX_POINTS);
     }
-    s.cell = 2.0 * sin(radius / 2.0);
-    s.chord2 = s.cell * s.cell;
-    s.edge_gap = sqrt(2.0) * sin(radius) * 1.0001;
+    /* Two unit vectors are closer than the radius (arc) when their chord is
+     * below 2 sin(r/2), i.e. when their dot product exceeds 1 - chord^2/2
+     * = cos r. Candidates are tested in the parent's frame before they are
+     * normalised (their length is 1 within a few ulp); the margin, far
+     * above that rounding (a few ulp of 1, absolute) and far below any
+     * spacing that matters, keeps
+     * every accepted, normalised pair at least the radius apart. */
+    chord = 2.0 * det_sin(radius / 2.0);
+    cos_r_test = (1.0 - 0.5 * chord * chord) - 1e-12 * chord * chord - 1e-14;
+    /* every candidate lies on the geodesic circle of radius
+     * d = r (1 + eps) around its parent (Roberts 2019), so a sample closer
+     * than r to a candidate is closer than d + r to the parent: the
+     * gather reach, with room for rounding */
+    det_sincos(radius * (1.0 + POISSON_DISK_EPS), &sin_d, &cos_d);
+    {
+        double reach = 2.0 * radius * (1.0 + 1e-4), gc = 2.0 * det_sin(reach / 2.0);
+        double nf = floor(CUBE_MARGIN * S2_MIN_WIDTH / reach);
+        s.gather2 = gc * gc;
+        s.edge_gap = sqrt(2.0) * det_sin(reach) * 1.0001;
+        s.N = nf >= CUBE_MIN_N ? (int)nf : 0;
+    }
     s.cap = (size_t)(expected * 1.25) + 16;
     if (s.cap > POISSON_DISK_MAX_POINTS) {
         s.cap = POISSON_DISK_MAX_POINTS;
-    }
-    {
-        double nf = floor(CUBE_MARGIN * S2_MIN_WIDTH / radius);
-        s.N = nf >= CUBE_MIN_N ? (int)nf : 0;
     }
     s.pts = malloc(s.cap * 3 * sizeof *s.pts);
     s.next = malloc(s.cap * sizeof *s.next);
     s.head = s.N > 0 ? malloc((size_t)6 * (size_t)s.N * (size_t)s.N * sizeof *s.head) : NULL;
     active_cap = s.cap;
     active = malloc(active_cap * sizeof *active);
-    if (s.pts == NULL || s.next == NULL || (s.N > 0 && s.head == NULL) || active == NULL) {
+    ring = malloc(2 * (size_t)k * sizeof *ring);
+    g.cap = 64;
+    g.nb = malloc(g.cap * sizeof *g.nb);
+    if (s.pts == NULL || s.next == NULL || (s.N > 0 && s.head == NULL) || active == NULL
+        || ring == NULL || g.nb == NULL) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for %zu poisson disk samples", s.cap);
         goto fail;
     }
     if (s.N > 0) {
         memset(s.head, 0xff, (size_t)6 * (size_t)s.N * (size_t)s.N * sizeof *s.head);
+    }
+    /* k directions evenly spaced on the circle, turned by a random angle
+     * for each parent */
+    for (j = 0; j < k; j++) {
+        det_sincos(2.0 * M_PI * j / k, &ring[2 * j + 1], &ring[2 * j]);
     }
 
     random_unit(r, q);
@@ -289,75 +420,119 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
     active[nactive++] = 0;
     while (nactive > 0) {
         uint32_t ai = rng_next_below(r, (uint32_t)nactive);
-        const double *p = NULL;
-        double t1[3], t2[3];
-        int j, placed = 0;
+        int32_t pi = active[ai];
+        double p[3], t1[3], t2[3], c0, s0, l;
 
-        tangent_basis(&s.pts[3 * (size_t)active[ai]], t1, t2);
-        for (j = 0; j < k; j++) {
-            /* uniform by area in the annulus [r, 2r] (flat approximation) */
-            double u = rng_next_double(r);
-            double d = radius * sqrt(1.0 + 3.0 * u);
-            double c = cos(d), sn = sin(d), ct, stt, l;
-            int m;
-            /* a uniform direction in the tangent plane without trigonometry:
-             * a point of the unit disc by rejection, normalised */
-            do {
-                ct = 2.0 * rng_next_double(r) - 1.0;
-                stt = 2.0 * rng_next_double(r) - 1.0;
-                l = ct * ct + stt * stt;
-            } while (l > 1.0 || l < 1e-12);
-            l = sqrt(l);
-            ct /= l;
-            stt /= l;
-            p = &s.pts[3 * (size_t)active[ai]];
-            for (m = 0; m < 3; m++) {
-                q[m] = c * p[m] + sn * (ct * t1[m] + stt * t2[m]);
-            }
-            l = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
-            q[0] /= l;
-            q[1] /= l;
-            q[2] /= l;
-            if (!too_close(&s, q)) {
-                if ((st = add_point(&s, q, err)) != OG_OK) {
-                    goto fail;
-                }
-                if (nactive == active_cap) {
-                    int32_t *na = realloc(active, 2 * active_cap * sizeof *na);
-                    if (na == NULL) {
-                        st = og_error_set(err, OG_ENOMEM, "out of memory for poisson disk");
-                        goto fail;
-                    }
-                    active = na;
-                    active_cap *= 2;
-                }
-                active[nactive++] = (int32_t)(s.n - 1);
-                placed = 1;
-                if ((s.n & 4095) == 0
-                    && (st = pipeline_tick(ctx, fmin(1.0, (double)s.n / expected))) != OG_OK) {
-                    st = og_error_set(err, st, "poisson disk: cancelled");
-                    goto fail;
-                }
-                break;
-            }
+        /* The parent leaves the active list after one sweep of its circle:
+         * the sweep takes every free candidate, and adding samples only
+         * takes free space away, so a second sweep would find nothing. */
+        active[ai] = active[--nactive];
+        memcpy(p, &s.pts[3 * (size_t)pi], sizeof p);
+        tangent_basis(p, t1, t2);
+        for (m = 0; m < 3; m++) {
+            t1[m] *= sin_d;
+            t2[m] *= sin_d;
         }
-        if (!placed) {
-            active[ai] = active[--nactive];
+        g.p = p;
+        g.parent = pi;
+        g.t1 = t1;
+        g.t2 = t2;
+        g.cos_d = cos_d;
+        if (gather_near(&s, &g) != 0) {
+            st = og_error_set(err, OG_ENOMEM, "out of memory for poisson disk");
+            goto fail;
+        }
+        /* a random turn of the ring: a uniform point of the unit disc by
+         * rejection, normalised */
+        do {
+            c0 = 2.0 * rng_next_double(r) - 1.0;
+            s0 = 2.0 * rng_next_double(r) - 1.0;
+            l = c0 * c0 + s0 * s0;
+        } while (l > 1.0 || l < 1e-12);
+        l = 1.0 / sqrt(l);
+        c0 *= l;
+        s0 *= l;
+        last = 0;
+        for (j = 0; j < k; j++) {
+            double ca = ring[2 * j] * c0 - ring[2 * j + 1] * s0;
+            double sa = ring[2 * j] * s0 + ring[2 * j + 1] * c0;
+            const struct near *b = &g.nb[last];
+            size_t e;
+            /* a sample rules out an arc of the ring, so the one that ruled
+             * out the last candidate is tried first */
+            if (last < g.n && b->P + ca * b->U + sa * b->V > cos_r_test) {
+                continue;
+            }
+            for (e = 0; e < g.n; e++) {
+                b = &g.nb[e];
+                if (b->P + ca * b->U + sa * b->V > cos_r_test) {
+                    break;
+                }
+            }
+            if (e < g.n) {
+                last = e;
+                continue;
+            }
+            for (m = 0; m < 3; m++) {
+                q[m] = cos_d * p[m] + ca * t1[m] + sa * t2[m];
+            }
+            l = 1.0 / sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+            q[0] *= l;
+            q[1] *= l;
+            q[2] *= l;
+            if ((st = add_point(&s, q, err)) != OG_OK) {
+                goto fail;
+            }
+            /* the new sample limits the rest of this sweep */
+            if (gather_push(&g, q) != 0) {
+                st = og_error_set(err, OG_ENOMEM, "out of memory for poisson disk");
+                goto fail;
+            }
+            if (nactive == active_cap) {
+                int32_t *na = realloc(active, 2 * active_cap * sizeof *na);
+                if (na == NULL) {
+                    st = og_error_set(err, OG_ENOMEM, "out of memory for poisson disk");
+                    goto fail;
+                }
+                active = na;
+                active_cap *= 2;
+            }
+            active[nactive++] = (int32_t)(s.n - 1);
+            if ((s.n & 4095) == 0
+                && (st = pipeline_tick(ctx, fmin(1.0, (double)s.n / expected))) != OG_OK) {
+                st = og_error_set(err, st, "poisson disk: cancelled");
+                goto fail;
+            }
         }
     }
+    free(g.nb);
+    free(ring);
     free(active);
-    free(s.next);
-    free(s.head);
-    /* the capacity was 1.25x the expected count: give the rest back */
-    if (s.n > 0 && s.n < s.cap) {
+    g.nb = NULL;
+    ring = NULL;
+    active = NULL;
+    if (s.N > 0) {
+        double *ordered = hilbert_order(&s);
+        if (ordered == NULL) {
+            st = og_error_set(err, OG_ENOMEM, "out of memory for %zu poisson disk samples", s.n);
+            goto fail;
+        }
+        free(s.pts);
+        s.pts = ordered;
+    } else if (s.n > 0 && s.n < s.cap) {
+        /* the capacity was 1.25x the expected count: give the rest back */
         double *fit = realloc(s.pts, s.n * 3 * sizeof *s.pts);
         s.pts = fit != NULL ? fit : s.pts;
     }
+    free(s.next);
+    free(s.head);
     *xyz = s.pts;
     *n = s.n;
     return OG_OK;
 
 fail:
+    free(g.nb);
+    free(ring);
     free(active);
     free(s.pts);
     free(s.next);
