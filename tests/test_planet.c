@@ -942,7 +942,14 @@ START_TEST(test_globe_sampler)
     /* the centre looks at longitude 0, latitude 0: the cell nearest (1, 0, 0) */
     c = globe_center_cell(w, 0.0, 0.0);
     ck_assert_int_eq(c, mesh_nearest_point(w->mesh, (const double[3]){ 1.0, 0.0, 0.0 }, 0));
-    ck_assert_int_eq(cell[(S / 2) * S + S / 2], c);
+    /* and the pixel at (S/2, S/2), whose centre is half a pixel right of
+     * and below the view's centre, shows the cell nearest its direction
+     * (sz, 1/S, -1/S): c itself unless (1, 0, 0) lies within a degree of a
+     * cell boundary */
+    {
+        double h = 1.0 / S, pix[3] = { sqrt(1.0 - 2.0 * h * h), h, -h };
+        ck_assert_int_eq(cell[(S / 2) * S + S / 2], mesh_nearest_point(w->mesh, pix, 0));
+    }
     /* yaw 90 turns the globe so that the east point faces the viewer */
     ck_assert_int_eq(globe_center_cell(w, 90.0, 0.0), mesh_nearest_point(w->mesh, east, 0));
     /* pitch 90 looks down at the north pole, an ice-cap land cell */
