@@ -601,7 +601,7 @@ enum og_status
 delaunay_build_local(struct delaunay *d, const double *xy, size_t n, int32_t **order,
                      double **pts, struct og_error *err)
 {
-    return dl_build(d, xy, n, 1, order, pts, err);
+    return dl_build(d, xy, n, 0, order, pts, err);
 }
 
 void

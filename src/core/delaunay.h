@@ -51,17 +51,32 @@ enum og_status delaunay_build(struct delaunay *d, const double *xy, size_t n,
 enum og_status delaunay_build_centers(struct delaunay *d, const double *xy, size_t n,
                                       struct og_error *err);
 
-/* As delaunay_build_centers, but the triangulation is left in the sweep's
+/* As delaunay_build, but the triangulation is left in the sweep's
  * insertion order, which walks memory far more locally than input order:
- * triangles[], hull[] and the centres refer to local ids k = 0 .. n-1,
+ * triangles[] and hull[] refer to local ids k = 0 .. n-1,
  * whose input point is (*order)[k] and whose coordinates are
  * (*pts)[2k], (*pts)[2k+1] (both malloc'd n and 2n long, the caller frees
  * them; an exact duplicate has a local id that no triangle uses). Same
- * triangles, rotations and numbering as delaunay_build_centers, renamed.
+ * triangles, rotations and numbering as delaunay_build, renamed; no
+ * centres (d->centers is NULL).
  * Lloyd's iteration uses it. Errors as delaunay_build; on error *order and
  * *pts are NULL. */
 enum og_status delaunay_build_local(struct delaunay *d, const double *xy, size_t n,
                                     int32_t **order, double **pts, struct og_error *err);
+
+/* Move the points of a triangulation in local ids (delaunay_build_local;
+ * pts its local points, n of them) to target (2n, local order) and make it
+ * Delaunay again by edge flips (see delaunay_move.c). Hull points and
+ * points in no triangle stay where they are. *arrived = 1 when every point
+ * reached its target (pts == target then, and d is the Delaunay
+ * triangulation of those points, with d->centers recomputed if present);
+ * *arrived = 0 when some point could not get there without a triangle
+ * turning over (or many could not at first): d is still a valid
+ * triangulation of pts, which lie partway, but maybe not Delaunay; the
+ * caller triangulates the targets from scratch.
+ * Deterministic. Errors: OG_ENOMEM. */
+enum og_status delaunay_move_local(struct delaunay *d, double *pts, size_t n,
+                                   const double *target, int *arrived, struct og_error *err);
 
 /* Free the arrays of d (d itself is the caller's); accepts a zeroed struct. */
 void delaunay_fini(struct delaunay *d);

@@ -102,6 +102,20 @@ dl_orient_positive(const double *a, const double *b, const double *c)
     return predicates_orient2d(a, b, c) > 0.0;
 }
 
+/* Circumcentre of a, b, c into u[0], u[1] (inf or NaN when degenerate):
+ * the offset from a by the usual closed form, then a added. */
+static inline void
+dl_center(const double *a, const double *b, const double *c, double *u)
+{
+    double dx = b[0] - a[0], dy = b[1] - a[1];
+    double ex = c[0] - a[0], ey = c[1] - a[1];
+    double bl = dx * dx + dy * dy, cl = ex * ex + ey * ey;
+    double den = 0.5 / (dx * ey - dy * ex);
+
+    u[0] = a[0] + (ey * bl - dy * cl) * den;
+    u[1] = a[1] + (dx * cl - ex * bl) * den;
+}
+
 /* Make e's twin f (f may be -1: e is then the hull edge from tri[e]). */
 static inline void
 dl_link(struct dl *s, int32_t e, int32_t f)

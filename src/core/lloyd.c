@@ -1,14 +1,28 @@
 /* lloyd: Voronoi cells clipped to a box, their areas and centroids, and
  * Lloyd's iteration.
  *
- * An interior site's Voronoi cell is the polygon of the circumcentres of the
- * Delaunay triangles around it (in fan order), clipped to the box with
- * Sutherland-Hodgman. A hull site's cell is unbounded; it is built directly
- * as the box clipped by the perpendicular bisectors to each of its Delaunay
- * neighbours, which is the same region as the polygon closed by the two hull
- * rays and then clipped to the box, without having to pick far points.
- * Areas and centroids come from the shoelace formula, computed relative to
- * the site for precision. */
+ * The sites are triangulated together with a frame of four points around
+ * the box, 1.1 box sizes out: a frame point is farther from every point of
+ * the box than any site is (at most the box diagonal), so it owns no part
+ * of the box and the clipped cells are those of the sites alone; but every
+ * site is now an interior point, with a bounded cell (the polygon of the
+ * circumcentres of its Delaunay triangles, in fan order), and the hull of
+ * the triangulation never changes. Cells whose centres all lie in the box
+ * are summed edge by edge in memory order (lloyd_stream); the few others
+ * are walked and clipped to the box (Sutherland-Hodgman). Areas and
+ * centroids come from the shoelace formula, relative to the site for
+ * precision.
+ *
+ * Between iterations the sites move to their centroids. Instead of
+ * triangulating again, the triangulation follows them
+ * (delaunay_move_local: moves that keep every triangle's orientation, then
+ * edge flips), which costs a fraction of a triangulation once the sites
+ * move little; if some site cannot get there that way, the iteration
+ * triangulates from scratch. Either way the result is a Delaunay
+ * triangulation of the same points, and with points in general position
+ * the same triangles; the sums follow the triangles' numbering, so the
+ * path taken shows in the last bits of the centroids (deterministic: the
+ * same input takes the same path). */
 #include "config.h"
 
 #include "core/lloyd.h"
@@ -22,9 +36,12 @@
 #include "core/parallel.h"
 #include "core/pipeline.h"
 
-/* Sites per batch of the parallel cell pass (fixed: the partition never
- * depends on the thread count). */
-#define LLOYD_BATCH 4096
+/* Sites per batch of the parallel clipped-cell pass (fixed: the partition
+ * never depends on the thread count). */
+#define LLOYD_BATCH 1024
+
+/* Frame points added around the box (input ids n .. n + 3). */
+#define LLOYD_FRAME 4
 
 struct lloyd_box {
     double x0, y0, x1, y1;
@@ -93,32 +110,6 @@ lloyd_clip_box(double **poly, double **tmp, size_t n, const struct lloyd_box *b)
     return n;
 }
 
-static size_t
-lloyd_box_polygon(double *poly, const struct lloyd_box *b)
-{
-    poly[0] = b->x0;
-    poly[1] = b->y0;
-    poly[2] = b->x1;
-    poly[3] = b->y0;
-    poly[4] = b->x1;
-    poly[5] = b->y1;
-    poly[6] = b->x0;
-    poly[7] = b->y1;
-    return 4;
-}
-
-/* Clip poly to the half-plane of points nearer to p than to q. */
-static size_t
-lloyd_clip_bisector(double **poly, double **tmp, size_t n, const double *p, const double *q)
-{
-    double *t;
-
-    n = lloyd_clip(*poly, n, *tmp, q[0] - p[0], q[1] - p[1], 0.5 * (p[0] + q[0]),
-                   0.5 * (p[1] + q[1]));
-    t = *poly, *poly = *tmp, *tmp = t;
-    return n;
-}
-
 /* Area and centroid of a simple polygon (either orientation) by the
  * shoelace formula, relative to the origin o. */
 static double
@@ -146,136 +137,182 @@ lloyd_area_centroid(const double *poly, size_t n, const double *o, double *cx, d
     return fabs(0.5 * a2);
 }
 
-/* Clipped cell areas (areas may be NULL) and centroids (cen may be NULL)
- * of all n sites; ctx/it/iterations only for progress. Duplicate sites get
- * area 0 and keep their position. */
-/* One Lloyd pass over the sites of a triangulation: shared inputs. */
-struct lloyd_job {
-    const double *xy;      /* local (sweep-order) coordinates */
-    const int32_t *order;  /* local id -> input id (where results go) */
-    size_t n;
-    const struct lloyd_box *box;
-    const struct delaunay *d;
-    const int32_t *inedge;
-    double *areas, *cen;
+/* Lloyd's triangulation: the n sites and the frame, in the sweep's local
+ * ids (the move keeps them). */
+struct lloyd_tri {
+    struct delaunay d;
+    double *centers; /* 2 per triangle (lloyd_centers) */
+    int32_t *order; /* local id -> input id; >= n: a frame point */
+    double *pts;    /* local positions, 2 * (n + LLOYD_FRAME) */
+    size_t n;       /* sites */
 };
 
-/* Cells of the sites begin..end-1 in local ids (the sweep made each site's
- * fan at about the time it reached the site, so fans and circumcentres are
- * walked nearly in memory order): each writes only its own site's area and
- * centroid, so any partition gives the same bits. */
+static void
+lloyd_tri_free(struct lloyd_tri *T)
+{
+    delaunay_fini(&T->d);
+    free(T->order);
+    free(T->pts);
+    free(T->centers);
+    T->order = NULL;
+    T->pts = NULL;
+    T->centers = NULL;
+}
+
+/* Circumcentres of the triangles into T->centers. Each is computed from a
+ * corner that is a site, not a frame point (outside the box): from a frame
+ * point, the short side between two sites would be the difference of two
+ * long vectors and lose most of its digits. */
+static void
+lloyd_centers(struct lloyd_tri *T, const struct lloyd_box *b)
+{
+    const int32_t *tri = T->d.triangles;
+    const double *pts = T->pts;
+    size_t t;
+
+    for (t = 0; t < T->d.ntriangles; t++) {
+        const double *v[3];
+        double dx, dy, ex, ey, bl, cl, den;
+        int k, r = 0;
+        for (k = 0; k < 3; k++) {
+            v[k] = pts + 2 * (size_t)tri[3 * t + k];
+        }
+        for (k = 0; k < 3; k++) {
+            if (v[k][0] >= b->x0 && v[k][0] <= b->x1 && v[k][1] >= b->y0 && v[k][1] <= b->y1) {
+                r = k;
+                break;
+            }
+        }
+        dx = v[(r + 1) % 3][0] - v[r][0];
+        dy = v[(r + 1) % 3][1] - v[r][1];
+        ex = v[(r + 2) % 3][0] - v[r][0];
+        ey = v[(r + 2) % 3][1] - v[r][1];
+        bl = dx * dx + dy * dy;
+        cl = ex * ex + ey * ey;
+        den = 0.5 / (dx * ey - dy * ex);
+        T->centers[2 * t] = v[r][0] + (ey * bl - dy * cl) * den;
+        T->centers[2 * t + 1] = v[r][1] + (dx * cl - ex * bl) * den;
+    }
+}
+
+static enum og_status
+lloyd_tri_build(struct lloyd_tri *T, const double *xy, size_t n, const struct lloyd_box *b,
+                struct og_error *err)
+{
+    /* Corners 1.1 box sizes out diagonally: 1.1 * sqrt(2) times the larger
+     * side from the box, more than its diagonal, the farthest any box point
+     * can be from its nearest site. Farther would only cost precision (far
+     * circumcentres of the frame's triangles). */
+    double w = b->x1 - b->x0, h = b->y1 - b->y0, L = 1.1 * (w > h ? w : h);
+    double *xyf = malloc(2 * (n + LLOYD_FRAME) * sizeof *xyf);
+    enum og_status st;
+
+    T->n = n;
+    T->order = NULL;
+    T->pts = NULL;
+    T->centers = NULL;
+    memset(&T->d, 0, sizeof T->d);
+    if (xyf == NULL) {
+        return og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", n);
+    }
+    memcpy(xyf, xy, 2 * n * sizeof *xyf);
+    xyf[2 * n] = b->x0 - L;
+    xyf[2 * n + 1] = b->y0 - L;
+    xyf[2 * n + 2] = b->x1 + L;
+    xyf[2 * n + 3] = b->y0 - L;
+    xyf[2 * n + 4] = b->x1 + L;
+    xyf[2 * n + 5] = b->y1 + L;
+    xyf[2 * n + 6] = b->x0 - L;
+    xyf[2 * n + 7] = b->y1 + L;
+    st = delaunay_build_local(&T->d, xyf, n + LLOYD_FRAME, &T->order, &T->pts, err);
+    free(xyf);
+    if (st == OG_OK &&
+        (T->centers = malloc((2 * T->d.ntriangles + 1) * sizeof *T->centers)) == NULL) {
+        st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", n);
+    }
+    if (st == OG_OK) {
+        lloyd_centers(T, b);
+    }
+    return st;
+}
+
+/* The cells that need clipping, one by one: shared inputs. */
+struct lloyd_job {
+    const struct lloyd_tri *T;
+    const struct lloyd_box *box;
+    const int32_t *inedge; /* an incoming half-edge per site to walk */
+    const int32_t *visit;  /* the sites to walk, local ids */
+    double *areas;         /* input order, or NULL */
+    double *cen;           /* local order */
+};
+
+/* Cells of the sites visit[begin..end): the circumcentres in fan order,
+ * clipped to the box. Each writes only its own site's area and centroid,
+ * so any partition gives the same bits. */
 static enum og_status
 lloyd_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
 {
     const struct lloyd_job *J = arg;
-    const struct delaunay *dd = J->d;
+    const struct delaunay *dd = &J->T->d;
     const struct lloyd_box *box = J->box;
-    const double *xy = J->xy, *centers = dd->centers;
-    const int32_t *inedge = J->inedge, *order = J->order;
-    double *areas = J->areas, *cen = J->cen;
+    const double *pts = J->T->pts, *centers = J->T->centers;
     double *bufa, *bufb;
-    size_t cap = 64, n = J->n, i, j; /* polygon vertices; grown for high-degree sites */
+    size_t cap = 64, j; /* polygon vertices; grown for high-degree sites */
     enum og_status st = OG_OK;
 
     (void)batch;
     bufa = malloc(2 * cap * sizeof *bufa);
     bufb = malloc(2 * cap * sizeof *bufb);
     if (bufa == NULL || bufb == NULL) {
-        st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", n);
+        st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", J->T->n);
         goto done;
     }
     for (j = begin; j < end; j++) {
-        const double *p;
-        double *poly = bufa, *tmp = bufb, cx, cy, area = 0.0;
-        size_t k = 0;
-        int32_t start;
+        size_t i = (size_t)J->visit[j], k = 0, deg = 0;
+        const double *p = pts + 2 * i;
+        double *poly, *tmp, cx, cy, area;
+        int32_t start = J->inedge[i], in = start;
 
-        i = j;
-        p = xy + 2 * i;
-        cx = p[0];
-        cy = p[1];
-        start = inedge[i];
-        if (start >= 0 && dd->ntriangles > 0) {
-            /* Room for the fan plus what clipping adds (one vertex per
-             * clip at most; four for the box). */
-            size_t deg = 0;
-            int32_t in = start;
-            do {
-                deg++;
-                in = dd->halfedges[mesh_edge_next(in)];
-            } while (in >= 0 && in != start);
-            if (deg + 8 > cap) {
-                double *na, *nb;
-                cap = 2 * (deg + 8);
-                na = realloc(bufa, 2 * cap * sizeof *na);
-                if (na != NULL) {
-                    bufa = na;
-                }
-                nb = realloc(bufb, 2 * cap * sizeof *nb);
-                if (nb != NULL) {
-                    bufb = nb;
-                }
-                if (na == NULL || nb == NULL) {
-                    st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", n);
-                    goto done;
-                }
-                poly = bufa;
-                tmp = bufb;
+        /* Room for the fan plus what clipping adds (one vertex per clip at
+         * most). */
+        do {
+            deg++;
+            in = dd->halfedges[mesh_edge_next(in)];
+        } while (in != start);
+        if (deg + 8 > cap) {
+            double *na, *nb;
+            cap = 2 * (deg + 8);
+            na = realloc(bufa, 2 * cap * sizeof *na);
+            if (na != NULL) {
+                bufa = na;
+            }
+            nb = realloc(bufb, 2 * cap * sizeof *nb);
+            if (nb != NULL) {
+                bufb = nb;
+            }
+            if (na == NULL || nb == NULL) {
+                st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", J->T->n);
+                goto done;
             }
         }
-        if (dd->ntriangles == 0) {
-            /* No triangles: n < 3 distinct or collinear sites. The hull lists
-             * the distinct ones along their line; each cell is the box
-             * between the bisectors to its hull neighbours. */
-            size_t h = start >= 0 ? (size_t)start : dd->nhull;
-            if (h < dd->nhull) {
-                k = lloyd_box_polygon(poly, box);
-                if (h > 0) {
-                    k = lloyd_clip_bisector(&poly, &tmp, k, p, xy + 2 * dd->hull[h - 1]);
-                }
-                if (h + 1 < dd->nhull) {
-                    k = lloyd_clip_bisector(&poly, &tmp, k, p, xy + 2 * dd->hull[h + 1]);
-                }
-                area = lloyd_area_centroid(poly, k, p, &cx, &cy);
-            }
-        } else if (start >= 0 && dd->halfedges[start] >= 0) {
-            /* Interior site: circumcentres in fan order, then the box. */
-            int32_t in = start;
-            do {
-                int32_t t = in / 3;
-                poly[2 * k] = centers[2 * t];
-                poly[2 * k + 1] = centers[2 * t + 1];
-                k++;
-                in = dd->halfedges[mesh_edge_next(in)];
-            } while (in != start);
-            k = lloyd_clip_box(&poly, &tmp, k, box);
-            area = lloyd_area_centroid(poly, k, p, &cx, &cy);
-        } else if (start >= 0) {
-            /* Hull site: the box cut by the bisectors to every neighbour. */
-            int32_t in = start;
-            k = lloyd_box_polygon(poly, box);
-            for (;;) {
-                int32_t out = mesh_edge_next(in);
-                k = lloyd_clip_bisector(&poly, &tmp, k, p, xy + 2 * dd->triangles[in]);
-                in = dd->halfedges[out];
-                if (in < 0) {
-                    k = lloyd_clip_bisector(&poly, &tmp, k, p,
-                                            xy + 2 * dd->triangles[mesh_edge_next(out)]);
-                    break;
-                }
-            }
-            area = lloyd_area_centroid(poly, k, p, &cx, &cy);
+        poly = bufa;
+        tmp = bufb;
+        do {
+            int32_t t = in / 3;
+            poly[2 * k] = centers[2 * t];
+            poly[2 * k + 1] = centers[2 * t + 1];
+            k++;
+            in = dd->halfedges[mesh_edge_next(in)];
+        } while (in != start);
+        k = lloyd_clip_box(&poly, &tmp, k, box);
+        area = lloyd_area_centroid(poly, k, p, &cx, &cy);
+        if (J->areas != NULL) {
+            J->areas[J->T->order[i]] = area;
         }
-        i = (size_t)order[i];
-        if (areas != NULL) {
-            areas[i] = area;
-        }
-        if (cen != NULL) {
-            /* The centroid of a convex polygon inside the box is inside it;
-             * this only removes rounding at the sides. */
-            cen[2 * i] = cx < box->x0 ? box->x0 : (cx > box->x1 ? box->x1 : cx);
-            cen[2 * i + 1] = cy < box->y0 ? box->y0 : (cy > box->y1 ? box->y1 : cy);
-        }
+        /* The centroid of a convex polygon inside the box is inside it;
+         * this only removes rounding at the sides. */
+        J->cen[2 * i] = cx < box->x0 ? box->x0 : (cx > box->x1 ? box->x1 : cx);
+        J->cen[2 * i + 1] = cy < box->y0 ? box->y0 : (cy > box->y1 ? box->y1 : cy);
     }
 
 done:
@@ -284,71 +321,132 @@ done:
     return st;
 }
 
+/* Add the Voronoi edge from centre u to centre v to the cell of the site
+ * at p (shoelace terms relative to p) in acc[0..2]. */
+static inline void
+lloyd_add_edge(double *acc, const double *p, const double *u, const double *v)
+{
+    double px = u[0] - p[0], py = u[1] - p[1];
+    double qx = v[0] - p[0], qy = v[1] - p[1];
+    double cr = px * qy - qx * py;
+
+    acc[0] += cr;
+    acc[1] += (px + qx) * cr;
+    acc[2] += (py + qy) * cr;
+}
+
+/* Area and centroid of every cell that needs no clipping, by summing over
+ * the Delaunay edges in memory order (where the fan walk chases twins):
+ * the interior edge from a to b between triangles t (a -> b) and t' (b ->
+ * a) adds the Voronoi edge from t's centre to t''s to a's cell and the
+ * reverse to b's. Cells of the frame and those with a centre outside the
+ * box are flagged in `clip` (their sums are not used). acc gets (2 *
+ * signed area, sum x, sum y) per point. */
+static void
+lloyd_stream(const struct delaunay *d, const double *c, const double *pts,
+             const struct lloyd_box *box, unsigned char *clip, double *acc, size_t m)
+{
+    const int32_t *tri = d->triangles, *half = d->halfedges;
+    size_t t, nt = d->ntriangles;
+
+    memset(clip, 0, m);
+    memset(acc, 0, 3 * m * sizeof *acc);
+    for (t = 0; t < nt; t++) {
+        const double *ct = c + 2 * t;
+        int32_t e0 = (int32_t)(3 * t), k;
+        if (!(ct[0] >= box->x0 && ct[0] <= box->x1 && ct[1] >= box->y0 && ct[1] <= box->y1)) {
+            clip[tri[e0]] = 1;
+            clip[tri[e0 + 1]] = 1;
+            clip[tri[e0 + 2]] = 1;
+        }
+        for (k = 0; k < 3; k++) {
+            int32_t e = e0 + k, f = half[e];
+            size_t a, b;
+            const double *cf;
+            if (f < 0) {
+                clip[tri[e]] = 1; /* the frame's hull */
+                continue;
+            }
+            if (f < e) {
+                continue; /* done from the other side */
+            }
+            a = (size_t)tri[e];
+            b = (size_t)tri[k == 2 ? e0 : e + 1];
+            cf = c + 2 * (size_t)(f / 3);
+            lloyd_add_edge(acc + 3 * a, pts + 2 * a, ct, cf);
+            lloyd_add_edge(acc + 3 * b, pts + 2 * b, cf, ct);
+        }
+    }
+}
+
+/* Clipped cell areas (areas, input order, may be NULL) and centroids (cen,
+ * local order, 2 * (n + LLOYD_FRAME): frame points and duplicate sites
+ * keep their position; duplicates get area 0) of the triangulation's
+ * sites; ctx/it/iterations only for progress. */
 static enum og_status
-lloyd_cells(const double *xy, size_t n, const struct lloyd_box *box, double *areas, double *cen,
+lloyd_cells(const struct lloyd_tri *T, const struct lloyd_box *box, double *areas, double *cen,
             struct run_ctx *ctx, int it, int iterations, struct og_error *err)
 {
-    struct delaunay d;
-    int32_t *inedge = NULL, *order = NULL;
-    double *pts = NULL;
-    size_t i, e, ne;
-    enum og_status st;
+    const struct delaunay *d = &T->d;
+    size_t n = T->n, m = n + LLOYD_FRAME, i, e, ne = 3 * d->ntriangles, nvisit = 0;
+    int32_t *inedge = malloc(m * sizeof *inedge), *visit = malloc(m * sizeof *visit);
+    unsigned char *clip = malloc(m);
+    double *acc = malloc(3 * m * sizeof *acc);
+    enum og_status st = OG_OK;
 
-    /* In the sweep's order (local ids) the fans, the circumcentres and the
-     * sites lie close together in memory; only the results are written in
-     * input order. */
-    st = delaunay_build_local(&d, xy, n, &order, &pts, err);
-    if (st != OG_OK) {
-        return st;
-    }
-    ne = 3 * d.ntriangles;
-    if ((inedge = malloc((n > 0 ? n : 1) * sizeof *inedge)) == NULL) {
+    if (inedge == NULL || visit == NULL || clip == NULL || acc == NULL) {
         st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", n);
         goto done;
     }
-    for (i = 0; i < n; i++) {
-        inedge[i] = -1;
-    }
-    /* An incoming half-edge per site (the last one, in half-edge order),
-     * the twinless one for hull sites; e = 3t + k ends where 3t + k + 1
-     * (mod 3) starts. */
-    for (e = 0; e < ne; e += 3) {
-        inedge[d.triangles[e + 1]] = (int32_t)e;
-        inedge[d.triangles[e + 2]] = (int32_t)e + 1;
-        inedge[d.triangles[e]] = (int32_t)e + 2;
-    }
-    for (e = 0; e < ne; e++) {
-        if (d.halfedges[e] < 0) {
-            inedge[d.triangles[mesh_edge_next((int32_t)e)]] = (int32_t)e;
+    lloyd_stream(d, T->centers, T->pts, box, clip, acc, m);
+    for (i = 0; i < m; i++) {
+        const double *p = T->pts + 2 * i;
+        double a2 = acc[3 * i], cx = p[0], cy = p[1];
+        size_t o = (size_t)T->order[i];
+        if (o >= n) {
+            cen[2 * i] = cx; /* the frame stays */
+            cen[2 * i + 1] = cy;
+            continue;
         }
+        if (clip[i]) {
+            visit[nvisit++] = (int32_t)i;
+            continue;
+        }
+        if (a2 != 0.0) { /* 0: a duplicate, in no triangle */
+            cx = p[0] + acc[3 * i + 1] / (3.0 * a2);
+            cy = p[1] + acc[3 * i + 2] / (3.0 * a2);
+        }
+        if (areas != NULL) {
+            areas[o] = fabs(0.5 * a2);
+        }
+        /* inside the box up to rounding, as in lloyd_batch */
+        cen[2 * i] = cx < box->x0 ? box->x0 : (cx > box->x1 ? box->x1 : cx);
+        cen[2 * i + 1] = cy < box->y0 ? box->y0 : (cy > box->y1 ? box->y1 : cy);
     }
-
-    if (d.ntriangles == 0) {
-        /* Collinear sites: inedge holds each one's place along the hull. */
-        for (i = 0; i < d.nhull; i++) {
-            inedge[d.hull[i]] = (int32_t)i;
+    /* An incoming half-edge of each site left to the walk (all of them
+     * interior points). */
+    for (e = 0; e < ne; e++) {
+        int32_t q = d->triangles[mesh_edge_next((int32_t)e)];
+        if (clip[q]) {
+            inedge[q] = (int32_t)e;
         }
     }
     {
-        struct lloyd_job job = { pts, order, n, box, &d, inedge, areas, cen };
+        struct lloyd_job job = { T, box, inedge, visit, areas, cen };
         int threads = ctx != NULL && ctx->threads > 0 ? ctx->threads : 1;
-        st = og_parallel_for(threads, n, LLOYD_BATCH, lloyd_batch, &job, ctx,
+        st = og_parallel_for(threads, nvisit, LLOYD_BATCH, lloyd_batch, &job, ctx,
                              (double)it / (double)iterations,
                              (double)(it + 1) / (double)iterations, err);
         if (st == OG_ECANCELED) {
             og_error_set(err, st, "lloyd: cancelled");
         }
-        if (st != OG_OK) {
-            goto done;
-        }
     }
-    st = OG_OK;
 
 done:
     free(inedge);
-    free(order);
-    free(pts);
-    delaunay_fini(&d);
+    free(visit);
+    free(clip);
+    free(acc);
     return st;
 }
 
@@ -362,9 +460,9 @@ lloyd_check(const double *xy, size_t n, double x0, double y0, double x1, double 
         return og_error_set(err, OG_EINVAL, "lloyd: box [%g, %g] x [%g, %g] is empty or not finite",
                             x0, x1, y0, y1);
     }
-    if (n > (size_t)INT32_MAX / 6) {
+    if (n > (size_t)INT32_MAX / 6 - LLOYD_FRAME) {
         return og_error_set(err, OG_EINVAL, "lloyd: %zu sites exceeds the limit %d", n,
-                            INT32_MAX / 6);
+                            INT32_MAX / 6 - LLOYD_FRAME);
     }
     for (i = 0; i < n; i++) {
         double x = xy[2 * i], y = xy[2 * i + 1];
@@ -382,7 +480,9 @@ lloyd_relax(double *xy, size_t n, int iterations, double x0, double y0, double x
             struct run_ctx *ctx, struct og_error *err)
 {
     struct lloyd_box box = {x0, y0, x1, y1};
+    struct lloyd_tri T;
     double *cen;
+    size_t i;
     enum og_status st;
     int it;
 
@@ -394,27 +494,56 @@ lloyd_relax(double *xy, size_t n, int iterations, double x0, double y0, double x
     if (st != OG_OK || n == 0 || iterations == 0) {
         return st;
     }
-    cen = malloc(2 * n * sizeof *cen);
+    cen = malloc(2 * (n + LLOYD_FRAME) * sizeof *cen);
     if (cen == NULL) {
         return og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", n);
     }
-    for (it = 0; it < iterations; it++) {
+    st = lloyd_tri_build(&T, xy, n, &box, err);
+    for (it = 0; st == OG_OK && it < iterations; it++) {
+        int arrived = 0;
         if (ctx != NULL && pipeline_tick(ctx, (double)it / (double)iterations) != OG_OK) {
-            free(cen);
-            return og_error_set(err, OG_ECANCELED, "lloyd: cancelled");
+            st = og_error_set(err, OG_ECANCELED, "lloyd: cancelled");
+            break;
         }
-        st = lloyd_cells(xy, n, &box, NULL, cen, ctx, it, iterations, err);
-        if (st != OG_OK) {
-            free(cen);
-            return st;
+        st = lloyd_cells(&T, &box, NULL, cen, ctx, it, iterations, err);
+        if (st != OG_OK || it + 1 == iterations) {
+            break;
         }
-        memcpy(xy, cen, 2 * n * sizeof *cen);
+        /* A duplicate site is in no triangle and could not follow: a
+         * triangulation from scratch includes it once it has moved apart. */
+        if (T.d.nduplicates == 0) {
+            st = delaunay_move_local(&T.d, T.pts, n + LLOYD_FRAME, cen, &arrived, err);
+        }
+        if (st == OG_OK && arrived) {
+            lloyd_centers(&T, &box);
+        } else if (st == OG_OK) {
+            for (i = 0; i < n + LLOYD_FRAME; i++) {
+                size_t o = (size_t)T.order[i];
+                if (o < n) {
+                    xy[2 * o] = cen[2 * i];
+                    xy[2 * o + 1] = cen[2 * i + 1];
+                }
+            }
+            lloyd_tri_free(&T);
+            st = lloyd_tri_build(&T, xy, n, &box, err);
+        }
     }
+    if (st == OG_OK) {
+        /* the last centroids, back in input order */
+        for (i = 0; i < n + LLOYD_FRAME; i++) {
+            size_t o = (size_t)T.order[i];
+            if (o < n) {
+                xy[2 * o] = cen[2 * i];
+                xy[2 * o + 1] = cen[2 * i + 1];
+            }
+        }
+    }
+    lloyd_tri_free(&T);
     free(cen);
-    if (ctx != NULL && pipeline_tick(ctx, 1.0) != OG_OK) {
+    if (st == OG_OK && ctx != NULL && pipeline_tick(ctx, 1.0) != OG_OK) {
         return og_error_set(err, OG_ECANCELED, "lloyd: cancelled");
     }
-    return OG_OK;
+    return st;
 }
 
 enum og_status
@@ -422,10 +551,22 @@ lloyd_cell_areas(const double *xy, size_t n, double x0, double y0, double x1, do
                  double *areas, struct og_error *err)
 {
     struct lloyd_box box = {x0, y0, x1, y1};
+    struct lloyd_tri T;
+    double *cen;
     enum og_status st = lloyd_check(xy, n, x0, y0, x1, y1, err);
 
     if (st != OG_OK || n == 0) {
         return st;
     }
-    return lloyd_cells(xy, n, &box, areas, NULL, NULL, 0, 1, err);
+    cen = malloc(2 * (n + LLOYD_FRAME) * sizeof *cen);
+    if (cen == NULL) {
+        return og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", n);
+    }
+    st = lloyd_tri_build(&T, xy, n, &box, err);
+    if (st == OG_OK) {
+        st = lloyd_cells(&T, &box, areas, cen, NULL, 0, 1, err);
+    }
+    lloyd_tri_free(&T);
+    free(cen);
+    return st;
 }
