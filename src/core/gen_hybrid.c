@@ -11,6 +11,7 @@
 #include "core/gen_hybrid_internal.h"
 #include "core/gen_hybrid_water.h"
 #include "core/grid.h"
+#include "core/parallel.h"
 #include "core/rng.h"
 #include "core/select.h"
 #include "core/value_noise.h"
@@ -107,6 +108,86 @@ gen_hybrid_select_mask(const float *m, size_t n, size_t target, uint8_t *mask, f
     return OG_OK;
 }
 
+/* Phases 1 and 2's noise, a batch of NOISE_ROWS rows at a time in
+ * parallel (issue 13): each row is the same function of its index, so the
+ * fields do not depend on the thread count. */
+#define NOISE_ROWS 8
+
+struct noise_rows {
+    uint64_t seed;
+    double scale;               /* noise frequency per cell */
+    const double *weight;       /* heights: octave weights */
+    int ridged;                 /* mask: ridged shape */
+    size_t width;
+    const uint8_t *mask;        /* heights: the coverage mask */
+    const float *m;             /* heights: the mask noise */
+    float *out;                 /* mask noise, or the heights */
+    double peak, blend;
+    float tau;
+};
+
+/* Phase 1 rows: the mask noise at the cells' corners in km. */
+static enum og_status
+mask_rows(void *arg, size_t batch, size_t y0, size_t y1, struct og_error *err)
+{
+    const struct noise_rows *J = arg;
+    double *row = malloc(J->width * sizeof *row);
+    size_t x, y;
+
+    (void)batch;
+    if (row == NULL) {
+        return og_error_set(err, OG_ENOMEM, "noise row: out of memory");
+    }
+    for (y = y0; y < y1; y++) {
+        float *mrow = J->out + y * J->width;
+        value_noise_fbm2_row(J->seed, HYBRID_MASK_OCTAVES, J->scale, (double)y * J->scale,
+                             J->width, row);
+        for (x = 0; x < J->width; x++) {
+            double v = J->ridged ? 1.0 - fabs(2.0 * row[x] - 1.0) : row[x];
+            mrow[x] = (float)v;
+        }
+    }
+    free(row);
+    return OG_OK;
+}
+
+/* Phase 2 rows: the heights inside the mask, 0 outside. */
+static enum og_status
+height_rows(void *arg, size_t batch, size_t y0, size_t y1, struct og_error *err)
+{
+    const struct noise_rows *J = arg;
+    double *row = malloc(J->width * sizeof *row);
+    size_t x, y;
+
+    (void)batch;
+    if (row == NULL) {
+        return og_error_set(err, OG_ENOMEM, "noise row: out of memory");
+    }
+    for (y = y0; y < y1; y++) {
+        const uint8_t *mrow = J->mask + y * J->width;
+        if (memchr(mrow, 1, J->width) != NULL) {
+            value_noise_fbm2_row_weighted(J->seed, HYBRID_HEIGHT_OCTAVES, J->weight, J->scale,
+                                          (double)y * J->scale, J->width, row);
+        }
+        for (x = 0; x < J->width; x++) {
+            size_t c = y * J->width + x;
+            double f, beta;
+            if (J->mask[c] == 0) {
+                J->out[c] = 0.0f;
+                continue; /* exactly 0 */
+            }
+            f = row[x] * 1.3 - 0.15;
+            f = f < 0.0 ? 0.0 : (f > 1.0 ? 1.0 : f);
+            beta = ((double)J->m[c] - (double)J->tau) / J->blend;
+            beta = beta < 0.0 ? 0.0 : (beta > 1.0 ? 1.0 : beta);
+            beta = 0.5 - 0.5 * cos(hybrid_pi * beta);
+            J->out[c] = (float)(J->peak * f * beta);
+        }
+    }
+    free(row);
+    return OG_OK;
+}
+
 enum og_status
 gen_hybrid_initial(const struct params *p, int width, int height, struct run_ctx *ctx,
                    float *elevation, uint8_t *mask, struct hybrid_initial *out,
@@ -121,25 +202,24 @@ gen_hybrid_initial(const struct params *p, int width, int height, struct run_ctx
     size_t n = (size_t)width * (size_t)height, target, nmask = 0, i;
     int ridged = params_int(p, P_HYBRID_MASK_SHAPE) == 1;
     float *m = NULL, tau = 0.0f;
-    double *row = NULL, s, r_eff, weight[HYBRID_HEIGHT_OCTAVES];
+    double s, r_eff, weight[HYBRID_HEIGHT_OCTAVES];
     enum og_status st;
-    int x, y;
 
-    if ((st = grid_calloc((void **)&m, n, sizeof *m, "mask noise", err)) ||
-        (st = grid_calloc((void **)&row, (size_t)width, sizeof *row, "noise row", err))) {
+    if ((st = grid_calloc((void **)&m, n, sizeof *m, "mask noise", err))) {
         goto done;
     }
     /* Phase 1: coverage mask, the fBm sampled at the cells' corners in km
      * (s_mask per km), so the layout does not depend on the grid size. */
-    for (y = 0; y < height; y++) {
-        value_noise_fbm2_row(mask_seed, HYBRID_MASK_OCTAVES, s_mask * km, (double)y * km * s_mask,
-                             (size_t)width, row);
-        for (x = 0; x < width; x++) {
-            double v = ridged ? 1.0 - fabs(2.0 * row[x] - 1.0) : row[x];
-            m[(size_t)y * (size_t)width + (size_t)x] = (float)v;
-        }
-        if (ctx != NULL && (y & 31) == 0 &&
-            (st = pipeline_tick(ctx, 0.05 * y / height)) != OG_OK) {
+    {
+        struct noise_rows job = { 0 };
+        job.seed = mask_seed;
+        job.scale = s_mask * km;
+        job.ridged = ridged;
+        job.width = (size_t)width;
+        job.out = m;
+        st = og_parallel_for(ctx != NULL ? ctx->threads : 1, (size_t)height, NOISE_ROWS,
+                             mask_rows, &job, ctx, 0.0, 0.05, err);
+        if (st != OG_OK) {
             goto done;
         }
     }
@@ -171,31 +251,26 @@ gen_hybrid_initial(const struct params *p, int width, int height, struct run_ctx
         double wgt = cell > 0.0 ? lattice / cell - 1.0 : 1.0;
         weight[i] = wgt < 0.0 ? 0.0 : (wgt > 1.0 ? 1.0 : wgt);
     }
-    for (y = 0; y < height; y++) {
-        const uint8_t *mrow = mask + (size_t)y * (size_t)width;
-        if (memchr(mrow, 1, (size_t)width) != NULL) {
-            value_noise_fbm2_row_weighted(height_seed, HYBRID_HEIGHT_OCTAVES, weight, s * km,
-                                          (double)y * km * s, (size_t)width, row);
-        }
-        for (x = 0; x < width; x++) {
-            size_t c = (size_t)y * (size_t)width + (size_t)x;
-            double f, beta;
-            if (mask[c] == 0) {
-                elevation[c] = 0.0f;
-                continue; /* exactly 0 */
-            }
-            nmask++;
-            f = row[x] * 1.3 - 0.15;
-            f = f < 0.0 ? 0.0 : (f > 1.0 ? 1.0 : f);
-            beta = ((double)m[c] - (double)tau) / blend;
-            beta = beta < 0.0 ? 0.0 : (beta > 1.0 ? 1.0 : beta);
-            beta = 0.5 - 0.5 * cos(hybrid_pi * beta);
-            elevation[c] = (float)(peak * f * beta);
-        }
-        if (ctx != NULL && (y & 31) == 0 &&
-            (st = pipeline_tick(ctx, 0.05 + 0.05 * y / height)) != OG_OK) {
+    {
+        struct noise_rows job = { 0 };
+        job.seed = height_seed;
+        job.scale = s * km;
+        job.weight = weight;
+        job.width = (size_t)width;
+        job.mask = mask;
+        job.m = m;
+        job.out = elevation;
+        job.peak = peak;
+        job.blend = blend;
+        job.tau = tau;
+        st = og_parallel_for(ctx != NULL ? ctx->threads : 1, (size_t)height, NOISE_ROWS,
+                             height_rows, &job, ctx, 0.05, 0.1, err);
+        if (st != OG_OK) {
             goto done;
         }
+    }
+    for (i = 0; i < n; i++) {
+        nmask += mask[i] != 0;
     }
     out->nmask = nmask;
     out->tau = tau;
@@ -203,7 +278,6 @@ gen_hybrid_initial(const struct params *p, int width, int height, struct run_ctx
     out->height_scale = s;
 done:
     free(m);
-    free(row);
     return st;
 }
 

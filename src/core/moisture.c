@@ -280,6 +280,27 @@ list_distance(size_t n, const int32_t *start, const int32_t *nbr, const uint8_t 
     return OG_OK;
 }
 
+/* The water masks of a batch of cells: ocean, and lakes as fresh water. */
+struct mask_job {
+    const uint8_t *water;
+    uint8_t *fresh, *ocean;
+};
+
+static enum og_status
+mask_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    const struct mask_job *J = arg;
+    size_t i;
+
+    (void)batch;
+    (void)err;
+    for (i = begin; i < end; i++) {
+        J->ocean[i] = J->water[i] == WATER_OCEAN;
+        J->fresh[i] = J->water[i] == WATER_LAKE;
+    }
+    return OG_OK;
+}
+
 /* Graph distances from fresh water (batch 0) and from the ocean (batch 1). */
 struct dist_job {
     const struct hydro_graph *g;
@@ -343,9 +364,13 @@ moisture_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
     if (st != OG_OK) {
         goto done;
     }
-    for (i = 0; i < n; i++) {
-        ocean[i] = w->water[i] == WATER_OCEAN;
-        fresh[i] = w->water[i] == WATER_LAKE;
+    {
+        struct mask_job mj = { w->water, fresh, ocean };
+        st = og_parallel_for(ctx != NULL ? ctx->threads : 1, n, 65536, mask_batch, &mj, NULL, 0.0,
+                             0.0, err);
+        if (st != OG_OK) {
+            goto done;
+        }
     }
     /* Cells a river runs through: on a grid the node is the cell; on a mesh
      * a river runs along Voronoi edges, through the corners of cells. */
