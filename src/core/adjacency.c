@@ -110,6 +110,71 @@ nomem:
     return og_error_set(err, OG_ENOMEM, "out of memory for the neighbours of %zu vertices", n);
 }
 
+enum og_status
+adjacency_from_halfedges(struct adjacency *a, size_t n, const int32_t *triangles,
+                         const int32_t *halfedges, size_t nt, struct og_error *err)
+{
+    size_t ne = 3 * nt, i, total = 0;
+    int32_t *in = NULL;
+
+    memset(a, 0, sizeof *a);
+    if (nt > SIZE_MAX / 6 / sizeof(int32_t) || n >= (size_t)INT32_MAX || ne >= INT32_MAX) {
+        return og_error_set(err, OG_ENOMEM, "adjacency: %zu triangles too many", nt);
+    }
+    for (i = 0; i < ne; i++) {
+        if (triangles[i] < 0 || (size_t)triangles[i] >= n) {
+            return og_error_set(err, OG_EINVAL, "adjacency: vertex id %ld outside [0, %zu)",
+                                (long)triangles[i], n);
+        }
+        if (halfedges[i] < 0 || (size_t)halfedges[i] >= ne) {
+            return og_error_set(err, OG_EINVAL, "adjacency: half-edge %zu has no twin", i);
+        }
+    }
+    /* one incoming half-edge per vertex (-1: unused vertex) */
+    in = malloc((n > 0 ? n : 1) * sizeof *in);
+    a->start = malloc((n + 1) * sizeof *a->start);
+    a->nbr = malloc(ne * sizeof *a->nbr + 1);
+    if (in == NULL || a->start == NULL || a->nbr == NULL) {
+        free(in);
+        adjacency_fini(a);
+        return og_error_set(err, OG_ENOMEM, "out of memory for the neighbours of %zu vertices",
+                            n);
+    }
+    for (i = 0; i < n; i++) {
+        in[i] = -1;
+    }
+    for (i = 0; i < ne; i++) {
+        int32_t e = (int32_t)i;
+        in[triangles[e % 3 == 2 ? e - 2 : e + 1]] = e;
+    }
+    /* around vertex v: e ends at v, its next starts at v, and that one's
+     * twin ends at v again; the starts of the incoming edges are the
+     * neighbours, each once */
+    for (i = 0; i < n; i++) {
+        int32_t start = in[i], e = start;
+        size_t b = total, guard = 0;
+        a->start[i] = (int32_t)total;
+        if (start < 0) {
+            continue;
+        }
+        do {
+            if (total == ne || ++guard > ne) {
+                free(in);
+                adjacency_fini(a);
+                return og_error_set(err, OG_EINVAL, "adjacency: the fan of vertex %zu does not close",
+                                    i);
+            }
+            a->nbr[total++] = triangles[e];
+            e = halfedges[e % 3 == 2 ? e - 2 : e + 1];
+        } while (e != start);
+        sort_i32(a->nbr + b, total - b);
+    }
+    a->start[n] = (int32_t)total;
+    a->n = n;
+    free(in);
+    return OG_OK;
+}
+
 void
 adjacency_fini(struct adjacency *a)
 {

@@ -20,6 +20,7 @@ struct planet_priv {
     double *xyz;          /* 3 * n unit vectors */
     size_t n;
     int32_t *tri;         /* 3 * nt, outward counter-clockwise */
+    int32_t *he;          /* 3 * nt twins (the mesh takes them over) */
     size_t nt;
     size_t flips;         /* Lawson repair flips, summed over triangulations */
     double radius;        /* Poisson-disk radius, radians */
@@ -38,6 +39,7 @@ planet_priv_free(void *p)
     if (pp != NULL) {
         free(pp->xyz);
         free(pp->tri);
+        free(pp->he);
         free(pp->land);
         free(pp->uplift);
         adjacency_fini(&pp->adj);
@@ -91,8 +93,10 @@ triangulate(struct planet_priv *pp, struct og_error *err)
     size_t flips = 0;
     enum og_status st;
     free(pp->tri);
+    free(pp->he);
     pp->tri = NULL;
-    st = stereographic_delaunay(pp->xyz, pp->n, &pp->tri, &pp->nt, &flips, err);
+    pp->he = NULL;
+    st = stereographic_delaunay_he(pp->xyz, pp->n, &pp->tri, &pp->he, &pp->nt, &flips, err);
     pp->flips += flips;
     return st;
 }
@@ -210,7 +214,7 @@ stage_triangulate(struct world *w, struct run_ctx *ctx, struct og_error *err)
             return st == OG_ECANCELED ? og_error_set(err, st, "cancelled") : st;
         }
     }
-    return adjacency_from_triangles(&pp->adj, pp->n, pp->tri, pp->nt, err);
+    return adjacency_from_halfedges(&pp->adj, pp->n, pp->tri, pp->he, pp->nt, err);
 }
 
 /* Stage "continents": the five steps. */
@@ -331,12 +335,13 @@ stage_mesh(struct world *w, struct run_ctx *ctx, struct og_error *err)
     /* The mesh takes the points and triangles over (no copies), and gets
      * its circumcentres in stage_finish, once the stage data is gone: the
      * 2M-point planet's peak is the biome stage, which needs neither. */
-    st = mesh_build_sphere_owned(&w->mesh, pp->xyz, pp->n, pp->tri, pp->nt, 0, err);
+    st = mesh_build_sphere_he_owned(&w->mesh, pp->xyz, pp->n, pp->tri, pp->he, pp->nt, 0, err);
     if (st != OG_OK) {
         return st;
     }
     pp->xyz = NULL;
     pp->tri = NULL;
+    pp->he = NULL;
     w->ncells = pp->n;
     if ((st = world_alloc((void **)&w->water, pp->n, 1, "water", err)) != OG_OK) {
         return st;

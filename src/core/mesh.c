@@ -252,6 +252,52 @@ done:
     return st;
 }
 
+/* Point edges and checks of a closed sphere mesh whose twins are given:
+ * every twin pairs an edge a -> b with an edge b -> a (an involution, no
+ * fixed point), and every vertex is a single fan that meets all of its
+ * outgoing edges. Scratch: 4 bytes per point. */
+static enum og_status
+sphere_twins_check(struct mesh *m, struct og_error *err)
+{
+    size_t n = m->npoints, ne = 3 * m->ntriangles, e, t;
+    const int32_t *tri = m->triangles, *he = m->halfedges;
+    int32_t *count;
+
+    for (e = 0; e < ne; e++) {
+        int32_t w = he[e], from = tri[e], to = tri[mesh_edge_next((int32_t)e)];
+        if (w < 0 || (size_t)w >= ne || w == (int32_t)e || he[w] != (int32_t)e
+            || tri[w] != to || tri[mesh_edge_next(w)] != from) {
+            return og_error_set(err, OG_EINVAL, "mesh: edge %u -> %u has no twin (not closed)",
+                                (unsigned)from, (unsigned)to);
+        }
+    }
+    count = calloc(n > 0 ? n : 1, sizeof *count);
+    if (count == NULL) {
+        return og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu points", n);
+    }
+    for (e = 0; e < ne; e++) {
+        count[tri[e]]++;
+    }
+    mesh_fill_point_edges(m);
+    for (t = 0; t < n; t++) {
+        int32_t start = m->point_edge[t], in = start, k = 0;
+        if (start < 0) {
+            continue;
+        }
+        do {
+            k++;
+            in = he[mesh_edge_next(in)];
+        } while (in != start && k <= count[t]);
+        if (k != count[t]) {
+            free(count);
+            return og_error_set(err, OG_EINVAL, "mesh: point %zu is not a single fan (%d of %d)",
+                                t, (int)k, (int)count[t]);
+        }
+    }
+    free(count);
+    return OG_OK;
+}
+
 /* Checks of a sphere mesh's input before anything is allocated. */
 static enum og_status
 sphere_check(size_t n, const int32_t *triangles, size_t ntriangles, struct og_error *err)
@@ -285,8 +331,8 @@ sphere_check(size_t n, const int32_t *triangles, size_t ntriangles, struct og_er
 /* The sphere mesh around points and triangles already in place (owned
  * by the new mesh), with or without circumcentres. */
 static enum og_status
-sphere_build(struct mesh **out, double *xyz, size_t n, int32_t *triangles, size_t ntriangles,
-             int centers, struct og_error *err)
+sphere_build(struct mesh **out, double *xyz, size_t n, int32_t *triangles, int32_t *halfedges,
+             size_t ntriangles, int centers, struct og_error *err)
 {
     struct mesh *m = calloc(1, sizeof *m);
     enum og_status st;
@@ -300,11 +346,11 @@ sphere_build(struct mesh **out, double *xyz, size_t n, int32_t *triangles, size_
     m->points = xyz;
     m->triangles = triangles;
     m->point_edge = malloc((n > 0 ? n : 1) * sizeof *m->point_edge);
-    m->halfedges = malloc(3 * ntriangles * sizeof *m->halfedges);
+    m->halfedges = halfedges != NULL ? halfedges : malloc(3 * ntriangles * sizeof *m->halfedges);
     if (m->point_edge == NULL || m->halfedges == NULL) {
         st = og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu triangles", ntriangles);
     } else {
-        st = sphere_topology(m, err);
+        st = halfedges != NULL ? sphere_twins_check(m, err) : sphere_topology(m, err);
     }
     if (st == OG_OK && centers) {
         st = mesh_sphere_centers(m, err);
@@ -312,6 +358,9 @@ sphere_build(struct mesh **out, double *xyz, size_t n, int32_t *triangles, size_
     if (st != OG_OK) {
         m->points = NULL;  /* still the caller's */
         m->triangles = NULL;
+        if (halfedges != NULL) {
+            m->halfedges = NULL;
+        }
         mesh_free(m);
         return st;
     }
@@ -342,7 +391,7 @@ mesh_build_sphere(struct mesh **out, const double *xyz, size_t n, const int32_t 
         memcpy(pts, xyz, 3 * n * sizeof *xyz);
     }
     memcpy(tri, triangles, 3 * ntriangles * sizeof *triangles);
-    if ((st = sphere_build(out, pts, n, tri, ntriangles, 1, err)) != OG_OK) {
+    if ((st = sphere_build(out, pts, n, tri, NULL, ntriangles, 1, err)) != OG_OK) {
         free(pts);
         free(tri);
     }
@@ -359,7 +408,21 @@ mesh_build_sphere_owned(struct mesh **out, double *xyz, size_t n, int32_t *trian
     if ((st = sphere_check(n, triangles, ntriangles, err)) != OG_OK) {
         return st;
     }
-    return sphere_build(out, xyz, n, triangles, ntriangles, centers, err);
+    return sphere_build(out, xyz, n, triangles, NULL, ntriangles, centers, err);
+}
+
+enum og_status
+mesh_build_sphere_he_owned(struct mesh **out, double *xyz, size_t n, int32_t *triangles,
+                           int32_t *halfedges, size_t ntriangles, int centers,
+                           struct og_error *err)
+{
+    enum og_status st;
+
+    *out = NULL;
+    if ((st = sphere_check(n, triangles, ntriangles, err)) != OG_OK) {
+        return st;
+    }
+    return sphere_build(out, xyz, n, triangles, halfedges, ntriangles, centers, err);
 }
 
 void

@@ -54,6 +54,18 @@ enum og_status mesh_build_sphere_owned(struct mesh **out, double *xyz, size_t n,
                                        int32_t *triangles, size_t ntriangles, int centers,
                                        struct og_error *err);
 
+/* As mesh_build_sphere_owned, with the twins given (halfedges, 3 *
+ * ntriangles, malloc'd; e.g. from stereographic_delaunay_he), which the
+ * mesh also takes over: instead of the twin search, each twin is checked
+ * (an involution without fixed points whose ends match), and each vertex
+ * to be a single fan covering all of its outgoing edges. Same mesh as
+ * mesh_build_sphere_owned for the same triangles. Errors as
+ * mesh_build_sphere; on error the arrays stay the caller's. */
+enum og_status mesh_build_sphere_he_owned(struct mesh **out, double *xyz, size_t n,
+                                          int32_t *triangles, int32_t *halfedges,
+                                          size_t ntriangles, int centers,
+                                          struct og_error *err);
+
 /* Fill the circumcentres of a sphere mesh built without them (unit
  * normals of the triangles' planes, on their side); a no-op if present.
  * Errors: OG_ENOMEM. */

@@ -160,6 +160,13 @@ enum og_status
 stereographic_delaunay(const double *xyz, size_t n, int32_t **triangles, size_t *ntriangles,
                        size_t *nflips, struct og_error *err)
 {
+    return stereographic_delaunay_he(xyz, n, triangles, NULL, ntriangles, nflips, err);
+}
+
+enum og_status
+stereographic_delaunay_he(const double *xyz, size_t n, int32_t **triangles, int32_t **halfedges,
+                          size_t *ntriangles, size_t *nflips, struct og_error *err)
+{
     struct delaunay d;
     double *xy = NULL;
     int32_t *tri = NULL, *he = NULL, *pole_of_end = NULL;
@@ -169,6 +176,9 @@ stereographic_delaunay(const double *xyz, size_t n, int32_t **triangles, size_t 
     enum og_status st;
 
     *triangles = NULL;
+    if (halfedges != NULL) {
+        *halfedges = NULL;
+    }
     *ntriangles = 0;
     if (nflips != NULL) {
         *nflips = 0;
@@ -224,20 +234,25 @@ stereographic_delaunay(const double *xyz, size_t n, int32_t **triangles, size_t 
         nt += d.halfedges[i] == -1;
     }
     nhe = 3 * nt;
-    tri = malloc(nhe * sizeof *tri);
-    he = malloc(nhe * sizeof *he);
+    /* the planar arrays grow into the spherical ones (no copy) */
+    tri = realloc(d.triangles, nhe * sizeof *tri);
+    if (tri != NULL) {
+        d.triangles = NULL;
+    }
+    he = realloc(d.halfedges, nhe * sizeof *he);
+    if (he != NULL) {
+        d.halfedges = NULL;
+    }
     pole_of_end = malloc(n * sizeof *pole_of_end);
     if (tri == NULL || he == NULL || pole_of_end == NULL) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for %zu spherical triangles", nt);
         goto fail;
     }
-    memcpy(tri, d.triangles, 3 * npl * sizeof *tri);
-    memcpy(he, d.halfedges, 3 * npl * sizeof *he);
     /* close the hole at the pole: hull half-edge a->b gets triangle (b, a, P) */
     {
         size_t t = npl;
         for (i = 0; i < 3 * npl; i++) {
-            if (d.halfedges[i] == -1) {
+            if (he[i] == -1) {
                 int32_t e = (int32_t)i, a = tri[e], b = tri[edge_next(e)];
                 int32_t s = (int32_t)(3 * t);
                 tri[s] = b;
@@ -269,7 +284,11 @@ stereographic_delaunay(const double *xyz, size_t n, int32_t **triangles, size_t 
     if ((st = lawson_repair(xyz, tri, he, nt, nflips, err)) != OG_OK) {
         goto fail;
     }
-    free(he);
+    if (halfedges != NULL) {
+        *halfedges = he;
+    } else {
+        free(he);
+    }
     *triangles = tri;
     *ntriangles = nt;
     return OG_OK;
