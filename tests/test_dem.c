@@ -186,18 +186,23 @@ cold_row(int b)
 }
 
 /* Mount Fuji at its latitude (35.36 N): no tropical classes at all, the
- * tundra/snow row only where T <= -5 degC, i.e. above
- * (T0 + 5) / 6.5 K/km = 3.59 km, and no beach on a tile without sea. */
+ * alpine (tundra/snow) row only above the treeline, T <= DEM_TREELINE_T
+ * (+2 degC), i.e. above (T0 - 2) / 6.5 K/km = 2.51 km (observed: about
+ * 2.5 km; -5 degC put it at 3.59 km), nearly all land above 2.6 km in it,
+ * snow only where T < -6 degC (the top 20 m), and no beach on a tile
+ * without sea. */
 START_TEST(fuji_climate)
 {
     static const char *const set[] = { "dem.latitude=35.36", NULL };
     struct dem_raster r;
     struct world *w = dem_world("dem/fuji.png", set, &r);
-    double t0 = dem_climate_sea_level_temp(35.36), cold_from = (t0 + 5.0) / 0.0065;
+    double t0 = dem_climate_sea_level_temp(35.36), cold_from = (t0 - DEM_TREELINE_T) / 0.0065;
+    double snow_from = (t0 - DEM_SNOW_T) / 0.0065;
     size_t i, sea = 0, tropical = 0, beach = 0, cold = 0, cold_low = 0, temperate = 0;
+    size_t high = 0, high_cold = 0, snow_low = 0;
     ck_assert_double_eq_tol(w->latitude, 35.36, 1e-12);
     ck_assert_double_eq_tol(t0, 18.33, 0.01);
-    ck_assert_double_eq_tol(cold_from, 3588.0, 2.0);
+    ck_assert_double_eq_tol(cold_from, 2512.0, 2.0);
     ck_assert_str_eq(world_stat_find(w, "dem.latitude_from")->text, "parameter");
     for (i = 0; i < w->ncells; i++) {
         int b = w->biome[i];
@@ -211,7 +216,16 @@ START_TEST(fuji_climate)
             cold++;
             cold_low += w->elevation[i] < cold_from - 1.0;
         }
+        snow_low += b == BIOME_SNOW && w->elevation[i] < snow_from - 1.0;
+        if (w->elevation[i] > 2600.0 && w->water[i] == WATER_LAND) {
+            high++;
+            high_cold += cold_row(b);
+        }
     }
+    ck_assert_uint_eq(snow_low, 0);
+    ck_assert_uint_gt(high, 1000);
+    ck_assert_msg(high_cold * 100 >= high * 95, "%zu of %zu cells above 2.6 km alpine", high_cold,
+                  high);
     ck_assert_uint_eq(sea, 0);
     ck_assert_uint_eq(tropical, 0);
     ck_assert_uint_eq(beach, 0);
@@ -221,11 +235,11 @@ START_TEST(fuji_climate)
     world_unref(w);
     dem_raster_fini(&r);
     /* The same tile at 45 N (no tile name, default): the cold row reaches
-       down to (13.23 + 5) / 6.5 = 2.80 km, and the summit is in it. */
+       down to (13.23 - 2) / 6.5 = 1.73 km, and the summit is in it. */
     w = dem_world("dem/fuji.png", NULL, &r);
     ck_assert_double_eq(w->latitude, 45.0);
     ck_assert_str_eq(world_stat_find(w, "dem.latitude_from")->text, "default");
-    cold_from = (dem_climate_sea_level_temp(45.0) + 5.0) / 0.0065;
+    cold_from = (dem_climate_sea_level_temp(45.0) - DEM_TREELINE_T) / 0.0065;
     for (i = 0, cold = cold_low = 0; i < w->ncells; i++) {
         if (cold_row(w->biome[i])) {
             cold++;
@@ -236,6 +250,75 @@ START_TEST(fuji_climate)
     ck_assert_uint_eq(cold_low, 0);
     world_unref(w);
     dem_raster_fini(&r);
+}
+END_TEST
+
+/* Southern Nevada (Basin and Range, 37.2 N): its closed basins stay dry
+ * and deep (depression storage 6.3 m a land cell; Vancouver 0.002 m, Fuji
+ * 0.06 m), so the tile is arid: desert on the basin floors, at least 40 %
+ * temperate or subtropical desert and under 5 % forest (before the
+ * aridity: 58 % forest, no desert). Vancouver and Fuji stay humid. */
+START_TEST(nevada_aridity)
+{
+    struct dem_raster r;
+    struct world *w = dem_world("dem/terrarium_8_45_99.png", NULL, &r);
+    size_t i, land = 0, desert = 0, forest = 0;
+    ck_assert_double_eq_tol(world_stat_find(w, "dem.depression_storage_m")->a, 6.32, 0.01);
+    ck_assert_double_eq_tol(world_stat_find(w, "dem.aridity")->a, 1.0, 1e-12);
+    /* the tile name gives the cell: 487 m east-west (README) */
+    ck_assert_double_eq_tol(world_stat_find(w, "dem.cell_m")->a, 487.0, 1.0);
+    for (i = 0; i < w->ncells; i++) {
+        int b = w->biome[i];
+        if (w->water[i] != WATER_LAND) {
+            continue;
+        }
+        land++;
+        desert += b == BIOME_TEMPERATE_DESERT || b == BIOME_SUBTROPICAL_DESERT;
+        forest += b == BIOME_TEMPERATE_DECIDUOUS_FOREST || b == BIOME_TEMPERATE_RAIN_FOREST ||
+                  b == BIOME_TROPICAL_SEASONAL_FOREST || b == BIOME_TROPICAL_RAIN_FOREST ||
+                  b == BIOME_TAIGA;
+    }
+    ck_assert_msg(desert * 10 >= land * 4 && forest * 20 < land,
+                  "Nevada: %zu desert, %zu forest of %zu land cells", desert, forest, land);
+    world_unref(w);
+    dem_raster_fini(&r);
+    w = dem_world("dem/terrarium_12_646_1400.png", NULL, &r);
+    ck_assert_double_eq_tol(world_stat_find(w, "dem.aridity")->a, 0.0, 1e-12);
+    ck_assert_double_eq_tol(world_stat_find(w, "dem.cell_m")->a, 24.9, 0.1);
+    world_unref(w);
+    dem_raster_fini(&r);
+    {
+        static const char *const set[] = { "dem.latitude=35.36", NULL };
+        w = dem_world("dem/fuji.png", set, &r);
+        ck_assert_double_eq_tol(world_stat_find(w, "dem.aridity")->a, 0.0, 1e-12);
+        ck_assert_str_eq(world_stat_find(w, "dem.cell_m_from")->text, "default");
+        world_unref(w);
+        dem_raster_fini(&r);
+    }
+}
+END_TEST
+
+/* The wet band beside water keeps its width in metres at every cell size:
+ * the cell means over both sides add up to the integral 2 * reach of
+ * exp(-|x| / reach), for cells of 5 m to 2 km and reaches of 10 m to 1 km;
+ * a cell three reaches away gets under 6 % of it. */
+START_TEST(wet_band_in_metres)
+{
+    static const double cells[] = { 5.0, 25.0, 487.0, 2000.0 }, reach[] = { 10.0, 150.0, 1000.0 };
+    size_t a, b;
+    for (a = 0; a < sizeof cells / sizeof cells[0]; a++) {
+        for (b = 0; b < sizeof reach / sizeof reach[0]; b++) {
+            double sum = dem_climate_band(0.0, cells[a], reach[b]) * cells[a];
+            int h;
+            for (h = 1; h < 100000; h++) {
+                sum += 2.0 * dem_climate_band((double)h, cells[a], reach[b]) * cells[a];
+            }
+            ck_assert_double_eq_tol(sum, 2.0 * reach[b], 1e-6 * reach[b]);
+            ck_assert(dem_climate_band(0.0, cells[a], reach[b]) <= 1.0);
+        }
+    }
+    ck_assert_double_lt(dem_climate_band(3.0, 10.0, 10.0), 0.06);
+    ck_assert_double_eq_tol(dem_climate_band(0.0, 1e-3, 10.0), 1.0, 1e-4);
 }
 END_TEST
 
@@ -328,7 +411,7 @@ START_TEST(climate_profile)
     ck_assert_double_eq_tol(dem_climate_axis(20.0), 0.3, 1e-12);
     ck_assert_double_eq_tol(dem_climate_axis(12.5), 0.45, 1e-12);
     ck_assert_double_eq_tol(dem_climate_axis(5.0), 0.6, 1e-12);
-    ck_assert_double_eq_tol(dem_climate_axis(-5.0), 0.8, 1e-12);
+    ck_assert_double_eq_tol(dem_climate_axis(DEM_TREELINE_T), 0.8, 1e-12);
     ck_assert_double_eq_tol(dem_climate_axis(-40.0), 1.0, 1e-12);
     /* dem.latitude: "auto" round-trips, numbers are range-checked */
     params_defaults(&p);
@@ -354,6 +437,8 @@ dem_suite(void)
     tcase_add_test(c, dem_generator_world);
     tcase_add_test(c, fuji_climate);
     tcase_add_test(c, vancouver_latitude_and_beach);
+    tcase_add_test(c, nevada_aridity);
+    tcase_add_test(c, wet_band_in_metres);
     tcase_add_test(c, climate_profile);
     tcase_add_test(c, georef_latitude);
     tcase_set_timeout(c, 20);

@@ -318,7 +318,7 @@ biome_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
     }
     for (i = 0; i < n; i++) {
         enum biome b;
-        double e, m;
+        double e, m, m_col;
         if (w->water[i] == WATER_OCEAN || w->water[i] == WATER_LAKE) {
             b = w->water[i] == WATER_OCEAN ? BIOME_OCEAN : BIOME_LAKE;
             w->biome[i] = (uint8_t)b;
@@ -330,12 +330,24 @@ biome_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
         }
         e = biome_elevation(w, i);
         m = w->moisture[i];
+        m_col = m;
         if (w->gen == GEN_DEM && dem_on_coast(w, i)) {
             e = 0.0;  /* the table's beach / marsh row */
+        } else if (w->gen == GEN_DEM && e > 0.8 - DEM_SNOW_FADE && m > DEM_SNOW_MOISTURE_MAX &&
+                   dem_climate_temp(w->latitude, w->elevation[i]) > DEM_SNOW_T) {
+            /* above the treeline but too warm to keep snow: tundra; the
+               colour fades toward it over DEM_SNOW_FADE below the line, or
+               the blurred table's snow would ring the treeline in white */
+            double f = (e - (0.8 - DEM_SNOW_FADE)) / DEM_SNOW_FADE;
+            f = f > 1.0 ? 1.0 : f;
+            m_col = m + (DEM_SNOW_MOISTURE_MAX - m) * f * f * (3.0 - 2.0 * f);
+            if (e >= 0.8) {
+                m = DEM_SNOW_MOISTURE_MAX;
+            }
         }
         b = biome_classify(e, m);
         w->biome[i] = (uint8_t)b;
-        w->color[i] = t != NULL ? biome_table_lookup(t, e, m) : biome_color(b);
+        w->color[i] = t != NULL ? biome_table_lookup(t, e, m_col) : biome_color(b);
     }
     free(t);
     return OG_OK;

@@ -180,7 +180,7 @@ static const struct stage dem_stages[] = {
     { "decode", stage_decode },
     { "sea", stage_sea },
     { "hydrology", hydro_stage },
-    { "moisture", moisture_stage },
+    { "moisture", dem_moisture_stage },
     { "biomes", biome_stage },
 };
 

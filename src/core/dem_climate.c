@@ -25,7 +25,7 @@ double
 dem_climate_axis(double t)
 {
     static const double knots[][2] = {
-        { 30.0, 0.03 }, { 20.0, 0.3 }, { 5.0, 0.6 }, { -5.0, 0.8 }, { -15.0, 1.0 },
+        { 30.0, 0.03 }, { 20.0, 0.3 }, { 5.0, 0.6 }, { DEM_TREELINE_T, 0.8 }, { -15.0, 1.0 },
     };
     size_t k;
     if (!(t < knots[0][0])) {
@@ -54,12 +54,14 @@ digits(const char **s)
     return n == 0 || (**s >= '0' && **s <= '9') ? -1 : v;
 }
 
-int
-dem_climate_tile_latitude(const char *name, double *lat)
+/* The z, x, y of an XYZ tile named "..._Z_X_Y.png" or "Z_X_Y.png"; 0 if
+ * the name is not one. */
+static int
+tile_zxy(const char *name, long *zp, long *xp, long *yp)
 {
     const char *base = name, *p, *end;
     long z, x, y;
-    double n, u;
+    double n;
     int i;
 
     for (p = name; *p != '\0'; p++) {
@@ -100,8 +102,37 @@ dem_climate_tile_latitude(const char *name, double *lat)
     if (y < 0 || p != end - 4 || x >= n || y >= n) {
         return 0;
     }
-    u = 3.14159265358979323846 * (1.0 - 2.0 * ((double)y + 0.5) / n);
+    *zp = z;
+    *xp = x;
+    *yp = y;
+    return 1;
+}
+
+int
+dem_climate_tile_latitude(const char *name, double *lat)
+{
+    long z, x, y;
+    double u;
+    if (!tile_zxy(name, &z, &x, &y)) {
+        return 0;
+    }
+    u = 3.14159265358979323846 * (1.0 - 2.0 * ((double)y + 0.5) / (double)(1L << z));
     *lat = dem_climate_mercator_latitude(u);
+    return 1;
+}
+
+int
+dem_climate_tile_cell_size(const char *name, int width_px, double *metres)
+{
+    long z, x, y;
+    double lat;
+    if (width_px <= 0 || !tile_zxy(name, &z, &x, &y) || !dem_climate_tile_latitude(name, &lat)) {
+        return 0;
+    }
+    /* the equator's length (WGS 84, 2 pi a) times cos(lat), over the
+       2^z tiles of width_px pixels around it */
+    *metres = 2.0 * 3.14159265358979323846 * 6378137.0 * det_cos(lat * DEG) /
+              ((double)(1L << z) * (double)width_px);
     return 1;
 }
 
