@@ -17,6 +17,8 @@
 #include "render/iso_internal.h"
 #include "render/mapimg.h"
 #include "render/raster.h"
+#include "tui/colorquant.h"
+#include "tui/hybrid256.h"
 
 /* Streams and lakes come from the dem's hydrology: every cell drains to
  * the border, the outlets receive all the rain (1 per cell), lakes are
@@ -392,6 +394,70 @@ START_TEST(test_lake_resolution_independent)
 }
 END_TEST
 
+/* The hybrid colour layer in 256 colours (tui/hybrid256.h) on a 128 x 128
+ * view of a 256^2 world, so streams are a fraction of a pixel wide: every
+ * pixel a stream covers at least half is the stream's entry, stream pixels
+ * are as many as twice the coverage gives (the ordered dither is unbiased),
+ * the lowland shows only its categories' own entries (or the grey of one
+ * whose nearest entry left its family) and the stream's (no teal blend),
+ * and no shaded mountain pixel turns red. */
+START_TEST(test_hybrid_256_colours)
+{
+    enum { PX = 128 };
+    static uint32_t rgb[PX * PX];
+    static uint8_t cls[PX * PX];
+    struct map_view view = { 0.0, 0.0, 1.0, 1.0 };
+    struct og_error err;
+    struct params p;
+    struct world *w;
+    double want = 0.0;
+    size_t stream = 0, river = 0, lowland_other = 0, red = 0;
+    int x, y, stream_idx;
+
+    params_defaults(&p);
+    p.seed = 2;
+    w = test_hybrid_generate(&p, NULL, NULL);
+    ck_assert_int_eq(mapimg_render(w, LAYER_COLOR, &view, PX, PX, rgb, cls, &err), OG_OK);
+    /* the stream's entry: a pixel the stream covers fully */
+    stream_idx = hybrid256_index(w, 0, MC_GRASS, MAPIMG_RIVER_COLOR, 0, 0);
+    for (y = 0; y < PX; y++) {
+        for (x = 0; x < PX; x++) {
+            size_t i = (size_t)y * PX + (size_t)x;
+            long cell = mapimg_cell_at(w, (x + 0.5) / PX, (y + 0.5) / PX);
+            uint32_t land = mapimg_cell_drawn_color(w, LAYER_COLOR, (size_t)cell);
+            uint32_t r = MAPIMG_RIVER_COLOR;
+            double num = 0.0, den = 0.0, c;
+            int s, idx = hybrid256_index(w, cell, cls[i], rgb[i], x, y);
+            for (s = 16; s >= 0; s -= 8) {
+                double a = (land >> s) & 255u, b = (r >> s) & 255u, v = (rgb[i] >> s) & 255u;
+                num += (v - a) * (b - a);
+                den += (b - a) * (b - a);
+            }
+            c = den > 0.0 ? fmin(1.0, fmax(0.0, num / den)) : 0.0;
+            if (cls[i] == MC_RIVER) {
+                river++;
+                ck_assert_int_eq(idx, stream_idx);
+            }
+            if (cls[i] != MC_LAKE) {
+                want += fmin(1.0, 2.0 * c);
+            }
+            stream += idx == stream_idx;
+            if (!w->mask[cell] && cls[i] != MC_LAKE && idx != quant_xterm256(land) &&
+                idx != stream_idx && quant_family(quant_xterm_rgb(idx)) != QF_GREY) {
+                lowland_other++;
+            }
+            red += w->mask[cell] && quant_family(quant_xterm_rgb(idx)) == QF_RED;
+        }
+    }
+    ck_assert_msg(river > 20 && stream_idx >= 16, "%zu river pixels", river);
+    ck_assert_uint_eq(lowland_other, 0);
+    ck_assert_uint_eq(red, 0);
+    ck_assert_msg(fabs((double)stream - want) < 0.1 * want + 10.0,
+                  "%zu stream pixels for a coverage of %.1f", stream, want);
+    world_unref(w);
+}
+END_TEST
+
 Suite *
 hybrid_world_suite(void)
 {
@@ -406,6 +472,7 @@ hybrid_world_suite(void)
     tcase_add_test(tc, test_flow_mfd_valley);
     tcase_add_test(tc, test_iso_trees);
     tcase_add_test(tc, test_iso_thinned_trees);
+    tcase_add_test(tc, test_hybrid_256_colours);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -303,6 +303,18 @@ mapimg_cell_color(const struct world *w, enum map_layer layer, size_t cell, doub
     return cell_color(w, layer, cell, scale);
 }
 
+uint32_t
+mapimg_cell_drawn_color(const struct world *w, enum map_layer layer, size_t cell)
+{
+    uint32_t col = cell_color(w, layer, cell, 0.0);
+    if (w->kind == WORLD_GRID && w->elevation != NULL &&
+        (layer == LAYER_COLOR || layer == LAYER_ELEVATION)) {
+        col = shade(col, grid_hillshade(w, (int)(cell % (size_t)w->width),
+                                        (int)(cell / (size_t)w->width)));
+    }
+    return col;
+}
+
 double
 mapimg_cell_flow(const struct world *w, size_t cell)
 {

@@ -71,6 +71,10 @@ double mapimg_layer_scale(const struct world *w, enum map_layer layer);
 uint32_t mapimg_cell_color(const struct world *w, enum map_layer layer, size_t cell,
                            double scale);
 double mapimg_cell_flow(const struct world *w, size_t cell);
+/* The colour mapimg_render gives a grid cell's pixels before river lines
+ * (cell colour and hill shading) in the colour and elevation layers; other
+ * layers and worlds: mapimg_cell_color with scale 0. */
+uint32_t mapimg_cell_drawn_color(const struct world *w, enum map_layer layer, size_t cell);
 /* Which cell is under map point (u, v)? For grids y*width+x, for meshes the
  * Voronoi cell; -1 outside. */
 long mapimg_cell_at(const struct world *w, double u, double v);

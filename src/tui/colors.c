@@ -60,6 +60,12 @@ colors_number(struct tui *t, uint32_t rgb, int cls, int dither, long wx, long wy
     }
 }
 
+int
+colors_index_number(const struct tui *t, int idx)
+{
+    return t->col.rgb_term ? direct_value(quant_xterm_rgb(idx)) : idx;
+}
+
 const char *
 colors_mode_label(const struct tui *t)
 {

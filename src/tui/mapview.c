@@ -18,6 +18,9 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "core/world.h"
+#include "render/mapimg.h"
+#include "tui/hybrid256.h"
 #include "tui/tui_state.h"
 
 /* Width / height of the map square as shown: grids keep their cell
@@ -256,6 +259,22 @@ pixel(const struct tui *t, int x, int y, uint32_t *rgb, int *cls)
     return 1;
 }
 
+/* The colour number of a half-block pixel (x, y) of colour rgb and class
+ * cls: the hybrid colour layer in 256 colours goes through hybrid256.h
+ * (streams and categories), everything else through colors_number. */
+static int
+pixel_number(struct tui *t, int hyb, int x, int y, uint32_t rgb, int cls, int dither, long wx,
+             long wy, attr_t *attr)
+{
+    if (hyb) {
+        double u = t->shown.u0 + (x - t->sub_x0 + 0.5) * (t->shown.u1 - t->shown.u0) / t->sub_w;
+        double v = t->shown.v0 + (y - t->sub_y0 + 0.5) * (t->shown.v1 - t->shown.v0) / t->sub_h;
+        return colors_index_number(
+            t, hybrid256_index(t->world, mapimg_cell_at(t->world, u, v), cls, rgb, wx, wy));
+    }
+    return colors_number(t, rgb, cls, dither, wx, wy, attr);
+}
+
 void
 gfx_cross(struct tui *t, uint32_t *px, int pw, int ph, int cx, int cy)
 {
@@ -348,7 +367,7 @@ mapview_draw(struct tui *t)
     int w, h, hb, pw, ph, x, y;
     double s, su, sv, u0, v0;
     long wx0, wy0;
-    int dither;
+    int dither, hyb;
 
     if (win == NULL) {
         return;
@@ -382,6 +401,8 @@ mapview_draw(struct tui *t)
         return;
     }
     dither = t->col.mode == TUI_COLOR_256 && layer_dithers(t->world, t->layer);
+    hyb = t->col.mode == TUI_COLOR_256 && t->layer == LAYER_COLOR && t->world->gen == GEN_HYBRID &&
+          t->world->kind == WORLD_GRID;
     wx0 = lround(u0 / su);
     wy0 = lround(v0 / sv);
     for (y = 0; y < h; y++) {
@@ -397,13 +418,16 @@ mapview_draw(struct tui *t)
                     continue;
                 }
                 if (in1) {
-                    fg = colors_number(t, c1, k1, dither, wx0 + x, wy0 + 2 * y, &attr);
-                    bg = in2 ? colors_number(t, c2, k2, dither, wx0 + x, wy0 + 2 * y + 1, NULL)
+                    fg = pixel_number(t, hyb, x, 2 * y, c1, k1, dither, wx0 + x, wy0 + 2 * y,
+                                      &attr);
+                    bg = in2 ? pixel_number(t, hyb, x, 2 * y + 1, c2, k2, dither, wx0 + x,
+                                            wy0 + 2 * y + 1, NULL)
                              : -1;
                     pair = colors_pair(t, fg, bg);
                     colors_put_cell(win, y, x, L'\u2580', attr, pair);
                 } else {
-                    fg = colors_number(t, c2, k2, dither, wx0 + x, wy0 + 2 * y + 1, &attr);
+                    fg = pixel_number(t, hyb, x, 2 * y + 1, c2, k2, dither, wx0 + x,
+                                      wy0 + 2 * y + 1, &attr);
                     pair = colors_pair(t, fg, -1);
                     colors_put_cell(win, y, x, L'\u2584', attr, pair);
                 }

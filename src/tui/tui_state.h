@@ -193,6 +193,9 @@ void caps_close(struct tui *t);
  * U+2580 (else one glyph per cell). */
 int colors_number(struct tui *t, uint32_t rgb, int cls, int dither, long wx, long wy,
                   attr_t *attr);
+/* colors_index_number: the colour number of xterm palette entry idx in
+ * 256-colour mode (its RGB on an RGB terminal). */
+int colors_index_number(const struct tui *t, int idx);
 int colors_pair(struct tui *t, int fg, int bg);
 int colors_check_reset(struct tui *t);
 void colors_cycle(struct tui *t);
