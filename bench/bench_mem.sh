@@ -59,7 +59,8 @@ job planet2m 400 "planet 2M points, globe 2048^2" -- -g planet --set planet.poin
 job island2m 409 "island 2M cells" -- --set island.cells=2000000 --stats s.json
 # a flat 8192^2 DEM (the issue's 65 KB PNG: 8-bit grey, every sample 0)
 # through fill, routing, accumulation, a map and a 4K iso render at subdiv 1
-# (2.5 GB in the issue, 3.2 GB last session; goal 4 GiB)
+# (2.5 GB in the issue without the map and iso; 4.63 GB with them before the
+# export's iso render was streamed, 3.2 GB after; goal 4 GiB)
 if wanted flatdem; then
     if command -v python3 >/dev/null 2>&1; then
         python3 - "$tmp/flat.png" <<'PY'

@@ -563,99 +563,6 @@ START_TEST(test_preview)
 }
 END_TEST
 
-START_TEST(test_island_field)
-{
-    const struct generator *g = generator_find("island");
-    struct params p;
-    struct run_ctx ctx;
-    struct og_error err;
-    struct world *w;
-    struct iso_field f;
-    struct iso_options o;
-    struct raster *r;
-    size_t i, wet = 0, ocean = 0;
-
-    ck_assert_ptr_nonnull(g);
-    params_defaults(&p);
-    ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 2000, &err), OG_OK);
-    memset(&ctx, 0, sizeof ctx);
-    ctx.params = &p;
-    ctx.threads = 1;
-    ck_assert_msg(pipeline_run(g, &ctx, &w, &err) == OG_OK, "%s", err.msg);
-    ck_assert_int_eq(iso_field_from_world(&f, w, 64, &err), OG_OK);
-    ck_assert_int_eq(f.width, 64);
-    for (i = 0; i < 64 * 64; i++) {
-        ck_assert(f.terrain[i] >= -0.26f && f.terrain[i] <= 1.0001f);
-        wet += f.water[i] == 0.0f;
-    }
-    for (i = 0; i < w->ncells; i++) {
-        ocean += w->water[i] == WATER_OCEAN;
-    }
-    /* sampled ocean area close to the ocean share of the (evenly spread,
-     * relaxed) cells */
-    ck_assert_double_eq_tol((double)wet / 4096.0, (double)ocean / w->ncells, 0.08);
-    opts(&o, 1, 10.0);
-    ck_assert_int_eq(raster_new(&r, 120, 80, &err), OG_OK);
-    ck_assert_int_eq(iso_render(NULL, w, &o, r, NULL, &err), OG_OK);
-    raster_free(r);
-    iso_field_fini(&f);
-    world_unref(w);
-}
-END_TEST
-
-/* Over the Delaunay triangles a linear elevation is reproduced exactly,
- * whatever the triangulation; colours come from the nearest cell. */
-START_TEST(test_mesh_interpolation_linear)
-{
-    static const double xy[] = {0, 0, 1, 0, 0, 1, 1, 1, 0.5, 0.5, 0.2, 0.7, 0.8, 0.3};
-    static const uint32_t col[] = {0x100000, 0x200000, 0x300000, 0x400000, 0x500000,
-                                   0x600000, 0x700000};
-    struct params p;
-    struct og_error err;
-    struct world *w;
-    struct iso_field f;
-    size_t i, n = 7;
-    int x, y, R = 33;
-
-    params_defaults(&p);
-    ck_assert_int_eq(world_new(&w, GEN_ISLAND, WORLD_MESH, &p, &err), OG_OK);
-    ck_assert_int_eq(mesh_build_planar(&w->mesh, xy, n, &err), OG_OK);
-    w->ncells = n;
-    ck_assert_int_eq(world_alloc((void **)&w->elevation, n, sizeof(float), "e", &err), OG_OK);
-    ck_assert_int_eq(world_alloc((void **)&w->color, n, sizeof(uint32_t), "c", &err), OG_OK);
-    for (i = 0; i < n; i++) {
-        w->elevation[i] = (float)(0.1 + 0.3 * xy[2 * i] + 0.5 * xy[2 * i + 1]);
-        w->color[i] = col[i];
-    }
-    w->sea_level = 0.0f;
-    world_update_extent(w);
-    ck_assert_int_eq(iso_field_from_world(&f, w, R, &err), OG_OK);
-    for (y = 0; y < R; y++) {
-        for (x = 0; x < R; x++) {
-            double u = x / (R - 1.0), v = y / (R - 1.0), best = 1e9;
-            double want = (0.1 + 0.3 * u + 0.5 * v) / (0.1 + 0.3 + 0.5);
-            size_t near = 0;
-            ck_assert_double_eq_tol(f.terrain[y * R + x], want, 1e-6);
-            ck_assert(f.water[y * R + x] == -INFINITY);
-            for (i = 0; i < n; i++) {
-                double d = (xy[2 * i] - u) * (xy[2 * i] - u) + (xy[2 * i + 1] - v) * (xy[2 * i + 1] - v);
-                if (d < best - 1e-12) {
-                    best = d;
-                    near = i;
-                } else if (fabs(d - best) <= 1e-12) {
-                    near = (size_t)-1; /* tie: either colour */
-                }
-            }
-            if (near != (size_t)-1) {
-                ck_assert_uint_eq(f.color[y * R + x], col[near]);
-            }
-        }
-    }
-    iso_field_fini(&f);
-    world_unref(w);
-}
-END_TEST
-
 Suite *
 iso_suite(void)
 {
@@ -671,9 +578,8 @@ iso_suite(void)
     tcase_add_test(tc, test_tessellate_jitter);
     tcase_add_test(tc, test_cache_reuse);
     tcase_add_test(tc, test_preview);
-    tcase_add_test(tc, test_island_field);
-    tcase_add_test(tc, test_mesh_interpolation_linear);
     suite_add_tcase(s, tc);
+    iso_world_tests(s); /* test_iso_world.c */
 
     tc = tcase_create("golden");
     tcase_add_test(tc, test_export_png_deterministic);

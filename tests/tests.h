@@ -13,6 +13,7 @@ Suite *pipeline_suite(void);
 Suite *pngio_suite(void);
 Suite *raster_suite(void);
 Suite *iso_suite(void);
+void iso_world_tests(Suite *s); /* test_iso_world.c, into iso_suite */
 Suite *delaunay_suite(void);
 Suite *lloyd_suite(void);
 Suite *island_suite(void);

@@ -121,7 +121,22 @@ render_cached(struct iso_cache *c, const struct iso_field *f, const struct iso_o
     if (iso_tick(o, 0)) {
         return og_error_set(err, OG_ECANCELED, "render cancelled");
     }
-    if (!c->have_geom || c->subdiv != o->subdiv || c->jitter != o->jitter) {
+    if (c->streamed) {
+        /* nothing kept: the draw computes vertices and light band by band */
+        s = iso_tess_init(&c->tess, f, o->subdiv, o->jitter, err);
+        if (s != OG_OK) {
+            return s;
+        }
+        c->subdiv = o->subdiv;
+        c->jitter = o->jitter;
+        c->nx = c->tess.NX;
+        c->ny = c->tess.NY;
+        iso_light_params_init(&c->lp, o->view.time, vscale, o->subdiv);
+        c->time = o->view.time;
+        c->vscale = vscale;
+        st->rebuilt_geometry = 1;
+        st->rebuilt_light = 1;
+    } else if (!c->have_geom || c->subdiv != o->subdiv || c->jitter != o->jitter) {
         cache_drop_geom(c);
         t0 = pipeline_now_ms();
         s = iso_tessellate(f, o->subdiv, o->jitter, &c->vh, &c->nx, &c->ny, err);
@@ -135,7 +150,7 @@ render_cached(struct iso_cache *c, const struct iso_field *f, const struct iso_o
         st->ms_geometry = pipeline_now_ms() - t0;
     }
     iso_tick(o, 250);
-    if (!c->have_light || c->time != o->view.time || c->vscale != vscale) {
+    if (!c->streamed && (!c->have_light || c->time != o->view.time || c->vscale != vscale)) {
         t0 = pipeline_now_ms();
         s = iso_build_light(c, f, o->view.time, vscale, o, err);
         if (s != OG_OK) {
@@ -166,6 +181,7 @@ iso_render_field(const struct iso_field *f, const struct iso_options *o, struct 
         return s;
     }
     memset(&c, 0, sizeof c);
+    c.streamed = 1;
     s = render_cached(&c, f, o, fb, &st, err);
     cache_drop_geom(&c);
     if (stats != NULL) {
@@ -258,6 +274,7 @@ render_world(struct iso_cache *c, const struct world *w, const struct iso_option
     }
     if (c == NULL) {
         memset(&tmp, 0, sizeof tmp);
+        tmp.streamed = 1; /* nothing to keep: no full-size geometry */
         c = &tmp;
     }
     if (!c->have_field || c->world != w || c->field_res != res || c->stride != stride) {

@@ -158,8 +158,11 @@ enum og_status iso_cache_new(struct iso_cache **out, struct og_error *err);
 void iso_cache_free(struct iso_cache *c);
 
 /* Render world w into fb (cleared first, background opaque). The cache may
- * be NULL (nothing kept); with a cache, w is kept referenced until the
- * cache is freed or given another world. stats may be NULL.
+ * be NULL (nothing kept, and the tessellation and light are computed band
+ * by band as the draw meets them, so only the field is held: about 12 B a
+ * field sample instead of 32 at subdiv 1); with a cache, w is kept
+ * referenced until the cache is freed or given another world. The pixels
+ * are the same either way. stats may be NULL.
  * Errors: as iso_field_from_world, iso_options_check, iso_tessellate;
  * OG_ECANCELED when o->cancel was raised (fb then holds a partial image). */
 enum og_status iso_render(struct iso_cache *c, const struct world *w,

@@ -193,6 +193,13 @@ tree_span(const void *ctx, int y, int x0, int x1, long *lo, long *hi)
     return row_span(p, 1.0, (long)y, (long)p->xmax + 1, x0, x1, lo, hi);
 }
 
+/* Height of tessellated vertex (i, j): kept, or computed (streamed). */
+static inline double
+vertex_height(const struct iso_cache *c, size_t i, size_t j)
+{
+    return c->streamed ? iso_tess_vertex(&c->tess, i, j) : c->vh[j * c->nx + i];
+}
+
 /* Vertical walls under the four map edges, down to `base`, so the model
  * reads as a block; walls seen from behind are culled. */
 static void
@@ -232,8 +239,8 @@ draw_walls(struct band *bd)
                 i0 = 0, j0 = k, i1 = 0, j1 = k + 1;
                 break;
             }
-            h0 = c->vh[j0 * NX + i0];
-            h1 = c->vh[j1 * NX + i1];
+            h0 = vertex_height(c, i0, j0);
+            h1 = vertex_height(c, i1, j1);
             proj(p, (double)i0 / N, (double)j0 / N, h0, a);
             proj(p, (double)i1 / N, (double)j1 / N, h1, b);
             if ((a[0] < bd->x0 - 2 && b[0] < bd->x0 - 2) ||
@@ -249,7 +256,8 @@ draw_walls(struct band *bd)
                 double wl;
                 ci = ci > W - 2 ? W - 2 : ci;
                 cj = cj > H - 2 ? H - 2 : cj;
-                wl = c->water_level[cj * (W - 1) + ci];
+                wl = c->streamed ? iso_water_level(bd->f, ci, cj)
+                                 : c->water_level[cj * (W - 1) + ci];
                 if (wl > h0 || wl > h1) {
                     float ta[3], tb[3];
                     proj(p, (double)i0 / N, (double)j0 / N, wl > h0 ? wl : h0, ta);
@@ -284,6 +292,7 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
     size_t NX = c->nx, NY = c->ny, W = (size_t)J->f->width, H = (size_t)J->f->height, j;
     long N = c->subdiv, i, lo, hi, vlo, vhi;
     struct raster_vertex *block, *row0, *row1;
+    float *hblock = NULL, *h0 = NULL, *h1 = NULL; /* streamed: vertex heights of the rows */
 
     (void)batch;
     (void)err;
@@ -303,7 +312,14 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
     bd.y0 = 0;
     bd.y1 = J->fb->height;
     block = malloc(2 * NX * sizeof *block);
-    if (block == NULL) {
+    if (c->streamed) {
+        hblock = malloc(2 * NX * sizeof *hblock);
+        h0 = hblock;
+        h1 = hblock != NULL ? hblock + NX : NULL;
+    }
+    if (block == NULL || (c->streamed && hblock == NULL)) {
+        free(block);
+        free(hblock);
         return OG_ENOMEM;
     }
     /* two rows of snapped vertices; row j + 1 of one row of quads is row j
@@ -319,6 +335,7 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
         if ((j & 15) == 0 && ((J->o->cancel != NULL && atomic_load(J->o->cancel) != 0) ||
                               outfile_cancelled())) {
             free(block);
+            free(hblock);
             return OG_ECANCELED;
         }
         if (!row_span(p, (double)N, (long)j, (long)NX - 1, bd.x0, bd.x1, &lo, &hi)) {
@@ -329,26 +346,52 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
         t = row0;
         row0 = row1;
         row1 = t;
-        for (i = lo; i <= hi + 1; i++) {
-            if (i < vlo || i > vhi) {
-                proj(p, (double)i / N, (double)j / N, c->vh[j * NX + (size_t)i], xyz);
-                raster_snap(xyz, &row0[i]);
+        if (c->streamed) {
+            float *th = h0;
+            h0 = h1;
+            h1 = th;
+            for (i = lo; i <= hi + 1; i++) {
+                if (i < vlo || i > vhi) {
+                    h0[i] = iso_tess_vertex(&c->tess, (size_t)i, j);
+                    proj(p, (double)i / N, (double)j / N, h0[i], xyz);
+                    raster_snap(xyz, &row0[i]);
+                }
+                h1[i] = iso_tess_vertex(&c->tess, (size_t)i, j + 1);
+                proj(p, (double)i / N, (double)(j + 1) / N, h1[i], xyz);
+                raster_snap(xyz, &row1[i]);
             }
-            proj(p, (double)i / N, (double)(j + 1) / N, c->vh[(j + 1) * NX + (size_t)i], xyz);
-            raster_snap(xyz, &row1[i]);
+        } else {
+            for (i = lo; i <= hi + 1; i++) {
+                if (i < vlo || i > vhi) {
+                    proj(p, (double)i / N, (double)j / N, c->vh[j * NX + (size_t)i], xyz);
+                    raster_snap(xyz, &row0[i]);
+                }
+                proj(p, (double)i / N, (double)(j + 1) / N, c->vh[(j + 1) * NX + (size_t)i],
+                     xyz);
+                raster_snap(xyz, &row1[i]);
+            }
         }
         vlo = lo;
         vhi = hi + 1;
         for (i = lo; i <= hi; i++) {
             size_t tq = 2 * (j * (NX - 1) + (size_t)i);
+            uint32_t lit[2];
+            const uint32_t *rgb = lit;
+            if (c->streamed) {
+                iso_light_quad(&c->lp, bd.f, (size_t)i, j, h0[i], h0[i + 1], h1[i], h1[i + 1],
+                               lit);
+            } else {
+                rgb = c->tri_rgb + tq;
+            }
             bd.pixels += raster_quad_snapped(bd.fb, &row0[i], &row0[i + 1], &row1[i + 1],
-                                             &row1[i], c->tri_rgb[tq], c->tri_rgb[tq + 1],
+                                             &row1[i], rgb[0], rgb[1],
                                              RASTER_DEPTH | RASTER_CULL_BACK, bd.x0, bd.x1,
                                              bd.y0, bd.y1);
         }
         bd.triangles += 2 * (size_t)(hi - lo + 1);
     }
     free(block);
+    free(hblock);
     iso_draw_trees(bd.fb, bd.f, tree_proj, tree_span, p, p->s, bd.time, bd.x0, bd.x1, bd.y0,
                    bd.y1);
 
@@ -361,18 +404,25 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
             size_t cell = j * (W - 1) + (size_t)i;
             float a[3], b[3], cc[3], d[3];
             double wl;
-            if (c->water_rgb[cell] == 0) {
+            uint32_t wrgb;
+            if (c->streamed) {
+                float level = iso_water_level(bd.f, (size_t)i, j);
+                wrgb = iso_water_rgb(bd.f, (size_t)i, j, level, c->lp.flat);
+                wl = level;
+            } else {
+                wrgb = c->water_rgb[cell];
+                wl = c->water_level[cell];
+            }
+            if (wrgb == 0) {
                 continue;
             }
-            wl = c->water_level[cell];
             proj(p, (double)i, (double)j, wl, a);
             proj(p, (double)i + 1, (double)j, wl, b);
             proj(p, (double)i + 1, (double)j + 1, wl, cc);
             proj(p, (double)i, (double)j + 1, wl, d);
             a[2] -= ISO_WATER_BIAS, b[2] -= ISO_WATER_BIAS, cc[2] -= ISO_WATER_BIAS;
             d[2] -= ISO_WATER_BIAS;
-            draw_quad(&bd, a, b, cc, d, c->water_rgb[cell] & 0xffffffu,
-                      c->water_rgb[cell] & 0xffffffu, RASTER_DEPTH);
+            draw_quad(&bd, a, b, cc, d, wrgb & 0xffffffu, wrgb & 0xffffffu, RASTER_DEPTH);
         }
     }
     draw_walls(&bd);

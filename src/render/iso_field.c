@@ -458,73 +458,94 @@ iso_vscale(const struct iso_field *f, double exaggeration)
 }
 
 enum og_status
-iso_tessellate(const struct iso_field *f, int subdiv, double jitter, float **out, size_t *nx,
-               size_t *ny, struct og_error *err)
+iso_tess_init(struct iso_tess *t, const struct iso_field *f, int subdiv, double jitter,
+              struct og_error *err)
 {
-    size_t NX, NY, j, i, W = (size_t)f->width;
-    long N = subdiv;
-    double amp = iso_jitter_amplitude(f, jitter);
-    uint64_t fkey[ISO_MAX_SUBDIV];
-    float *vh;
+    size_t i, W = (size_t)f->width;
 
-    *out = NULL;
+    memset(t, 0, sizeof *t);
     if (subdiv < 1 || subdiv > ISO_MAX_SUBDIV) {
         return og_error_set(err, OG_ERANGE, "param 'render.subdiv' = %d outside [1, %d]", subdiv,
                             ISO_MAX_SUBDIV);
     }
-    NX = (W - 1) * (size_t)N + 1;
-    NY = ((size_t)f->height - 1) * (size_t)N + 1;
-    if (NX > ISO_MAX_VERTICES / NY) {
+    t->f = f;
+    t->N = subdiv;
+    t->jitter = jitter;
+    t->amp = iso_jitter_amplitude(f, jitter);
+    t->NX = (W - 1) * (size_t)subdiv + 1;
+    t->NY = ((size_t)f->height - 1) * (size_t)subdiv + 1;
+    if (t->NX > ISO_MAX_VERTICES / t->NY) {
         return og_error_set(err, OG_ERANGE,
                             "tessellation %dx%d cells x %d^2 exceeds %zu vertices; lower "
                             "render.subdiv", f->width - 1, f->height - 1, subdiv,
                             (size_t)ISO_MAX_VERTICES);
     }
-    vh = malloc(NX * NY * sizeof *vh);
-    if (vh == NULL) {
-        return og_error_set(err, OG_ENOMEM, "out of memory for %zux%zu tessellated vertices", NX,
-                            NY);
+    for (i = 0; i < (size_t)subdiv; i++) {
+        t->fkey[i] = frac_key((long)i, subdiv);
     }
-    for (i = 0; i < (size_t)N; i++) {
-        fkey[i] = frac_key((long)i, N);
-    }
-    for (j = 0; j < NY; j++) {
-        size_t cy = j / (size_t)N, b = j % (size_t)N;
-        double fy;
-        if (cy == (size_t)f->height - 1) {
-            cy--, b = (size_t)N;
-        }
-        fy = (double)b / N;
-        for (i = 0; i < NX; i++) {
-            size_t cx = i / (size_t)N, a = i % (size_t)N, o;
-            double fx, h, rough;
-            if (cx == W - 1) {
-                cx--, a = (size_t)N;
-            }
-            fx = (double)a / N;
-            o = cy * W + cx;
-            h = (1 - fy) * ((1 - fx) * f->terrain[o] + fx * f->terrain[o + 1]) +
-                fy * ((1 - fx) * f->terrain[o + W] + fx * f->terrain[o + W + 1]);
-            if (jitter > 0.0) {
-                double k = 1.5 * h;
-                k = k < 0.0 ? 0.0 : (k > 1.0 ? 1.0 : k);
-                rough = amp * ISO_DEFAULT_ROUGHNESS;
-                if (f->roughness != NULL) {
-                    const float *r = f->roughness + o;
-                    rough = amp * ((1 - fy) * ((1 - fx) * r[0] + fx * r[1]) +
-                                   fy * ((1 - fx) * r[W] + fx * r[W + 1]));
-                }
-                /* = iso_vertex_hash(cx, a, cy, b, N), the fractions precomputed */
-                h += (vertex_hash_key((long)(cx + a / (size_t)N), fkey[a % (size_t)N],
-                                      (long)(cy + b / (size_t)N), fkey[b % (size_t)N]) -
-                      0.5) * k * rough;
-            }
-            vh[j * NX + i] = (float)h;
-        }
-    }
-    *out = vh;
-    *nx = NX;
-    *ny = NY;
     return OG_OK;
 }
 
+float
+iso_tess_vertex(const struct iso_tess *t, size_t i, size_t j)
+{
+    const struct iso_field *f = t->f;
+    size_t W = (size_t)f->width, N = (size_t)t->N, cy = j / N, b = j % N, cx = i / N, a = i % N, o;
+    double fx, fy, h, rough;
+
+    if (cy == (size_t)f->height - 1) {
+        cy--, b = N;
+    }
+    fy = (double)b / t->N;
+    if (cx == W - 1) {
+        cx--, a = N;
+    }
+    fx = (double)a / t->N;
+    o = cy * W + cx;
+    h = (1 - fy) * ((1 - fx) * f->terrain[o] + fx * f->terrain[o + 1]) +
+        fy * ((1 - fx) * f->terrain[o + W] + fx * f->terrain[o + W + 1]);
+    if (t->jitter > 0.0) {
+        double k = 1.5 * h;
+        k = k < 0.0 ? 0.0 : (k > 1.0 ? 1.0 : k);
+        rough = t->amp * ISO_DEFAULT_ROUGHNESS;
+        if (f->roughness != NULL) {
+            const float *r = f->roughness + o;
+            rough = t->amp * ((1 - fy) * ((1 - fx) * r[0] + fx * r[1]) +
+                              fy * ((1 - fx) * r[W] + fx * r[W + 1]));
+        }
+        /* = iso_vertex_hash(cx, a, cy, b, N), the fractions precomputed */
+        h += (vertex_hash_key((long)(cx + a / N), t->fkey[a % N], (long)(cy + b / N),
+                              t->fkey[b % N]) -
+              0.5) * k * rough;
+    }
+    return (float)h;
+}
+
+enum og_status
+iso_tessellate(const struct iso_field *f, int subdiv, double jitter, float **out, size_t *nx,
+               size_t *ny, struct og_error *err)
+{
+    struct iso_tess t;
+    enum og_status st;
+    size_t i, j;
+    float *vh;
+
+    *out = NULL;
+    if ((st = iso_tess_init(&t, f, subdiv, jitter, err)) != OG_OK) {
+        return st;
+    }
+    vh = malloc(t.NX * t.NY * sizeof *vh);
+    if (vh == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for %zux%zu tessellated vertices",
+                            t.NX, t.NY);
+    }
+    for (j = 0; j < t.NY; j++) {
+        for (i = 0; i < t.NX; i++) {
+            vh[j * t.NX + i] = iso_tess_vertex(&t, i, j);
+        }
+    }
+    *out = vh;
+    *nx = t.NX;
+    *ny = t.NY;
+    return OG_OK;
+}

@@ -35,6 +35,49 @@
  * full-depth floor would make the block mostly wall. */
 #define ISO_SEA_FLOOR_SCALE 0.25
 
+/* The tessellation of a field at subdiv N (iso_tessellate), vertex by
+ * vertex: NX x NY vertices. */
+struct iso_tess {
+    const struct iso_field *f;
+    long N;
+    double amp, jitter;
+    uint64_t fkey[ISO_MAX_SUBDIV];
+    size_t NX, NY;
+};
+
+/* Set t up for f at subdiv and jitter (cells). Errors: OG_ERANGE for a
+ * subdiv outside [1, ISO_MAX_SUBDIV] or more than ISO_MAX_VERTICES. */
+enum og_status iso_tess_init(struct iso_tess *t, const struct iso_field *f, int subdiv,
+                             double jitter, struct og_error *err);
+
+/* Height of tessellated vertex (i, j), i < NX, j < NY: the value
+ * iso_tessellate stores at vh[j * NX + i]. */
+float iso_tess_vertex(const struct iso_tess *t, size_t i, size_t j);
+
+/* The light of one render: sun direction, px-to-height factor, the lit
+ * intensity of flat ground (water), quad size 1 / N. */
+struct iso_light_params {
+    double L[3], zk, flat, d;
+    long N;
+};
+
+void iso_light_params_init(struct iso_light_params *lp, double time, double vscale, long N);
+
+/* Lit colours of the two triangles of quad (qx, qy) (tessellation units)
+ * of field f from its corner heights h00 (qx, qy), h10 (qx + 1, qy), h01
+ * (qx, qy + 1), h11: what iso_build_light stores at tri_rgb[2 (qy (NX - 1)
+ * + qx)] and the next. */
+void iso_light_quad(const struct iso_light_params *lp, const struct iso_field *f, size_t qx,
+                    size_t qy, float h00, float h10, float h01, float h11, uint32_t out[2]);
+
+/* Water surface of field cell (cx, cy): the highest water level of its
+ * corners (-INFINITY: dry), as iso_build_light's water_level. */
+float iso_water_level(const struct iso_field *f, size_t cx, size_t cy);
+
+/* Lit water colour of cell (cx, cy) at level wl, 0xff000000 | rgb, or 0
+ * where dry, as iso_build_light's water_rgb. */
+uint32_t iso_water_rgb(const struct iso_field *f, size_t cx, size_t cy, float wl, double flat);
+
 struct iso_cache {
     /* field, from world (kept referenced) at field_res */
     struct world *world;
@@ -53,6 +96,12 @@ struct iso_cache {
     uint32_t *water_rgb;
     float *water_level;
     int have_light;
+    /* streamed (no cache kept: exports): no vh, tri_rgb, water arrays; the
+     * draw computes each vertex, light and water where a band needs it,
+     * with the same functions, so the full-size geometry is never held */
+    int streamed;
+    struct iso_tess tess;
+    struct iso_light_params lp;
 };
 
 /* Vertical scale (px per height unit) of field f at the given exaggeration. */

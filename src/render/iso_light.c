@@ -83,11 +83,117 @@ shade_inline(uint32_t rgb, double I)
  * the same for any thread count (each batch writes only its own cells). */
 #define ISO_LIGHT_ROWS 8
 
+void
+iso_light_params_init(struct iso_light_params *lp, double time, double vscale, long N)
+{
+    double up[3] = {0.0, 0.0, 1.0};
+
+    memset(lp, 0, sizeof *lp);
+    lp->zk = vscale / ISO_PX_PER_CELL_UP;
+    lp->N = N;
+    lp->d = 1.0 / N;
+    iso_sun_direction(time, lp->L);
+    lp->flat = iso_lambert(up, lp->L);
+}
+
+/* The corner colours of a cell, channel by channel: ch[k][corner]. */
+static inline void
+cell_channels(const struct iso_field *f, size_t o, double ch[3][4])
+{
+    size_t W = (size_t)f->width;
+    uint32_t c00 = f->color[o], c10 = f->color[o + 1], c01 = f->color[o + W],
+             c11 = f->color[o + W + 1];
+    int k;
+
+    for (k = 0; k < 3; k++) {
+        int sh = 16 - 8 * k;
+        ch[k][0] = (c00 >> sh) & 255u;
+        ch[k][1] = (c10 >> sh) & 255u;
+        ch[k][2] = (c01 >> sh) & 255u;
+        ch[k][3] = (c11 >> sh) & 255u;
+    }
+}
+
+/* The two lit triangles of a quad at (fx, fy) in its cell (gx = 1 - fx,
+ * gy = 1 - fy), heights z (already times zk). */
+static inline void
+quad_light(const struct iso_light_params *lp, const double ch[3][4], double fx, double gx,
+           double fy, double gy, double z00, double z10, double z01, double z11, uint32_t out[2])
+{
+    double n0[3], n1[3], len, d = lp->d;
+    uint32_t base = 0;
+    int k;
+
+    /* the bilinear colour, channel by channel: (1 - fy) *
+     * ((1 - fx) a + fx b) + fy ((1 - fx) c + fx d) */
+    for (k = 0; k < 3; k++) {
+        double bl = gy * (gx * ch[k][0] + fx * ch[k][1]) + fy * (gx * ch[k][2] + fx * ch[k][3]);
+        int cv = (int)(bl + 0.5);
+        base |= (uint32_t)(cv > 255 ? 255 : cv) << (16 - 8 * k);
+    }
+    /* triangle (v00, v10, v11) and (v00, v11, v01); normals are the edge
+     * cross products divided by d */
+    n0[0] = -(z10 - z00);
+    n0[1] = z10 - z11;
+    n0[2] = d;
+    n1[0] = z01 - z11;
+    n1[1] = -(z01 - z00);
+    n1[2] = d;
+    len = sqrt(n0[0] * n0[0] + n0[1] * n0[1] + n0[2] * n0[2]);
+    n0[0] /= len, n0[1] /= len, n0[2] /= len;
+    len = sqrt(n1[0] * n1[0] + n1[1] * n1[1] + n1[2] * n1[2]);
+    n1[0] /= len, n1[1] /= len, n1[2] /= len;
+    out[0] = shade_inline(base, lambert_inline(n0, lp->L));
+    out[1] = shade_inline(base, lambert_inline(n1, lp->L));
+}
+
+void
+iso_light_quad(const struct iso_light_params *lp, const struct iso_field *f, size_t qx,
+               size_t qy, float h00, float h10, float h01, float h11, uint32_t out[2])
+{
+    size_t N = (size_t)lp->N, cx = qx / N, cy = qy / N, a = qx % N, b = qy % N;
+    double ch[3][4], fx = (a + 0.5) / lp->N, fy = (b + 0.5) / lp->N, zk = lp->zk;
+
+    cell_channels(f, cy * (size_t)f->width + cx, ch);
+    quad_light(lp, ch, fx, 1 - fx, fy, 1 - fy, h00 * zk, h10 * zk, h01 * zk, h11 * zk, out);
+}
+
+float
+iso_water_level(const struct iso_field *f, size_t cx, size_t cy)
+{
+    size_t W = (size_t)f->width, o = cy * W + cx;
+    float wl = -INFINITY;
+    int k;
+
+    /* flat at the highest water level of the corners */
+    for (k = 0; k < 4; k++) {
+        size_t q = o + (size_t)(k & 1) + (size_t)(k >> 1) * W;
+        wl = f->water[q] > wl ? f->water[q] : wl;
+    }
+    return wl;
+}
+
+uint32_t
+iso_water_rgb(const struct iso_field *f, size_t cx, size_t cy, float wl, double flat)
+{
+    size_t W = (size_t)f->width, o = cy * W + cx;
+    double ground, depth, tt;
+
+    if (wl == -INFINITY) {
+        return 0;
+    }
+    ground = 0.25 * (f->terrain[o] + f->terrain[o + 1] + f->terrain[o + W] +
+                     f->terrain[o + W + 1]);
+    depth = wl - ground;
+    tt = depth > 0.0 ? 1.0 - exp(-depth / 0.03) : 0.0;
+    return 0xff000000u | iso_shade_rgb(iso_mix_rgb(ISO_WATER_SHALLOW, ISO_WATER_DEEP, tt), flat);
+}
+
 struct light_job {
     struct iso_cache *c;
     const struct iso_field *f;
     const struct iso_options *opt;
-    double L[3], zk, flat;
+    struct iso_light_params lp;
     atomic_size_t rows_done;
 };
 
@@ -99,9 +205,7 @@ light_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
     const struct iso_field *f = J->f;
     size_t NX = c->nx, W = (size_t)f->width, H = (size_t)f->height, cx, cy, a, b;
     long N = c->subdiv;
-    double d = 1.0 / N, zk = J->zk, fxs[ISO_MAX_SUBDIV], gxs[ISO_MAX_SUBDIV];
-    const double *L = J->L;
-    int k;
+    double zk = J->lp.zk, fxs[ISO_MAX_SUBDIV], gxs[ISO_MAX_SUBDIV];
 
     (void)batch;
     (void)err;
@@ -115,69 +219,24 @@ light_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
     for (cy = begin; cy < end; cy++) {
         for (cx = 0; cx < W - 1; cx++) {
             size_t o = cy * W + cx;
-            uint32_t c00 = f->color[o], c10 = f->color[o + 1], c01 = f->color[o + W],
-                     c11 = f->color[o + W + 1];
             double ch[3][4];
-            float wl = -INFINITY;
+            float wl;
 
-            for (k = 0; k < 3; k++) {
-                int sh = 16 - 8 * k;
-                ch[k][0] = (c00 >> sh) & 255u;
-                ch[k][1] = (c10 >> sh) & 255u;
-                ch[k][2] = (c01 >> sh) & 255u;
-                ch[k][3] = (c11 >> sh) & 255u;
-            }
+            cell_channels(f, o, ch);
             for (b = 0; b < (size_t)N; b++) {
                 double fy = (b + 0.5) / N, gy = 1 - fy;
                 size_t qy = cy * N + b;
                 for (a = 0; a < (size_t)N; a++) {
-                    double fx = fxs[a], gx = gxs[a], n0[3], n1[3], len;
                     size_t qx = cx * N + a, v = qy * NX + qx;
-                    double z00 = c->vh[v] * zk, z10 = c->vh[v + 1] * zk;
-                    double z01 = c->vh[v + NX] * zk, z11 = c->vh[v + NX + 1] * zk;
-                    uint32_t base = 0;
                     size_t t = 2 * (qy * (NX - 1) + qx);
-
-                    /* the bilinear colour, channel by channel: (1 - fy) *
-                     * ((1 - fx) a + fx b) + fy ((1 - fx) c + fx d) */
-                    for (k = 0; k < 3; k++) {
-                        double bl = gy * (gx * ch[k][0] + fx * ch[k][1]) +
-                                    fy * (gx * ch[k][2] + fx * ch[k][3]);
-                        int cv = (int)(bl + 0.5);
-                        base |= (uint32_t)(cv > 255 ? 255 : cv) << (16 - 8 * k);
-                    }
-                    /* triangle (v00, v10, v11) and (v00, v11, v01); normals
-                     * are the edge cross products divided by d */
-                    n0[0] = -(z10 - z00);
-                    n0[1] = z10 - z11;
-                    n0[2] = d;
-                    n1[0] = z01 - z11;
-                    n1[1] = -(z01 - z00);
-                    n1[2] = d;
-                    len = sqrt(n0[0] * n0[0] + n0[1] * n0[1] + n0[2] * n0[2]);
-                    n0[0] /= len, n0[1] /= len, n0[2] /= len;
-                    len = sqrt(n1[0] * n1[0] + n1[1] * n1[1] + n1[2] * n1[2]);
-                    n1[0] /= len, n1[1] /= len, n1[2] /= len;
-                    c->tri_rgb[t] = shade_inline(base, lambert_inline(n0, L));
-                    c->tri_rgb[t + 1] = shade_inline(base, lambert_inline(n1, L));
+                    quad_light(&J->lp, ch, fxs[a], gxs[a], fy, gy, c->vh[v] * zk,
+                               c->vh[v + 1] * zk, c->vh[v + NX] * zk, c->vh[v + NX + 1] * zk,
+                               c->tri_rgb + t);
                 }
             }
-            /* water: flat at the highest water level of the corners */
-            for (k = 0; k < 4; k++) {
-                size_t q = o + (k & 1) + (k >> 1) * W;
-                wl = f->water[q] > wl ? f->water[q] : wl;
-            }
+            wl = iso_water_level(f, cx, cy);
             c->water_level[cy * (W - 1) + cx] = wl;
-            if (wl == -INFINITY) {
-                c->water_rgb[cy * (W - 1) + cx] = 0;
-            } else {
-                double ground = 0.25 * (f->terrain[o] + f->terrain[o + 1] + f->terrain[o + W] +
-                                        f->terrain[o + W + 1]);
-                double depth = wl - ground, tt = depth > 0.0 ? 1.0 - exp(-depth / 0.03) : 0.0;
-                c->water_rgb[cy * (W - 1) + cx] =
-                    0xff000000u |
-                    iso_shade_rgb(iso_mix_rgb(ISO_WATER_SHALLOW, ISO_WATER_DEEP, tt), J->flat);
-            }
+            c->water_rgb[cy * (W - 1) + cx] = iso_water_rgb(f, cx, cy, wl, J->lp.flat);
         }
     }
     if (J->opt->progress != NULL) {
@@ -210,13 +269,8 @@ iso_build_light(struct iso_cache *c, const struct iso_field *f, double time, dou
     job.c = c;
     job.f = f;
     job.opt = opt;
-    job.zk = vscale / ISO_PX_PER_CELL_UP;
+    iso_light_params_init(&job.lp, time, vscale, c->subdiv);
     atomic_init(&job.rows_done, 0);
-    iso_sun_direction(time, job.L);
-    {
-        double up[3] = {0.0, 0.0, 1.0};
-        job.flat = iso_lambert(up, job.L);
-    }
     s = og_parallel_for(opt->threads < 1 ? 1 : opt->threads, H - 1, ISO_LIGHT_ROWS, light_rows,
                         &job, NULL, 0.0, 1.0, NULL);
     if (s != OG_OK || iso_tick(opt, 500)) {

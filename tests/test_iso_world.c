@@ -1,0 +1,176 @@
+/* Iso renders of generated worlds (render/iso.h): the field of an island
+ * mesh, linear interpolation over its triangles, and the streamed render
+ * of an export (no cache: vertices, light and water computed band by band)
+ * against the cached one on a hybrid world with trees, lakes and jitter. */
+#include "config.h"
+#include "tests.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/generators.h"
+#include "core/mesh.h"
+#include "core/pipeline.h"
+#include "render/iso.h"
+#include "render/raster.h"
+
+START_TEST(test_island_field)
+{
+    const struct generator *g = generator_find("island");
+    struct params p;
+    struct run_ctx ctx;
+    struct og_error err;
+    struct world *w;
+    struct iso_field f;
+    struct iso_options o;
+    struct raster *r;
+    size_t i, wet = 0, ocean = 0;
+
+    ck_assert_ptr_nonnull(g);
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 2000, &err), OG_OK);
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.threads = 1;
+    ck_assert_msg(pipeline_run(g, &ctx, &w, &err) == OG_OK, "%s", err.msg);
+    ck_assert_int_eq(iso_field_from_world(&f, w, 64, &err), OG_OK);
+    ck_assert_int_eq(f.width, 64);
+    for (i = 0; i < 64 * 64; i++) {
+        ck_assert(f.terrain[i] >= -0.26f && f.terrain[i] <= 1.0001f);
+        wet += f.water[i] == 0.0f;
+    }
+    for (i = 0; i < w->ncells; i++) {
+        ocean += w->water[i] == WATER_OCEAN;
+    }
+    /* sampled ocean area close to the ocean share of the (evenly spread,
+     * relaxed) cells */
+    ck_assert_double_eq_tol((double)wet / 4096.0, (double)ocean / w->ncells, 0.08);
+    iso_options_from_params(&o, &w->params);
+    o.subdiv = 1;
+    o.view.time = 10.0;
+    ck_assert_int_eq(raster_new(&r, 120, 80, &err), OG_OK);
+    ck_assert_int_eq(iso_render(NULL, w, &o, r, NULL, &err), OG_OK);
+    raster_free(r);
+    iso_field_fini(&f);
+    world_unref(w);
+}
+END_TEST
+
+/* Over the Delaunay triangles a linear elevation is reproduced exactly,
+ * whatever the triangulation; colours come from the nearest cell. */
+START_TEST(test_mesh_interpolation_linear)
+{
+    static const double xy[] = {0, 0, 1, 0, 0, 1, 1, 1, 0.5, 0.5, 0.2, 0.7, 0.8, 0.3};
+    static const uint32_t col[] = {0x100000, 0x200000, 0x300000, 0x400000, 0x500000,
+                                   0x600000, 0x700000};
+    struct params p;
+    struct og_error err;
+    struct world *w;
+    struct iso_field f;
+    size_t i, n = 7;
+    int x, y, R = 33;
+
+    params_defaults(&p);
+    ck_assert_int_eq(world_new(&w, GEN_ISLAND, WORLD_MESH, &p, &err), OG_OK);
+    ck_assert_int_eq(mesh_build_planar(&w->mesh, xy, n, &err), OG_OK);
+    w->ncells = n;
+    ck_assert_int_eq(world_alloc((void **)&w->elevation, n, sizeof(float), "e", &err), OG_OK);
+    ck_assert_int_eq(world_alloc((void **)&w->color, n, sizeof(uint32_t), "c", &err), OG_OK);
+    for (i = 0; i < n; i++) {
+        w->elevation[i] = (float)(0.1 + 0.3 * xy[2 * i] + 0.5 * xy[2 * i + 1]);
+        w->color[i] = col[i];
+    }
+    w->sea_level = 0.0f;
+    world_update_extent(w);
+    ck_assert_int_eq(iso_field_from_world(&f, w, R, &err), OG_OK);
+    for (y = 0; y < R; y++) {
+        for (x = 0; x < R; x++) {
+            double u = x / (R - 1.0), v = y / (R - 1.0), best = 1e9;
+            double want = (0.1 + 0.3 * u + 0.5 * v) / (0.1 + 0.3 + 0.5);
+            size_t near = 0;
+            ck_assert_double_eq_tol(f.terrain[y * R + x], want, 1e-6);
+            ck_assert(f.water[y * R + x] == -INFINITY);
+            for (i = 0; i < n; i++) {
+                double d = (xy[2 * i] - u) * (xy[2 * i] - u) + (xy[2 * i + 1] - v) * (xy[2 * i + 1] - v);
+                if (d < best - 1e-12) {
+                    best = d;
+                    near = i;
+                } else if (fabs(d - best) <= 1e-12) {
+                    near = (size_t)-1; /* tie: either colour */
+                }
+            }
+            if (near != (size_t)-1) {
+                ck_assert_uint_eq(f.color[y * R + x], col[near]);
+            }
+        }
+    }
+    iso_field_fini(&f);
+    world_unref(w);
+}
+END_TEST
+
+
+/* An export renders without a cache: nothing full-size is kept, each band
+ * computes the vertices, light and water it meets. Its pixels and depths
+ * are the cached render's, at every rotation, with trees, water and jitter
+ * at subdiv 3, on 1 and 3 threads. */
+START_TEST(test_streamed_is_cached)
+{
+    struct params p;
+    struct world *w;
+    struct iso_cache *c;
+    struct iso_options o;
+    struct iso_stats st;
+    struct og_error err;
+    struct raster *a, *b;
+    size_t n = 200 * 140, i, wet = 0;
+    int rot;
+
+    test_hybrid_small_params(&p, 48, 48, 0.3, 400);
+    w = test_hybrid_generate(&p, NULL, NULL);
+    ck_assert_ptr_nonnull(w->trees);
+    for (i = 0; i < w->ncells; i++) {
+        wet += w->water != NULL && w->water[i] != WATER_LAND;
+    }
+    ck_assert_uint_gt(wet, 0);
+    ck_assert_int_eq(iso_cache_new(&c, &err), OG_OK);
+    ck_assert_int_eq(raster_new(&a, 200, 140, &err), OG_OK);
+    ck_assert_int_eq(raster_new(&b, 200, 140, &err), OG_OK);
+    iso_options_from_params(&o, &w->params);
+    o.subdiv = 3;
+    o.jitter = 0.5;
+    for (rot = 0; rot < 4; rot++) {
+        o.view.rotation = rot;
+        o.threads = 1;
+        ck_assert_int_eq(iso_render(c, w, &o, a, &st, &err), OG_OK);
+        o.threads = 1 + 2 * (rot & 1);
+        memset(b->rgba, 0, n * 4);
+        ck_assert_int_eq(iso_render(NULL, w, &o, b, &st, &err), OG_OK);
+        ck_assert_int_eq(st.rebuilt_geometry, 1);
+        ck_assert_int_eq(memcmp(a->rgba, b->rgba, n * 4), 0);
+        ck_assert_int_eq(memcmp(a->depth, b->depth, n * sizeof *a->depth), 0);
+    }
+    /* the render drew the world: most pixels are not the background */
+    for (i = 0, wet = 0; i < n; i++) {
+        wet += a->rgba[4 * i] != a->rgba[0] || a->rgba[4 * i + 1] != a->rgba[1];
+    }
+    ck_assert_uint_gt(wet, n / 3);
+    raster_free(a);
+    raster_free(b);
+    iso_cache_free(c);
+    world_unref(w);
+}
+END_TEST
+
+void
+iso_world_tests(Suite *s)
+{
+    TCase *tc = tcase_create("world");
+
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, test_island_field);
+    tcase_add_test(tc, test_mesh_interpolation_linear);
+    tcase_add_test(tc, test_streamed_is_cached);
+    suite_add_tcase(s, tc);
+}
