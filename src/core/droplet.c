@@ -282,6 +282,7 @@ round_batch(void *arg, size_t k, size_t begin, size_t end, struct og_error *err)
         }
     }
     m = 0;
+    memset(o->band, 0, sizeof o->band);
     for (i = 0; i < wk->ntouched; i++) {
         uint32_t c = wk->touched[i];
         float dh = wk->h[c] - f->h[c], da = wk->act[c];
@@ -289,6 +290,7 @@ round_batch(void *arg, size_t k, size_t begin, size_t end, struct og_error *err)
             wk->changes[m].cell = c;
             wk->changes[m].dh = dh;
             wk->changes[m].da = da;
+            o->band[(c >> f->band_shift) + 1]++;
             m++;
         }
         wk->h[c] = f->h[c];
@@ -307,11 +309,9 @@ round_batch(void *arg, size_t k, size_t begin, size_t end, struct og_error *err)
             wk->failed = 1;
         }
     }
-    memset(o->band, 0, sizeof o->band);
-    if (!wk->failed) {
-        for (i = 0; i < m; i++) {
-            o->band[(wk->changes[i].cell >> f->band_shift) + 1]++;
-        }
+    if (wk->failed) {
+        memset(o->band, 0, sizeof o->band);
+    } else {
         for (band = 0; band < DROPLET_BANDS; band++) {
             o->band[band + 1] += o->band[band];
             fill[band] = o->band[band];
