@@ -18,7 +18,8 @@
 
 #define FLAT_NONE (-1.0f)  /* not a flat cell */
 #define FLAT_UNSET (-2.0f) /* a flat cell not reached yet */
-#define FLAT_DEPTH_WEIGHT 4.0 /* a filled cell's step costs 1 + this x (1 - raise / D) */
+#define FLAT_DEPTH_WEIGHT 4.0 /* a flat cell's step costs 1 + this / (raise / D + floor)^2 */
+#define FLAT_DEPTH_FLOOR 0.1
 
 struct flat_item {
     float d;
@@ -137,13 +138,18 @@ flat_dijkstra(const struct hydro_graph *g, const float *wt, float *dist, struct 
  * step cost, len x the mean weight of the two cells, so along L's shortest
  * path C falls by at least the step's cost (|dH| <= cost by the triangle
  * inequality): routing to the steepest fall of C is acyclic. The weight is
- * 1 + FLAT_DEPTH_WEIGHT x (1 - min(1, raise / D)), raise = filled - elev,
- * D the mean raise of the raised flat cells: inside a filled depression the
- * cheap paths follow its original valley floor to the spill point instead
- * of crossing dry land in straight lines (a kind of least-cost breaching,
- * Lindsay 2016, without changing heights); on a flat that was flat before
- * the fill (or without elev) every weight is equal and this is Barnes' rule
- * with octile distances. Flat cells = non-sinks whose route was a tie on the
+ * 1 + FLAT_DEPTH_WEIGHT / (raise / D + FLAT_DEPTH_FLOOR)^2, raise = filled -
+ * elev, D the mean raise of the raised flat cells: inside a filled
+ * depression the cheap paths follow its original valley floor, its deepest
+ * line, to the spill point instead of crossing it in straight lines (a kind
+ * of least-cost breaching, Lindsay 2016, without changing heights). The
+ * cost keeps falling with depth (it used to stop at D, so across the
+ * deeper half of every depression all steps cost the same and shortest
+ * paths were octile ruler lines: 21 % of seed 1's stream cells at 1024^2
+ * lay in straight runs of 20 cells or more, 7 % now); the floor bounds it
+ * at 401 on the dry rim, which keeps distances well inside float precision.
+ * On a flat that was flat before the fill (or without elev) every weight
+ * is equal and this is Barnes' rule with octile distances. Flat cells = non-sinks whose route was a tie on the
  * filled surface (no lower neighbour); adjacent flat cells always share one
  * height. A flat without a drain keeps the flood-order route. */
 static enum og_status
@@ -182,8 +188,9 @@ route_flats(const struct hydro_graph *g, const float *elev, const float *filled,
     for (i = 0; i < n; i++) {
         double r = elev != NULL && draise > 0.0 ? ((double)filled[i] - (double)elev[i]) / draise
                                                 : 0.0;
-        r = r < 0.0 ? 0.0 : (r > 1.0 ? 1.0 : r);
-        wt[i] = (float)(1.0 + FLAT_DEPTH_WEIGHT * (1.0 - r));
+        r = r < 0.0 ? 0.0 : r;
+        r += FLAT_DEPTH_FLOOR;
+        wt[i] = (float)(1.0 + FLAT_DEPTH_WEIGHT / (r * r));
     }
     /* towards lower: from the drains (non-flat nodes of equal height) */
     for (i = 0; i < n; i++) {
