@@ -349,7 +349,8 @@ keys j +
 wait_for j "the globe has no zoom" 5; check $? "J: + on the globe neither zooms nor edits" "$tmp/last-screen.txt"
 keys j x
 wait_for j "b starts edit mode" 5; check $? "J: x outside edit mode says how to edit" "$tmp/last-screen.txt"
-keys j b
+# planet 7 (seed 1): the globe's centre is sea at yaw 10, land at -40
+keys j Left Left Left Left Left b
 wait_for j "EDIT brush 1 | planet" 5; check $? "J: b shows edit mode in the status bar" "$tmp/last-screen.txt"
 keys j 3 x
 wait_for j "land removed: " 20; check $? "J: x removes land under a radius-3 brush" "$tmp/last-screen.txt"
@@ -595,7 +596,7 @@ st=$(wait_exit pl 20); [ "$st" = 0 ]; check $? "P: q after the late answers exit
 ks() { _s=$1; shift; for _k in "$@"; do keys "$_s" "$_k"; done; }
 start s 100 30 xterm-256color C.UTF-8 -g planet --set planet.points=2000
 if wait_for s "ready in" 60; then
-    ks s g b 3 x
+    ks s g Left Left Left Left b 3 x
     wait_for s "land removed: " 20; check $? "S: x removes land" "$tmp/last-screen.txt"
     ks s w C-u s - e d i t e d Enter
     wait_for s "land edit" 5 && screen s | grep -q "saved preset .*s-edited.ini with [0-9]* land edit"
@@ -641,8 +642,8 @@ T new-session -d -s s6 -x 100 -y 30 "cd '$tmp/s6.d' && env OROGEN_UNDO_KEEP=1 TE
 LANG=C.UTF-8 LC_ALL= COLORTERM= XDG_CONFIG_HOME='$tmp/cfg' '$BIN' -g planet --set planet.points=2000 \
 2>'$tmp/s6.err'; echo \$? >'$tmp/s6.exit'; sleep 120"
 if wait_for s6 "ready in" 60; then
-    ks s6 g b 3 x
-    wait_for s6 "land removed: " 20 && ks s6 l l l l x && sleep 1 && ks s6 l l l l x &&
+    ks s6 g Left Left Left Left b 3 x
+    wait_for s6 "land removed: " 20 && ks s6 k k k k x && sleep 1 && ks s6 k k k k x &&
         wait_for s6 "u undoes" 20 && ks s6 E Enter && wait_for s6 "exported" 30
     ks s6 u
     wait_for s6 "undone: 2 edits to undo, 1 to redo" 20 && ks s6 u &&
@@ -803,7 +804,7 @@ wait_exit v2b 20 >/dev/null
 start se 100 30 xterm-256color C.UTF-8 -g planet
 if wait_for se "ready in" 60; then
     keys se g
-    keys se Right b 3 x
+    ks se Left Left Left Left b 3 x
     wait_for se "land removed: " 20
     keys se E
     wait_for se "export" 5 && keys se Enter
@@ -819,7 +820,7 @@ fi
 start sf 100 30 xterm-256color C.UTF-8 -g planet
 if wait_for sf "ready in" 60; then
     keys sf g
-    keys sf Right b 3 x
+    ks sf Left Left Left Left b 3 x
     wait_for sf "land removed: " 20
     keys sf q
     wait_for sf "not in a named preset" 5

@@ -28,7 +28,10 @@ continents_init(struct continents *c, size_t n, struct og_error *err)
     c->arrive = malloc(n * sizeof *c->arrive);
     c->heap_cap = 1024;
     c->heap = malloc(c->heap_cap * sizeof *c->heap);
-    if (c->state == NULL || c->landmass == NULL || c->parent == NULL || c->has_seed == NULL
+    c->coast_pn = malloc(sizeof *c->coast_pn);
+    c->cap_pn = malloc(sizeof *c->cap_pn);
+    c->cap_z = 2.0; /* no caps until continents_caps */
+    if (c->coast_pn == NULL || c->cap_pn == NULL || c->state == NULL || c->landmass == NULL || c->parent == NULL || c->has_seed == NULL
         || c->cand == NULL || c->cand_pos == NULL || c->origin == NULL || c->arrive == NULL
         || c->heap == NULL) {
         continents_fini(c);
@@ -59,6 +62,9 @@ continents_fini(struct continents *c)
     free(c->heap);
     free(c->centre);
     free(c->level0);
+    free(c->meet);
+    free(c->coast_pn);
+    free(c->cap_pn);
     memset(c, 0, sizeof *c);
 }
 
@@ -112,23 +118,31 @@ continents_check(const struct continents_params *p, struct og_error *err)
     return OG_OK;
 }
 
+/* The cap edge wanders by cap_roughness degrees: a few lobes around the
+ * pole (frequency 2.5 on the unit sphere) with finer fringes. */
+static const struct fbm_params cap_fbm = { 6, 2.5, 2.0, 0.55 };
+
+double
+continents_cap_excess(const struct continents *c, const double *q)
+{
+    double edge = c->cap_z;
+    if (c->cap_rz > 0.0) {
+        edge += c->cap_rz * fbm3(c->cap_pn, &cap_fbm, q[0], q[1], q[2]);
+    }
+    return fabs(q[2]) - edge;
+}
+
 void
 continents_caps(struct continents *c, const double *xyz, const struct continents_params *p)
 {
-    double zc = sin(p->cap_latitude * M_PI / 180.0), rz;
-    struct perlin pn;
-    /* the edge wanders by cap_roughness degrees: a few lobes around the
-     * pole (frequency 2.5 on the unit sphere) with finer fringes */
-    const struct fbm_params fp = { 6, 2.5, 2.0, 0.55 };
     size_t i;
 
-    perlin_init(&pn, p->noise_seed ^ rng_hash_str("planet.caps"));
+    perlin_init(c->cap_pn, p->noise_seed ^ rng_hash_str("planet.caps"));
+    c->cap_z = sin(p->cap_latitude * M_PI / 180.0);
     /* degrees of latitude to z at the cap edge: dz = cos(lat) dlat */
-    rz = p->cap_roughness * M_PI / 180.0 * cos(p->cap_latitude * M_PI / 180.0);
+    c->cap_rz = p->cap_roughness * M_PI / 180.0 * cos(p->cap_latitude * M_PI / 180.0);
     for (i = 0; i < c->n; i++) {
-        const double *q = &xyz[3 * i];
-        int cap = fabs(q[2]) > (rz > 0.0 ? zc + rz * fbm3(&pn, &fp, q[0], q[1], q[2]) : zc);
-        if (cap) {
+        if (continents_cap_excess(c, &xyz[3 * i]) > 0.0) {
             c->origin[i] = CONT_ORIGIN_CAP;
             c->state[i] = CONT_LAND;
             c->parent[i] = (int32_t)i;
@@ -169,6 +183,30 @@ continents_south_heavier(const struct continents *c, const double *xyz)
         }
     }
     return south > north;
+}
+
+int
+continents_flip_wanted(const struct continents *c, const double *xyz)
+{
+    size_t i, north = 0, south = 0;
+    double d, proxy = 0.0;
+    for (i = 0; i < c->n; i++) {
+        if (c->state[i] == CONT_LAND) {
+            north += xyz[3 * i + 2] > 0.0;
+            south += xyz[3 * i + 2] < 0.0;
+        }
+    }
+    d = ((double)south - (double)north) / (double)c->n;
+    if (c->rough == NULL || fabs(d) > CONT_FLIP_TIE) {
+        return south > north;
+    }
+    /* a near tie: the continents' centres, each weighted by the square of
+     * how far its front grew (its area, roughly), decide */
+    for (i = 0; i < c->seeds; i++) {
+        double g = c->level - c->level0[i];
+        proxy += g > 0.0 ? g * g * c->centre[3 * i + 2] : 0.0;
+    }
+    return proxy < 0.0;
 }
 
 void

@@ -32,6 +32,7 @@
 #include "core/og_error.h"
 
 struct adjacency;
+struct perlin;
 struct rng;
 struct run_ctx;
 
@@ -75,6 +76,11 @@ struct cont_heap_item {
     int32_t v;
 };
 
+struct cont_meet {
+    double level;
+    int32_t v, u;
+};
+
 struct continents {
     size_t n;
     uint8_t *state;        /* CONT_* per vertex */
@@ -99,13 +105,22 @@ struct continents {
     size_t ncand;
     long live;             /* continents alive (seeded components) */
     int32_t *origin;       /* CONT_ORIGIN_* or the seed index that grew each vertex */
-    double *arrive;        /* noise growth: arc distance along the growth */
+    double *arrive;        /* noise growth: the lowest key offered to each vertex */
     double *rough;         /* noise growth: the key offset per vertex (NULL: uniform) */
     struct cont_heap_item *heap;
     size_t nheap, heap_cap;
     double *centre;        /* noise growth: 3 per seed, the continent's first vertex */
     double *level0;        /* noise growth: per seed, the growth level when it was seeded */
     size_t ncentre_cap;
+    double level;          /* noise growth: the highest key grown so far (the front) */
+    struct cont_meet *meet;/* noise growth: land pairs of two continents (or a continent
+                              and a cap) waiting for the level where their fronts meet */
+    size_t nmeet, meet_cap;
+    int caps_grow;         /* the caps' rims grow (continents_params.caps_grow) */
+    /* the fields, for decisions at points of the sphere (seeds, islands) */
+    struct perlin *coast_pn, *cap_pn;
+    double coast_amp;      /* CONT_ROUGH_SCALE * coast_roughness */
+    double cap_z, cap_rz;  /* cap edge: |z| > cap_z + cap_rz * fBm (cap_z > 1: no caps) */
 };
 
 /* Allocate the state for n vertices, all unassigned. Errors: OG_ENOMEM. */
@@ -139,6 +154,17 @@ void continents_coast(struct continents *c, const struct adjacency *adj);
 /* Step 4 (second half): does the south (z < 0) hold more land than the
  * north? */
 int continents_south_heavier(const struct continents *c, const double *xyz);
+
+/* Step 4 as the generator applies it: the south is heavier by more than
+ * CONT_FLIP_TIE of the globe's vertices, or, in noise growth within that
+ * band, the continents' centres weighted by the square of their growth
+ * (level - level0) lie south on balance. Where the hemispheres hold about
+ * equal land, the land count moves by up to 0.9 % of the globe between 10k
+ * and 500k points, so counting alone flipped one resolution and not the
+ * other (seeds 5 and 6: 44 % and 31 % of the globe differed); the centres
+ * are the same points at every resolution. */
+#define CONT_FLIP_TIE 0.015
+int continents_flip_wanted(const struct continents *c, const double *xyz);
 
 /* Turn the planet upside down by rotating n points (and anything else the
  * caller rotates the same way) half a turn about the x axis: (x, -y, -z).
@@ -176,6 +202,17 @@ int32_t continents_nearest(const struct adjacency *adj, const double *xyz, int32
 
 /* A uniformly random unit vector (two draws). */
 void continents_random_point(struct rng *r, double *q);
+
+/* The fields at a point q of the sphere (unit vector, coordinates of the
+ * growth, before any flip), so that seeding and island decisions depend on
+ * positions, not on which vertex is nearest:
+ * continents_key_at: the lowest growth key any continent seeded so far
+ * would give q (level0 + chord to its centre - coast noise; HUGE_VAL with
+ * no seeds or in uniform growth); land lies where the key is at most
+ * c->level.
+ * continents_cap_excess: |z| minus the cap edge's z at q (> 0 in a cap). */
+double continents_key_at(const struct continents *c, const double *q);
+double continents_cap_excess(const struct continents *c, const double *q);
 
 /* The growth frontier (c->heap, ties by vertex): push returns -1 when out
  * of memory; pop returns -1 when empty. */

@@ -14,6 +14,9 @@
  * candidate frontier (uniform or noise-keyed), the land components joined
  * by union-find, and the reseeding that keeps the continents alive. */
 
+/* The coast noise of noise growth (rough_field). */
+static const struct fbm_params coast_fbm = { 5, 1.4, 2.0, 0.5 };
+
 static int32_t
 uf_find(int32_t *parent, int32_t x)
 {
@@ -45,9 +48,39 @@ cand_remove(struct continents *c, int32_t v)
     }
 }
 
-/* A candidate u reached from land vertex v: in noise growth, its arrival
- * (graph arc distance along the growth) and key; in uniform growth, a slot
- * in the candidate array. */
+/* Interior samples of the key field along an edge: one per EDGE_STEP of
+ * arc (none on edges shorter), so that a front crossing the edge meets the
+ * ridges of the coast noise between the vertices, per degree of the world
+ * rather than per vertex. Without them a 10k-point mesh steps over the
+ * narrow ridges of the finest octave (about 2.5 degrees across) that a
+ * 500k mesh has to climb, the fronts pass low and early, and merges (and
+ * the continents seeded after them) came up to 0.06 of key earlier at
+ * 10k points. */
+#define EDGE_STEP (0.5 * M_PI / 180.0)
+
+static double key_on_edge(const struct continents *c, int32_t o, const double *a,
+                          const double *b, double f, double *x);
+
+/* The highest key of continent o on the interior samples of edge v-u
+ * (-HUGE_VAL without samples). */
+static double
+edge_pass(const struct continents *c, const double *xyz, int32_t o, int32_t v, int32_t u)
+{
+    const double *a = &xyz[3 * (size_t)v], *b = &xyz[3 * (size_t)u];
+    double h = continents_chord(xyz, v, u), best = -HUGE_VAL, x[3];
+    int m = (int)(h / EDGE_STEP), k;
+    for (k = 1; k <= m; k++) {
+        double t = key_on_edge(c, o, a, b, (double)k / (m + 1), x);
+        t -= c->coast_amp * fbm3(c->coast_pn, &coast_fbm, x[0], x[1], x[2]);
+        best = t > best ? t : best;
+    }
+    return best;
+}
+
+/* A candidate u reached from land vertex v: in noise growth, its key (the
+ * key field at u, or higher where the edge from v crosses a ridge: the
+ * pass a front must rise to) and its continent, the one offering the
+ * lowest key; in uniform growth, a slot in the candidate array. */
 static int
 offer(struct continents *c, const double *xyz, int32_t v, int32_t u)
 {
@@ -60,7 +93,7 @@ offer(struct continents *c, const double *xyz, int32_t v, int32_t u)
          * the coast is a level set of distance minus noise at every
          * resolution; a distance summed along the mesh would add the
          * graph's own roughness, which grows with the resolution) */
-        double t;
+        double t, k;
         const double *q = &xyz[3 * (size_t)u];
         if (c->origin[v] >= 0) {
             const double *o = &c->centre[3 * (size_t)c->origin[v]];
@@ -72,13 +105,153 @@ offer(struct continents *c, const double *xyz, int32_t v, int32_t u)
             /* a growing cap: the distance in z below the pole */
             t = 1.0 - fabs(q[2]);
         }
-        if (t < c->arrive[u]) {
-            c->arrive[u] = t;
+        k = t - c->rough[u];
+        if (k < c->arrive[u] && c->origin[v] >= 0) {
+            double e = edge_pass(c, xyz, c->origin[v], v, u);
+            k = e > k ? e : k;
+        }
+        if (k < c->arrive[u]) {
+            c->arrive[u] = k;
             c->origin[u] = c->origin[v];
-            return continents_heap_push(c, t - c->rough[u], u);
+            return continents_heap_push(c, k, u);
         }
     }
     return 0;
+}
+
+/* The growth key of continent `o` at the point a + f (b - a) of the
+ * sphere (normalised into x), without the coast noise. */
+static double
+key_on_edge(const struct continents *c, int32_t o, const double *a, const double *b, double f,
+            double *x)
+{
+    const double *ce = &c->centre[3 * (size_t)o];
+    double l, dx, dy, dz;
+    int k;
+    for (k = 0; k < 3; k++) {
+        x[k] = a[k] + f * (b[k] - a[k]);
+    }
+    l = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
+    x[0] /= l;
+    x[1] /= l;
+    x[2] /= l;
+    dx = x[0] - ce[0];
+    dy = x[1] - ce[1];
+    dz = x[2] - ce[2];
+    return c->level0[o] + sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+/* The level at which continent A's land at v and the land at u (another
+ * continent B, or a cap) meet in the continuous model: the highest point,
+ * over samples along the edge (its ends and one per EDGE_STEP), of the
+ * lower of the two fronts' keys (a cap's key is -inf inside it, and
+ * outside +inf, or its own growth key when caps grow). Two land vertices
+ * of different continents are neighbours on a coarse mesh while a strip
+ * of sea narrower than the spacing still parts them; counted as a merge
+ * at once, that made merges (and the continents seeded after them) come
+ * early and in other places at 10k points than at 500k. */
+static double
+meet_level(const struct continents *c, const double *xyz, int32_t v, int32_t u)
+{
+    const double *a = &xyz[3 * (size_t)v], *b = &xyz[3 * (size_t)u];
+    int32_t oa = c->origin[v], ob = c->origin[u];
+    int m = (int)(continents_chord(xyz, v, u) / EDGE_STEP), k;
+    double best = -HUGE_VAL, x[3];
+    for (k = 0; k <= m + 1; k++) {
+        double f = (double)k / (m + 1), ka, kb, r;
+        ka = key_on_edge(c, oa, a, b, f, x);
+        r = c->coast_amp * fbm3(c->coast_pn, &coast_fbm, x[0], x[1], x[2]);
+        if (ob >= 0) {
+            kb = key_on_edge(c, ob, a, b, f, x);
+        } else if (continents_cap_excess(c, x) > 0.0) {
+            kb = -HUGE_VAL;
+        } else {
+            kb = c->caps_grow ? 1.0 - fabs(x[2]) : HUGE_VAL;
+        }
+        ka = (ka < kb ? ka : kb) - r;
+        best = ka > best ? ka : best;
+    }
+    return best;
+}
+
+/* Join the land components of a and b, counting a merge when both hold a
+ * continent seed (a cap alone is no continent). */
+static void
+join(struct continents *c, int32_t a, int32_t b)
+{
+    int32_t ra = uf_find(c->parent, a), rb = uf_find(c->parent, b);
+    if (ra == rb) {
+        return;
+    }
+    if (c->has_seed[ra] && c->has_seed[rb]) {
+        c->live--;
+        c->merges++;
+    }
+    c->has_seed[ra] = (uint8_t)(c->has_seed[ra] | c->has_seed[rb]);
+    c->parent[rb] = ra;
+}
+
+/* The deferred joins (meet level, v, u): a min-heap in c->meet. */
+static int
+meet_less(const struct cont_meet *x, const struct cont_meet *y)
+{
+    return x->level < y->level
+           || (x->level == y->level && (x->v < y->v || (x->v == y->v && x->u < y->u)));
+}
+
+static int
+meet_push(struct continents *c, double level, int32_t v, int32_t u)
+{
+    size_t i;
+    if (c->nmeet == c->meet_cap) {
+        size_t cap = c->meet_cap ? 2 * c->meet_cap : 256;
+        struct cont_meet *h = realloc(c->meet, cap * sizeof *h);
+        if (h == NULL) {
+            return -1;
+        }
+        c->meet = h;
+        c->meet_cap = cap;
+    }
+    i = c->nmeet++;
+    c->meet[i].level = level;
+    c->meet[i].v = v;
+    c->meet[i].u = u;
+    while (i > 0 && meet_less(&c->meet[i], &c->meet[(i - 1) / 2])) {
+        struct cont_meet t = c->meet[(i - 1) / 2];
+        c->meet[(i - 1) / 2] = c->meet[i];
+        c->meet[i] = t;
+        i = (i - 1) / 2;
+    }
+    return 0;
+}
+
+/* Join every deferred pair whose fronts meet at or below `level`. */
+static void
+meet_until(struct continents *c, double level)
+{
+    while (c->nmeet > 0 && c->meet[0].level <= level) {
+        struct cont_meet top = c->meet[0];
+        size_t i = 0;
+        c->meet[0] = c->meet[--c->nmeet];
+        for (;;) {
+            size_t l = 2 * i + 1, r = l + 1, m = i;
+            struct cont_meet t;
+            if (l < c->nmeet && meet_less(&c->meet[l], &c->meet[m])) {
+                m = l;
+            }
+            if (r < c->nmeet && meet_less(&c->meet[r], &c->meet[m])) {
+                m = r;
+            }
+            if (m == i) {
+                break;
+            }
+            t = c->meet[m];
+            c->meet[m] = c->meet[i];
+            c->meet[i] = t;
+            i = m;
+        }
+        join(c, top.v, top.u);
+    }
 }
 
 /* v becomes land: join the land components around it (counting continents
@@ -90,20 +263,22 @@ offer(struct continents *c, const double *xyz, int32_t v, int32_t u)
  * points (1.6 degrees) necks a 500k mesh (0.23 degrees) crosses stay shut,
  * and whole lobes, merges and reseeds came and went with the resolution.
  * Any neighbour advances through every neck the key field leaves open, so
- * the land tends to the same sublevel set at every resolution. org: v's continent
- * (a seed index), or CONT_ORIGIN_NONE to take a land neighbour's. Returns
- * -1 when out of memory. */
+ * the land tends to the same sublevel set at every resolution. In noise
+ * growth land of another continent or a cap joins v's component only once
+ * the level reaches where the two fronts meet (meet_level). org: v's
+ * continent (a seed index), or CONT_ORIGIN_NONE to take a land
+ * neighbour's. Returns -1 when out of memory. */
 static int
 make_land(struct continents *c, const struct adjacency *adj, const double *xyz, int32_t v,
           int is_seed, int32_t org)
 {
-    int32_t j, roots[64];
-    int nroots = 0, k;
-    long seeded = 0;
+    int32_t j;
 
     c->state[v] = CONT_LAND;
     cand_remove(c, v);
     c->parent[v] = v;
+    c->has_seed[v] = (uint8_t)is_seed;
+    c->live += is_seed;
     if (org != CONT_ORIGIN_NONE) {
         c->origin[v] = org;
     }
@@ -119,12 +294,17 @@ make_land(struct continents *c, const struct adjacency *adj, const double *xyz, 
             return -1;
         }
         if (c->state[u] == CONT_LAND && u != v) {
-            int32_t ru = uf_find(c->parent, u), common[8];
+            int32_t common[8];
             int nc, m;
-            for (k = 0; k < nroots && roots[k] != ru; k++) {
-            }
-            if (k == nroots && nroots < 64) {
-                roots[nroots++] = ru;
+            if (c->rough == NULL || c->origin[u] == c->origin[v] || c->origin[v] < 0) {
+                join(c, v, u);
+            } else {
+                double lv = meet_level(c, xyz, v, u);
+                if (lv <= c->level) {
+                    join(c, v, u);
+                } else if (meet_push(c, lv, v, u) != 0) {
+                    return -1;
+                }
             }
             nc = c->rough == NULL ? adjacency_common(adj, v, u, common, 8) : 0;
             for (m = 0; m < nc; m++) {
@@ -133,19 +313,6 @@ make_land(struct continents *c, const struct adjacency *adj, const double *xyz, 
                 }
             }
         }
-    }
-    for (k = 0; k < nroots; k++) {
-        seeded += c->has_seed[roots[k]];
-        c->parent[roots[k]] = v;
-    }
-    /* v's component is a continent if it holds a seed; the seeded
-     * components around v become one (a cap alone is no continent) */
-    c->has_seed[v] = (uint8_t)(seeded > 0 || is_seed);
-    if (is_seed && seeded == 0) {
-        c->live++;
-    } else if (seeded > 1) {
-        c->live -= seeded - 1;
-        c->merges += (size_t)(seeded - 1);
     }
     return 0;
 }
@@ -203,19 +370,45 @@ triangle_at(const struct adjacency *adj, const double *xyz, const double *q, int
     }
 }
 
+/* How far (in growth key, about radians) a new continent's seed keeps from
+ * every front, and (in degrees of latitude) from the caps' edge. The test
+ * is made on the fields at the seed's point, not on the vertices near it,
+ * so a seed is taken or passed over alike at every resolution: only the
+ * level, known to about a mesh spacing, depends on the mesh, and this
+ * margin puts most seeds far from the threshold. */
+#define SEED_KEY_MARGIN 0.12
+#define SEED_CAP_MARGIN_DEG 4.0
+
+/* A random point of the sphere is a seed in noise growth when the fields
+ * put it clear of every front and cap. */
+static int
+seed_point_ok(const struct continents *c, const double *q, double level)
+{
+    double mz = SEED_CAP_MARGIN_DEG * M_PI / 180.0 * sqrt(1.0 - c->cap_z * c->cap_z);
+    if (c->cap_z <= 1.0 && continents_cap_excess(c, q) > -mz) {
+        return 0;
+    }
+    return continents_key_at(c, q) > level + SEED_KEY_MARGIN;
+}
+
 /* Instance one continent on a free triangle: 1 if placed, 0 if none is
  * left, -1 out of memory. `level`: the growth key reached so far, where
- * the new continent starts in noise growth. */
+ * the new continent starts in noise growth. Seed points come from their
+ * own stream (sr), so the other draws do not shift them; in noise growth
+ * the continent's centre is the point itself, not its nearest vertex. */
 static int
 seed(struct continents *c, const struct adjacency *adj, const double *xyz,
-     const int32_t *triangles, size_t nt, struct rng *r, double level)
+     const int32_t *triangles, size_t nt, struct rng *r, struct rng *sr, double level)
 {
     size_t t, i;
     int32_t tri[3];
+    double q[3];
     int tries, k;
     for (tries = 0; tries < 256; tries++) {
-        double q[3];
-        continents_random_point(r, q);
+        continents_random_point(sr, q);
+        if (c->rough != NULL && !seed_point_ok(c, q, level)) {
+            continue;
+        }
         triangle_at(adj, xyz, q, tri);
         if (seed_ok(c, adj, tri)) {
             goto found;
@@ -226,6 +419,7 @@ seed(struct continents *c, const struct adjacency *adj, const double *xyz,
     for (i = 0; i < nt; i++, t = (t + 1) % nt) {
         if (seed_ok(c, adj, &triangles[3 * t])) {
             memcpy(tri, &triangles[3 * t], sizeof tri);
+            memcpy(q, &xyz[3 * (size_t)tri[0]], sizeof q);
             goto found;
         }
     }
@@ -246,12 +440,15 @@ found:
         }
         c->ncentre_cap = cap;
     }
-    memcpy(&c->centre[3 * c->seeds], &xyz[3 * (size_t)tri[0]], 3 * sizeof *c->centre);
+    memcpy(&c->centre[3 * c->seeds], c->rough != NULL ? q : &xyz[3 * (size_t)tri[0]],
+           3 * sizeof *c->centre);
     /* a continent seeded later starts at the level reached so far */
     c->level0[c->seeds] = level;
     for (k = 0; k < 3; k++) {
         if (c->rough != NULL) {
-            c->arrive[tri[k]] = level + c->rough[tri[k]];
+            const double *v = &xyz[3 * (size_t)tri[k]];
+            double dx = q[0] - v[0], dy = q[1] - v[1], dz = q[2] - v[2];
+            c->arrive[tri[k]] = level + sqrt(dx * dx + dy * dy + dz * dz) - c->rough[tri[k]];
         }
         if (make_land(c, adj, xyz, tri[k], k == 0, (int32_t)c->seeds) != 0) {
             return -1;
@@ -277,21 +474,43 @@ count_land(const struct continents *c)
 static int
 rough_field(struct continents *c, const double *xyz, const struct continents_params *p)
 {
-    struct perlin pn;
-    const struct fbm_params fp = { 5, 1.4, 2.0, 0.5 };
-    double b = CONT_ROUGH_SCALE * p->coast_roughness;
     size_t i;
 
     c->rough = malloc(c->n * sizeof *c->rough);
     if (c->rough == NULL) {
         return -1;
     }
-    perlin_init(&pn, p->noise_seed ^ rng_hash_str("planet.coast"));
+    perlin_init(c->coast_pn, p->noise_seed ^ rng_hash_str("planet.coast"));
+    c->coast_amp = CONT_ROUGH_SCALE * p->coast_roughness;
     for (i = 0; i < c->n; i++) {
         const double *q = &xyz[3 * i];
-        c->rough[i] = b * fbm3(&pn, &fp, q[0], q[1], q[2]);
+        c->rough[i] = c->coast_amp * fbm3(c->coast_pn, &coast_fbm, q[0], q[1], q[2]);
     }
     return 0;
+}
+
+double
+continents_key_at(const struct continents *c, const double *q)
+{
+    double best = HUGE_VAL;
+    size_t i;
+    if (c->rough == NULL) {
+        return HUGE_VAL;
+    }
+    for (i = 0; i < c->seeds; i++) {
+        const double *o = &c->centre[3 * i];
+        double dx = o[0] - q[0], dy = o[1] - q[1], dz = o[2] - q[2];
+        double t = c->level0[i] + sqrt(dx * dx + dy * dy + dz * dz);
+        best = t < best ? t : best;
+    }
+    if (c->caps_grow && c->cap_z <= 1.0) {
+        double t = 1.0 - fabs(q[2]);
+        best = t < best ? t : best;
+    }
+    if (best == HUGE_VAL) {
+        return best;
+    }
+    return best - c->coast_amp * fbm3(c->coast_pn, &coast_fbm, q[0], q[1], q[2]);
 }
 
 enum og_status
@@ -302,7 +521,13 @@ continents_grow(struct continents *c, const struct adjacency *adj, const double 
     size_t land = count_land(c), target, i, steps = 0;
     double level = 0.0;
     int initial = 1, s;
+    struct rng sr;
 
+    /* seed points: a stream of their own, so that neither the uniform
+     * growth's draws nor the number of points passed over move the islands
+     * drawn after them */
+    rng_for_stage(&sr, p->noise_seed, "planet.continent_seeds");
+    c->caps_grow = p->caps_grow;
     target = (size_t)llround(p->land_target * (double)c->n);
     c->target_vertices = target;
     if (p->noise_growth && c->rough == NULL && rough_field(c, xyz, p) != 0) {
@@ -337,7 +562,7 @@ continents_grow(struct continents *c, const struct adjacency *adj, const double 
         /* steps 2 and 3: keep ncontinents alive while there is room for a
          * whole triple under the target */
         while (c->live < p->ncontinents && land + 3 <= target) {
-            if ((s = seed(c, adj, xyz, triangles, nt, r, level)) < 0) {
+            if ((s = seed(c, adj, xyz, triangles, nt, r, &sr, level)) < 0) {
                 goto nomem;
             }
             if (s == 0) {
@@ -359,15 +584,17 @@ continents_grow(struct continents *c, const struct adjacency *adj, const double 
             do {
                 v = continents_heap_pop(c, &key);
             } while (v >= 0
-                     && (c->state[v] != CONT_UNASSIGNED || key != c->arrive[v] - c->rough[v]));
+                     && (c->state[v] != CONT_UNASSIGNED || key != c->arrive[v]));
             if (v >= 0) {
                 level = key > level ? key : level;
+                c->level = level;
+                meet_until(c, level);
             }
         } else {
             v = c->ncand > 0 ? c->cand[rng_next_below(r, (uint32_t)c->ncand)] : -1;
         }
         if (v < 0) {
-            if (land + 3 <= target && (s = seed(c, adj, xyz, triangles, nt, r, level)) != 0) {
+            if (land + 3 <= target && (s = seed(c, adj, xyz, triangles, nt, r, &sr, level)) != 0) {
                 if (s < 0) {
                     goto nomem;
                 }
@@ -390,6 +617,7 @@ continents_grow(struct continents *c, const struct adjacency *adj, const double 
         }
     }
     c->land_after_growth = land;
+    c->level = level;
     c->nheap = 0;
     return OG_OK;
 nomem:

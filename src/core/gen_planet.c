@@ -256,10 +256,13 @@ stage_continents(struct world *w, struct run_ctx *ctx, struct og_error *err)
         return st;
     }
     continents_coast(&c, &pp->adj);
-    if (continents_south_heavier(&c, pp->xyz)) {
+    if (continents_flip_wanted(&c, pp->xyz)) {
         continents_flip(pp->xyz, pp->n);
         c.flipped = 1;
     }
+    /* islands from a stream of their own: the growth's draws (uniform
+     * growth, the crowded-seed scan) do not move them */
+    rng_for_stage(&r, ctx->params->seed, "planet.islands");
     if ((st = continents_islands(&c, &pp->adj, pp->xyz, &cp, &r, err)) != OG_OK) {
         continents_fini(&c);
         return st;
