@@ -214,7 +214,7 @@ stage_triangulate(struct world *w, struct run_ctx *ctx, struct og_error *err)
             return st == OG_ECANCELED ? og_error_set(err, st, "cancelled") : st;
         }
     }
-    return adjacency_from_halfedges(&pp->adj, pp->n, pp->tri, pp->he, pp->nt, err);
+    return adjacency_from_triangles(&pp->adj, pp->n, pp->tri, pp->nt, err);
 }
 
 /* Stage "continents": the five steps. */

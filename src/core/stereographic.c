@@ -102,9 +102,14 @@ lawson_repair(const double *xyz, int32_t *tri, int32_t *he, size_t nt, size_t *n
         return og_error_set(err, OG_ENOMEM, "out of memory for the Delaunay repair of %zu edges",
                             ne);
     }
+    /* each edge once, from its lower half-edge: the test from the other
+     * side is the same exact orient3d with both pairs swapped (an even
+     * permutation), so it has the same sign */
     for (i = ne; i-- > 0;) {
-        stack[top++] = (int32_t)i;
-        queued[i] = 1;
+        if ((int32_t)i < he[i]) {
+            stack[top++] = (int32_t)i;
+            queued[i] = 1;
+        }
     }
     while (top > 0 && flips < limit) {
         int32_t e = stack[--top], f, e1, e2, f1, f2, hf1, he1;

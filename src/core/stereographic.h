@@ -46,8 +46,7 @@ enum og_status stereographic_delaunay(const double *xyz, size_t n, int32_t **tri
  * every half-edge (3 * *ntriangles, malloc'd, caller frees; delaunator's
  * convention: half-edge e of triangle e / 3 runs from triangles[e] to
  * triangles[next(e)], and halfedges[e] runs back), which the sweep and the
- * repair keep anyway: the mesh and the neighbour lists take them instead
- * of searching for twins. On error *halfedges is NULL. */
+ * repair keep anyway: the mesh takes them instead of searching for twins. On error *halfedges is NULL. */
 enum og_status stereographic_delaunay_he(const double *xyz, size_t n, int32_t **triangles,
                                          int32_t **halfedges, size_t *ntriangles,
                                          size_t *nflips, struct og_error *err);
