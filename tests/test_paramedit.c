@@ -104,7 +104,7 @@ START_TEST(test_step_and_refusal)
     /* Enum rows cycle through their choices. */
     select_param(&pe, P_ISLAND_ANCHOR_LAYOUT);
     ck_assert_int_eq(paramedit_step(&pe, -1, &err), OG_OK);
-    ck_assert_str_eq(params_format(&pe.cur, P_ISLAND_ANCHOR_LAYOUT, buf, sizeof buf), "line");
+    ck_assert_str_eq(params_format(&pe.cur, P_ISLAND_ANCHOR_LAYOUT, buf, sizeof buf), "circle");
 
     /* The seed refuses to wrap below 0. */
     select_param(&pe, P_SEED);
@@ -164,7 +164,7 @@ START_TEST(test_typed_values)
     ck_assert_str_eq(paramedit_range_text(P_ISLAND_CELLS, buf, sizeof buf),
                      "[16, 2000000] cells, step 1000");
     ck_assert_str_eq(paramedit_range_text(P_ISLAND_ANCHOR_LAYOUT, buf, sizeof buf),
-                     "one of random|centre|ring|line");
+                     "one of random|centre|ring|line|circle");
 }
 END_TEST
 

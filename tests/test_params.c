@@ -77,6 +77,8 @@ START_TEST(enum_by_name_and_cycle)
     ck_assert_str_eq(params_format(&p, P_ISLAND_ANCHOR_LAYOUT, buf, sizeof buf), "ring");
     ck_assert_int_eq(params_set_text(&p, P_ISLAND_ANCHOR_LAYOUT, "spiral", &e), OG_EINVAL);
     ck_assert_int_eq(params_step(&p, P_ISLAND_ANCHOR_LAYOUT, 2, &e), OG_OK);
+    ck_assert_str_eq(params_format(&p, P_ISLAND_ANCHOR_LAYOUT, buf, sizeof buf), "circle");
+    ck_assert_int_eq(params_step(&p, P_ISLAND_ANCHOR_LAYOUT, 1, &e), OG_OK);
     ck_assert_str_eq(params_format(&p, P_ISLAND_ANCHOR_LAYOUT, buf, sizeof buf), "random");
 }
 END_TEST

@@ -146,6 +146,7 @@ struct elev_job {
     const double *points, *ax, *ay;
     int na;
     double amp, falloff, R, half_power;
+    double circle; /* layout circle: its radius (the anchor is the circle), else < 0 */
     double *raw;
     double *bmin, *bmax; /* per batch: min and max of raw (an exact reduction) */
 };
@@ -170,6 +171,10 @@ elev_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
             double dx = x - J->ax[k], dy = y - J->ay[k];
             double dd = dx * dx + dy * dy;
             d2 = dd < d2 ? dd : d2;
+        }
+        if (J->circle >= 0.0) { /* the distance to the circle, not to beads on it */
+            double r = sqrt((x - 0.5) * (x - 0.5) + (y - 0.5) * (y - 0.5)) - J->circle;
+            d2 = r * r;
         }
         d2 /= J->R * J->R;
         if (J->half_power != 1.0) { /* island.falloff_power; 2 keeps the plain square */
@@ -266,8 +271,12 @@ stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
     st = grid_calloc((void **)&bmin, 2 * nb + 1, sizeof *bmin, "elevation range", err);
     if (st == OG_OK) {
         struct elev_job job = { &noise, &f, m->points, ax, ay, na, amp, falloff, R,
-                                0.5 * params_get(p, P_ISLAND_FALLOFF_POWER), raw, bmin,
-                                bmin + nb };
+                                0.5 * params_get(p, P_ISLAND_FALLOFF_POWER), -1.0, raw,
+                                bmin, bmin + nb };
+        if (params_int(p, P_ISLAND_ANCHOR_LAYOUT) == 4) {
+            job.na = 0;
+            job.circle = params_get(p, P_ISLAND_ANCHOR_SPREAD);
+        }
         st = og_parallel_for(ctx->threads, n, ELEV_GRAIN, elev_batch, &job, ctx, 0.0, 0.8, err);
     }
     if (st != OG_OK) {
