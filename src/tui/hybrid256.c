@@ -76,11 +76,13 @@ hybrid256_index(const struct world *w, long cell, int cls, uint32_t rgb, long wx
         return nearest_in_family(mapimg_cell_color(w, LAYER_COLOR, (size_t)cell, 0.0));
     }
     land = mapimg_cell_drawn_color(w, LAYER_COLOR, (size_t)cell);
-    /* Ordered dither of twice the stream's coverage (capped at 1) between
-     * the stream's own entry and the land's: a stream a fifth of a pixel
-     * wide shows as a dotted line, from half a pixel on a solid one. */
+    /* Ordered dither of the stream's coverage between the stream's own
+     * entry and the land's, so a line keeps its mean colour as in direct
+     * colour (a stream a fifth of a pixel wide is a dotted line); a pixel
+     * the stream covers at least half (class MC_RIVER, as the 16-colour
+     * map draws it) is the stream's, so rivers are solid lines. */
     c = coverage(land, MAPIMG_RIVER_COLOR, rgb);
-    if (c * 32.0 > (double)bayer4[wy & 3][wx & 3] + 0.5) {
+    if (cls == MC_RIVER || c * 16.0 > (double)bayer4[wy & 3][wx & 3] + 0.5) {
         return STREAM_256;
     }
     /* The lowland outside the mask is flat (exactly 0): its colours are

@@ -8,7 +8,8 @@
  * the shaded mountains in flat bands. Here the stream's coverage of a pixel
  * is recovered from its colour and the colour its cell has without streams
  * (mapimg_cell_drawn_color), and a 4 x 4 Bayer threshold keyed to world
- * pixels picks the stream's own entry or the land's; the land takes its
+ * pixels picks the stream's own entry or the land's (a pixel covered at
+ * least half, class MC_RIVER, is always the stream's); the land takes its
  * nearest entry outside the mask (categories stay one colour each,
  * ../shared/TERMINAL.md 1.5) and the Knoll dither inside it (shading is
  * continuous); lakes take their own entry. */
