@@ -363,8 +363,8 @@ lake_km2(const struct world *w, double extent_km)
  * hybrid.erosion_cell (100 m) whatever the map's cells, so the basins that
  * hold lakes are the same world's at 256^2 and 512^2 over 25.6 km. Before,
  * the 25 m and 50 m cells' own droplets cut gullies through the rims
- * (seed 3: 3.0 km^2 at 256^2, 1.6 at 512^2, 0.5 at 1024^2; now within
- * 1.25x up to 2048^2, doc/hybrid.md). */
+ * (seed 3: 3.0 km^2 at 256^2, 1.6 at 512^2, 0.5 at 1024^2; now 2.6, 3.5,
+ * 4.0, doc/hybrid.md). */
 START_TEST(test_lake_resolution_independent)
 {
     static const uint64_t seeds[] = { 2, 3 };
