@@ -13,6 +13,9 @@
 #include "core/parallel.h"
 #include "core/pipeline.h"
 
+/* Triangles ahead whose data lloyd_stream prefetches. */
+#define LLOYD_AHEAD 16
+
 /* Sites per batch of the parallel clipped-cell pass (fixed: the partition
  * never depends on the thread count). */
 #define LLOYD_BATCH 1024
@@ -225,6 +228,22 @@ lloyd_stream(const struct delaunay *d, const double *c, const double *pts,
     for (t = 0; t < nt; t++) {
         const double *ct = c + 2 * t;
         int32_t e0 = (int32_t)(3 * t), k;
+#if defined(__GNUC__)
+        /* The indices ahead are known: ask for their scattered data now
+         * (the twins' centres, the sites and their sums). */
+        if (t + LLOYD_AHEAD < nt) {
+            size_t u = 3 * (t + LLOYD_AHEAD);
+            for (k = 0; k < 3; k++) {
+                int32_t f = half[u + (size_t)k];
+                size_t v = (size_t)tri[u + (size_t)k];
+                if (f >= 0) {
+                    __builtin_prefetch(c + 2 * (size_t)(f / 3));
+                }
+                __builtin_prefetch(pts + 2 * v);
+                __builtin_prefetch(acc + 3 * v, 1);
+            }
+        }
+#endif
         if (!(ct[0] >= box->x0 && ct[0] <= box->x1 && ct[1] >= box->y0 && ct[1] <= box->y1)) {
             clip[tri[e0]] = 1;
             clip[tri[e0 + 1]] = 1;
