@@ -31,6 +31,10 @@ hybrid_at(int side, int droplets)
     p.v[P_HYBRID_WIDTH] = side;
     p.v[P_HYBRID_HEIGHT] = side;
     p.v[P_HYBRID_DROPLETS] = droplets / floor(0.3 * side * side + 0.5); /* per mask cell */
+    /* droplets on the map's own cells: the 1024 rows measure the droplet
+     * loop on a 1024^2 field (the default erodes it on a 256^2 erosion
+     * grid, doc/hybrid.md "Erosion scale") */
+    p.v[P_HYBRID_EROSION_CELL] = 0.0;
     memset(&ctx, 0, sizeof ctx);
     ctx.params = &p;
     ctx.threads = 1;
