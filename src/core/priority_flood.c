@@ -399,6 +399,46 @@ seed_next_component(struct flood *f, size_t *cursor)
     return 1;
 }
 
+/* The neighbours of an interior cell c of an 8-neighbour grid of width w,
+ * in nbrs' order (row by row), each passed to step(f, n, ...) in turn: the
+ * walk without a neighbour array or a loop, for the hot loops below. */
+#define GRID8_EACH(c, w, STEP)                                                                     \
+    do {                                                                                           \
+        STEP((c) - (w) - 1);                                                                       \
+        STEP((c) - (w));                                                                           \
+        STEP((c) - (w) + 1);                                                                       \
+        STEP((c) - 1);                                                                             \
+        STEP((c) + 1);                                                                             \
+        STEP((c) + (w) - 1);                                                                       \
+        STEP((c) + (w));                                                                           \
+        STEP((c) + (w) + 1);                                                                       \
+    } while (0)
+
+/* One neighbour n of a cell expanded at `level` (expand, below). */
+static inline int
+expand_one(struct flood *f, int32_t n, float level, int fast)
+{
+    float e;
+
+    if ((f->state[n] & ST_DONE) != 0) {
+        return 0;
+    }
+    e = f->elev[n];
+    if (e <= level) {
+        visit(f, n, level);
+        f->pit[f->pit_tail++] = n;
+        f->pit_level = level;
+    } else {
+        visit(f, n, e);
+        if (fast) {
+            f->trace[f->trace_len++] = n;
+        } else if (heap_push(&f->heap, e, n) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* Reach the unprocessed neighbours of c, whose filled height is final:
  * neighbours at or below it are raised to it and queued in the pit FIFO;
  * higher ones keep their height and go to the heap (plain method) or are
@@ -407,26 +447,19 @@ static inline int
 expand(struct flood *f, int32_t c, float level, int fast)
 {
     int32_t nb[HYDRO_MAX_DEGREE];
-    int k, cnt = flood_nbrs(f, c, nb);
+    int k, cnt, bad = 0;
 
+    if (f->grid8 && (f->state[c] & ST_BORDER) == 0) {
+        int32_t w = f->g->width;
+#define EXPAND_STEP(n) bad |= expand_one(f, (n), level, fast)
+        GRID8_EACH(c, w, EXPAND_STEP);
+#undef EXPAND_STEP
+        return bad;
+    }
+    cnt = flood_nbrs(f, c, nb);
     for (k = 0; k < cnt; k++) {
-        int32_t n = nb[k];
-        float e;
-        if ((f->state[n] & ST_DONE) != 0) {
-            continue;
-        }
-        e = f->elev[n];
-        if (e <= level) {
-            visit(f, n, level);
-            f->pit[f->pit_tail++] = n;
-            f->pit_level = level;
-        } else {
-            visit(f, n, e);
-            if (fast) {
-                f->trace[f->trace_len++] = n;
-            } else if (heap_push(&f->heap, e, n) != 0) {
-                return -1;
-            }
+        if (expand_one(f, nb[k], level, fast) != 0) {
+            return -1;
         }
     }
     return 0;
@@ -450,8 +483,19 @@ covered(const struct flood *f, int32_t m)
 {
     int32_t nb[HYDRO_MAX_DEGREE];
     float em = f->elev[m];
-    int k, cnt = flood_nbrs(f, m, nb);
+    int k, cnt;
 
+    if (f->grid8 && (f->state[m] & ST_BORDER) == 0) {
+        int32_t w = f->g->width;
+#define COVERED_STEP(v)                                                                            \
+    if ((f->state[(v)] & ST_DONE) != 0 && f->filled[(v)] <= em) {                                  \
+        return 1;                                                                                  \
+    }
+        GRID8_EACH(m, w, COVERED_STEP);
+#undef COVERED_STEP
+        return 0;
+    }
+    cnt = flood_nbrs(f, m, nb);
     for (k = 0; k < cnt; k++) {
         int32_t v = nb[k];
         if ((f->state[v] & ST_DONE) != 0 && f->filled[v] <= em) {
@@ -461,11 +505,27 @@ covered(const struct flood *f, int32_t m)
     return 0;
 }
 
+/* One unreached-or-not neighbour m of trace cell t at height et: traced on
+ * when at least as high, else noted in *lower unless covered. */
+static inline void
+trace_one(struct flood *f, int32_t m, float et, int *lower)
+{
+    if ((f->state[m] & ST_DONE) != 0) {
+        return;
+    }
+    if (f->elev[m] >= et) {
+        visit(f, m, f->elev[m]);
+        f->trace[f->trace_len++] = m;
+    } else if (!*lower && !covered(f, m)) {
+        *lower = 1;
+    }
+}
+
 static int
 drain_trace(struct flood *f)
 {
     int32_t nb[HYDRO_MAX_DEGREE];
-
+    int32_t w = f->g->width;
     size_t head = 0;
 
     /* Breadth-first: the traced front climbs evenly, so fewer slope cells are
@@ -474,17 +534,15 @@ drain_trace(struct flood *f)
     while (head < f->trace_len) {
         int32_t t = f->trace[head++];
         float et = f->elev[t];
-        int k, lower = 0, cnt = flood_nbrs(f, t, nb);
-        for (k = 0; k < cnt; k++) {
-            int32_t m = nb[k];
-            if ((f->state[m] & ST_DONE) != 0) {
-                continue;
-            }
-            if (f->elev[m] >= et) {
-                visit(f, m, f->elev[m]);
-                f->trace[f->trace_len++] = m;
-            } else if (!lower && !covered(f, m)) {
-                lower = 1;
+        int k, lower = 0, cnt;
+        if (f->grid8 && (f->state[t] & ST_BORDER) == 0) {
+#define TRACE_STEP(m) trace_one(f, (m), et, &lower)
+            GRID8_EACH(t, w, TRACE_STEP);
+#undef TRACE_STEP
+        } else {
+            cnt = flood_nbrs(f, t, nb);
+            for (k = 0; k < cnt; k++) {
+                trace_one(f, nb[k], et, &lower);
             }
         }
         if (lower && radix_push(&f->rq, et, t) != 0) {
