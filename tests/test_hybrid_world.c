@@ -347,6 +347,53 @@ START_TEST(test_layout_resolution_independent)
 }
 END_TEST
 
+/* Flat routing across a filled depression (core/hydro_route.c): a basin
+ * whose floor is a valley winding as x = 32 + 10 sin(y / 8), filled to
+ * its one outlet on the bottom edge, is one flat. Water entering at the
+ * valley's head follows the valley floor, the deepest line, to the outlet
+ * (within 2 cells of it all the way), not a ruler line across the flat:
+ * the step cost keeps falling with the fill depth (issue 10, the straight
+ * stream stretches on hybrid flats). */
+START_TEST(test_flat_follows_valley_floor)
+{
+    enum { S = 64 };
+    static float elev[S * S], filled[S * S];
+    static uint8_t outlet[S * S];
+    static uint32_t rank[S * S];
+    static int32_t down[S * S];
+    struct hydro_graph g;
+    struct og_error err;
+    double worst = 0.0;
+    int x, y, steps = 0;
+    int32_t c;
+
+    for (y = 0; y < S; y++) {
+        double cx = 32.0 + 10.0 * sin(y / 8.0);
+        for (x = 0; x < S; x++) {
+            int border = x == 0 || y == 0 || x == S - 1 || y == S - 1;
+            elev[y * S + x] = border ? 1.0f : (float)(0.2 + 0.3 * fmin(1.0, fabs(x - cx) / 8.0));
+            outlet[y * S + x] = 0;
+        }
+    }
+    x = (int)lround(32.0 + 10.0 * sin((S - 1) / 8.0));
+    elev[(S - 1) * S + x] = 0.6f;
+    outlet[(S - 1) * S + x] = 1;
+    ck_assert_int_eq(hydro_graph_grid(&g, S, S, 8, &err), OG_OK);
+    ck_assert_int_eq(hydro_priority_flood(&g, elev, outlet, HYDRO_FLOOD_HEAP, filled, rank, NULL,
+                                          &err), OG_OK);
+    ck_assert_int_eq(hydro_route_terrain(&g, elev, filled, rank, outlet, down, NULL, &err), OG_OK);
+    c = (int32_t)(1 * S + (int)lround(32.0 + 10.0 * sin(1 / 8.0)));
+    while (down[c] >= 0 && steps < 4 * S * S) {
+        double cx = 32.0 + 10.0 * sin((c / S) / 8.0), d = fabs((c % S) - cx);
+        worst = d > worst ? d : worst;
+        c = down[c];
+        steps++;
+    }
+    ck_assert_int_eq(c, (S - 1) * S + x);
+    ck_assert_msg(worst <= 2.0, "the path strays %.1f cells from the valley floor", worst);
+}
+END_TEST
+
 /* Lake area of a world in km^2 (lake cells x cell area). */
 static double
 lake_km2(const struct world *w, double extent_km)
@@ -471,6 +518,7 @@ hybrid_world_suite(void)
     tcase_add_test(tc, test_generator_water);
     tcase_add_test(tc, test_forest_stands);
     tcase_add_test(tc, test_flow_mfd_valley);
+    tcase_add_test(tc, test_flat_follows_valley_floor);
     tcase_add_test(tc, test_iso_trees);
     tcase_add_test(tc, test_iso_thinned_trees);
     tcase_add_test(tc, test_hybrid_256_colours);
