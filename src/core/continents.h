@@ -182,10 +182,14 @@ enum og_status continents_islands(struct continents *c, const struct adjacency *
                                   struct rng *r, struct og_error *err);
 
 /* Collision uplift, 0..1 per vertex into out (n floats): land near an edge
- * between vertices grown by two different continents (where their fronts
- * met during growth) rises as exp(-(d / width)^2), d the arc distance in
- * radians over land (chords summed along a breadth-first tree), modulated along the suture by fBm (noise_seed);
- * 0 elsewhere. Errors: OG_ENOMEM. */
+ * between vertices of two plates of one land component (two continents
+ * that met during growth) rises as exp(-(d / width)^2), d the arc distance
+ * in radians over land (chords summed along a breadth-first tree),
+ * modulated along the suture by fBm (noise_seed); 0 elsewhere. A plate is
+ * the continent that grew a vertex, but near where two fronts met the
+ * nearer of the two by level0 + chord from the vertex's position warped by
+ * a vector fBm, so sutures wander instead of following the fronts' great
+ * circles; the land is not changed. Errors: OG_ENOMEM. */
 enum og_status continents_uplift(const struct continents *c, const struct adjacency *adj,
                                  const double *xyz, double width, uint64_t noise_seed,
                                  float *out, struct og_error *err);

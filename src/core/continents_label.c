@@ -121,35 +121,176 @@ continents_shape(const int32_t *landmass, size_t count, size_t land, const struc
     return OG_OK;
 }
 
+/* Suture bending: how far the two plates' border may move from where the
+ * growth fronts met (radians, about 7 degrees), and how far from that
+ * border the plates are relabelled (3 times as far). */
+#define SUTURE_WARP 0.3
+#define SUTURE_REACH (1.3 * SUTURE_WARP)
+
+/* Continental land of one growth component: where collision ranges rise. */
+static int
+continental(const struct continents *c, size_t v)
+{
+    return c->state[v] == CONT_LAND && c->origin[v] >= 0;
+}
+
+static int
+same_root(const struct continents *c, int32_t a, int32_t b)
+{
+    while (c->parent[a] != a) {
+        a = c->parent[a];
+    }
+    while (c->parent[b] != b) {
+        b = c->parent[b];
+    }
+    return a == b;
+}
+
+/* Breadth-first over continental land from the queue's first `tail`
+ * entries (dist 0), distances summed along the search tree, out to `reach`;
+ * carry[] (may be NULL) and fcarry[] (may be NULL) are copied along. */
+static size_t
+spread(const struct continents *c, const struct adjacency *adj, const double *xyz,
+       int32_t *queue, size_t tail, double *dist, double reach, int32_t *carry, float *fcarry)
+{
+    size_t head = 0;
+    while (head < tail) {
+        int32_t v = queue[head++], j;
+        for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
+            int32_t u = adj->nbr[j];
+            double d;
+            if (dist[u] >= 0.0 || !continental(c, (size_t)u)) {
+                continue;
+            }
+            d = dist[v] + continents_chord(xyz, v, u);
+            if (d > reach) {
+                continue;
+            }
+            dist[u] = d;
+            if (carry != NULL) {
+                carry[u] = carry[v];
+            }
+            if (fcarry != NULL) {
+                fcarry[u] = fcarry[v];
+            }
+            queue[tail++] = u;
+        }
+    }
+    return tail;
+}
+
+/* The plate of each continental vertex: the continent that grew it, except
+ * within SUTURE_REACH of where two continents' fronts met, where it is the
+ * nearer of the two in additively weighted distance (level0 + chord to the
+ * centre) measured from the vertex's position warped by a vector fBm field
+ * (3 fields, 4 octaves from 2 cycles per radian, SUTURE_WARP radians). The
+ * fronts of noise growth meet where level0 + distance is equal for both,
+ * a great circle for two continents seeded together, so the ranges raised
+ * along it were straight arcs; the warp bends the border into a wandering
+ * line without moving any land (the land, and so every landmass figure,
+ * is the growth's). plate: n entries (-1 off continental land). */
+static void
+plates(const struct continents *c, const struct adjacency *adj, const double *xyz,
+       uint64_t noise_seed, int32_t *plate, int32_t *queue, double *dist)
+{
+    size_t n = c->n, i, tail = 0;
+    struct perlin pw[3];
+    const struct fbm_params fp = { 4, 2.0, 2.0, 0.5 };
+    int k;
+
+    for (k = 0; k < 3; k++) {
+        perlin_init(&pw[k], noise_seed ^ rng_hash_str(k == 0 ? "planet.suture_x"
+                                                       : k == 1 ? "planet.suture_y"
+                                                                : "planet.suture_z"));
+    }
+    /* the other continent at each place the fronts met (same component) */
+    for (i = 0; i < n; i++) {
+        int32_t j;
+        dist[i] = -1.0;
+        plate[i] = -1;
+        if (!continental(c, i)) {
+            continue;
+        }
+        for (j = adj->start[i]; j < adj->start[i + 1]; j++) {
+            int32_t u = adj->nbr[j];
+            if (continental(c, (size_t)u) && c->origin[u] != c->origin[i]
+                && same_root(c, (int32_t)i, u)) {
+                dist[i] = 0.0;
+                plate[i] = c->origin[u];
+                queue[tail++] = (int32_t)i;
+                break;
+            }
+        }
+    }
+    tail = spread(c, adj, xyz, queue, tail, dist, SUTURE_REACH, plate, NULL);
+    for (i = 0; i < n; i++) {
+        const double *q = &xyz[3 * i];
+        double w[3], l, best = HUGE_VAL;
+        int32_t cand[2], m;
+        if (!continental(c, i)) {
+            continue;
+        }
+        if (dist[i] < 0.0) {
+            plate[i] = c->origin[i];
+            continue;
+        }
+        for (k = 0; k < 3; k++) {
+            w[k] = q[k] + SUTURE_WARP * fbm3(&pw[k], &fp, q[0], q[1], q[2]);
+        }
+        l = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+        cand[0] = c->origin[i];
+        cand[1] = plate[i];
+        for (m = 0; m < 2; m++) {
+            const double *o = &c->centre[3 * (size_t)cand[m]];
+            double dx = w[0] / l - o[0], dy = w[1] / l - o[1], dz = w[2] / l - o[2];
+            double t = c->level0[cand[m]] + sqrt(dx * dx + dy * dy + dz * dz);
+            if (t < best) {
+                best = t;
+                plate[i] = cand[m];
+            }
+        }
+    }
+}
+
 enum og_status
 continents_uplift(const struct continents *c, const struct adjacency *adj, const double *xyz,
                   double width, uint64_t noise_seed, float *out, struct og_error *err)
 {
-    size_t n = c->n, i, head = 0, tail = 0;
+    size_t n = c->n, i, tail = 0;
     int32_t *queue = malloc((n > 0 ? n : 1) * sizeof *queue);
+    int32_t *plate = malloc((n > 0 ? n : 1) * sizeof *plate);
     double *dist = malloc((n > 0 ? n : 1) * sizeof *dist);
     float *amp = malloc((n > 0 ? n : 1) * sizeof *amp);
     struct perlin pn;
     const struct fbm_params fp = { 4, 3.0, 2.0, 0.5 };
 
-    if (queue == NULL || dist == NULL || amp == NULL) {
+    if (queue == NULL || plate == NULL || dist == NULL || amp == NULL) {
         free(queue);
+        free(plate);
         free(dist);
         free(amp);
         return og_error_set(err, OG_ENOMEM, "out of memory for the collision uplift");
     }
+    if (c->centre != NULL) {
+        plates(c, adj, xyz, noise_seed, plate, queue, dist);
+    } else {
+        for (i = 0; i < n; i++) {
+            plate[i] = continental(c, i) ? c->origin[i] : -1;
+        }
+    }
     perlin_init(&pn, noise_seed ^ rng_hash_str("planet.sutures"));
-    /* sources: continental land with a neighbour grown by another continent */
+    /* sources: continental land with a neighbour of another plate in the
+     * same component (two continents that met) */
     for (i = 0; i < n; i++) {
-        int32_t j, o = c->origin[i];
+        int32_t j;
         dist[i] = -1.0;
         out[i] = 0.0f;
-        if (c->state[i] != CONT_LAND || o < 0) {
+        if (!continental(c, i)) {
             continue;
         }
         for (j = adj->start[i]; j < adj->start[i + 1]; j++) {
             int32_t u = adj->nbr[j];
-            if (c->state[u] == CONT_LAND && c->origin[u] >= 0 && c->origin[u] != o) {
+            if (continental(c, (size_t)u) && plate[u] != plate[i] && same_root(c, (int32_t)i, u)) {
                 const double *q = &xyz[3 * i];
                 double a = 0.6 + 0.8 * fbm3(&pn, &fp, q[0], q[1], q[2]);
                 dist[i] = 0.0;
@@ -161,23 +302,7 @@ continents_uplift(const struct continents *c, const struct adjacency *adj, const
     }
     /* breadth first over continental land, distances summed along the
      * search tree, out to three widths */
-    while (head < tail) {
-        int32_t v = queue[head++], j;
-        for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
-            int32_t u = adj->nbr[j];
-            double d;
-            if (dist[u] >= 0.0 || c->state[u] != CONT_LAND || c->origin[u] < 0) {
-                continue;
-            }
-            d = dist[v] + continents_chord(xyz, v, u);
-            if (d > 3.0 * width) {
-                continue;
-            }
-            dist[u] = d;
-            amp[u] = amp[v];
-            queue[tail++] = u;
-        }
-    }
+    spread(c, adj, xyz, queue, tail, dist, 3.0 * width, NULL, amp);
     for (i = 0; i < n; i++) {
         if (dist[i] >= 0.0) {
             double x = dist[i] / width;
@@ -185,6 +310,7 @@ continents_uplift(const struct continents *c, const struct adjacency *adj, const
         }
     }
     free(queue);
+    free(plate);
     free(dist);
     free(amp);
     return OG_OK;
