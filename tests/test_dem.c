@@ -11,6 +11,7 @@
 #include "core/generators.h"
 #include "core/pipeline.h"
 #include "render/georef.h"
+#include "render/mapimg.h"
 #include "render/pngio.h"
 #include "tests.h"
 
@@ -298,6 +299,60 @@ START_TEST(nevada_aridity)
 }
 END_TEST
 
+/* A dem map four times the grid's size blends cell centres (render.map_cells
+ * smooth): lake shores follow the terrain's contour at the lake level, so
+ * the lake keeps its area (within 5 % of 16 pixels a lake cell) while the
+ * blocks go: fewer than half of the 4 x 4 pixel blocks on a shore are all
+ * lake or all land (nearest-neighbour: every one). */
+START_TEST(nevada_smooth_lakes)
+{
+    struct dem_raster r;
+    struct world *w = dem_world("dem/terrarium_8_45_99.png", NULL, &r);
+    struct map_view view = { 0.0, 0.0, 1.0, 1.0 };
+    struct og_error e;
+    int side = 4 * 256, bx, by;
+    uint8_t *cls = malloc((size_t)side * side);
+    uint32_t *rgb = malloc((size_t)side * side * sizeof *rgb);
+    size_t i, lake_cells = 0, lake_px = 0, shore_blocks = 0, uniform = 0;
+    ck_assert_ptr_nonnull(cls);
+    ck_assert_ptr_nonnull(rgb);
+    ck_assert_msg(mapimg_render(w, LAYER_COLOR, &view, side, side, rgb, cls, &e) == OG_OK, "%s",
+                  e.msg);
+    for (i = 0; i < w->ncells; i++) {
+        lake_cells += w->water[i] == WATER_LAKE;
+    }
+    for (i = 0; i < (size_t)side * side; i++) {
+        lake_px += cls[i] == MC_LAKE;
+    }
+    ck_assert_msg(fabs((double)lake_px - 16.0 * lake_cells) <= 0.05 * 16.0 * lake_cells,
+                  "%zu lake pixels for %zu lake cells", lake_px, lake_cells);
+    for (by = 1; by < 255; by++) {
+        for (bx = 1; bx < 255; bx++) {
+            size_t c = (size_t)by * 256 + (size_t)bx;
+            int shore = w->water[c] == WATER_LAKE &&
+                        (w->water[c - 1] == WATER_LAND || w->water[c + 1] == WATER_LAND ||
+                         w->water[c - 256] == WATER_LAND || w->water[c + 256] == WATER_LAND);
+            int k, n = 0;
+            if (!shore) {
+                continue;
+            }
+            shore_blocks++;
+            for (k = 0; k < 16; k++) {
+                n += cls[(size_t)(4 * by + k / 4) * side + (size_t)(4 * bx + k % 4)] == MC_LAKE;
+            }
+            uniform += n == 0 || n == 16;
+        }
+    }
+    ck_assert_uint_gt(shore_blocks, 500);
+    ck_assert_msg(2 * uniform < shore_blocks, "%zu of %zu shore blocks uniform", uniform,
+                  shore_blocks);
+    free(cls);
+    free(rgb);
+    world_unref(w);
+    dem_raster_fini(&r);
+}
+END_TEST
+
 /* The wet band beside water keeps its width in metres at every cell size:
  * the cell means over both sides add up to the integral 2 * reach of
  * exp(-|x| / reach), for cells of 5 m to 2 km and reaches of 10 m to 1 km;
@@ -439,6 +494,7 @@ dem_suite(void)
     tcase_add_test(c, vancouver_latitude_and_beach);
     tcase_add_test(c, nevada_aridity);
     tcase_add_test(c, wet_band_in_metres);
+    tcase_add_test(c, nevada_smooth_lakes);
     tcase_add_test(c, climate_profile);
     tcase_add_test(c, georef_latitude);
     tcase_set_timeout(c, 20);

@@ -194,6 +194,9 @@ grid_hillshade(const struct world *w, int x, int y)
     int y0 = y > 0 ? y - 1 : y, y1 = y < H - 1 ? y + 1 : y;
     double relief = w->elev_max - w->elev_min;
     double k = relief > 0.0 ? (W / 8.0) / relief : 0.0;
+    if (w->gen == GEN_DEM && w->water != NULL && w->water[(size_t)y * W + x] == WATER_LAKE) {
+        k = 0.0;  /* a dem lake is a flat water surface, not its bed's relief */
+    }
     double dzdx = (w->elevation[(size_t)y * W + x1] - w->elevation[(size_t)y * W + x0]) * k /
                   (x1 - x0 > 0 ? x1 - x0 : 1);
     double dzdy = (w->elevation[(size_t)y1 * W + x] - w->elevation[(size_t)y0 * W + x]) * k /
@@ -428,6 +431,78 @@ smooth_color(const struct world *w, enum map_layer layer, int32_t p, const doubl
     return 1;
 }
 
+/* Smooth grid maps (MAP_SMOOTH_GRID_PIXELS): the drawn colours (colour and
+ * hill shade) of the four cell centres around map point (u, v), blended
+ * bilinearly; the pixel is in a lake where the bilinear terrain height is
+ * below the lake's surface (the shore is the terrain's contour at the lake
+ * level), in the sea where the bilinear wet share exceeds one half, and
+ * only the centres of its side are blended. *cell gets the centre of that
+ * side with the largest weight (its class). Returns 0 outside the grid. */
+static int
+grid_smooth_color(const struct world *w, enum map_layer layer, double u, double v,
+                  double flow_log_max, uint32_t *out, long *cell)
+{
+    double gx = u * w->width - 0.5, gy = v * w->height - 0.5, fx, fy, wt[4], wet = 0.0;
+    double ch[3] = { 0.0, 0.0, 0.0 }, sum = 0.0, best = -1.0;
+    long x0, y0, id[4];
+    int k, side;
+
+    if (u < 0.0 || u >= 1.0 || v < 0.0 || v >= 1.0) {
+        return 0;
+    }
+    x0 = (long)floor(gx);
+    y0 = (long)floor(gy);
+    fx = gx - (double)x0;
+    fy = gy - (double)y0;
+    double h = 0.0, lake_level = -INFINITY;
+    int any_ocean = 0;
+    for (k = 0; k < 4; k++) {
+        long x = x0 + (k & 1), y = y0 + (k >> 1);
+        x = x < 0 ? 0 : (x >= w->width ? w->width - 1 : x);
+        y = y < 0 ? 0 : (y >= w->height ? w->height - 1 : y);
+        id[k] = y * w->width + x;
+        wt[k] = ((k & 1) ? fx : 1.0 - fx) * ((k >> 1) ? fy : 1.0 - fy);
+        wet += w->water[id[k]] != WATER_LAND ? wt[k] : 0.0;
+        if (w->elevation != NULL) {
+            h += wt[k] * w->elevation[id[k]];
+        }
+        any_ocean |= w->water[id[k]] == WATER_OCEAN;
+        if (w->water[id[k]] == WATER_LAKE && w->hydro_elev != NULL &&
+            (size_t)id[k] < w->nhydro && w->hydro_elev[id[k]] > lake_level) {
+            lake_level = w->hydro_elev[id[k]];
+        }
+    }
+    side = wet > 0.5;
+    if (w->elevation != NULL && !any_ocean && lake_level > -INFINITY && wet > 0.0 && wet < 1.0) {
+        /* a lake's shore is the terrain's contour at the lake's level: the
+           bilinear height below its surface (the sea, flat at its level,
+           has no such contour: its shore follows the wet share) */
+        side = h < lake_level;
+    }
+    for (k = 0; k < 4; k++) {
+        if ((w->water[id[k]] != WATER_LAND) == side && wt[k] > 0.0) {
+            uint32_t c = cell_color(w, layer, (size_t)id[k], flow_log_max);
+            if (w->elevation != NULL && (layer == LAYER_COLOR || layer == LAYER_ELEVATION)) {
+                c = shade(c, grid_hillshade(w, (int)(id[k] % w->width), (int)(id[k] / w->width)));
+            }
+            ch[0] += wt[k] * (double)((c >> 16) & 255u);
+            ch[1] += wt[k] * (double)((c >> 8) & 255u);
+            ch[2] += wt[k] * (double)(c & 255u);
+            sum += wt[k];
+            if (wt[k] > best) {
+                best = wt[k];
+                *cell = id[k];
+            }
+        }
+    }
+    if (!(sum > 0.0)) {
+        return 0;
+    }
+    *out = (uint32_t)(ch[0] / sum + 0.5) << 16 | (uint32_t)(ch[1] / sum + 0.5) << 8 |
+           (uint32_t)(ch[2] / sum + 0.5);
+    return 1;
+}
+
 enum og_status
 mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
 {
@@ -452,6 +527,13 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
             size_t o = (size_t)(py - y0) * (size_t)width + (size_t)px;
             long c = -1;
             if (w->kind == WORLD_GRID) {
+                if (J->smooth && rgb != NULL &&
+                    grid_smooth_color(w, layer, u, v, flow_log_max, &rgb[o], &c)) {
+                    if (cls != NULL) {
+                        cls[o] = (uint8_t)mapimg_cell_class(w, (size_t)c);
+                    }
+                    continue;
+                }
                 c = mapimg_cell_at(w, u, v);
             } else if (w->mesh != NULL && w->mesh->npoints > 0) {
                 if (w->kind == WORLD_SPHERE) {

@@ -55,6 +55,14 @@ mapimg_bands_new(const struct world *w, enum map_layer layer, const struct map_v
                                       (area * (double)w->mesh->npoints)
                                 : 0.0;
         b->job.smooth = ppc >= MAP_SMOOTH_PIXELS;
+    } else if (w->kind == WORLD_GRID && w->gen == GEN_DEM && w->water != NULL &&
+               params_int(&w->params, P_RENDER_MAP_CELLS) == 0 &&
+               (layer == LAYER_COLOR || layer == LAYER_ELEVATION || layer == LAYER_MOISTURE)) {
+        double area = (view->u1 - view->u0) * (view->v1 - view->v0);
+        double ppc = area > 0.0 ? (double)width * (double)height /
+                                      (area * (double)w->ncells)
+                                : 0.0;
+        b->job.smooth = ppc >= MAP_SMOOTH_GRID_PIXELS;
     }
     b->rivers_on = layer == LAYER_COLOR || layer == LAYER_RIVERS || layer == LAYER_LAKES;
     if (b->rivers_on &&

@@ -17,6 +17,13 @@
  * side are blended. render.map_cells = flat keeps whole cells. */
 #define MAP_SMOOTH_PIXELS 16.0
 
+/* The same for dem grids where a cell covers at least MAP_SMOOTH_GRID_PIXELS
+ * pixels (a map twice the grid's size or more): the four cell centres
+ * around the pixel, blended bilinearly, wet and dry apart
+ * (grid_smooth_color), so lakes, coasts and biome edges are not drawn as
+ * cell steps. */
+#define MAP_SMOOTH_GRID_PIXELS 4.0
+
 /* Rows of one map sample: every batch of MAPIMG_BAND_ALIGN rows starts its
  * nearest-site walk afresh, so the image is the same for any thread count
  * and any banding. */
@@ -29,7 +36,8 @@ struct sample_job {
     uint32_t *rgb; /* the band's rows */
     uint8_t *cls;
     double flow_log_max, du, dv;
-    int smooth;    /* interpolate across Delaunay triangles (smooth_color) */
+    int smooth;    /* interpolate: across Delaunay triangles (smooth_color), or
+                      between grid cell centres (grid_smooth_color) */
 };
 
 /* og_parallel_for batch: sample rows J->y0 + begin .. J->y0 + end - 1 of
