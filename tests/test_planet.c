@@ -339,6 +339,67 @@ static const struct continents_params noise_cp = {
     .island_max_area = 4e-3, .island_tail = 1.0, .noise_seed = 5,
 };
 
+/* Collision ranges wander: the uplift's ridge (vertices within 5 % of the
+ * highest of their neighbours: across a suture the uplift falls 13 % in one
+ * 20k spacing, along it the amplitude noise changes far less) keeps off most of the growth fronts' meeting line, which
+ * for continents seeded together is a great circle: 10 % of that line's
+ * vertices are ridge tops here, against 32-35 % with the border taken from
+ * the growth (SUTURE_WARP 0). The uplift rises only on continental land. */
+START_TEST(test_sutures_bend)
+{
+    struct planet_fixture f;
+    struct continents c;
+    struct rng r;
+    size_t i, fronts = 0, on_ridge = 0, tops = 0;
+    float *up;
+
+    fixture_make(&f, 20000, 31 + (uint64_t)_i);
+    ck_assert_int_eq(continents_init(&c, f.n, NULL), OG_OK);
+    rng_for_stage(&r, 31 + (uint64_t)_i, "continents");
+    continents_caps(&c, f.xyz, &noise_cp);
+    ck_assert_int_eq(continents_grow(&c, &f.adj, f.xyz, f.tri, f.nt, &noise_cp, &r, NULL, NULL),
+                     OG_OK);
+    continents_coast(&c, &f.adj);
+    ck_assert_int_eq(continents_islands(&c, &f.adj, f.xyz, &noise_cp, &r, NULL), OG_OK);
+    up = malloc(f.n * sizeof *up);
+    ck_assert_int_eq(continents_uplift(&c, &f.adj, f.xyz, 3.0 * M_PI / 180.0, 5, up, NULL),
+                     OG_OK);
+    for (i = 0; i < f.n; i++) {
+        int32_t j, ri = (int32_t)i, top = up[i] > 0.0f, front = 0;
+        if (up[i] > 0.0f) {
+            ck_assert(c.state[i] == CONT_LAND && c.origin[i] >= 0);
+        }
+        if (c.state[i] != CONT_LAND || c.origin[i] < 0) {
+            continue;
+        }
+        while (c.parent[ri] != ri) {
+            ri = c.parent[ri];
+        }
+        for (j = f.adj.start[i]; j < f.adj.start[i + 1]; j++) {
+            int32_t u = f.adj.nbr[j], ru = u;
+            if (c.state[u] != CONT_LAND || c.origin[u] < 0) {
+                continue;
+            }
+            top &= up[i] >= 0.95f * up[u];
+            while (c.parent[ru] != ru) {
+                ru = c.parent[ru];
+            }
+            front |= c.origin[u] != c.origin[i] && ru == ri;
+        }
+        fronts += (size_t)front;
+        tops += (size_t)top;
+        on_ridge += (size_t)(front && top);
+    }
+    ck_assert_msg(fronts > 50 && tops > 50, "seed %d: %zu front and %zu ridge vertices", _i,
+                  fronts, tops);
+    ck_assert_msg(on_ridge < 0.2 * (double)fronts, "seed %d: %zu of %zu front vertices on the ridge",
+                  _i, on_ridge, fronts);
+    free(up);
+    continents_fini(&c);
+    fixture_free(&f);
+}
+END_TEST
+
 START_TEST(test_continents_steps)
 {
     struct planet_fixture f;
@@ -1080,6 +1141,7 @@ planet_suite(void)
 #endif
     tcase_add_loop_test(tc, test_continents_steps, 0, 4);
     tcase_add_test(tc, test_continents_contract);
+    tcase_add_loop_test(tc, test_sutures_bend, 0, 2);
     tcase_add_test(tw, test_wfc_rules_hold);
     tcase_add_test(tw, test_wfc_unsatisfiable);
     tcase_add_test(tw, test_wfc_four_colours);
