@@ -7,7 +7,7 @@
  * work the wall clock of the 2-thread run suffers first; the CPU figures
  * say whether the partition itself scales. The rows are the island's
  * Lloyd, elevation and moisture stages, the map sampler, the iso raster
- * and relight, and droplet erosion. */
+ * and relight, the hybrid terrain stage and droplet erosion. */
 #include "config.h"
 #include "bench.h"
 
@@ -168,6 +168,35 @@ done:
     free(out[1]);
 }
 
+/* The hybrid generator's terrain stage at 1024^2: the mask and height
+ * noise rows, the mask selection (serial) and the droplets on the
+ * 100 m erosion grid. */
+static void
+hybrid_rows(void)
+{
+    struct params p;
+    struct world *w[2] = { NULL, NULL };
+    double best;
+    int t;
+
+    params_defaults(&p);
+    p.v[P_HYBRID_WIDTH] = 1024;
+    p.v[P_HYBRID_HEIGHT] = 1024;
+    for (t = 0; t < 2; t++) {
+        bench_threads = t + 1;
+        if (bench_pipeline_best(generator_get(GEN_HYBRID), &p, 2, &w[t], &best) != 0) {
+            bench_threads = 1;
+            world_unref(w[0]);
+            return;
+        }
+    }
+    bench_threads = 1;
+    row("hybrid 1024^2 HybridTerrain stage", stage_meas(w[0], "HybridTerrain"),
+        stage_meas(w[1], "HybridTerrain"));
+    world_unref(w[0]);
+    world_unref(w[1]);
+}
+
 void
 bench_threads_scaling(void)
 {
@@ -245,5 +274,6 @@ bench_threads_scaling(void)
     }
     world_unref(w[0]);
     world_unref(w[1]);
+    hybrid_rows();
     droplet_rows();
 }
