@@ -486,22 +486,15 @@ iso_tess_init(struct iso_tess *t, const struct iso_field *f, int subdiv, double 
     return OG_OK;
 }
 
-float
-iso_tess_vertex(const struct iso_tess *t, size_t i, size_t j)
+/* Vertex a / N of the way across cell cx and b / N down cell cy (a, b in
+ * [0, N]; the last row and column are b = N, a = N of the cell before). */
+static inline float
+tess_vertex_at(const struct iso_tess *t, size_t cx, size_t a, size_t cy, size_t b)
 {
     const struct iso_field *f = t->f;
-    size_t W = (size_t)f->width, N = (size_t)t->N, cy = j / N, b = j % N, cx = i / N, a = i % N, o;
-    double fx, fy, h, rough;
+    size_t W = (size_t)f->width, N = (size_t)t->N, o = cy * W + cx;
+    double fx = (double)a / t->N, fy = (double)b / t->N, h, rough;
 
-    if (cy == (size_t)f->height - 1) {
-        cy--, b = N;
-    }
-    fy = (double)b / t->N;
-    if (cx == W - 1) {
-        cx--, a = N;
-    }
-    fx = (double)a / t->N;
-    o = cy * W + cx;
     h = (1 - fy) * ((1 - fx) * f->terrain[o] + fx * f->terrain[o + 1]) +
         fy * ((1 - fx) * f->terrain[o + W] + fx * f->terrain[o + W + 1]);
     if (t->jitter > 0.0) {
@@ -519,6 +512,20 @@ iso_tess_vertex(const struct iso_tess *t, size_t i, size_t j)
               0.5) * k * rough;
     }
     return (float)h;
+}
+
+float
+iso_tess_vertex(const struct iso_tess *t, size_t i, size_t j)
+{
+    size_t N = (size_t)t->N, cy = j / N, b = j % N, cx = i / N, a = i % N;
+
+    if (cy == (size_t)t->f->height - 1) {
+        cy--, b = N;
+    }
+    if (cx == (size_t)t->f->width - 1) {
+        cx--, a = N;
+    }
+    return tess_vertex_at(t, cx, a, cy, b);
 }
 
 enum og_status
@@ -540,8 +547,16 @@ iso_tessellate(const struct iso_field *f, int subdiv, double jitter, float **out
                             t.NX, t.NY);
     }
     for (j = 0; j < t.NY; j++) {
+        size_t N = (size_t)t.N, cy = j / N, b = j % N;
+        if (cy == (size_t)f->height - 1) {
+            cy--, b = N;
+        }
         for (i = 0; i < t.NX; i++) {
-            vh[j * t.NX + i] = iso_tess_vertex(&t, i, j);
+            size_t cx = i / N, a = i % N;
+            if (cx == (size_t)f->width - 1) {
+                cx--, a = N;
+            }
+            vh[j * t.NX + i] = tess_vertex_at(&t, cx, a, cy, b);
         }
     }
     *out = vh;
