@@ -481,6 +481,44 @@ START_TEST(climate_profile)
 }
 END_TEST
 
+/* The Colorado Front Range (SRTM 3", 40.15 N, 2.2-3.3 km): a high range on
+ * a high base, where free air alone (T0 15.9 degC) put the treeline at
+ * 2.14 km, below the whole tile, and made it all tundra. With the mass
+ * elevation effect (core/dem_climate.h) the base is the tile's 5th
+ * percentile, about 2.46 km, and the treeline base + (T(base) - 2) / 6.5
+ * K/km near 3.46 km, as observed (3.4-3.5 km): above the tile's top, so the
+ * tile is forest and grassland, with no alpine cell below that line. */
+START_TEST(front_range_mass_elevation)
+{
+    static const char *const set[] = { "dem.latitude=40.15", NULL };
+    struct dem_raster r;
+    struct world *w = dem_world("srtmgl3_front_range_144.png", set, &r);
+    double base = w->climate_base_m, tree;
+    size_t i, land = 0, cold_low = 0, wooded = 0;
+    ck_assert_double_gt(base, 2300.0);
+    ck_assert_double_lt(base, 2600.0);
+    ck_assert_double_eq_tol(world_stat_find(w, "dem.climate_base_m")->a, base, 1e-9);
+    tree = base + (dem_climate_temp_on(40.15, base, base) - DEM_TREELINE_T) / 0.0065;
+    ck_assert_double_gt(tree, 3350.0);
+    ck_assert_double_lt(tree, 3600.0);
+    for (i = 0; i < w->ncells; i++) {
+        int b = w->biome[i];
+        if (w->water[i] != WATER_LAND) {
+            continue;
+        }
+        land++;
+        cold_low += cold_row(b) && w->elevation[i] < tree - 1.0;
+        wooded += b == BIOME_TEMPERATE_DECIDUOUS_FOREST || b == BIOME_TEMPERATE_RAIN_FOREST ||
+                  b == BIOME_TAIGA || b == BIOME_GRASSLAND || b == BIOME_SHRUBLAND;
+    }
+    ck_assert_uint_gt(land, w->ncells / 2);
+    ck_assert_uint_eq(cold_low, 0);
+    ck_assert_msg(wooded * 10 >= land * 9, "%zu of %zu land cells wooded or grass", wooded, land);
+    world_unref(w);
+    dem_raster_fini(&r);
+}
+END_TEST
+
 Suite *
 dem_suite(void)
 {
@@ -493,6 +531,7 @@ dem_suite(void)
     tcase_add_test(c, fuji_climate);
     tcase_add_test(c, vancouver_latitude_and_beach);
     tcase_add_test(c, nevada_aridity);
+    tcase_add_test(c, front_range_mass_elevation);
     tcase_add_test(c, wet_band_in_metres);
     tcase_add_test(c, nevada_smooth_lakes);
     tcase_add_test(c, climate_profile);

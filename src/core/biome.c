@@ -211,7 +211,7 @@ biome_elevation(const struct world *w, size_t i)
     double e = w->elevation[i];
     if (w->gen == GEN_DEM) {
         /* temperature from latitude and lapse rate (core/dem_climate.h) */
-        e = dem_climate_axis(dem_climate_temp(w->latitude, e));
+        e = dem_climate_axis(dem_climate_temp_on(w->latitude, e, w->climate_base_m));
     }
     return e < 0.0 ? 0.0 : e > 1.0 ? 1.0 : e;
 }
@@ -334,7 +334,8 @@ biome_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
         if (w->gen == GEN_DEM && dem_on_coast(w, i)) {
             e = 0.0;  /* the table's beach / marsh row */
         } else if (w->gen == GEN_DEM && e > 0.8 - DEM_SNOW_FADE && m > DEM_SNOW_MOISTURE_MAX &&
-                   dem_climate_temp(w->latitude, w->elevation[i]) > DEM_SNOW_T) {
+                   dem_climate_temp_on(w->latitude, w->elevation[i], w->climate_base_m) >
+                       DEM_SNOW_T) {
             /* above the treeline but too warm to keep snow: tundra; the
                colour fades toward it over DEM_SNOW_FADE below the line, or
                the blurred table's snow would ring the treeline in white */

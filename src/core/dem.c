@@ -173,6 +173,11 @@ stage_sea(struct world *w, struct run_ctx *ctx, struct og_error *err)
     for (i = 0; i < w->ncells; i++) {
         w->water[i] = w->elevation[i] <= w->sea_level ? WATER_OCEAN : WATER_LAND;
     }
+    /* the base of the mass elevation effect (core/dem_climate.h) */
+    if (dem_climate_base(w->elevation, w->ncells, w->sea_level, &w->climate_base_m) != 0) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for the climate's base height");
+    }
+    world_stat_real(w, "dem.climate_base_m", w->climate_base_m);
     return OG_OK;
 }
 

@@ -22,6 +22,45 @@ dem_climate_temp(double lat, double height_m)
 }
 
 double
+dem_climate_temp_on(double lat, double height_m, double base_m)
+{
+    return dem_climate_temp(lat, height_m) + (0.0065 - DEM_BASE_LAPSE) * base_m;
+}
+
+static int
+cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+int
+dem_climate_base(const float *heights, size_t n, float sea_level, double *base_m)
+{
+    float *land;
+    size_t i, m = 0;
+    *base_m = 0.0;
+    land = malloc((n > 0 ? n : 1) * sizeof *land);
+    if (land == NULL) {
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        if (heights[i] > sea_level) {
+            land[m++] = heights[i];
+        }
+    }
+    if (m >= 20) {
+        qsort(land, m, sizeof *land, cmp_float);
+        *base_m = (double)land[m / 20] - (double)sea_level;
+        if (*base_m < 0.0) {
+            *base_m = 0.0;
+        }
+    }
+    free(land);
+    return 0;
+}
+
+double
 dem_climate_axis(double t)
 {
     static const double knots[][2] = {

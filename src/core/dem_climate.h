@@ -15,6 +15,8 @@
 #ifndef OROGEN_CORE_DEM_CLIMATE_H
 #define OROGEN_CORE_DEM_CLIMATE_H
 
+#include <stddef.h>
+
 #include "core/og_error.h"
 
 struct run_ctx;
@@ -43,8 +45,30 @@ struct world;
 double dem_climate_sea_level_temp(double lat);
 
 /* Annual mean temperature (degC) at lat degrees and height_m metres above
- * the datum (negative heights warm). */
+ * the datum (negative heights warm), in the free atmosphere. */
 double dem_climate_temp(double lat, double height_m);
+
+/* The mass elevation effect (Massenerhebung; de Quervain 1904; Han et al.,
+ * J. Geogr. Sci. 22, 2012): a high land mass heats the air above it, so the
+ * surface of a plateau or a range's base is warmer than free air at its
+ * height. Across a region the annual mean falls with the height of the
+ * ground by about DEM_BASE_LAPSE K/m (Kansas City 12.9 degC at 0.3 km to
+ * Denver 10.4 degC at 1.6 km is 1.9 K/km; 3 K/km is used), and only above
+ * that base by the free-air 6.5 K/km. With it the Front Range's treeline
+ * (base 2.3 km, 40.15 N) is near its observed 3.4-3.5 km, where free air
+ * alone put the whole tile above it; an isolated cone (Fuji, base 0.2 km)
+ * moves by tens of metres. */
+#define DEM_BASE_LAPSE 0.003
+
+/* The base height (metres) of a DEM for the mass elevation effect: the 5th
+ * percentile of the n heights above sea_level (sea excluded), or 0 when
+ * fewer than 20 are. NaN heights are skipped. Returns -1 when out of memory. */
+int dem_climate_base(const float *heights, size_t n, float sea_level, double *base_m);
+
+/* Annual mean temperature (degC) at lat degrees and height_m metres on a
+ * terrain whose base is base_m metres (dem_climate_base): the free-air
+ * dem_climate_temp warmed by (6.5e-3 - DEM_BASE_LAPSE) K/m x base_m. */
+double dem_climate_temp_on(double lat, double height_m, double base_m);
 
 /* The Whittaker table's temperature axis value (0..1, core/biome.h's e) for
  * an annual mean temperature t degC: piecewise linear through

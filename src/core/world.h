@@ -66,6 +66,8 @@ struct world {
     double elev_unit_m;    /* metres per elevation unit (dem: 1) */
     double latitude;       /* dem: degrees north of the tile centre, for the climate
                               (core/dem_climate.h); 0 otherwise */
+    double climate_base_m; /* dem: the terrain's base height (metres) for the mass
+                              elevation effect (core/dem_climate.h); 0 otherwise */
     size_t ncells;
 
     /* per cell */
