@@ -130,6 +130,37 @@ struct pfor {
     size_t nb[OG_MAX_THREADS];    /* batches each thread ran */
 };
 
+/* The end of a region run by nt threads: its CPU goes into the account
+ * (threads that never started ran 0 ms and 0 batches, p being zeroed), and
+ * the lowest failing batch's error, if any, is the region's. */
+static enum og_status
+pfor_finish(struct pfor *p, int nt, struct og_error *err)
+{
+    double busiest = 0.0, total = 0.0;
+    size_t most = 0;
+    int t;
+
+    pthread_mutex_destroy(&p->lock);
+    for (t = 0; t < nt; t++) {
+        busiest = p->cpu[t] > busiest ? p->cpu[t] : busiest;
+        most = p->nb[t] > most ? p->nb[t] : most;
+        total += p->cpu[t];
+    }
+    account.regions++;
+    account.caller_ms += p->cpu[0];
+    account.busiest_ms += busiest;
+    account.total_ms += total;
+    account.batches += p->nbatches;
+    account.batches_busiest += most;
+    if (p->err_batch < p->nbatches) {
+        if (err != NULL) {
+            *err = p->err;
+        }
+        return p->err_code;
+    }
+    return OG_OK;
+}
+
 struct pfor_worker {
     struct pfor *p;
     int index;
@@ -198,7 +229,6 @@ og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
     struct pfor_worker wk[OG_MAX_THREADS];
     int started[OG_MAX_THREADS];
     int t, nt;
-    enum og_status st = OG_OK;
     double c0;
     size_t nb0 = 0;
     int outer_index = worker_index;
@@ -250,31 +280,7 @@ og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
             pthread_join(tid[t], NULL);
         }
     }
-    pthread_mutex_destroy(&p.lock);
-    {
-        double busiest = 0.0, total = 0.0;
-        size_t most = 0;
-        for (t = 0; t < nt; t++) {
-            if (t == 0 || started[t]) {
-                busiest = p.cpu[t] > busiest ? p.cpu[t] : busiest;
-                most = p.nb[t] > most ? p.nb[t] : most;
-                total += p.cpu[t];
-            }
-        }
-        account.regions++;
-        account.caller_ms += p.cpu[0];
-        account.busiest_ms += busiest;
-        account.total_ms += total;
-        account.batches += p.nbatches;
-        account.batches_busiest += most;
-    }
-    if (p.err_batch < p.nbatches) {
-        st = p.err_code;
-        if (err != NULL) {
-            *err = p.err;
-        }
-    }
-    return st;
+    return pfor_finish(&p, nt, err);
 }
 
 /* A team (parallel.h): helpers wait for a region, run its batches like
@@ -389,10 +395,9 @@ og_team_for(struct og_team *t, size_t n, size_t grain, og_batch_fn *fn, void *ar
             struct og_error *err)
 {
     struct pfor p;
-    enum og_status st = OG_OK;
     double c0;
     size_t nb0 = 0;
-    int outer_index = worker_index, k;
+    int outer_index = worker_index;
 
     if (n == 0) {
         return OG_OK;
@@ -431,29 +436,7 @@ og_team_for(struct og_team *t, size_t n, size_t grain, og_batch_fn *fn, void *ar
         }
         pthread_mutex_unlock(&t->lock);
     }
-    pthread_mutex_destroy(&p.lock);
-    {
-        double busiest = 0.0, total = 0.0;
-        size_t most = 0;
-        for (k = 0; k < t->size; k++) {
-            busiest = p.cpu[k] > busiest ? p.cpu[k] : busiest;
-            most = p.nb[k] > most ? p.nb[k] : most;
-            total += p.cpu[k];
-        }
-        account.regions++;
-        account.caller_ms += p.cpu[0];
-        account.busiest_ms += busiest;
-        account.total_ms += total;
-        account.batches += p.nbatches;
-        account.batches_busiest += most;
-    }
-    if (p.err_batch < p.nbatches) {
-        st = p.err_code;
-        if (err != NULL) {
-            *err = p.err;
-        }
-    }
-    return st;
+    return pfor_finish(&p, t->size, err);
 }
 
 void
