@@ -171,6 +171,21 @@ lloyd_work_alloc(struct lloyd_work *W, size_t n, struct og_error *err)
     return OG_OK;
 }
 
+/* The sites' new positions cen (local order, frame points included) into
+ * xy in input order; the frame points are dropped. */
+static void
+lloyd_to_input_order(const struct lloyd_tri *T, const double *cen, double *xy)
+{
+    size_t i;
+    for (i = 0; i < T->n + LLOYD_FRAME; i++) {
+        size_t o = (size_t)T->order[i];
+        if (o < T->n) {
+            xy[2 * o] = cen[2 * i];
+            xy[2 * o + 1] = cen[2 * i + 1];
+        }
+    }
+}
+
 static enum og_status
 lloyd_check(const double *xy, size_t n, double x0, double y0, double x1, double y1,
             struct og_error *err)
@@ -204,7 +219,6 @@ lloyd_relax(double *xy, size_t n, int iterations, double x0, double y0, double x
     struct lloyd_tri T;
     struct lloyd_work W;
     double *cen;
-    size_t i;
     enum og_status st;
     int it, threads = ctx != NULL && ctx->threads > 0 ? ctx->threads : 1;
 
@@ -243,26 +257,14 @@ lloyd_relax(double *xy, size_t n, int iterations, double x0, double y0, double x
         if (st == OG_OK && arrived) {
             lloyd_centers(&T, &box, threads);
         } else if (st == OG_OK) {
-            for (i = 0; i < n + LLOYD_FRAME; i++) {
-                size_t o = (size_t)T.order[i];
-                if (o < n) {
-                    xy[2 * o] = cen[2 * i];
-                    xy[2 * o + 1] = cen[2 * i + 1];
-                }
-            }
+            lloyd_to_input_order(&T, cen, xy);
             lloyd_tri_free(&T);
             st = lloyd_tri_build(&T, xy, n, &box, threads, err);
         }
     }
     if (st == OG_OK) {
         /* the last centroids, back in input order */
-        for (i = 0; i < n + LLOYD_FRAME; i++) {
-            size_t o = (size_t)T.order[i];
-            if (o < n) {
-                xy[2 * o] = cen[2 * i];
-                xy[2 * o + 1] = cen[2 * i + 1];
-            }
-        }
+        lloyd_to_input_order(&T, cen, xy);
     }
     lloyd_tri_free(&T);
     lloyd_work_free(&W);
