@@ -223,6 +223,19 @@ double continents_cap_excess(const struct continents *c, const double *q);
 int continents_heap_push(struct continents *c, double key, int32_t v);
 int32_t continents_heap_pop(struct continents *c, double *key);
 
+/* Union-find over vertices (c->parent): the root of x, halving the path. */
+int32_t continents_uf_find(int32_t *parent, int32_t x);
+
+/* Join the land components of a and b, counting a merge when both hold a
+ * continent seed (a cap alone is no continent). */
+void continents_join(struct continents *c, int32_t a, int32_t b);
+
+/* Noise growth's deferred joins (c->meet, a min-heap on (level, v, u)):
+ * push returns -1 when out of memory; until joins every pair whose fronts
+ * meet at or below level. */
+int continents_meet_push(struct continents *c, double level, int32_t v, int32_t u);
+void continents_meet_until(struct continents *c, double level);
+
 /* Landmass ids = connected components of land (numbered by lowest vertex),
  * -1 for sea; sets nlandmasses, largest and land. Errors: OG_ENOMEM. */
 enum og_status continents_landmasses(struct continents *c, const struct adjacency *adj,

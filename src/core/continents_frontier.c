@@ -8,8 +8,9 @@
 #include "core/rng.h"
 
 /* The shared tools of continent and island growth: the frontier's binary
- * min-heap of (key, vertex), chords, the nearest vertex to a point of the
- * sphere, and uniformly random points of the sphere. */
+ * min-heap of (key, vertex), the land components' union-find and the
+ * deferred joins of noise growth, chords, the nearest vertex to a point of
+ * the sphere, and uniformly random points of the sphere. */
 
 static int
 heap_less(const struct cont_heap_item *a, const struct cont_heap_item *b)
@@ -124,5 +125,95 @@ continents_random_point(struct rng *r, double *q)
             q[2] = z / s;
             return;
         }
+    }
+}
+
+int32_t
+continents_uf_find(int32_t *parent, int32_t x)
+{
+    while (parent[x] != x) {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    return x;
+}
+
+/* Join the land components of a and b, counting a merge when both hold a
+ * continent seed (a cap alone is no continent). */
+void
+continents_join(struct continents *c, int32_t a, int32_t b)
+{
+    int32_t ra = continents_uf_find(c->parent, a), rb = continents_uf_find(c->parent, b);
+    if (ra == rb) {
+        return;
+    }
+    if (c->has_seed[ra] && c->has_seed[rb]) {
+        c->live--;
+        c->merges++;
+    }
+    c->has_seed[ra] = (uint8_t)(c->has_seed[ra] | c->has_seed[rb]);
+    c->parent[rb] = ra;
+}
+
+/* The deferred joins (meet level, v, u): a min-heap in c->meet. */
+static int
+meet_less(const struct cont_meet *x, const struct cont_meet *y)
+{
+    return x->level < y->level
+           || (x->level == y->level && (x->v < y->v || (x->v == y->v && x->u < y->u)));
+}
+
+int
+continents_meet_push(struct continents *c, double level, int32_t v, int32_t u)
+{
+    size_t i;
+    if (c->nmeet == c->meet_cap) {
+        size_t cap = c->meet_cap ? 2 * c->meet_cap : 256;
+        struct cont_meet *h = realloc(c->meet, cap * sizeof *h);
+        if (h == NULL) {
+            return -1;
+        }
+        c->meet = h;
+        c->meet_cap = cap;
+    }
+    i = c->nmeet++;
+    c->meet[i].level = level;
+    c->meet[i].v = v;
+    c->meet[i].u = u;
+    while (i > 0 && meet_less(&c->meet[i], &c->meet[(i - 1) / 2])) {
+        struct cont_meet t = c->meet[(i - 1) / 2];
+        c->meet[(i - 1) / 2] = c->meet[i];
+        c->meet[i] = t;
+        i = (i - 1) / 2;
+    }
+    return 0;
+}
+
+/* Join every deferred pair whose fronts meet at or below `level`. */
+void
+continents_meet_until(struct continents *c, double level)
+{
+    while (c->nmeet > 0 && c->meet[0].level <= level) {
+        struct cont_meet top = c->meet[0];
+        size_t i = 0;
+        c->meet[0] = c->meet[--c->nmeet];
+        for (;;) {
+            size_t l = 2 * i + 1, r = l + 1, m = i;
+            struct cont_meet t;
+            if (l < c->nmeet && meet_less(&c->meet[l], &c->meet[m])) {
+                m = l;
+            }
+            if (r < c->nmeet && meet_less(&c->meet[r], &c->meet[m])) {
+                m = r;
+            }
+            if (m == i) {
+                break;
+            }
+            t = c->meet[m];
+            c->meet[m] = c->meet[i];
+            c->meet[i] = t;
+            i = m;
+        }
+        continents_join(c, top.v, top.u);
     }
 }

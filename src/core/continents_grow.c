@@ -17,16 +17,6 @@
 /* The coast noise of noise growth (rough_field). */
 static const struct fbm_params coast_fbm = { 5, 1.4, 2.0, 0.5 };
 
-static int32_t
-uf_find(int32_t *parent, int32_t x)
-{
-    while (parent[x] != x) {
-        parent[x] = parent[parent[x]];
-        x = parent[x];
-    }
-    return x;
-}
-
 static void
 cand_add(struct continents *c, int32_t v)
 {
@@ -174,86 +164,6 @@ meet_level(const struct continents *c, const double *xyz, int32_t v, int32_t u)
     return best;
 }
 
-/* Join the land components of a and b, counting a merge when both hold a
- * continent seed (a cap alone is no continent). */
-static void
-join(struct continents *c, int32_t a, int32_t b)
-{
-    int32_t ra = uf_find(c->parent, a), rb = uf_find(c->parent, b);
-    if (ra == rb) {
-        return;
-    }
-    if (c->has_seed[ra] && c->has_seed[rb]) {
-        c->live--;
-        c->merges++;
-    }
-    c->has_seed[ra] = (uint8_t)(c->has_seed[ra] | c->has_seed[rb]);
-    c->parent[rb] = ra;
-}
-
-/* The deferred joins (meet level, v, u): a min-heap in c->meet. */
-static int
-meet_less(const struct cont_meet *x, const struct cont_meet *y)
-{
-    return x->level < y->level
-           || (x->level == y->level && (x->v < y->v || (x->v == y->v && x->u < y->u)));
-}
-
-static int
-meet_push(struct continents *c, double level, int32_t v, int32_t u)
-{
-    size_t i;
-    if (c->nmeet == c->meet_cap) {
-        size_t cap = c->meet_cap ? 2 * c->meet_cap : 256;
-        struct cont_meet *h = realloc(c->meet, cap * sizeof *h);
-        if (h == NULL) {
-            return -1;
-        }
-        c->meet = h;
-        c->meet_cap = cap;
-    }
-    i = c->nmeet++;
-    c->meet[i].level = level;
-    c->meet[i].v = v;
-    c->meet[i].u = u;
-    while (i > 0 && meet_less(&c->meet[i], &c->meet[(i - 1) / 2])) {
-        struct cont_meet t = c->meet[(i - 1) / 2];
-        c->meet[(i - 1) / 2] = c->meet[i];
-        c->meet[i] = t;
-        i = (i - 1) / 2;
-    }
-    return 0;
-}
-
-/* Join every deferred pair whose fronts meet at or below `level`. */
-static void
-meet_until(struct continents *c, double level)
-{
-    while (c->nmeet > 0 && c->meet[0].level <= level) {
-        struct cont_meet top = c->meet[0];
-        size_t i = 0;
-        c->meet[0] = c->meet[--c->nmeet];
-        for (;;) {
-            size_t l = 2 * i + 1, r = l + 1, m = i;
-            struct cont_meet t;
-            if (l < c->nmeet && meet_less(&c->meet[l], &c->meet[m])) {
-                m = l;
-            }
-            if (r < c->nmeet && meet_less(&c->meet[r], &c->meet[m])) {
-                m = r;
-            }
-            if (m == i) {
-                break;
-            }
-            t = c->meet[m];
-            c->meet[m] = c->meet[i];
-            c->meet[i] = t;
-            i = m;
-        }
-        join(c, top.v, top.u);
-    }
-}
-
 /* v becomes land: join the land components around it (counting continents
  * that disappear into others or into a cap) and offer candidates for
  * growth: in uniform growth (the source) the unassigned mutual neighbours
@@ -297,12 +207,12 @@ make_land(struct continents *c, const struct adjacency *adj, const double *xyz, 
             int32_t common[8];
             int nc, m;
             if (c->rough == NULL || c->origin[u] == c->origin[v] || c->origin[v] < 0) {
-                join(c, v, u);
+                continents_join(c, v, u);
             } else {
                 double lv = meet_level(c, xyz, v, u);
                 if (lv <= c->level) {
-                    join(c, v, u);
-                } else if (meet_push(c, lv, v, u) != 0) {
+                    continents_join(c, v, u);
+                } else if (continents_meet_push(c, lv, v, u) != 0) {
                     return -1;
                 }
             }
@@ -553,7 +463,8 @@ continents_grow(struct continents *c, const struct adjacency *adj, const double 
                     }
                 }
                 /* join cap vertices into their components */
-                c->parent[uf_find(c->parent, u)] = uf_find(c->parent, (int32_t)i);
+                m = continents_uf_find(c->parent, u);
+                c->parent[m] = continents_uf_find(c->parent, (int32_t)i);
             }
         }
     }
@@ -588,7 +499,7 @@ continents_grow(struct continents *c, const struct adjacency *adj, const double 
             if (v >= 0) {
                 level = key > level ? key : level;
                 c->level = level;
-                meet_until(c, level);
+                continents_meet_until(c, level);
             }
         } else {
             v = c->ncand > 0 ? c->cand[rng_next_below(r, (uint32_t)c->ncand)] : -1;

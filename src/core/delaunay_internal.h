@@ -1,9 +1,11 @@
-/* Internal to the Delaunay files (delaunay.c: sweep and API; delaunay_flip.c:
+/* Internal to the Delaunay files (delaunay.c: sweep and API;
+ * delaunay_prep.c: allocation, sorting, degenerate inputs; delaunay_flip.c:
  * Lawson flips, point location and insertion): the work state of one
  * triangulation and the inline half-edge helpers. */
 #ifndef OG_CORE_DELAUNAY_INTERNAL_H
 #define OG_CORE_DELAUNAY_INTERNAL_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -36,6 +38,29 @@ struct dl {
     int32_t *stack;     /* edges to legalise */
     size_t stack_cap;
 };
+
+/* delaunay_prep.c. dl_alloc: malloc (freed with free()) that asks Linux to
+ * fault large blocks in with one call; NULL when out of memory. */
+void *dl_alloc(size_t bytes);
+
+/* Stable LSD radix sort of n 64-bit items on their upper 32 bits, using tmp
+ * (n items) as scratch; returns the array holding the result (tmp). */
+const uint64_t *dl_radix_sort(uint64_t *v, uint64_t *tmp, size_t n);
+
+struct delaunay;
+
+/* The result for points with no three non-collinear (no triangles): the
+ * hull lists the distinct points sorted along their line; duplicates are
+ * counted in d->nduplicates. OG_ENOMEM with err set when out of memory. */
+enum og_status dl_collinear(struct delaunay *d, const double *xy, size_t n,
+                            struct og_error *err);
+
+/* Local ids for a result without a sweep: the identity order and a copy of
+ * the n points, both malloc'd; OG_ENOMEM (both NULL) when out of memory. */
+enum og_status dl_identity(const double *xy, size_t n, int32_t **order, double **pts);
+
+/* Free the work arrays of s that are not handed to the result. */
+void dl_free(struct dl *s);
 
 static inline int32_t
 dl_next(int32_t e)
