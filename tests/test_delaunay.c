@@ -703,22 +703,8 @@ START_TEST(test_random_and_determinism)
 }
 END_TEST
 
-/* Triangles as sorted (smallest id first, then counter-clockwise) triples,
- * for comparing two triangulations of the same points. */
-static int
-cmp_triple(const void *a, const void *b)
-{
-    const int32_t *x = a, *y = b;
-    int k;
-
-    for (k = 0; k < 3; k++) {
-        if (x[k] != y[k]) {
-            return x[k] < y[k] ? -1 : 1;
-        }
-    }
-    return 0;
-}
-
+/* Triangles as rotated triples (smallest id first, orientation kept), sorted
+ * with test_cmp_tri, for comparing two triangulations of the same points. */
 static int32_t *
 canonical_triangles(const struct delaunay *d)
 {
@@ -734,7 +720,7 @@ canonical_triangles(const struct delaunay *d)
             c[3 * t + k] = v[(m + k) % 3];
         }
     }
-    qsort(c, d->ntriangles, 3 * sizeof *c, cmp_triple);
+    qsort(c, d->ntriangles, 3 * sizeof *c, test_cmp_tri);
     return c;
 }
 
