@@ -1,4 +1,5 @@
-/* Data exports (issue 11): the raster sampler, 16-bit heightmaps and r16.
+/* Data exports (issue 11): the raster sampler, 16-bit heightmaps and r16,
+ * tiles and bundles (the geometric exports: test_dataout_geometry.c).
  * Round trips read the files back through the DEM reader and compare with
  * the sampled heights; byte layouts are checked against hand-made worlds. */
 #include "config.h"
@@ -28,42 +29,10 @@
 #include "tests.h"
 
 
-/* A grid world of w x h cells with the given elevations. */
-static struct world *
-grid_world(int w, int h, const float *elev)
-{
-    struct params p;
-    struct world *wd;
-    params_defaults(&p);
-    ck_assert_int_eq(world_new(&wd, GEN_HYBRID, WORLD_GRID, &p, NULL), OG_OK);
-    wd->width = w;
-    wd->height = h;
-    wd->ncells = (size_t)w * h;
-    ck_assert_int_eq(world_alloc((void **)&wd->elevation, wd->ncells, sizeof(float), "e", NULL),
-                     OG_OK);
-    memcpy(wd->elevation, elev, wd->ncells * sizeof(float));
-    world_update_extent(wd);
-    return wd;
-}
-
-static struct world *
-run(enum gen_id gen, struct params *p, const struct dem_raster *dem)
-{
-    struct run_ctx ctx;
-    struct world *w = NULL;
-    struct og_error e;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.params = p;
-    ctx.dem = dem;
-    ctx.threads = 1;
-    ck_assert_msg(pipeline_run(generator_get(gen), &ctx, &w, &e) == OG_OK, "%s", e.msg);
-    return w;
-}
-
 START_TEST(sample_grid_exact_and_bilinear)
 {
     const float e[6] = { 0, 1, 2, 3, 4, 5 };  /* 3 x 2 */
-    struct world *w = grid_world(3, 2, e);
+    struct world *w = test_grid_world(3, 2, e);
     struct sampler s;
     float row[6];
     int32_t cell[6];
@@ -97,7 +66,7 @@ START_TEST(sample_mesh_in_range)
 
     params_defaults(&p);
     ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 800, NULL), OG_OK);
-    w = run(GEN_ISLAND, &p, NULL);
+    w = test_run_world(GEN_ISLAND, &p, NULL);
     sample_init(&s, w, 200, 150);
     for (y = 0; y < 150; y++) {
         sample_row(&s, y, 0, 200, row, NULL);
@@ -190,7 +159,7 @@ START_TEST(heightmap_roundtrip_island)
     struct world *w;
     params_defaults(&p);
     ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 1500, NULL), OG_OK);
-    w = run(GEN_ISLAND, &p, NULL);
+    w = test_run_world(GEN_ISLAND, &p, NULL);
     roundtrip(w, 96, 80, "tests/out-dataout-island.png");
     world_unref(w);
 }
@@ -204,7 +173,7 @@ START_TEST(heightmap_roundtrip_hybrid)
     ck_assert_int_eq(params_set(&p, P_HYBRID_WIDTH, 64, NULL), OG_OK);
     ck_assert_int_eq(params_set(&p, P_HYBRID_HEIGHT, 48, NULL), OG_OK);
     ck_assert_int_eq(params_set(&p, P_HYBRID_DROPLETS, 1.0, NULL), OG_OK);
-    w = run(GEN_HYBRID, &p, NULL);
+    w = test_run_world(GEN_HYBRID, &p, NULL);
     roundtrip(w, 64, 48, "tests/out-dataout-hybrid.png");   /* exact cells */
     roundtrip(w, 65, 65, "tests/out-dataout-hybrid65.png"); /* 2^n + 1 */
     world_unref(w);
@@ -217,7 +186,7 @@ START_TEST(heightmap_roundtrip_planet)
     struct world *w;
     params_defaults(&p);
     ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, 600, NULL), OG_OK);
-    w = run(GEN_PLANET, &p, NULL);
+    w = test_run_world(GEN_PLANET, &p, NULL);
     roundtrip(w, 128, 64, "tests/out-dataout-planet.png");
     world_unref(w);
 }
@@ -239,13 +208,13 @@ START_TEST(heightmap_roundtrip_dem)
     params_defaults(&p);
     ck_assert_msg(pngio_read_raster(test_data_path("srtmgl3_front_range_144.png"), &r, &e) ==
                   OG_OK, "%s", e.msg);
-    w = run(GEN_DEM, &p, &r);
+    w = test_run_world(GEN_DEM, &p, &r);
     roundtrip(w, 144, 144, "tests/out-dataout-dem.png");
     ck_assert_int_eq(heightmap_scale(w, &range, &sc, &e), OG_OK);
     ck_assert_double_eq_tol(sc.lo, 2186.0, 1e-9);
     ck_assert_double_eq_tol(sc.hi, 3345.0, 1e-9);
     ck_assert_msg(pngio_read_raster("tests/out-dataout-dem.png", &r2, &e) == OG_OK, "%s", e.msg);
-    w2 = run(GEN_DEM, &p, &r2);
+    w2 = test_run_world(GEN_DEM, &p, &r2);
     ck_assert_float_eq_tol(w2->elev_min, 2186.0f, 1e-3f);
     ck_assert_float_eq_tol(w2->elev_max, 3345.0f, 1e-3f);
     for (i = 0; i < w->ncells; i++) {
@@ -267,7 +236,7 @@ START_TEST(raw16_layout)
     const float e6[6] = { 0, 1, 2, 3, 4, 5 };
     static const unsigned char want[12] = { 0x00, 0x00, 0x33, 0x33, 0x66, 0x66,
                                             0x99, 0x99, 0xcc, 0xcc, 0xff, 0xff };
-    struct world *w = grid_world(3, 2, e6);
+    struct world *w = test_grid_world(3, 2, e6);
     struct raster_window win;
     struct height_range range = { 0 };
     struct height_scale sc;
@@ -314,250 +283,6 @@ START_TEST(raw16_layout)
 END_TEST
 
 
-/* A tilted plane h = column on a 4 x 3 grid: vertices at the cell centres
- * of the map (longest side 1), the relief 0.15 of it, every normal the
- * plane's normal (-0.2, 1, 0) / |.|, and the bounds those of the centres. */
-START_TEST(mesh_heightfield_bounds_normals)
-{
-    const float e[12] = { 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3 };
-    struct world *w = grid_world(4, 3, e);
-    struct terrain_mesh m;
-    struct og_error err;
-    double n = sqrt(0.04 + 1.0);
-    size_t v;
-
-    ck_assert_msg(terrain_mesh_build(w, 4, 3, &m, &err) == OG_OK, "%s", err.msg);
-    ck_assert_uint_eq(m.nverts, 12);
-    ck_assert_uint_eq(m.ntris, 12);
-    ck_assert_float_eq_tol(m.min[0], 0.125f, 1e-6f);
-    ck_assert_float_eq_tol(m.max[0], 0.875f, 1e-6f);
-    ck_assert_float_eq_tol(m.min[1], 0.0f, 1e-6f);
-    ck_assert_float_eq_tol(m.max[1], 0.15f, 1e-6f);
-    ck_assert_float_eq_tol(m.min[2], 0.125f, 1e-6f);
-    ck_assert_float_eq_tol(m.max[2], 0.625f, 1e-6f);
-    for (v = 0; v < m.nverts; v++) {
-        ck_assert_float_eq_tol(m.nrm[3 * v], (float)(-0.2 / n), 1e-5f);
-        ck_assert_float_eq_tol(m.nrm[3 * v + 1], (float)(1.0 / n), 1e-5f);
-        ck_assert_float_eq_tol(m.nrm[3 * v + 2], 0.0f, 1e-5f);
-    }
-    ck_assert_uint_eq(m.idx[0], 0);   /* (a, c, b): counter-clockwise from above */
-    ck_assert_uint_eq(m.idx[1], 4);
-    ck_assert_uint_eq(m.idx[2], 1);
-    terrain_mesh_free(&m);
-    ck_assert_int_eq(terrain_mesh_build(w, 1, 3, &m, &err), OG_ERANGE);
-    world_unref(w);
-}
-END_TEST
-
-/* The planet sphere: closed (V - E + F = 2 with every edge in two faces),
- * every face and vertex normal outward, radii within the relief band. */
-START_TEST(mesh_sphere_closed_outward)
-{
-    struct params p;
-    struct world *w;
-    struct terrain_mesh m;
-    struct og_error err;
-    size_t t, v;
-    double rlo, rhi;
-
-    params_defaults(&p);
-    ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, 600, NULL), OG_OK);
-    w = run(GEN_PLANET, &p, NULL);
-    ck_assert_msg(terrain_mesh_build(w, 48, 24, &m, &err) == OG_OK, "%s", err.msg);
-    ck_assert_uint_eq(m.nverts, 48 * 24 + 2);
-    /* closed triangulated sphere: F = 2V - 4 */
-    ck_assert_uint_eq(m.ntris, 2 * m.nverts - 4);
-    rlo = 1.0 + (w->elev_min - w->sea_level) * m.vscale - 1e-5;
-    rhi = 1.0 + (w->elev_max - w->sea_level) * m.vscale + 1e-5;
-    for (v = 0; v < m.nverts; v++) {
-        const float *q = m.pos + 3 * v, *nn = m.nrm + 3 * v;
-        double r = sqrt((double)q[0] * q[0] + (double)q[1] * q[1] + (double)q[2] * q[2]);
-        ck_assert(r >= rlo && r <= rhi);
-        ck_assert((q[0] * nn[0] + q[1] * nn[1] + q[2] * nn[2]) / r > 0.5);
-    }
-    for (t = 0; t < m.ntris; t++) {
-        const uint32_t *f = m.idx + 3 * t;
-        const float *a = m.pos + 3 * f[0], *b = m.pos + 3 * f[1], *c = m.pos + 3 * f[2];
-        double e1[3] = { b[0] - a[0], b[1] - a[1], b[2] - a[2] };
-        double e2[3] = { c[0] - a[0], c[1] - a[1], c[2] - a[2] };
-        double nx = e1[1] * e2[2] - e1[2] * e2[1], ny = e1[2] * e2[0] - e1[0] * e2[2],
-               nz = e1[0] * e2[1] - e1[1] * e2[0];
-        ck_assert(nx * (a[0] + b[0] + c[0]) + ny * (a[1] + b[1] + c[1]) +
-                  nz * (a[2] + b[2] + c[2]) > 0.0);
-    }
-    /* GLB container: magic, version 2, total length = file size, JSON
-       chunk first, BIN chunk holding the four arrays. */
-    {
-        unsigned char *d;
-        size_t len, jl, bl;
-        ck_assert_msg(export_gltf(w, &m, "tests/out-dataout.glb", &err) == OG_OK, "%s", err.msg);
-        d = test_slurp("tests/out-dataout.glb", &len);
-        ck_assert(memcmp(d, "glTF", 4) == 0 && d[4] == 2);
-        ck_assert_uint_eq((size_t)d[8] | (size_t)d[9] << 8 | (size_t)d[10] << 16 |
-                          (size_t)d[11] << 24, len);
-        jl = (size_t)d[12] | (size_t)d[13] << 8 | (size_t)d[14] << 16 | (size_t)d[15] << 24;
-        ck_assert(memcmp(d + 16, "JSON", 4) == 0 && jl % 4 == 0);
-        bl = (size_t)d[20 + jl] | (size_t)d[21 + jl] << 8 | (size_t)d[22 + jl] << 16 |
-             (size_t)d[23 + jl] << 24;
-        ck_assert(memcmp(d + 24 + jl, "BIN", 4) == 0);
-        ck_assert_uint_eq(bl, m.nverts * 36 + m.ntris * 12);
-        ck_assert_uint_eq(len, 28 + jl + bl);
-        free(d);
-        remove("tests/out-dataout.glb");
-    }
-    terrain_mesh_free(&m);
-    world_unref(w);
-}
-END_TEST
-
-/* polygonize: collect what it emits. */
-struct pg_seen {
-    int n;
-    int32_t label[16];
-    size_t nrings[16];
-    double area[16];        /* sum of signed ring areas */
-    double ext_area[16];
-    int ok;                 /* closed, exterior CCW, holes CW */
-};
-
-static enum og_status
-pg_collect(void *arg, const struct polygon *p, struct og_error *err)
-{
-    struct pg_seen *s = arg;
-    size_t k;
-    (void)err;
-    ck_assert_int_lt(s->n, 16);
-    s->label[s->n] = p->label;
-    s->nrings[s->n] = p->nrings;
-    s->area[s->n] = 0.0;
-    for (k = 0; k < p->nrings; k++) {
-        const double *xy = p->xy + 2 * p->start[k];
-        size_t c = p->count[k];
-        double a = polygon_ring_area(xy, c);
-        if (c < 4 || xy[0] != xy[2 * c - 2] || xy[1] != xy[2 * c - 1] ||
-            (k == 0 ? a <= 0.0 : a >= 0.0)) {
-            s->ok = 0;
-        }
-        if (k == 0) {
-            s->ext_area[s->n] = a;
-        }
-        s->area[s->n] += a;
-    }
-    s->n++;
-    return OG_OK;
-}
-
-/* A 5 x 5 raster: label 1 a ring around a hole of label 2 (one pixel),
- * label 3 two pixels touching diagonally at a corner (two regions),
- * background -1 elsewhere. */
-START_TEST(polygonize_rings_holes_saddles)
-{
-    static const int32_t lab[25] = {
-        1, 1, 1, -1, -1,
-        1, 2, 1, -1, -1,
-        1, 1, 1, 3, -1,
-        -1, -1, -1, -1, 3,
-        -1, -1, -1, -1, -1,
-    };
-    struct pg_seen s;
-    struct og_error e;
-    memset(&s, 0, sizeof s);
-    s.ok = 1;
-    ck_assert_int_eq(polygonize(lab, 5, 5, pg_collect, &s, &e), OG_OK);
-    ck_assert_int_eq(s.n, 4);
-    ck_assert(s.ok);
-    /* the ring: 3x3 exterior minus the hole; its first point at (0, 5) */
-    ck_assert_int_eq(s.label[0], 1);
-    ck_assert_uint_eq(s.nrings[0], 2);
-    ck_assert_double_eq_tol(s.ext_area[0], 9.0, 1e-12);
-    ck_assert_double_eq_tol(s.area[0], 8.0, 1e-12);
-    ck_assert_int_eq(s.label[1], 2);
-    ck_assert_double_eq_tol(s.area[1], 1.0, 1e-12);
-    /* the diagonal pair: two regions (4-connectivity), whole pixels */
-    ck_assert_int_eq(s.label[2], 3);
-    ck_assert_int_eq(s.label[3], 3);
-    ck_assert_double_eq_tol(s.area[2], 1.0, 1e-12);
-    ck_assert_double_eq_tol(s.area[3], 1.0, 1e-12);
-    {
-        /* One region touching itself at a corner: the pixels around the
-           saddle are kept apart, so the would-be hole opens to the outside
-           at that corner: one simple ring, passing the corner twice, cut
-           there by 1/32 each time. */
-        static const int32_t lab2[9] = { 1, 1, 1, 1, -1, 1, 1, 1, -1 };
-        memset(&s, 0, sizeof s);
-        s.ok = 1;
-        ck_assert_int_eq(polygonize(lab2, 3, 3, pg_collect, &s, &e), OG_OK);
-        ck_assert_int_eq(s.n, 1);
-        ck_assert(s.ok);
-        ck_assert_uint_eq(s.nrings[0], 1);
-        ck_assert_double_eq_tol(s.area[0], 7.0 - 2.0 / 32, 1e-12);
-    }
-}
-END_TEST
-
-/* Rivers of an island: every line runs downhill node to node and ends at
- * the coast (an outlet), in a lake, or on another line; following the
- * confluences always reaches a coast or lake; every river node is on a
- * line. */
-START_TEST(rivers_end_at_coast_or_lake)
-{
-    struct params p;
-    struct world *w;
-    struct river_lines r;
-    struct og_error e;
-    size_t k, i, n;
-    int32_t *line_of;
-
-    params_defaults(&p);
-    ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 4000, NULL), OG_OK);
-    w = run(GEN_ISLAND, &p, NULL);
-    ck_assert_int_eq(vector_rivers(w, &r, &e), OG_OK);
-    ck_assert_uint_gt(r.nlines, 10);
-    n = w->nhydro;
-    line_of = malloc(n * sizeof *line_of);
-    for (i = 0; i < n; i++) {
-        line_of[i] = -1;
-    }
-    /* the line a node belongs to (not counting confluence end points) */
-    for (k = 0; k < r.nlines; k++) {
-        size_t a = r.start[k], b = r.start[k + 1];
-        for (i = a; i < b; i++) {
-            if (i + 1 < b) {
-                ck_assert_int_eq(w->downhill[r.nodes[i]], r.nodes[i + 1]);
-            }
-            if (i + 1 < b || r.end[k] != RIVER_END_CONFLUENCE) {
-                line_of[r.nodes[i]] = (int32_t)k;
-            }
-        }
-    }
-    for (i = 0; i < n; i++) {
-        ck_assert(w->river_width[i] <= 0.0f || line_of[i] >= 0);
-    }
-    for (k = 0; k < r.nlines; k++) {
-        size_t cur = k, hops = 0;
-        while (r.end[cur] == RIVER_END_CONFLUENCE) {
-            int32_t last = r.nodes[r.start[cur + 1] - 1];
-            ck_assert_int_ge(line_of[last], 0);
-            ck_assert_uint_ne((size_t)line_of[last], cur);
-            cur = (size_t)line_of[last];
-            ck_assert_uint_lt(++hops, r.nlines);
-        }
-        {
-            int32_t last = r.nodes[r.start[cur + 1] - 1];
-            if (r.end[cur] == RIVER_END_COAST) {
-                ck_assert_int_eq(w->downhill[last], -1);
-            } else {
-                ck_assert_int_eq(r.end[cur], RIVER_END_LAKE);
-                ck_assert(w->lake[last]);
-            }
-        }
-    }
-    free(line_of);
-    river_lines_free(&r);
-    world_unref(w);
-}
-END_TEST
-
 /* Tiles with a one-sample overlap, pasted at their windows, give the single
  * export: heightmap samples, r16 bytes and map pixels; shared edges carry
  * the same samples in both tiles. */
@@ -577,7 +302,7 @@ START_TEST(tiles_stitch_to_single_export)
 
     params_defaults(&p);
     ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 1200, NULL), OG_OK);
-    w = run(GEN_ISLAND, &p, NULL);
+    w = test_run_world(GEN_ISLAND, &p, NULL);
     ck_assert_int_eq(tile_check(&g, W, H, &e), OG_OK);
     raster_window_full(&full, W, H);
     ck_assert_int_eq(export_heightmap_png(w, &full, &range, "tests/out-dataout-t.png", NULL, &e),
@@ -667,7 +392,7 @@ START_TEST(bundle_rivers_match_the_map)
 
     params_defaults(&p);
     ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 2000, NULL), OG_OK);
-    w = run(GEN_ISLAND, &p, NULL);
+    w = test_run_world(GEN_ISLAND, &p, NULL);
     ck_assert_int_eq(export_bundle(w, W, H, NULL, dir, &e), OG_OK);
     ck_assert_int_eq(pngio_read_raster("tests/out-dataout-bundle/rivers.png", &r, &e), OG_OK);
     ck_assert_int_eq(r.width, W);
@@ -717,11 +442,8 @@ dataout_suite(void)
     tcase_add_test(tc, heightmap_roundtrip_dem);
     tcase_add_test(tc, raw16_layout);
     tcase_add_test(tc, bundle_rivers_match_the_map);
-    tcase_add_test(tc, mesh_heightfield_bounds_normals);
-    tcase_add_test(tc, mesh_sphere_closed_outward);
-    tcase_add_test(tc, polygonize_rings_holes_saddles);
-    tcase_add_test(tc, rivers_end_at_coast_or_lake);
     tcase_add_test(tc, tiles_stitch_to_single_export);
     suite_add_tcase(s, tc);
+    dataout_geometry_tests(s);
     return s;
 }

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/world.h"
+
 /* One suite per module; check_main.c runs them all. */
 Suite *params_suite(void);
 Suite *rng_noise_suite(void);
@@ -14,6 +16,7 @@ Suite *pngio_suite(void);
 Suite *raster_suite(void);
 Suite *iso_suite(void);
 void iso_world_tests(Suite *s); /* test_iso_world.c, into iso_suite */
+void dataout_geometry_tests(Suite *s); /* test_dataout_geometry.c, into dataout_suite */
 Suite *delaunay_suite(void);
 Suite *lloyd_suite(void);
 Suite *island_suite(void);
@@ -44,6 +47,13 @@ struct world;
 struct world *test_hybrid_generate(struct params *p, void (*snap)(void *, struct world *),
                                    void *arg);
 void test_hybrid_small_params(struct params *p, int w, int h, double coverage, int droplets);
+
+/* A hybrid-tagged grid world of w x h cells with the given elevations
+ * (w * h floats) and its extent; test_run_world: the whole pipeline of gen
+ * on p (and dem, may be NULL) with one thread; both fail the test on error. */
+struct dem_raster;
+struct world *test_grid_world(int w, int h, const float *elev);
+struct world *test_run_world(enum gen_id gen, struct params *p, const struct dem_raster *dem);
 
 /* Path of a file under tests/data ($OROGEN_TEST_DATA) or data/ ($OROGEN_DATA)
  * into a static buffer (not thread-safe; tests are single-threaded). */

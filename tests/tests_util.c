@@ -5,6 +5,11 @@
 #include <string.h>
 #include <stdlib.h>
 
+#include "core/generators.h"
+#include "core/params.h"
+#include "core/pipeline.h"
+#include "core/world.h"
+
 const char *
 test_data_path(const char *name)
 {
@@ -146,4 +151,35 @@ test_slurp(const char *path, size_t *len)
     fclose(f);
     *len = (size_t)n;
     return buf;
+}
+
+struct world *
+test_grid_world(int w, int h, const float *elev)
+{
+    struct params p;
+    struct world *wd;
+    params_defaults(&p);
+    ck_assert_int_eq(world_new(&wd, GEN_HYBRID, WORLD_GRID, &p, NULL), OG_OK);
+    wd->width = w;
+    wd->height = h;
+    wd->ncells = (size_t)w * h;
+    ck_assert_int_eq(world_alloc((void **)&wd->elevation, wd->ncells, sizeof(float), "e", NULL),
+                     OG_OK);
+    memcpy(wd->elevation, elev, wd->ncells * sizeof(float));
+    world_update_extent(wd);
+    return wd;
+}
+
+struct world *
+test_run_world(enum gen_id gen, struct params *p, const struct dem_raster *dem)
+{
+    struct run_ctx ctx;
+    struct world *w = NULL;
+    struct og_error e;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = p;
+    ctx.dem = dem;
+    ctx.threads = 1;
+    ck_assert_msg(pipeline_run(generator_get(gen), &ctx, &w, &e) == OG_OK, "%s", e.msg);
+    return w;
 }
