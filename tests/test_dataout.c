@@ -12,20 +12,15 @@
 #include <dirent.h>
 
 #include "core/dem.h"
-#include "core/generators.h"
-#include "core/pipeline.h"
+#include "core/params.h"
 #include "render/heightmap.h"
+#include "render/mapimg.h"
 #include "render/pngio.h"
 #include "render/raw16.h"
 #include "render/sample.h"
-#include "render/geojson.h"
-#include "render/gltf.h"
-#include "render/polygonize.h"
 #include "render/export.h"
 #include "render/bundle.h"
-#include "render/mapimg.h"
 #include "render/tiles.h"
-#include "render/terrain_mesh.h"
 #include "tests.h"
 
 

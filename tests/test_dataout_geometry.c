@@ -9,9 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/generators.h"
 #include "core/params.h"
-#include "core/world.h"
 #include "render/geojson.h"
 #include "render/gltf.h"
 #include "render/polygonize.h"

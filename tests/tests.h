@@ -17,6 +17,32 @@ Suite *raster_suite(void);
 Suite *iso_suite(void);
 void iso_world_tests(Suite *s); /* test_iso_world.c, into iso_suite */
 void dataout_geometry_tests(Suite *s); /* test_dataout_geometry.c, into dataout_suite */
+void mesh_tests(Suite *s); /* test_mesh.c, into delaunay_suite */
+void pngio_read_tests(Suite *s); /* test_pngio_read.c, into pngio_suite */
+
+/* Exact validation of a planar triangulation d of the n points xy (twins,
+ * orientation, empty circumcircles, counts, hull; test_delaunay.c). */
+struct delaunay;
+void test_delaunay_validate(const struct delaunay *d, const double *xy, size_t n);
+void predicates_tests(Suite *s); /* test_predicates.c, into delaunay_suite */
+void planet_mesh_tests(Suite *s);    /* test_planet_mesh.c, into planet_suite */
+void planet_surface_tests(Suite *s); /* test_planet_surface.c, into planet_suite */
+
+/* test_planet_mesh.c: about count Poisson-disk points on the unit sphere
+ * for seed (malloc'd, 3 * *n doubles), and the exact check of a spherical
+ * Delaunay triangulation (closed, outward, every edge locally Delaunay). */
+double *test_sphere_sample(size_t count, uint64_t seed, size_t *n);
+void test_check_sphere_triangulation(const double *xyz, size_t n, const int32_t *tri, size_t nt);
+
+/* delaunay_check.c: test_read_points reads a JSON array of [x, y] pairs
+ * under tests/data/points (malloc'd, 2 * *n doubles); check_points builds
+ * the triangulation of xy, validates it and asserts its triangle, duplicate
+ * and hull counts; check_file does so for a fixture of npoints points. */
+double *test_read_points(const char *name, size_t *n);
+void test_delaunay_check_points(const double *xy, size_t n, size_t expect_tri,
+                                size_t expect_dup, size_t expect_hull);
+void test_delaunay_check_file(const char *name, size_t npoints, size_t distinct, size_t b,
+                              size_t ntri);
 Suite *delaunay_suite(void);
 Suite *lloyd_suite(void);
 Suite *island_suite(void);
@@ -81,6 +107,9 @@ int32_t *test_qhull_triangles(int dim, const double *pts, size_t n, const char *
 /* The whole file at path in a malloc'd buffer (one spare byte), its size
  * in *len; a failed read fails the test. */
 unsigned char *test_slurp(const char *path, size_t *len);
+
+/* Write len bytes of data to path (fails the test on error). */
+void test_spit(const char *path, const void *data, size_t len);
 
 /* 64-bit FNV-1a of a byte range, for golden tests. */
 uint64_t test_fnv1a(const void *data, size_t len);

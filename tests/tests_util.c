@@ -183,3 +183,13 @@ test_run_world(enum gen_id gen, struct params *p, const struct dem_raster *dem)
     ck_assert_msg(pipeline_run(generator_get(gen), &ctx, &w, &e) == OG_OK, "%s", e.msg);
     return w;
 }
+
+void
+test_spit(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+
+    ck_assert_msg(f != NULL, "cannot create %s", path);
+    ck_assert_uint_eq(fwrite(data, 1, len, f), len);
+    ck_assert_int_eq(fclose(f), 0);
+}
