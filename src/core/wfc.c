@@ -7,27 +7,12 @@
 #include "core/adjacency.h"
 #include "core/pipeline.h"
 #include "core/rng.h"
+#include "core/wfc_internal.h"
 
-/* The search side of the wave-function collapse: minimum-remaining-values
- * heap, arc consistency with an undo trail, backtracking and restarts. The
- * rule tables and domains are in wfc_rules.c. */
-
-static int
-popcount32(uint32_t x)
-{
-    int n = 0;
-    while (x != 0) {
-        x &= x - 1;
-        n++;
-    }
-    return n;
-}
-
-/* Min-heap of (options << 32 | tie key, vertex) with lazy deletion. */
-struct heap_item {
-    uint64_t key;
-    int32_t v;
-};
+/* The search side of the wave-function collapse: arc consistency with an
+ * undo trail, the weighted choice, backtracking and restarts. The queue of
+ * undecided vertices (minimum remaining values) is in wfc_queue.c, the
+ * rule tables and domains in wfc_rules.c. */
 
 /* Undo log: v >= 0 records dom[v] before a change; v < 0 records the
  * collapse of vertex ~v (dom[~v] before it; done[~v] was 0). */
@@ -45,13 +30,10 @@ struct decision {
 struct solver {
     const struct adjacency *adj;
     uint32_t compat[WFC_MAX_BIOMES];
-    uint32_t *dom;
-    uint8_t *done;
+    struct wfc_vertex *vs;
     uint32_t *tie;
-    struct heap_item *heap;
-    size_t nheap, heap_cap;
+    struct wfc_queue q;
     int32_t *queue;
-    uint8_t *queued;
     struct trail_item *trail;
     size_t ntrail, trail_cap;
     struct decision *dec;
@@ -59,16 +41,23 @@ struct solver {
 };
 
 static int
+trail_grow(struct solver *s)
+{
+    size_t cap = s->trail_cap * 2;
+    struct trail_item *t = realloc(s->trail, cap * sizeof *t);
+    if (t == NULL) {
+        return -1;
+    }
+    s->trail = t;
+    s->trail_cap = cap;
+    return 0;
+}
+
+static inline int
 trail_push(struct solver *s, int32_t v, uint32_t dom)
 {
-    if (s->ntrail == s->trail_cap) {
-        size_t cap = s->trail_cap * 2;
-        struct trail_item *t = realloc(s->trail, cap * sizeof *t);
-        if (t == NULL) {
-            return -1;
-        }
-        s->trail = t;
-        s->trail_cap = cap;
+    if (s->ntrail == s->trail_cap && trail_grow(s) != 0) {
+        return -1;
     }
     s->trail[s->ntrail].v = v;
     s->trail[s->ntrail].dom = dom;
@@ -76,76 +65,23 @@ trail_push(struct solver *s, int32_t v, uint32_t dom)
     return 0;
 }
 
-static int
-heap_push(struct solver *s, int32_t v)
+static inline void
+queue_vertex(struct solver *s, int32_t v)
 {
-    size_t i;
-    if (s->nheap == s->heap_cap) {
-        size_t cap = s->heap_cap * 2;
-        struct heap_item *h = realloc(s->heap, cap * sizeof *h);
-        if (h == NULL) {
-            return -1;
-        }
-        s->heap = h;
-        s->heap_cap = cap;
-    }
-    i = s->nheap++;
-    s->heap[i].key = ((uint64_t)popcount32(s->dom[v]) << 32) | s->tie[v];
-    s->heap[i].v = v;
-    while (i > 0) {
-        size_t p = (i - 1) / 2;
-        struct heap_item t;
-        if (s->heap[p].key <= s->heap[i].key) {
-            break;
-        }
-        t = s->heap[p];
-        s->heap[p] = s->heap[i];
-        s->heap[i] = t;
-        i = p;
-    }
-    return 0;
+    wfc_queue_push(&s->q, v, __builtin_popcount(s->vs[v].dom));
 }
 
-/* The undecided vertex with the fewest options, or -1. */
-static int32_t
-heap_pop(struct solver *s)
-{
-    while (s->nheap > 0) {
-        struct heap_item top = s->heap[0];
-        size_t i = 0;
-        s->heap[0] = s->heap[--s->nheap];
-        for (;;) {
-            size_t l = 2 * i + 1, r = l + 1, m = i;
-            struct heap_item t;
-            if (l < s->nheap && s->heap[l].key < s->heap[m].key) {
-                m = l;
-            }
-            if (r < s->nheap && s->heap[r].key < s->heap[m].key) {
-                m = r;
-            }
-            if (m == i) {
-                break;
-            }
-            t = s->heap[m];
-            s->heap[m] = s->heap[i];
-            s->heap[i] = t;
-            i = m;
-        }
-        if (!s->done[top.v] && (top.key >> 32) == (uint64_t)popcount32(s->dom[top.v])) {
-            return top.v;
-        }
-    }
-    return -1;
-}
-
+/* Rank the vertices by fresh ties and queue every undecided one. */
 static int
-heap_rebuild(struct solver *s)
+queue_rebuild(struct solver *s)
 {
     size_t v;
-    s->nheap = 0;
+    if (wfc_queue_rank(&s->q, s->vs, s->tie) != 0) {
+        return -1;
+    }
     for (v = 0; v < s->adj->n; v++) {
-        if (!s->done[v] && heap_push(s, (int32_t)v) != 0) {
-            return -1;
+        if (!s->vs[v].done) {
+            queue_vertex(s, (int32_t)v);
         }
     }
     return 0;
@@ -158,48 +94,46 @@ static int32_t
 propagate(struct solver *s, size_t qhead, size_t qtail)
 {
     const struct adjacency *adj = s->adj;
+    struct wfc_vertex *vs = s->vs;
     size_t qn = adj->n + 1;
     int32_t bad = -1;
     while (qhead != qtail && bad == -1) {
         int32_t v = s->queue[qhead], j;
-        uint32_t sup = 0, d = s->dom[v];
-        int b;
-        qhead = (qhead + 1) % qn;
-        s->queued[v] = 0;
-        for (b = 0; d != 0; b++, d >>= 1) {
-            if (d & 1) {
-                sup |= s->compat[b];
-            }
+        uint32_t sup = 0, d = vs[v].dom;
+        qhead = qhead + 1 == qn ? 0 : qhead + 1;
+        vs[v].queued = 0;
+        while (d != 0) {
+            sup |= s->compat[__builtin_ctz(d)];
+            d &= d - 1;
         }
         for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
             int32_t u = adj->nbr[j];
-            uint32_t nd = s->dom[u] & sup;
-            if (nd == s->dom[u]) {
+            uint32_t nd = vs[u].dom & sup;
+            if (nd == vs[u].dom) {
                 continue;
             }
-            if (trail_push(s, u, s->dom[u]) != 0) {
+            if (trail_push(s, u, vs[u].dom) != 0) {
                 bad = -2;
                 break;
             }
-            s->dom[u] = nd;
+            vs[u].dom = nd;
             if (nd == 0) {
                 bad = u;
                 break;
             }
-            if (!s->done[u] && heap_push(s, u) != 0) {
-                bad = -2;
-                break;
+            if (!vs[u].done) {
+                queue_vertex(s, u);
             }
-            if (!s->queued[u]) {
-                s->queued[u] = 1;
+            if (!vs[u].queued) {
+                vs[u].queued = 1;
                 s->queue[qtail] = u;
-                qtail = (qtail + 1) % qn;
+                qtail = qtail + 1 == qn ? 0 : qtail + 1;
             }
         }
     }
     while (qhead != qtail) {
-        s->queued[s->queue[qhead]] = 0;
-        qhead = (qhead + 1) % qn;
+        vs[s->queue[qhead]].queued = 0;
+        qhead = qhead + 1 == qn ? 0 : qhead + 1;
     }
     return bad;
 }
@@ -208,45 +142,47 @@ static int32_t
 propagate_from(struct solver *s, int32_t v)
 {
     s->queue[0] = v;
-    s->queued[v] = 1;
+    s->vs[v].queued = 1;
     return propagate(s, 0, 1);
 }
 
-/* Undo the trail down to length `to`, putting undone vertices back on the
- * heap. Returns -1 on allocation failure. */
-static int
-undo(struct solver *s, size_t to, uint8_t *out)
+/* Undo the trail down to length `to`, queueing the undone vertices again. */
+static void
+undo(struct solver *s, size_t to)
 {
     while (s->ntrail > to) {
         struct trail_item *t = &s->trail[--s->ntrail];
         int32_t v = t->v < 0 ? ~t->v : t->v;
-        s->dom[v] = t->dom;
+        s->vs[v].dom = t->dom;
         if (t->v < 0) {
-            s->done[v] = 0;
-            out[v] = 0;
+            s->vs[v].done = 0;
+            s->vs[v].biome = 0;
         }
-        if (!s->done[v] && heap_push(s, v) != 0) {
-            return -1;
+        if (!s->vs[v].done) {
+            queue_vertex(s, v);
         }
     }
-    return 0;
 }
 
-/* Weighted choice among dom[v], favouring biomes of decided neighbours. */
+/* Weighted choice among dom[v], favouring biomes of decided neighbours.
+ * One draw per call; a single option needs nothing else. */
 static int
-choose(const struct wfc_rules *rules, struct solver *s, int32_t v, const uint8_t *out,
-       struct rng *r)
+choose(const struct wfc_rules *rules, struct solver *s, int32_t v, struct rng *r)
 {
     double w[WFC_MAX_BIOMES], total = 0.0, x;
     int same[WFC_MAX_BIOMES] = { 0 };
     int b, last = -1;
     int32_t j;
-    uint32_t d = s->dom[v];
+    uint32_t d = s->vs[v].dom;
 
+    if ((d & (d - 1)) == 0) {
+        (void)rng_next_double(r);
+        return __builtin_ctz(d);
+    }
     for (j = s->adj->start[v]; j < s->adj->start[v + 1]; j++) {
-        int32_t u = s->adj->nbr[j];
-        if (s->done[u]) {
-            same[out[u]]++;
+        const struct wfc_vertex *u = &s->vs[s->adj->nbr[j]];
+        if (u->done) {
+            same[u->biome]++;
         }
     }
     for (b = 0; b < rules->nbiomes; b++) {
@@ -280,6 +216,7 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
     struct solver s;
     size_t n = adj->n, v, steps = 0, budget = 256, spent = 0;
     struct wfc_stats local;
+    uint32_t all;
     int32_t bad;
     enum og_status st = OG_OK;
 
@@ -298,28 +235,25 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
     if (n == 0) {
         return OG_OK;
     }
+    memset(out, 0, n);
     s.adj = adj;
     wfc_compat_table(rules, s.compat);
-    s.heap_cap = n + 16;
+    all = rules->nbiomes >= 32 ? 0xffffffffu : (1u << rules->nbiomes) - 1u;
     s.trail_cap = 2 * n + 16;
     s.dec_cap = n + 1;  /* decisions collapse distinct vertices: never more than n */
-    s.dom = malloc(n * sizeof *s.dom);
-    s.done = calloc(n, 1);
+    s.vs = calloc(n, sizeof *s.vs);
     s.tie = malloc(n * sizeof *s.tie);
-    s.heap = malloc(s.heap_cap * sizeof *s.heap);
     s.queue = malloc((n + 1) * sizeof *s.queue);
-    s.queued = calloc(n, 1);
     s.trail = malloc(s.trail_cap * sizeof *s.trail);
     s.dec = malloc(s.dec_cap * sizeof *s.dec);
-    if (s.dom == NULL || s.done == NULL || s.tie == NULL || s.heap == NULL || s.queue == NULL
-        || s.queued == NULL || s.trail == NULL || s.dec == NULL) {
+    if (s.vs == NULL || s.tie == NULL || s.queue == NULL || s.trail == NULL || s.dec == NULL
+        || wfc_queue_init(&s.q, n, rules->nbiomes) != 0) {
         goto nomem;
     }
-    memset(out, 0, n);
     for (v = 0; v < n; v++) {
-        s.dom[v] = dom[v];
+        s.vs[v].dom = dom[v] & all;
         s.tie[v] = rng_next_u32(r);
-        if (s.dom[v] == 0) {
+        if (s.vs[v].dom == 0) {
             st = og_error_set(err, OG_EINVAL, "wfc: no biome fits vertex %zu (rules exclude all)",
                               v);
             goto done;
@@ -328,7 +262,7 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
     /* initial arc consistency over every vertex (nothing to undo below it) */
     for (v = 0; v < n; v++) {
         s.queue[v] = (int32_t)v;
-        s.queued[v] = 1;
+        s.vs[v].queued = 1;
     }
     bad = propagate(&s, 0, n);
     s.ntrail = 0;
@@ -340,16 +274,16 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
                           (long)bad);
         goto done;
     }
-    if (heap_rebuild(&s) != 0) {
+    if (queue_rebuild(&s) != 0) {
         goto nomem;
     }
     for (;;) {
-        int32_t x = heap_pop(&s);
+        int32_t x = wfc_queue_pop(&s.q, s.vs);
         int b;
         if (x < 0) {
             break;
         }
-        b = choose(rules, &s, x, out, r);
+        b = choose(rules, &s, x, r);
         if (s.ndec == s.dec_cap) {
             struct decision *d = realloc(s.dec, 2 * s.dec_cap * sizeof *d);
             if (d == NULL) {
@@ -362,15 +296,15 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
         s.dec[s.ndec].v = x;
         s.dec[s.ndec].b = b;
         s.ndec++;
-        if (trail_push(&s, ~x, s.dom[x]) != 0) {
+        if (trail_push(&s, ~x, s.vs[x].dom) != 0) {
             goto nomem;
         }
-        out[x] = (uint8_t)b;
-        s.done[x] = 1;
+        s.vs[x].biome = (uint8_t)b;
+        s.vs[x].done = 1;
         stats->collapses++;
         bad = -1;
-        if (s.dom[x] != (1u << b)) {
-            s.dom[x] = 1u << b;
+        if (s.vs[x].dom != (1u << b)) {
+            s.vs[x].dom = 1u << b;
             bad = propagate_from(&s, x);
         }
         /* contradiction: undo the newest decision and forbid its choice
@@ -398,9 +332,7 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
                 /* a search stuck deep (heavy-tailed): start over with new
                  * ties and draws and twice the patience (randomised
                  * restarts, Gomes, Selman and Kautz 1998) */
-                if (undo(&s, 0, out) != 0) {
-                    goto nomem;
-                }
+                undo(&s, 0);
                 s.ndec = 0;
                 stats->restarts++;
                 spent = 0;
@@ -408,27 +340,23 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
                 for (v = 0; v < n; v++) {
                     s.tie[v] = rng_next_u32(r);
                 }
-                if (heap_rebuild(&s) != 0) {
+                if (queue_rebuild(&s) != 0) {
                     goto nomem;
                 }
                 bad = -1;
                 break;
             }
             d = s.dec[--s.ndec];
-            if (undo(&s, d.trail, out) != 0) {
+            undo(&s, d.trail);
+            if (trail_push(&s, d.v, s.vs[d.v].dom) != 0) {
                 goto nomem;
             }
-            if (trail_push(&s, d.v, s.dom[d.v]) != 0) {
-                goto nomem;
-            }
-            s.dom[d.v] &= ~(1u << d.b);
-            if (s.dom[d.v] == 0) {
+            s.vs[d.v].dom &= ~(1u << d.b);
+            if (s.vs[d.v].dom == 0) {
                 bad = d.v;
                 continue;
             }
-            if (heap_push(&s, d.v) != 0) {
-                goto nomem;
-            }
+            queue_vertex(&s, d.v);
             bad = propagate_from(&s, d.v);
         }
         if ((++steps & 4095) == 0) {
@@ -445,14 +373,16 @@ nomem:
     st = og_error_set(err, OG_ENOMEM, "out of memory for wave-function collapse of %zu vertices",
                       n);
 done:
-    free(s.dom);
-    free(s.done);
+    if (s.vs != NULL && st == OG_OK) {
+        for (v = 0; v < n; v++) {
+            out[v] = s.vs[v].biome;
+        }
+    }
+    free(s.vs);
     free(s.tie);
-    free(s.heap);
     free(s.queue);
-    free(s.queued);
     free(s.trail);
     free(s.dec);
+    wfc_queue_fini(&s.q);
     return st;
 }
-

@@ -125,7 +125,8 @@ void wfc_widen_domains(const struct adjacency *adj, const uint32_t *dom, const u
 
 /* Collapse: dom[v] (adj->n entries, in) are the allowed sets (e.g. from
  * wfc_unary_domains, possibly narrowed to fix some vertices); out[v] gets
- * the biome. max_restarts bounds the backtracks (>= 0). ctx may be NULL.
+ * the biome (all 0 after an error). max_restarts bounds the backtracks
+ * (>= 0). ctx may be NULL.
  * Errors: OG_EINVAL "no biome fits vertex V" when the rules leave a vertex
  * nothing before any choice, "no solution" when the search proves there is
  * none, "no solution found within N backtracks" at the bound; OG_ENOMEM;
