@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "core/lloyd.h"
+#include "core/mesh.h"
+#include "core/predicates.h"
 #include "core/pipeline.h"
 #include "core/rng.h"
 #include "tests.h"
@@ -215,6 +217,116 @@ START_TEST(test_contract)
 }
 END_TEST
 
+/* lloyd_mesh against mesh_build_planar on the same relaxed sites: a valid
+ * Delaunay mesh (twins, orientation, empty circles in exact arithmetic,
+ * hull, centres, point edges) with the same triangles, numbered its own
+ * way (so it came from Lloyd's triangulation, not from scratch). */
+static void
+check_lloyd_mesh(size_t n, int iterations, double x0, double y0, double x1, double y1,
+                 uint64_t seed, int threads, int expect_own)
+{
+    double *xy = malloc(2 * n * sizeof *xy);
+    struct lloyd_kept *keep = NULL;
+    struct mesh *m, *ref;
+    struct run_ctx ctx;
+    struct og_error err;
+    size_t e, ne, t, i, nfree = 0;
+    int32_t *a, *b;
+
+    ck_assert_ptr_nonnull(xy);
+    random_sites(xy, n, seed, x0, y0, x1, y1);
+    memset(&ctx, 0, sizeof ctx);
+    ctx.threads = threads;
+    ck_assert_int_eq(lloyd_relax_keep(xy, n, iterations, x0, y0, x1, y1, &ctx, &keep, &err),
+                     OG_OK);
+    ck_assert_int_eq(keep != NULL, iterations > 0);
+    ck_assert_int_eq(lloyd_mesh(keep, xy, n, &ctx, &m, &err), OG_OK);
+    ck_assert_int_eq(mesh_build_planar(&ref, xy, n, &err), OG_OK);
+    ck_assert_int_eq(m->npoints, n);
+    ck_assert_int_eq(m->ntriangles, ref->ntriangles);
+    ck_assert_int_eq(m->nhull, ref->nhull);
+    ck_assert_int_eq(m->nduplicates, 0);
+    ck_assert(memcmp(m->points, xy, 2 * n * sizeof *xy) == 0);
+    ne = 3 * m->ntriangles;
+    for (e = 0; e < ne; e++) {
+        int32_t f = m->halfedges[e];
+        if (m->triangles[e] < 0 || (size_t)m->triangles[e] >= n) {
+            ck_abort_msg("half-edge %zu starts at %d", e, (int)m->triangles[e]);
+        }
+        if (f < 0) {
+            nfree++;
+            continue;
+        }
+        if ((size_t)f >= ne || m->halfedges[f] != (int32_t)e ||
+            m->triangles[f] != m->triangles[mesh_edge_next((int32_t)e)] ||
+            m->triangles[e] != m->triangles[mesh_edge_next(f)]) {
+            ck_abort_msg("half-edge %zu and its twin %d disagree", e, (int)f);
+        }
+        if ((size_t)f > e) {
+            const double *pr = xy + 2 * m->triangles[e];
+            const double *pl = xy + 2 * m->triangles[mesh_edge_next((int32_t)e)];
+            const double *p0 = xy + 2 * m->triangles[mesh_edge_prev((int32_t)e)];
+            const double *p1 = xy + 2 * m->triangles[mesh_edge_prev(f)];
+            if (predicates_incircle(p0, pl, pr, p1) > 0.0) {
+                ck_abort_msg("edge %zu not locally Delaunay", e);
+            }
+        }
+    }
+    ck_assert_int_eq(nfree, m->nhull);
+    for (i = 0; i < m->nhull; i++) {
+        /* consecutive hull points are the ends of a twinless half-edge */
+        int32_t ha = m->hull[i], hb = m->hull[(i + 1) % m->nhull], pe = m->point_edge[hb];
+        if (m->halfedges[pe] >= 0 || m->triangles[pe] != ha) {
+            ck_abort_msg("hull step %d -> %d", (int)ha, (int)hb);
+        }
+    }
+    for (t = 0; t < m->ntriangles; t++) {
+        const double *c = m->centers + 2 * t, *p[3];
+        double d[3];
+        int k;
+        for (k = 0; k < 3; k++) {
+            p[k] = xy + 2 * m->triangles[3 * t + (size_t)k];
+            d[k] = hypot(p[k][0] - c[0], p[k][1] - c[1]);
+        }
+        if (!(predicates_orient2d(p[0], p[1], p[2]) < 0.0) ||
+            !(fabs(d[0] - d[1]) <= 1e-9 * d[0] && fabs(d[0] - d[2]) <= 1e-9 * d[0])) {
+            ck_abort_msg("triangle %zu: orientation or centre wrong", t);
+        }
+    }
+    for (i = 0; i < n; i++) {
+        int32_t pe = m->point_edge[i];
+        if (pe < 0 || m->triangles[mesh_edge_next(pe)] != (int32_t)i) {
+            ck_abort_msg("point %zu: point edge %d", i, (int)pe);
+        }
+    }
+    ck_assert_int_eq(expect_own, memcmp(m->triangles, ref->triangles, ne * sizeof *m->triangles) != 0);
+    a = malloc(ne * sizeof *a);
+    b = malloc(ne * sizeof *b);
+    ck_assert(a != NULL && b != NULL);
+    memcpy(a, m->triangles, ne * sizeof *a);
+    memcpy(b, ref->triangles, ne * sizeof *b);
+    test_sort_triangles(a, m->ntriangles);
+    test_sort_triangles(b, m->ntriangles);
+    ck_assert(memcmp(a, b, ne * sizeof *a) == 0);
+    free(a);
+    free(b);
+    mesh_free(m);
+    mesh_free(ref);
+    free(xy);
+}
+
+START_TEST(test_mesh_from_lloyd)
+{
+    check_lloyd_mesh(3000, 2, 0.0, 0.0, 1.0, 1.0, 5, 1, 1);
+    check_lloyd_mesh(3000, 2, 0.0, 0.0, 1.0, 1.0, 5, 3, 1);
+    check_lloyd_mesh(20000, 3, 0.0, 0.0, 1.0, 1.0, 6, 2, 1);
+    check_lloyd_mesh(700, 1, 10.0, -5.0, 30.0, 5.0, 7, 1, 1);
+    check_lloyd_mesh(5, 2, 0.0, 0.0, 1.0, 1.0, 8, 1, 1);
+    /* no iterations: nothing handed over, triangulated from scratch */
+    check_lloyd_mesh(500, 0, 0.0, 0.0, 1.0, 1.0, 9, 1, 0);
+}
+END_TEST
+
 Suite *
 lloyd_suite(void)
 {
@@ -226,6 +338,7 @@ lloyd_suite(void)
     tcase_add_test(tc, test_other_box_and_determinism);
     tcase_add_test(tc, test_exact_cells);
     tcase_add_test(tc, test_high_degree_and_collinear);
+    tcase_add_test(tc, test_mesh_from_lloyd);
     tcase_set_timeout(tc, 20);
     suite_add_tcase(s, tc);
     tcase_add_test(tk, test_contract);

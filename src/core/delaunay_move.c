@@ -89,17 +89,36 @@ dm_flippable(const struct dl *s, int32_t a)
            (dl_orient_positive(p1, p0, pr) && dl_orient_positive(p0, p1, pl));
 }
 
+/* Push edge e (if interior) for the Lawson sweep; OG_ENOMEM on failure. */
+static enum og_status
+dm_push(struct dl *s, size_t *top, int32_t e)
+{
+    if (s->half[e] < 0) {
+        return OG_OK;
+    }
+    if (*top == s->stack_cap && dl_grow_stack(s) != OG_OK) {
+        return OG_ENOMEM;
+    }
+    s->stack[(*top)++] = e;
+    return OG_OK;
+}
+
 /* Point v at p, heading for q, is blocked by its triangle (v, b, c) (e
  * leaves v in it), which would turn over where the path crosses the line
  * bc. Flip the edge that the crossing makes the longest: bc itself if the
  * path crosses the segment, else the side from v to the farther of b and
- * c. Returns whether it flipped. */
+ * c. Returns whether it flipped; the six edges of the two new triangles
+ * are stacked for the Lawson pass (a flip of a side of v's star makes a
+ * triangle without v, whose outer edges the star's would miss). OG_ENOMEM
+ * in *st. */
 static int
-dm_open(struct dl *s, int32_t *vedge, int32_t e, const double *p, const double *q)
+dm_open(struct dl *s, int32_t *vedge, int32_t e, const double *p, const double *q, size_t *top,
+        enum og_status *st)
 {
     const double *b = dl_pt(s, s->tri[dl_next(e)]), *c = dl_pt(s, s->tri[dl_prev(e)]);
     double ob = predicates_orient2d(p, q, b), oc = predicates_orient2d(p, q, c);
-    int32_t x;
+    int32_t x, y;
+    int k;
 
     if ((ob > 0.0 && oc < 0.0) || (ob < 0.0 && oc > 0.0) || ob == 0.0 || oc == 0.0) {
         x = dl_next(e); /* b -> c */
@@ -111,7 +130,13 @@ dm_open(struct dl *s, int32_t *vedge, int32_t e, const double *p, const double *
     if (!dm_flippable(s, x)) {
         return 0;
     }
+    y = s->half[x];
     dm_flip(s, vedge, x);
+    for (k = 0; k < 3; k++) {
+        if (dm_push(s, top, 3 * (x / 3) + k) != OG_OK || dm_push(s, top, 3 * (y / 3) + k) != OG_OK) {
+            *st = OG_ENOMEM;
+        }
+    }
     return 1;
 }
 
@@ -141,20 +166,6 @@ dm_hold(unsigned char *todo, int32_t *queue, size_t *nq, const int32_t *v)
             queue[(*nq)++] = v[k];
         }
     }
-}
-
-/* Push edge e (if interior) for the Lawson sweep; OG_ENOMEM on failure. */
-static enum og_status
-dm_push(struct dl *s, size_t *top, int32_t e)
-{
-    if (s->half[e] < 0) {
-        return OG_OK;
-    }
-    if (*top == s->stack_cap && dl_grow_stack(s) != OG_OK) {
-        return OG_ENOMEM;
-    }
-    s->stack[(*top)++] = e;
-    return OG_OK;
 }
 
 /* Make the stacked edges and everything their flips disturb locally
@@ -272,16 +283,23 @@ delaunay_move_local(struct delaunay *d, double *pts, size_t n, const double *tar
         if (left > n / 32) {
             goto done; /* far from a small move: triangulating is cheaper */
         }
-        /* every edge once */
+        /* every edge once: the in-circle test here, the flips and what
+         * they disturb in dm_lawson (which tests the edge again) */
         for (k = 0; k < ne; k++) {
+            int32_t f = s.half[k], e = (int32_t)k;
             size_t top = 0;
-            if (s.half[k] > (int32_t)k &&
-                (dm_push(&s, &top, (int32_t)k) != OG_OK || dm_lawson(&s, vedge, top) != OG_OK)) {
+            if (f <= e ||
+                !dl_incircle_positive(dl_pt(&s, s.tri[dl_prev(e)]), dl_pt(&s, s.tri[dl_next(e)]),
+                                      dl_pt(&s, s.tri[e]), dl_pt(&s, s.tri[dl_prev(f)]))) {
+                continue;
+            }
+            if (dm_push(&s, &top, e) != OG_OK || dm_lawson(&s, vedge, top) != OG_OK) {
                 goto nomem;
             }
         }
     }
     for (round = 0; round < DM_ROUNDS && left > 0; round++) {
+        size_t top = 0;
         nmoved = 0;
         for (k = 0; k < n; k++) {
             double q[2], *p = pts + 2 * k;
@@ -293,11 +311,14 @@ delaunay_move_local(struct delaunay *d, double *pts, size_t n, const double *tar
             q[0] = target[2 * k];
             q[1] = target[2 * k + 1];
             /* Blocked: flip the edge in the way (a few times) and retry;
-             * then try shorter steps. Any flip done is undone by the
-             * Lawson pass if v stays. */
+             * then try shorter steps. The Lawson pass below revisits
+             * every edge that a flip or a move touched. */
             while ((bad = dm_star_ok(&s, vedge[k], q)) >= 0 && opened < DM_OPEN &&
-                   dm_open(&s, vedge, bad, p, q)) {
+                   dm_open(&s, vedge, bad, p, q, &top, &st)) {
                 opened++;
+            }
+            if (st != OG_OK) {
+                goto nomem;
             }
             for (h = 0; bad >= 0 && h < DM_HALVINGS; h++) {
                 q[0] = 0.5 * (p[0] + q[0]);
@@ -320,8 +341,9 @@ delaunay_move_local(struct delaunay *d, double *pts, size_t n, const double *tar
             break; /* stuck */
         }
         {
-            /* the edges of the triangles around the points that moved */
-            size_t top = 0, j;
+            /* the edges of the triangles around the points that moved
+             * (after those of the opening flips) */
+            size_t j;
             for (j = 0; j < nmoved; j++) {
                 int32_t e0 = vedge[moved[j]], e = e0;
                 do {

@@ -20,6 +20,7 @@
 struct island_priv {
     double *sites;   /* 2 * n */
     size_t n;
+    struct lloyd_kept *kept; /* Lloyd's last triangulation, for the mesh */
 };
 
 static void
@@ -28,6 +29,7 @@ island_priv_free(void *p)
     struct island_priv *ip = p;
     if (ip != NULL) {
         free(ip->sites);
+        lloyd_kept_free(ip->kept);
         free(ip);
     }
 }
@@ -67,16 +69,20 @@ stage_lloyd(struct world *w, struct run_ctx *ctx, struct og_error *err)
     if (k == 0) {
         return OG_OK;
     }
-    return lloyd_relax(ip->sites, ip->n, k, 0.0, 0.0, 1.0, 1.0, ctx, err);
+    return lloyd_relax_keep(ip->sites, ip->n, k, 0.0, 0.0, 1.0, 1.0, ctx, &ip->kept, err);
 }
 
-/* Stage "delaunay": the dual mesh of the relaxed sites. */
+/* Stage "delaunay": the dual mesh of the relaxed sites, from Lloyd's last
+ * triangulation (lloyd_mesh) rather than from scratch. */
 static enum og_status
 stage_delaunay(struct world *w, struct run_ctx *ctx, struct og_error *err)
 {
     struct island_priv *ip = w->priv;
-    enum og_status st = mesh_build_planar(&w->mesh, ip->sites, ip->n, err);
-    (void)ctx;
+    struct lloyd_kept *kept = ip->kept;
+    enum og_status st;
+
+    ip->kept = NULL;
+    st = lloyd_mesh(kept, ip->sites, ip->n, ctx, &w->mesh, err);
     if (st != OG_OK) {
         return st;
     }

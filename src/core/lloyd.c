@@ -211,22 +211,37 @@ lloyd_check(const double *xy, size_t n, double x0, double y0, double x1, double 
     return OG_OK;
 }
 
-enum og_status
-lloyd_relax(double *xy, size_t n, int iterations, double x0, double y0, double x1, double y1,
-            struct run_ctx *ctx, struct og_error *err)
+void
+lloyd_kept_free(struct lloyd_kept *K)
 {
-    struct lloyd_box box = {x0, y0, x1, y1};
+    if (K != NULL) {
+        lloyd_tri_free(&K->T);
+        free(K->cen);
+        free(K);
+    }
+}
+
+/* lloyd_relax; keep != NULL: hand the last triangulation and the last
+ * centroids over in *keep (NULL if there is none to hand over). */
+static enum og_status
+lloyd_run(double *xy, size_t n, int iterations, const struct lloyd_box *bp, struct run_ctx *ctx,
+          struct lloyd_kept **keep, struct og_error *err)
+{
+    struct lloyd_box box = *bp;
     struct lloyd_tri T;
     struct lloyd_work W;
     double *cen;
     enum og_status st;
     int it, threads = ctx != NULL && ctx->threads > 0 ? ctx->threads : 1;
 
+    if (keep != NULL) {
+        *keep = NULL;
+    }
     if (iterations < 0) {
         return og_error_set(err, OG_ERANGE, "lloyd: iterations = %d outside [0, %d]", iterations,
                             INT32_MAX);
     }
-    st = lloyd_check(xy, n, x0, y0, x1, y1, err);
+    st = lloyd_check(xy, n, box.x0, box.y0, box.x1, box.y1, err);
     if (st != OG_OK || n == 0 || iterations == 0) {
         return st;
     }
@@ -266,13 +281,42 @@ lloyd_relax(double *xy, size_t n, int iterations, double x0, double y0, double x
         /* the last centroids, back in input order */
         lloyd_to_input_order(&T, cen, xy);
     }
-    lloyd_tri_free(&T);
     lloyd_work_free(&W);
-    free(cen);
+    if (st == OG_OK && keep != NULL && T.d.nduplicates == 0 &&
+        (*keep = malloc(sizeof **keep)) != NULL) {
+        (*keep)->T = T;
+        (*keep)->box = box;
+        (*keep)->cen = cen;
+    } else {
+        lloyd_tri_free(&T);
+        free(cen);
+    }
     if (st == OG_OK && ctx != NULL && pipeline_tick(ctx, 1.0) != OG_OK) {
+        lloyd_kept_free(keep != NULL ? *keep : NULL);
+        if (keep != NULL) {
+            *keep = NULL;
+        }
         return og_error_set(err, OG_ECANCELED, "lloyd: cancelled");
     }
     return st;
+}
+
+enum og_status
+lloyd_relax(double *xy, size_t n, int iterations, double x0, double y0, double x1, double y1,
+            struct run_ctx *ctx, struct og_error *err)
+{
+    struct lloyd_box box = {x0, y0, x1, y1};
+
+    return lloyd_run(xy, n, iterations, &box, ctx, NULL, err);
+}
+
+enum og_status
+lloyd_relax_keep(double *xy, size_t n, int iterations, double x0, double y0, double x1,
+                 double y1, struct run_ctx *ctx, struct lloyd_kept **keep, struct og_error *err)
+{
+    struct lloyd_box box = {x0, y0, x1, y1};
+
+    return lloyd_run(xy, n, iterations, &box, ctx, keep, err);
 }
 
 enum og_status

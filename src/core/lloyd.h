@@ -23,6 +23,32 @@ struct run_ctx;
 enum og_status lloyd_relax(double *xy, size_t n, int iterations, double x0, double y0, double x1,
                            double y1, struct run_ctx *ctx, struct og_error *err);
 
+struct lloyd_kept;
+struct mesh;
+
+/* As lloyd_relax, and hand Lloyd's last triangulation over in *keep for
+ * lloyd_mesh (NULL when there is none: no sites, no iterations, exact
+ * duplicates, or out of memory for the hand-over; lloyd_mesh then
+ * triangulates). Errors as lloyd_relax (*keep is NULL). */
+enum og_status lloyd_relax_keep(double *xy, size_t n, int iterations, double x0, double y0,
+                                double x1, double y1, struct run_ctx *ctx,
+                                struct lloyd_kept **keep, struct og_error *err);
+
+/* The dual mesh (mesh_build_planar's: a Delaunay triangulation of the n
+ * relaxed sites xy, in their ids, with hull, point edges and centres) from
+ * keep, which lloyd_mesh frees: the triangulation follows the sites'
+ * last move (delaunay_move_local) and loses its frame, whose triangles
+ * are replaced by the Delaunay triangles of the sites they covered.
+ * keep NULL, or a move or check that fails: mesh_build_planar(xy). The
+ * triangles are numbered otherwise than mesh_build_planar's, the same for
+ * every thread count (ctx->threads; ctx may be NULL). Errors as
+ * mesh_build_planar. */
+enum og_status lloyd_mesh(struct lloyd_kept *keep, const double *xy, size_t n,
+                          struct run_ctx *ctx, struct mesh **out, struct og_error *err);
+
+/* Free what lloyd_relax_keep handed over (NULL allowed). */
+void lloyd_kept_free(struct lloyd_kept *keep);
+
 /* Areas of the n sites' Voronoi cells clipped to the box into areas[n]
  * (for tests and statistics); they sum to the box area, duplicates get 0.
  * Errors as lloyd_relax. */

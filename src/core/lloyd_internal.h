@@ -28,6 +28,14 @@ struct lloyd_tri {
     size_t n;       /* sites */
 };
 
+/* Lloyd's last triangulation and centroids (local order), handed from
+ * lloyd_relax_keep to lloyd_mesh. */
+struct lloyd_kept {
+    struct lloyd_tri T;
+    struct lloyd_box box;
+    double *cen;
+};
+
 /* Scratch of lloyd_cells, m = n + LLOYD_FRAME entries each, allocated once
  * for all iterations (fresh pages cost a fault each). */
 struct lloyd_work {

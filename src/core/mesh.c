@@ -63,7 +63,6 @@ enum og_status
 mesh_build_planar(struct mesh **out, const double *xy, size_t n, struct og_error *err)
 {
     struct delaunay d;
-    struct mesh *m;
     enum og_status st;
 
     *out = NULL;
@@ -71,7 +70,19 @@ mesh_build_planar(struct mesh **out, const double *xy, size_t n, struct og_error
     if (st != OG_OK) {
         return st;
     }
-    /* The circumcentres come from delaunay_build: allocate none here. */
+    return mesh_adopt_planar(out, &d, xy, n, err);
+}
+
+enum og_status
+mesh_adopt_planar(struct mesh **out, struct delaunay *dp, const double *xy, size_t n,
+                  struct og_error *err)
+{
+    struct delaunay d = *dp;
+    struct mesh *m;
+
+    *out = NULL;
+    memset(dp, 0, sizeof *dp);
+    /* The circumcentres come from the triangulation: allocate none here. */
     m = mesh_alloc(2, n, 0);
     if (m == NULL) {
         delaunay_fini(&d);
@@ -91,9 +102,7 @@ mesh_build_planar(struct mesh **out, const double *xy, size_t n, struct og_error
         m->triangles = malloc(sizeof *m->triangles);
         m->halfedges = malloc(sizeof *m->halfedges);
         if (m->triangles == NULL || m->halfedges == NULL) {
-            free(d.hull);
             free(d.centers);
-            m->hull = NULL;
             mesh_free(m);
             return og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu points", n);
         }

@@ -36,6 +36,16 @@ static inline int32_t mesh_edge_triangle(int32_t e) { return e / 3; }
 enum og_status mesh_build_planar(struct mesh **out, const double *xy, size_t n,
                                  struct og_error *err);
 
+struct delaunay;
+
+/* The dual mesh around a planar Delaunay triangulation already made (d of
+ * the n points xy, in their ids, with d->centers filled), e.g. Lloyd's
+ * last one (lloyd_mesh): the mesh takes over d's arrays (d is zeroed) and
+ * copies xy; the same mesh as mesh_build_planar gives for that
+ * triangulation. Errors: OG_ENOMEM (d's arrays are then freed). */
+enum og_status mesh_adopt_planar(struct mesh **out, struct delaunay *d, const double *xy,
+                                 size_t n, struct og_error *err);
+
 /* Build a closed mesh from unit vectors (xyz, n triples) and a triangle list
  * already computed (e.g. spherical Delaunay); the mesh takes ownership of
  * nothing and copies the arrays. Twins are derived; errors OG_EINVAL if the
