@@ -136,18 +136,27 @@ void
 continents_caps(struct continents *c, const double *xyz, const struct continents_params *p)
 {
     size_t i;
+    double lo, hi;
 
     perlin_init(c->cap_pn, p->noise_seed ^ rng_hash_str("planet.caps"));
     c->cap_z = sin(p->cap_latitude * M_PI / 180.0);
     /* degrees of latitude to z at the cap edge: dz = cos(lat) dlat */
     c->cap_rz = p->cap_roughness * M_PI / 180.0 * cos(p->cap_latitude * M_PI / 180.0);
+    /* fBm lies in [-1, 1] (also as rounded: |sum of amp * noise| <= sum of
+     * amp, both summed in one order), so the edge's z lies in [lo, hi]
+     * and only |z| inside that band needs the noise: the same caps, noise
+     * at a few per cent of the vertices */
+    lo = c->cap_rz > 0.0 ? c->cap_z - c->cap_rz : c->cap_z;
+    hi = c->cap_rz > 0.0 ? c->cap_z + c->cap_rz : c->cap_z;
     for (i = 0; i < c->n; i++) {
-        if (continents_cap_excess(c, &xyz[3 * i]) > 0.0) {
-            c->origin[i] = CONT_ORIGIN_CAP;
-            c->state[i] = CONT_LAND;
-            c->parent[i] = (int32_t)i;
-            c->cap_vertices++;
+        double z = fabs(xyz[3 * i + 2]);
+        if (z < lo || (z <= hi && !(continents_cap_excess(c, &xyz[3 * i]) > 0.0))) {
+            continue;
         }
+        c->origin[i] = CONT_ORIGIN_CAP;
+        c->state[i] = CONT_LAND;
+        c->parent[i] = (int32_t)i;
+        c->cap_vertices++;
     }
 }
 

@@ -106,7 +106,8 @@ struct continents {
     long live;             /* continents alive (seeded components) */
     int32_t *origin;       /* CONT_ORIGIN_* or the seed index that grew each vertex */
     double *arrive;        /* noise growth: the lowest key offered to each vertex */
-    double *rough;         /* noise growth: the key offset per vertex (NULL: uniform) */
+    double *rough;         /* noise growth: the key offset per vertex, NaN until first
+                              needed (NULL: uniform) */
     struct cont_heap_item *heap;
     size_t nheap, heap_cap;
     double *centre;        /* noise growth: 3 per seed, the continent's first vertex */

@@ -17,6 +17,21 @@
 /* The coast noise of noise growth (rough_field). */
 static const struct fbm_params coast_fbm = { 5, 1.4, 2.0, 0.5 };
 
+/* The coast noise at vertex u (rough_field), evaluated on first use: the
+ * growth reads it only where a front arrives, about the land and a ring
+ * of sea around it. */
+static double
+rough_at(struct continents *c, const double *xyz, int32_t u)
+{
+    double r = c->rough[u];
+    if (isnan(r)) {
+        const double *q = &xyz[3 * (size_t)u];
+        r = c->coast_amp * fbm3(c->coast_pn, &coast_fbm, q[0], q[1], q[2]);
+        c->rough[u] = r;
+    }
+    return r;
+}
+
 static void
 cand_add(struct continents *c, int32_t v)
 {
@@ -95,7 +110,7 @@ offer(struct continents *c, const double *xyz, int32_t v, int32_t u)
             /* a growing cap: the distance in z below the pole */
             t = 1.0 - fabs(q[2]);
         }
-        k = t - c->rough[u];
+        k = t - rough_at(c, xyz, u);
         if (k < c->arrive[u] && c->origin[v] >= 0) {
             double e = edge_pass(c, xyz, c->origin[v], v, u);
             k = e > k ? e : k;
@@ -358,7 +373,8 @@ found:
         if (c->rough != NULL) {
             const double *v = &xyz[3 * (size_t)tri[k]];
             double dx = q[0] - v[0], dy = q[1] - v[1], dz = q[2] - v[2];
-            c->arrive[tri[k]] = level + sqrt(dx * dx + dy * dy + dz * dz) - c->rough[tri[k]];
+            c->arrive[tri[k]] = level + sqrt(dx * dx + dy * dy + dz * dz)
+                                - rough_at(c, xyz, tri[k]);
         }
         if (make_land(c, adj, xyz, tri[k], k == 0, (int32_t)c->seeds) != 0) {
             return -1;
@@ -382,20 +398,16 @@ count_land(const struct continents *c)
  * (5 octaves from 1.4 cycles per radian, gain 0.5: bays and peninsulas from a
  * quarter of a continent down to about one degree). */
 static int
-rough_field(struct continents *c, const double *xyz, const struct continents_params *p)
+rough_field(struct continents *c, const struct continents_params *p)
 {
-    size_t i;
-
     c->rough = malloc(c->n * sizeof *c->rough);
     if (c->rough == NULL) {
         return -1;
     }
     perlin_init(c->coast_pn, p->noise_seed ^ rng_hash_str("planet.coast"));
     c->coast_amp = CONT_ROUGH_SCALE * p->coast_roughness;
-    for (i = 0; i < c->n; i++) {
-        const double *q = &xyz[3 * i];
-        c->rough[i] = c->coast_amp * fbm3(c->coast_pn, &coast_fbm, q[0], q[1], q[2]);
-    }
+    /* all bits set: NaN, "not evaluated yet" (rough_at) */
+    memset(c->rough, 0xff, c->n * sizeof *c->rough);
     return 0;
 }
 
@@ -440,7 +452,7 @@ continents_grow(struct continents *c, const struct adjacency *adj, const double 
     c->caps_grow = p->caps_grow;
     target = (size_t)llround(p->land_target * (double)c->n);
     c->target_vertices = target;
-    if (p->noise_growth && c->rough == NULL && rough_field(c, xyz, p) != 0) {
+    if (p->noise_growth && c->rough == NULL && rough_field(c, p) != 0) {
         goto nomem;
     }
     /* the caps' components; with caps_grow, every edge between two cap

@@ -234,6 +234,9 @@ plates(const struct continents *c, const struct adjacency *adj, const double *xy
             plate[i] = c->origin[i];
             continue;
         }
+        if (plate[i] == c->origin[i]) {
+            continue; /* both candidates are the same plate: no warp needed */
+        }
         for (k = 0; k < 3; k++) {
             w[k] = q[k] + SUTURE_WARP * fbm3(&pw[k], &fp, q[0], q[1], q[2]);
         }
