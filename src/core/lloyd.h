@@ -34,14 +34,16 @@ enum og_status lloyd_relax_keep(double *xy, size_t n, int iterations, double x0,
                                 double x1, double y1, struct run_ctx *ctx,
                                 struct lloyd_kept **keep, struct og_error *err);
 
-/* The dual mesh (mesh_build_planar's: a Delaunay triangulation of the n
- * relaxed sites xy, in their ids, with hull, point edges and centres) from
- * keep, which lloyd_mesh frees: the triangulation follows the sites'
- * last move (delaunay_move_local) and loses its frame, whose triangles
- * are replaced by the Delaunay triangles of the sites they covered.
- * keep NULL, or a move or check that fails: mesh_build_planar(xy). The
- * triangles are numbered otherwise than mesh_build_planar's, the same for
- * every thread count (ctx->threads; ctx may be NULL). Errors as
+/* The dual mesh of the n relaxed sites xy (a Delaunay triangulation with
+ * hull, point edges and centres, as mesh_build_planar makes) from keep,
+ * which lloyd_mesh frees: the triangulation follows the sites' last move
+ * (delaunay_move_local) and loses its frame, whose triangles are replaced
+ * by the Delaunay triangles of the sites they covered. Its points are the
+ * sites in the order of Lloyd's triangulation (the sweep's, spatially
+ * coherent; m->points says where each is), its triangles numbered in
+ * their own way; the same for every thread count (ctx->threads; ctx may
+ * be NULL). keep NULL, or a move or check that fails:
+ * mesh_build_planar(xy), points in input order. Errors as
  * mesh_build_planar. */
 enum og_status lloyd_mesh(struct lloyd_kept *keep, const double *xy, size_t n,
                           struct run_ctx *ctx, struct mesh **out, struct og_error *err);

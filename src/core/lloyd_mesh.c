@@ -20,10 +20,10 @@
  * exact arithmetic); if anything fails (degenerate input, cocircular
  * sites) the mesh is triangulated from scratch, which is always right.
  *
- * Triangles of R keep their order; the pockets follow. Corners are
- * renamed from the sweep's local ids to the sites' ids, and each centre
- * is computed as delaunay_build_centers does (dl_center on the triangle's
- * corners in its rotation). */
+ * Triangles of R keep their order; the pockets follow. The points keep
+ * the sweep's order (lloyd.h), and each centre is computed as
+ * delaunay_build_centers does (dl_center on the triangle's corners in its
+ * rotation). */
 #include "config.h"
 
 #include "core/lloyd.h"
@@ -336,7 +336,7 @@ lm_centers_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_er
 /* Build the output in T's arrays (R compacted in place, the pockets
  * after it) and hand it to a mesh. */
 static enum og_status
-lm_assemble(struct lm_state *S, struct lloyd_tri *T, const double *xy, int threads,
+lm_assemble(struct lm_state *S, struct lloyd_tri *T, int threads,
             struct mesh **out, struct og_error *err)
 {
     int32_t *tri = T->d.triangles, *half = T->d.halfedges;
@@ -391,6 +391,23 @@ lm_assemble(struct lm_state *S, struct lloyd_tri *T, const double *xy, int threa
         }
         nout++;
     }
+    /* The sites keep the sweep's order (frame points taken out): cells
+     * next to each other in the plane are near in memory, which the
+     * stages after this one feel in every neighbour walk. order becomes
+     * local id -> mesh point. */
+    {
+        size_t v, f = 0;
+        for (v = 0; v < S->m; v++) {
+            if ((size_t)T->order[v] >= S->n) {
+                f++;
+                T->order[v] = -1;
+                continue;
+            }
+            T->order[v] = (int32_t)(v - f);
+            T->pts[2 * (v - f)] = T->pts[2 * v];
+            T->pts[2 * (v - f) + 1] = T->pts[2 * v + 1];
+        }
+    }
     for (i = 0; i < S->db.nhull; i++) {
         hull[i] = T->order[S->bloc[S->db.hull[i]]];
     }
@@ -410,7 +427,7 @@ lm_assemble(struct lm_state *S, struct lloyd_tri *T, const double *xy, int threa
     T->d.triangles = NULL;
     T->d.halfedges = NULL;
     T->centers = NULL;
-    return mesh_adopt_planar(out, &d, xy, S->n, err);
+    return mesh_adopt_planar(out, &d, T->pts, S->n, err);
 }
 
 enum og_status
@@ -434,7 +451,7 @@ lloyd_mesh(struct lloyd_kept *K, const double *xy, size_t n, struct run_ctx *ctx
         st = lm_plan(&S, &ok, err);
     }
     if (st == OG_OK && ok) {
-        st = lm_assemble(&S, &K->T, xy, threads, out, err);
+        st = lm_assemble(&S, &K->T, threads, out, err);
     } else if (st == OG_OK) {
         st = mesh_build_planar(out, xy, n, err);
     }
