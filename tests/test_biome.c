@@ -8,8 +8,12 @@
 
 #include "core/biome.h"
 #include "core/detmath.h"
+#include "core/generators.h"
+#include "core/hydro.h"
+#include "core/mesh.h"
 #include "core/moisture.h"
 #include "core/params.h"
+#include "core/pipeline.h"
 #include "core/world.h"
 #include "tests.h"
 
@@ -316,6 +320,145 @@ START_TEST(smoothing_on_and_moisture)
 }
 END_TEST
 
+/* The moisture stage against a plain serial reference: one queue-based
+ * breadth-first search per water kind over the hydrology graph
+ * (hydro_graph_distance: the fan walk of mesh_cell_neighbors, or the
+ * 8-connected grid) and moisture_noise_at per cell, for 1, 2, 3 and 8
+ * threads; every cell's float must be the same bits. */
+static void
+check_moisture_reference(struct world *w)
+{
+    static const int threads[] = { 1, 2, 3, 8 };
+    const struct params *p = &w->params;
+    struct hydro_graph g;
+    struct moisture_noise mn;
+    struct og_error e;
+    size_t n = w->ncells, i, t;
+    uint8_t *fresh = calloc(n, 1), *ocean = calloc(n, 1);
+    int32_t *df = calloc(n, sizeof *df), *dn = calloc(n, sizeof *dn);
+    float *want = calloc(n, sizeof *want);
+
+    ck_assert(fresh != NULL && ocean != NULL && df != NULL && dn != NULL && want != NULL);
+    for (i = 0; i < n; i++) {
+        ocean[i] = w->water[i] == WATER_OCEAN;
+        fresh[i] = w->water[i] == WATER_LAKE;
+    }
+    if (w->kind == WORLD_MESH) {
+        hydro_graph_mesh(&g, w->mesh, HYDRO_MESH_POINTS);
+        for (i = 0; w->river_width != NULL && i < w->nhydro; i++) {
+            if (w->river_width[i] > 0.0f) {
+                fresh[w->mesh->triangles[3 * i]] = 1;
+                fresh[w->mesh->triangles[3 * i + 1]] = 1;
+                fresh[w->mesh->triangles[3 * i + 2]] = 1;
+            }
+        }
+    } else {
+        ck_assert_int_eq(hydro_graph_grid(&g, w->width, w->height, 8, &e), OG_OK);
+        for (i = 0; w->river_width != NULL && i < n && i < w->nhydro; i++) {
+            fresh[i] |= w->river_width[i] > 0.0f;
+        }
+    }
+    ck_assert_int_eq(hydro_graph_distance(&g, fresh, df, &e), OG_OK);
+    ck_assert_int_eq(hydro_graph_distance(&g, ocean, dn, &e), OG_OK);
+    moisture_noise_init(&mn, p);
+    for (i = 0; i < n; i++) {
+        double u, v;
+        if (w->water[i] != WATER_LAND) {
+            want[i] = 1.0f;
+            continue;
+        }
+        if (w->kind == WORLD_GRID) {
+            double s = w->width > w->height ? w->width : w->height;
+            u = ((double)(i % (size_t)w->width) + 0.5) / s;
+            v = ((double)(i / (size_t)w->width) + 0.5) / s;
+        } else {
+            u = w->mesh->points[2 * i];
+            v = w->mesh->points[2 * i + 1];
+        }
+        want[i] = (float)moisture_combine(moisture_noise_at(&mn, u, v), df[i], dn[i],
+                                          params_get(p, P_HYDRO_MOISTURE_FALLOFF),
+                                          params_get(p, P_HYDRO_OCEAN_MOISTURE));
+    }
+    for (t = 0; t < sizeof threads / sizeof threads[0]; t++) {
+        struct run_ctx ctx;
+        memset(&ctx, 0, sizeof ctx);
+        ctx.params = p;
+        ctx.threads = threads[t];
+        ck_assert_msg(moisture_stage(w, &ctx, &e) == OG_OK, "%s", e.msg);
+        for (i = 0; i < n; i++) {
+            ck_assert_msg(memcmp(&w->moisture[i], &want[i], sizeof want[i]) == 0,
+                          "cell %zu, %d threads: %.9g, want %.9g", i, threads[t],
+                          (double)w->moisture[i], (double)want[i]);
+        }
+    }
+    free(fresh);
+    free(ocean);
+    free(df);
+    free(dn);
+    free(want);
+}
+
+/* An island's mesh, rivers and all (frontiers of many batches). */
+START_TEST(moisture_island_matches_serial)
+{
+    struct params p;
+    struct run_ctx ctx;
+    struct world *w = NULL;
+    struct og_error e;
+
+    params_defaults(&p);
+    p.v[P_ISLAND_CELLS] = 30000;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.threads = 1;
+    ck_assert_msg(pipeline_run(generator_get(GEN_ISLAND), &ctx, &w, &e) == OG_OK, "%s", e.msg);
+    ck_assert_ptr_nonnull(w->river_width);
+    check_moisture_reference(w);
+    world_unref(w);
+}
+END_TEST
+
+/* A mesh with a point of 200 neighbours (past HYDRO_MAX_DEGREE, where the
+ * fan walk truncates): a hub in a ring, ocean on one side of the ring and
+ * a lake on the other. */
+START_TEST(moisture_hub_matches_serial)
+{
+    enum { RING = 200 };
+    struct params p;
+    struct world *w = NULL;
+    struct og_error e;
+    double xy[2 * (RING + 1)];
+    size_t i;
+
+    params_defaults(&p);
+    ck_assert_int_eq(world_new(&w, GEN_ISLAND, WORLD_MESH, &p, &e), OG_OK);
+    xy[0] = 0.5;
+    xy[1] = 0.5;
+    for (i = 0; i < RING; i++) {
+        xy[2 + 2 * i] = 0.5 + 0.4 * cos(6.283185307179586 * (double)i / RING);
+        xy[3 + 2 * i] = 0.5 + 0.4 * sin(6.283185307179586 * (double)i / RING);
+    }
+    ck_assert_int_eq(mesh_build_planar(&w->mesh, xy, RING + 1, &e), OG_OK);
+    ck_assert_int_gt(mesh_cell_neighbors(w->mesh, 0, NULL, 0), 64);
+    w->ncells = w->mesh->npoints;
+    ck_assert_int_eq(world_alloc((void **)&w->water, w->ncells, 1, "w", &e), OG_OK);
+    for (i = 1; i <= RING; i++) {
+        w->water[i] = i < 20 ? WATER_OCEAN : i == 120 ? WATER_LAKE : WATER_LAND;
+    }
+    check_moisture_reference(w);
+    world_unref(w);
+}
+END_TEST
+
+/* A grid (the dem kind): the 8-connected search. */
+START_TEST(moisture_grid_matches_serial)
+{
+    struct world *w = tiny_world(0);
+    check_moisture_reference(w);
+    world_unref(w);
+}
+END_TEST
+
 Suite *
 biome_suite(void)
 {
@@ -328,6 +471,9 @@ biome_suite(void)
     tcase_add_test(tc, table_blur_mean);
     tcase_add_test(tc, lookup_bilinear);
     tcase_add_test(tc, moisture_rule);
+    tcase_add_test(tc, moisture_island_matches_serial);
+    tcase_add_test(tc, moisture_hub_matches_serial);
+    tcase_add_test(tc, moisture_grid_matches_serial);
     tcase_add_test(tc, smoothing_off_exact);
     tcase_add_test(tc, smoothing_on_and_moisture);
     suite_add_tcase(s, tc);
