@@ -200,6 +200,91 @@ START_TEST(fbm_batch_matches_fbm2)
 }
 END_TEST
 
+/* fbm3_batch is bit-identical to fbm3 on every path: unit vectors (the
+ * planet's use), small and large coordinates, both sides of the 2^29 / 2^30
+ * switch to the scalar code, exact lattice points and zeros of both signs
+ * (the AVX2 path selects instead of multiplying by 0 and +-1), every
+ * octave count, three strides and batch lengths 0..9. (perlin3 floors
+ * through int, so its coordinates stay below 2^31 here.) */
+START_TEST(fbm3_batch_matches_fbm3)
+{
+    static const double scale[] = { 1.0, 100.0, 1e5, 3e4 };
+    static const struct { double freq, lac, gain; } fp[] = {
+        { 2.2, 2.0, 0.5 }, { 0.37, 1.93, 0.61 }, { 17.0, 1.1, 0.5 } };
+    struct perlin p;
+    struct rng r;
+    enum { N = 258 };
+    static double xyz[3 * N], out[N], out2[N];
+    int oct, s, q, k, len;
+
+    perlin_init(&p, 0x5eed3ull);
+    rng_seed(&r, 9, 9);
+    for (q = 0; q < 3 * (NOISE_SIMD_AVX2 + 1); q++) {
+        int level = noise_simd_set(q / 3);
+        if (level != q / 3) {
+            continue; /* the CPU lacks this path */
+        }
+        for (oct = 1; oct <= NOISE_MAX_OCTAVES; oct++) {
+            struct fbm_params f = { oct, fp[q % 3].freq, fp[q % 3].lac, fp[q % 3].gain };
+            for (s = -1; s < (int)(sizeof scale / sizeof scale[0]); s++) {
+                for (k = 0; k < 3 * N; k++) {
+                    xyz[k] = (rng_next_double(&r) * 2.0 - 1.0) * (s < 0 ? 1.0 : scale[s]);
+                }
+                if (s < 0) { /* unit vectors, some on the axes and lattice */
+                    for (k = 0; k < N; k++) {
+                        double *v = &xyz[3 * k], l;
+                        if (k % 11 == 0) {
+                            v[k % 3] = 0.0;
+                            v[(k + 1) % 3] = k % 2 ? -0.0 : 0.0;
+                        }
+                        l = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+                        v[0] /= l;
+                        v[1] /= l;
+                        v[2] /= l;
+                        if (k % 13 == 0) { /* octave 0 on a lattice point */
+                            v[0] = (floor(p.offset[0][0]) - p.offset[0][0]) / f.frequency;
+                        }
+                    }
+                }
+                if (s == 3) { /* straddle the switch within groups of 8 */
+                    for (k = 0; k < 3 * N; k += 29) {
+                        double top = fp[q % 3].freq;
+                        int o;
+                        for (o = 1; o < oct; o++) {
+                            top *= fp[q % 3].lac;
+                        }
+                        xyz[k] = 536870912.0 / top * (k % 2 ? -1.0 : 1.0) * (k % 3 ? 1.0 : 1.5);
+                    }
+                }
+                fbm3_batch(&p, &f, xyz, xyz + 1, xyz + 2, 3, N, out);
+                fbm3_batch(&p, &f, xyz, xyz + N, xyz + 2 * N, 1, N, out2);
+                for (k = 0; k < N; k++) {
+                    double want = fbm3(&p, &f, xyz[3 * k], xyz[3 * k + 1], xyz[3 * k + 2]);
+                    ck_assert_msg(same_bits(out[k], want), "octaves %d scale %d point %d: %a %a",
+                                  oct, s, k, out[k], want);
+                    ck_assert(same_bits(out2[k], fbm3(&p, &f, xyz[k], xyz[N + k], xyz[2 * N + k])));
+                }
+            }
+        }
+        {
+            struct fbm_params f = { 8, 4.0, 2.0, 0.5 };
+            double x[9] = { 0.25, -0.5, 1e6, 3.0, -2e6, 1.0, 0.0, -0.0, 1e-310 };
+            double y[9] = { 0.5, 0.75, 1.0, -1e6, 2.0, 0.5, -0.0, 0.0, -1e-310 };
+            double z[9] = { -0.5, 0.0, 0.5, 1.0, -1.0, 0.25, 0.0, -0.0, 1e-300 };
+            for (len = 0; len <= 9; len++) {
+                double o[9];
+                fbm3_batch(&p, &f, x, y, z, 1, (size_t)len, o);
+                for (k = 0; k < len; k++) {
+                    double want = fbm3(&p, &f, x[k], y[k], z[k]);
+                    ck_assert(same_bits(o[k], want) || (isnan(o[k]) && isnan(want)));
+                }
+            }
+        }
+    }
+    noise_simd_set(-1);
+}
+END_TEST
+
 Suite *
 rng_noise_suite(void)
 {
@@ -212,6 +297,7 @@ rng_noise_suite(void)
     tcase_add_test(c, noise_is_continuous);
     tcase_add_test(c, fbm_matches_scalar_definition);
     tcase_add_test(c, fbm_batch_matches_fbm2);
+    tcase_add_test(c, fbm3_batch_matches_fbm3);
     tcase_set_timeout(c, 20);
     suite_add_tcase(s, c);
     return s;

@@ -209,23 +209,28 @@ fbm2(const struct perlin *p, const struct fbm_params *f, double x, double y)
     return noise_fbm2_scalar(p, n, amp, freq, norm, x, y);
 }
 
+/* fbm3 at (x, y, z) with the tables of noise_fbm2_octaves: one sum in
+ * octave order, started at +0 (fbm3_batch relies on it: a -0 term adds
+ * +0, so the sum never depends on the sign of a zero). */
+double
+noise_fbm3_scalar(const struct perlin *p, int n, const double *amp, const double *freq,
+                  double norm, double x, double y, double z)
+{
+    double sum = 0.0;
+    int i;
+
+    for (i = 0; i < n; i++) {
+        sum += amp[i] * perlin3_inline(p, x * freq[i] + p->offset[i][0],
+                                       y * freq[i] + p->offset[i][1],
+                                       z * freq[i] + p->offset[i][2]);
+    }
+    return sum / norm;
+}
+
 double
 fbm3(const struct perlin *p, const struct fbm_params *f, double x, double y, double z)
 {
-    double sum = 0.0, amp = 1.0, norm = 0.0, freq = f->frequency;
-    int i, n = f->octaves;
-
-    if (n < 1) {
-        n = 1;
-    } else if (n > NOISE_MAX_OCTAVES) {
-        n = NOISE_MAX_OCTAVES;
-    }
-    for (i = 0; i < n; i++) {
-        sum += amp * perlin3_inline(p, x * freq + p->offset[i][0], y * freq + p->offset[i][1],
-                             z * freq + p->offset[i][2]);
-        norm += amp;
-        amp *= f->gain;
-        freq *= f->lacunarity;
-    }
-    return sum / norm;
+    double amp[NOISE_MAX_OCTAVES], freq[NOISE_MAX_OCTAVES], norm;
+    int n = noise_fbm2_octaves(f, amp, freq, &norm);
+    return noise_fbm3_scalar(p, n, amp, freq, norm, x, y, z);
 }

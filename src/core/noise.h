@@ -44,7 +44,8 @@ void perlin_init(struct perlin *p, uint64_t seed);
  * non-finite coordinate gives NaN. */
 double perlin2(const struct perlin *p, double x, double y);
 
-/* Perlin gradient noise at (x, y, z); in [-1, 1]. */
+/* Perlin gradient noise at (x, y, z); in [-1, 1]. The lattice index is
+ * floor through int: coordinates must stay below 2^31 in magnitude. */
 double perlin3(const struct perlin *p, double x, double y, double z);
 
 /* fBm of perlin2; octaves outside 1..NOISE_MAX_OCTAVES are clamped by the
@@ -68,7 +69,18 @@ enum { NOISE_SIMD_SCALAR, NOISE_SIMD_SSE2, NOISE_SIMD_AVX2 };
  * effect. For tests and benchmarks: every path gives the same bits. */
 int noise_simd_set(int level);
 
-/* fBm of perlin3, e.g. for noise on the unit sphere. */
+/* fBm of perlin3, e.g. for noise on the unit sphere: the sum over octaves
+ * of gain^i * perlin3 in octave order, over the sum of the amplitudes. */
 double fbm3(const struct perlin *p, const struct fbm_params *f, double x, double y, double z);
+
+/* fBm of n samples in 3-D: out[k] = fbm3(p, f, x[k * stride],
+ * y[k * stride], z[k * stride]) for k in [0, n), bit for bit, across
+ * samples on the path of fbm2_batch (AVX2, SSE2 or scalar; noise_simd_set).
+ * Samples whose octave coordinates may reach 2^29 (AVX2, in groups of
+ * eight) or 2^30 (SSE2, pairs) in magnitude, or are not finite, take the
+ * scalar path. For unit vectors xyz[3k..3k+2]: x = xyz,
+ * y = xyz + 1, z = xyz + 2, stride 3. */
+void fbm3_batch(const struct perlin *p, const struct fbm_params *f, const double *x,
+                const double *y, const double *z, size_t stride, size_t n, double *out);
 
 #endif

@@ -262,6 +262,13 @@ noise_simd_set(int level)
     return level;
 }
 
+int
+noise_simd_level(void)
+{
+    int level = __atomic_load_n(&simd_level, __ATOMIC_RELAXED);
+    return level < 0 ? noise_simd_set(-1) : level;
+}
+
 void
 fbm2_batch(const struct perlin *p, const struct fbm_params *f, const double *x, const double *y,
            size_t stride, size_t n, double *out)
@@ -271,10 +278,7 @@ fbm2_batch(const struct perlin *p, const struct fbm_params *f, const double *x, 
     size_t k = 0;
 
 #ifdef NOISE_X86
-    int level = __atomic_load_n(&simd_level, __ATOMIC_RELAXED);
-    if (level < 0) {
-        level = noise_simd_set(-1);
-    }
+    int level = noise_simd_level();
     if (level >= NOISE_SIMD_AVX2) {
         k = fbm2_run_avx2(p, no, amp, freq, norm, x, y, stride, n, out);
     }

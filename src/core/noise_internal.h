@@ -20,4 +20,11 @@ int noise_fbm2_octaves(const struct fbm_params *f, double *amp, double *freq, do
 double noise_fbm2_scalar(const struct perlin *p, int n, const double *amp, const double *freq,
                          double norm, double x, double y);
 
+/* fbm3 at (x, y, z) with the same tables: the definition. */
+double noise_fbm3_scalar(const struct perlin *p, int n, const double *amp, const double *freq,
+                         double norm, double x, double y, double z);
+
+/* The batched paths' NOISE_SIMD_* level (noise_simd_set(-1) on first use). */
+int noise_simd_level(void);
+
 #endif

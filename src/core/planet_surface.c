@@ -146,41 +146,11 @@ shelf_width(double hills, double scale)
  * small islands with their shelf (shelf_scale). */
 #define PLANET_COAST_BAND (1.5 * M_PI / 180.0)
 
-/* Elevation in model units (land 0..1, sea -1..0) at unit vector q with
- * coast distance d (radians), collision uplift up (0..1) and the shelf
- * scale of the nearest landmass (shelf_scale). */
-static double
-relief(int is_land, double d, double up, double sscale, const double *q, const struct perlin *pn)
-{
-    static const struct fbm_params ridge_fp = { 5, 2.2, 2.0, 0.5 };
-    static const struct fbm_params mask_fp = { 3, 1.2, 2.0, 0.5 };
-    double hills = fbm3(&pn[2], &hill_fp, q[0], q[1], q[2]);
-    if (is_land) {
-        /* lowland rising inland over about 8 degrees */
-        double base = 0.04 + 0.2 * ramp(d / 0.14);
-        /* ridged noise (1 - |fBm|)^3: long crests along the zero lines of
-         * the noise, only where a broad mask allows, fading at the coast */
-        double r = 1.0 - fabs(fbm3(&pn[0], &ridge_fp, q[0], q[1], q[2]));
-        double m = 0.5 + 1.5 * fbm3(&pn[1], &mask_fp, q[0], q[1], q[2]);
-        double inland = ramp(d / 0.04);
-        double e;
-        m = m < 0.0 ? 0.0 : m > 1.0 ? 1.0 : m;
-        e = base + 0.6 * r * r * r * m * inland + 0.62 * up * (0.55 + 0.45 * r)
-            + 0.05 * hills;
-        return e < 0.01 ? 0.01 : e > 1.0 ? 1.0 : e;
-    }
-    {
-        /* a continental shelf about two degrees wide (varying by noise),
-         * then the slope to the abyssal plain */
-        double shelf = shelf_width(hills, sscale), e;
-        if (d < shelf) {
-            e = -0.02 - 0.06 * d / shelf;
-        } else {
-            e = -0.08 - 0.8 * ramp((d - shelf) / 0.05) + 0.06 * hills;
-        }
-        return e > -0.005 ? -0.005 : e < -1.0 ? -1.0 : e;
-    }
-}
+/* The noise fields of the relief and the climate (fbm3 on the unit
+ * vectors): hills everywhere, the rest on land. */
+static const struct fbm_params ridge_fp = { 5, 2.2, 2.0, 0.5 };
+static const struct fbm_params mask_fp = { 3, 1.2, 2.0, 0.5 };
+static const struct fbm_params moisture_fp = { 4, 1.8, 2.0, 0.5 };
 
 /* The climate's displacement of latitude, degrees: 32 fbm (5 octaves from
  * 2.2 cycles per radian), about +-8 and up to +-25; shared by the moisture
@@ -188,17 +158,96 @@ relief(int is_land, double d, double up, double sscale, const double *q, const s
 static const struct fbm_params climate_fp = { 5, 2.2, 2.0, 0.5 };
 #define CLIMATE_SHIFT 32.0
 
+/* Land elevation in model units (0.01..1) at coast distance d (radians)
+ * and collision uplift up (0..1), from the noise at the vertex: hills
+ * (hill_fp), ridge and mask (ridge_fp, mask_fp). */
+static double
+relief_land(double d, double up, double hills, double ridge, double mask)
+{
+    /* lowland rising inland over about 8 degrees */
+    double base = 0.04 + 0.2 * ramp(d / 0.14);
+    /* ridged noise (1 - |fBm|)^3: long crests along the zero lines of the
+     * noise, only where a broad mask allows, fading at the coast */
+    double r = 1.0 - fabs(ridge);
+    double m = 0.5 + 1.5 * mask;
+    double inland = ramp(d / 0.04);
+    double e;
+    m = m < 0.0 ? 0.0 : m > 1.0 ? 1.0 : m;
+    e = base + 0.6 * r * r * r * m * inland + 0.62 * up * (0.55 + 0.45 * r) + 0.05 * hills;
+    return e < 0.01 ? 0.01 : e > 1.0 ? 1.0 : e;
+}
+
+/* Sea depth in model units (-1..-0.005) at coast distance d with the
+ * shelf scale of the nearest landmass (shelf_scale) and the hills. */
+static double
+relief_sea(double d, double sscale, double hills)
+{
+    /* a continental shelf about two degrees wide (varying by noise), then
+     * the slope to the abyssal plain */
+    double shelf = shelf_width(hills, sscale), e;
+    if (d < shelf) {
+        e = -0.02 - 0.06 * d / shelf;
+    } else {
+        e = -0.08 - 0.8 * ramp((d - shelf) / 0.05) + 0.06 * hills;
+    }
+    return e > -0.005 ? -0.005 : e < -1.0 ? -1.0 : e;
+}
+
 /* Moisture 0..1: wet tropics and mid-latitudes, dry subtropics and poles
  * (0.55 + 0.3 cos(360 lat / 50): wet at 0 and 50 degrees, dry at 25 and
  * 75, the Hadley and Ferrel cells), drier with the distance from the sea
- * (continentality), and noise. */
+ * (continentality), and noise (moisture_fp). */
 static double
-moisture_at(double lat_rad, double d_sea, const double *q, const struct perlin *pn)
+moisture_at(double lat_rad, double d_sea, double noise)
 {
-    static const struct fbm_params fp = { 4, 1.8, 2.0, 0.5 };
     double m = 0.55 + 0.3 * cos(lat_rad * (2.0 * M_PI / (50.0 * M_PI / 180.0))) - 0.3 * ramp(d_sea / 0.25)
-               + 0.4 * fbm3(pn, &fp, q[0], q[1], q[2]);
+               + 0.4 * noise;
     return m < 0.0 ? 0.0 : m > 1.0 ? 1.0 : m;
+}
+
+/* Vertices a block of the elevation pass: its noise is batched. */
+#define DERIVE_BLOCK 256
+
+/* Elevation and moisture of vertices [i0, i1): the noise of the block in
+ * batches (fbm3_batch: the same bits as fbm3 per vertex), then each
+ * vertex. pn: ridges, ranges, relief, moisture; pc: climate. */
+static void
+derive_block(struct world *w, size_t i0, size_t i1, const uint8_t *land, const double *dist,
+             const float *sscale, const struct perlin *pn, const struct perlin *pc)
+{
+    const double *xyz = w->mesh->points;
+    double hills[DERIVE_BLOCK], lxyz[3 * DERIVE_BLOCK];
+    double ridge[DERIVE_BLOCK], mask[DERIVE_BLOCK], clim[DERIVE_BLOCK], moist[DERIVE_BLOCK];
+    size_t i, nl = 0, b = i1 - i0;
+
+    fbm3_batch(&pn[2], &hill_fp, xyz + 3 * i0, xyz + 3 * i0 + 1, xyz + 3 * i0 + 2, 3, b, hills);
+    for (i = i0; i < i1; i++) {
+        if (land[i]) {
+            memcpy(&lxyz[3 * nl++], &xyz[3 * i], 3 * sizeof *lxyz);
+        }
+    }
+    fbm3_batch(&pn[0], &ridge_fp, lxyz, lxyz + 1, lxyz + 2, 3, nl, ridge);
+    fbm3_batch(&pn[1], &mask_fp, lxyz, lxyz + 1, lxyz + 2, 3, nl, mask);
+    fbm3_batch(pc, &climate_fp, lxyz, lxyz + 1, lxyz + 2, 3, nl, clim);
+    fbm3_batch(&pn[3], &moisture_fp, lxyz, lxyz + 1, lxyz + 2, 3, nl, moist);
+    nl = 0;
+    for (i = i0; i < i1; i++) {
+        /* a planet with no coast at all: everything is as far as it gets */
+        double d = dist[i] < 0.0 ? M_PI : dist[i];
+        if (land[i]) {
+            const double *q = &xyz[3 * i];
+            double up = w->roughness != NULL ? w->roughness[i] : 0.0;
+            double lat = fabs(asin(q[2] < -1.0 ? -1.0 : q[2] > 1.0 ? 1.0 : q[2]));
+            w->elevation[i] = (float)relief_land(d, up, hills[i - i0], ridge[nl], mask[nl]);
+            /* the circulation belts wander with the climate's displacement */
+            lat += CLIMATE_SHIFT * M_PI / 180.0 * clim[nl];
+            w->moisture[i] = (float)moisture_at(fabs(lat), d, moist[nl]);
+            nl++;
+        } else {
+            w->elevation[i] = (float)relief_sea(d, sscale[i], hills[i - i0]);
+            w->moisture[i] = 1.0f;
+        }
+    }
 }
 
 enum og_status
@@ -246,20 +295,9 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
     perlin_init(&pn[2], w->params.seed ^ rng_hash_str("planet.relief"));
     perlin_init(&pn[3], w->params.seed ^ rng_hash_str("planet.moisture"));
     perlin_init(&pc, w->params.seed ^ rng_hash_str("planet.climate"));
-    for (i = 0; i < n; i++) {
-        const double *q = &xyz[3 * i];
-        /* a planet with no coast at all: everything is as far as it gets */
-        double d = dist[i] < 0.0 ? M_PI : dist[i];
-        double up = w->roughness != NULL && land[i] ? w->roughness[i] : 0.0;
-        double lat = fabs(asin(q[2] < -1.0 ? -1.0 : q[2] > 1.0 ? 1.0 : q[2]));
-        w->elevation[i] = (float)relief(land[i], d, up, sscale[i], q, pn);
-        if (land[i]) {
-            /* the circulation belts wander with the climate's displacement */
-            lat += CLIMATE_SHIFT * M_PI / 180.0 * fbm3(&pc, &climate_fp, q[0], q[1], q[2]);
-            w->moisture[i] = (float)moisture_at(fabs(lat), d, q, &pn[3]);
-        } else {
-            w->moisture[i] = 1.0f;
-        }
+    for (i = 0; i < n; i += DERIVE_BLOCK) {
+        derive_block(w, i, i + DERIVE_BLOCK < n ? i + DERIVE_BLOCK : n, land, dist, sscale, pn,
+                     &pc);
     }
     w->sea_level = 0.0f;
     world_update_extent(w);
