@@ -383,6 +383,48 @@ START_TEST(test_mesh_from_lloyd)
 }
 END_TEST
 
+/* Enough sites for several blocks of the parallel sums (and of the
+ * triangulation): the same bits for 1, 2, 3 and 8 threads, and the same
+ * mesh after them. */
+START_TEST(test_threads_identical)
+{
+    enum { N = 140000 };
+    static const int threads[] = { 1, 2, 3, 8 };
+    double *xy = malloc(2 * N * sizeof *xy), *ref = malloc(2 * N * sizeof *ref);
+    struct mesh *m0 = NULL;
+    size_t k;
+
+    ck_assert(xy != NULL && ref != NULL);
+    for (k = 0; k < sizeof threads / sizeof threads[0]; k++) {
+        struct run_ctx ctx;
+        struct lloyd_kept *keep = NULL;
+        struct mesh *m;
+        struct og_error err;
+        memset(&ctx, 0, sizeof ctx);
+        ctx.threads = threads[k];
+        random_sites(xy, N, 21, 0.0, 0.0, 1.0, 1.0);
+        ck_assert_int_eq(lloyd_relax_keep(xy, N, 2, 0.0, 0.0, 1.0, 1.0, &ctx, &keep, &err), OG_OK);
+        ck_assert_int_eq(lloyd_mesh(keep, xy, N, &ctx, &m, &err), OG_OK);
+        if (k == 0) {
+            memcpy(ref, xy, 2 * N * sizeof *xy);
+            m0 = m;
+            continue;
+        }
+        ck_assert_msg(memcmp(ref, xy, 2 * N * sizeof *xy) == 0, "%d threads: other sites",
+                      threads[k]);
+        ck_assert_int_eq(m->ntriangles, m0->ntriangles);
+        ck_assert(memcmp(m->points, m0->points, 2 * N * sizeof *m->points) == 0);
+        ck_assert(memcmp(m->triangles, m0->triangles, 3 * m->ntriangles * sizeof *m->triangles) == 0);
+        ck_assert(memcmp(m->halfedges, m0->halfedges, 3 * m->ntriangles * sizeof *m->halfedges) == 0);
+        ck_assert(memcmp(m->centers, m0->centers, 2 * m->ntriangles * sizeof *m->centers) == 0);
+        mesh_free(m);
+    }
+    mesh_free(m0);
+    free(xy);
+    free(ref);
+}
+END_TEST
+
 Suite *
 lloyd_suite(void)
 {
@@ -395,6 +437,7 @@ lloyd_suite(void)
     tcase_add_test(tc, test_exact_cells);
     tcase_add_test(tc, test_high_degree_and_collinear);
     tcase_add_test(tc, test_mesh_from_lloyd);
+    tcase_add_test(tc, test_threads_identical);
     tcase_set_timeout(tc, 20);
     suite_add_tcase(s, tc);
     tcase_add_test(tk, test_contract);

@@ -153,6 +153,7 @@ lloyd_work_free(struct lloyd_work *W)
     free(W->visit);
     free(W->clip);
     free(W->acc);
+    free(W->blist);
 }
 
 static enum og_status
@@ -160,6 +161,8 @@ lloyd_work_alloc(struct lloyd_work *W, size_t n, struct og_error *err)
 {
     size_t m = n + LLOYD_FRAME;
 
+    W->blist = NULL;
+    W->blist_cap = 0;
     W->inedge = malloc(m * sizeof *W->inedge);
     W->visit = malloc(m * sizeof *W->visit);
     W->clip = malloc(m);

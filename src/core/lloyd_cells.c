@@ -195,6 +195,49 @@ done:
     return st;
 }
 
+/* Blocks of points for the parallel sums: block b holds the local ids v
+ * with v * K / m == b; their number K depends only on m (never on the
+ * thread count). */
+#define LLOYD_BLOCK_PTS 32768
+#define LLOYD_MAX_BLOCKS 16
+
+static size_t
+lloyd_nblocks(size_t m)
+{
+    size_t k = m / LLOYD_BLOCK_PTS;
+
+    return k < 1 ? 1 : (k > LLOYD_MAX_BLOCKS ? LLOYD_MAX_BLOCKS : k);
+}
+
+/* The blocks of points and, for each, the triangles with a corner in it
+ * in increasing order (bfirst[b] .. bfirst[b + 1] in list). */
+struct lloyd_sjob {
+    const struct delaunay *d;
+    const struct lloyd_tri *T;
+    const struct lloyd_box *box;
+    const int32_t *list;
+    const size_t *bfirst;
+    size_t K, m;
+    unsigned char *clip;
+    double *acc;
+    int32_t *inedge, *visit;
+    size_t *nvisit;  /* per block: clipped sites, listed from visit[first point] */
+    double *areas, *cen;
+};
+
+static inline size_t
+lloyd_block_of(size_t v, size_t K, size_t m)
+{
+    return v * K / m;
+}
+
+/* First local id of block b. */
+static inline size_t
+lloyd_block_start(size_t b, size_t K, size_t m)
+{
+    return (b * m + K - 1) / K;
+}
+
 /* Add the Voronoi edge from centre u to centre v to the cell of the site
  * at p (shoelace terms relative to p) in acc[0..2]. */
 static inline void
@@ -209,30 +252,45 @@ lloyd_add_edge(double *acc, const double *p, const double *u, const double *v)
     acc[2] += (py + qy) * cr;
 }
 
-/* Area and centroid of every cell that needs no clipping, by summing over
- * the Delaunay edges in memory order (where the fan walk chases twins):
- * the interior edge from a to b between triangles t (a -> b) and t' (b ->
- * a) adds the Voronoi edge from t's centre to t''s to a's cell and the
- * reverse to b's. Cells of the frame and those with a centre outside the
- * box are flagged in `clip` (their sums are not used). acc gets (2 *
- * signed area, sum x, sum y) per point. */
-static void
-lloyd_stream(const struct delaunay *d, const double *c, const double *pts,
-             const struct lloyd_box *box, unsigned char *clip, double *acc, size_t m)
+/* Area and centroid of every cell of block b that needs no clipping, by
+ * summing over the Delaunay edges in memory order (where the fan walk
+ * chases twins): the interior edge from a to b between triangles t (a ->
+ * b) and t' (b -> a) adds the Voronoi edge from t's centre to t''s to a's
+ * cell and the reverse to b's. Each block walks the triangles with a
+ * corner in it, in increasing order, and adds to its own points only: a
+ * point gets its terms in the order of a single pass over all triangles,
+ * whatever the blocks. Cells of the frame and those with a centre outside
+ * the box are flagged in `clip` and listed for the walk (visit, from the
+ * block's first point; inedge: an incoming half-edge, the last in memory
+ * order); the others get their centroid (cen) and area. */
+static enum og_status
+lloyd_stream_block(void *arg, size_t blk, size_t begin, size_t end, struct og_error *err)
 {
-    const int32_t *tri = d->triangles, *half = d->halfedges;
-    size_t t, nt = d->ntriangles;
+    const struct lloyd_sjob *J = arg;
+    const struct delaunay *d = J->d;
+    const int32_t *tri = d->triangles, *half = d->halfedges, *list = J->list;
+    const double *c = J->T->centers, *pts = J->T->pts;
+    const struct lloyd_box *box = J->box;
+    size_t K = J->K, m = J->m, n = J->T->n, nv = 0;
+    size_t p0 = lloyd_block_start(blk, K, m), p1 = lloyd_block_start(blk + 1, K, m);
+    size_t j, j0 = J->bfirst[blk], j1 = J->bfirst[blk + 1], i;
+    unsigned char *clip = J->clip;
+    double *acc = J->acc;
 
-    memset(clip, 0, m);
-    memset(acc, 0, 3 * m * sizeof *acc);
-    for (t = 0; t < nt; t++) {
+    (void)begin;
+    (void)end;
+    (void)err;
+    memset(clip + p0, 0, p1 - p0);
+    memset(acc + 3 * p0, 0, 3 * (p1 - p0) * sizeof *acc);
+    for (j = j0; j < j1; j++) {
+        size_t t = (size_t)list[j];
         const double *ct = c + 2 * t;
         int32_t e0 = (int32_t)(3 * t), k;
 #if defined(__GNUC__)
         /* The indices ahead are known: ask for their scattered data now
          * (the twins' centres, the sites and their sums). */
-        if (t + LLOYD_AHEAD < nt) {
-            size_t u = 3 * (t + LLOYD_AHEAD);
+        if (j + LLOYD_AHEAD < j1) {
+            size_t u = 3 * (size_t)list[j + LLOYD_AHEAD];
             for (k = 0; k < 3; k++) {
                 int32_t f = half[u + (size_t)k];
                 size_t v = (size_t)tri[u + (size_t)k];
@@ -245,16 +303,22 @@ lloyd_stream(const struct delaunay *d, const double *c, const double *pts,
         }
 #endif
         if (!(ct[0] >= box->x0 && ct[0] <= box->x1 && ct[1] >= box->y0 && ct[1] <= box->y1)) {
-            clip[tri[e0]] = 1;
-            clip[tri[e0 + 1]] = 1;
-            clip[tri[e0 + 2]] = 1;
+            for (k = 0; k < 3; k++) {
+                size_t v = (size_t)tri[e0 + k];
+                if (v >= p0 && v < p1) {
+                    clip[v] = 1;
+                }
+            }
         }
         for (k = 0; k < 3; k++) {
             int32_t e = e0 + k, f = half[e];
             size_t a, b;
             const double *cf;
             if (f < 0) {
-                clip[tri[e]] = 1; /* the frame's hull */
+                a = (size_t)tri[e];
+                if (a >= p0 && a < p1) {
+                    clip[a] = 1; /* the frame's hull */
+                }
                 continue;
             }
             if (f < e) {
@@ -263,64 +327,136 @@ lloyd_stream(const struct delaunay *d, const double *c, const double *pts,
             a = (size_t)tri[e];
             b = (size_t)tri[k == 2 ? e0 : e + 1];
             cf = c + 2 * (size_t)(f / 3);
-            lloyd_add_edge(acc + 3 * a, pts + 2 * a, ct, cf);
-            lloyd_add_edge(acc + 3 * b, pts + 2 * b, cf, ct);
+            if (a >= p0 && a < p1) {
+                lloyd_add_edge(acc + 3 * a, pts + 2 * a, ct, cf);
+            }
+            if (b >= p0 && b < p1) {
+                lloyd_add_edge(acc + 3 * b, pts + 2 * b, cf, ct);
+            }
         }
     }
-}
-
-/* Clipped cell areas (areas, input order, may be NULL) and centroids (cen,
- * local order, 2 * (n + LLOYD_FRAME): frame points and duplicate sites
- * keep their position; duplicates get area 0) of the triangulation's
- * sites; ctx/it/iterations only for progress. */
-enum og_status
-lloyd_cells(const struct lloyd_tri *T, const struct lloyd_box *box, struct lloyd_work *W,
-            double *areas, double *cen, struct run_ctx *ctx, int it, int iterations,
-            struct og_error *err)
-{
-    const struct delaunay *d = &T->d;
-    size_t n = T->n, m = n + LLOYD_FRAME, i, e, ne = 3 * d->ntriangles, nvisit = 0;
-    int32_t *inedge = W->inedge, *visit = W->visit;
-    unsigned char *clip = W->clip;
-    double *acc = W->acc;
-    enum og_status st = OG_OK;
-
-    lloyd_stream(d, T->centers, T->pts, box, clip, acc, m);
-    for (i = 0; i < m; i++) {
-        const double *p = T->pts + 2 * i;
+    for (i = p0; i < p1; i++) {
+        const double *p = pts + 2 * i;
         double a2 = acc[3 * i], cx = p[0], cy = p[1];
-        size_t o = (size_t)T->order[i];
+        size_t o = (size_t)J->T->order[i];
         if (o >= n) {
-            cen[2 * i] = cx; /* the frame stays */
-            cen[2 * i + 1] = cy;
+            J->cen[2 * i] = cx; /* the frame stays */
+            J->cen[2 * i + 1] = cy;
             continue;
         }
         if (clip[i]) {
-            visit[nvisit++] = (int32_t)i;
+            J->visit[p0 + nv++] = (int32_t)i;
             continue;
         }
         if (a2 != 0.0) { /* 0: a duplicate, in no triangle */
             cx = p[0] + acc[3 * i + 1] / (3.0 * a2);
             cy = p[1] + acc[3 * i + 2] / (3.0 * a2);
         }
-        if (areas != NULL) {
-            areas[o] = fabs(0.5 * a2);
+        if (J->areas != NULL) {
+            J->areas[o] = fabs(0.5 * a2);
         }
         /* inside the box up to rounding, as in lloyd_batch */
-        cen[2 * i] = cx < box->x0 ? box->x0 : (cx > box->x1 ? box->x1 : cx);
-        cen[2 * i + 1] = cy < box->y0 ? box->y0 : (cy > box->y1 ? box->y1 : cy);
+        J->cen[2 * i] = cx < box->x0 ? box->x0 : (cx > box->x1 ? box->x1 : cx);
+        J->cen[2 * i + 1] = cy < box->y0 ? box->y0 : (cy > box->y1 ? box->y1 : cy);
     }
+    J->nvisit[blk] = nv;
     /* An incoming half-edge of each site left to the walk (all of them
-     * interior points). */
-    for (e = 0; e < ne; e++) {
-        int32_t q = d->triangles[mesh_edge_next((int32_t)e)];
-        if (clip[q]) {
-            inedge[q] = (int32_t)e;
+     * interior points): the last one in memory order. */
+    for (j = j0; nv > 0 && j < j1; j++) {
+        int32_t e0 = 3 * list[j], k;
+        for (k = 0; k < 3; k++) {
+            size_t q = (size_t)tri[mesh_edge_next(e0 + k)];
+            if (q >= p0 && q < p1 && clip[q]) {
+                J->inedge[q] = e0 + k;
+            }
         }
     }
+    return OG_OK;
+}
+
+/* The triangles of each block (W->blist, grown as needed): a count and a
+ * fill pass over the triangles. OG_ENOMEM with err set. */
+static enum og_status
+lloyd_block_lists(const struct delaunay *d, struct lloyd_work *W, size_t K, size_t m,
+                  size_t *bfirst, struct og_error *err)
+{
+    const int32_t *tri = d->triangles;
+    size_t t, b, nt = d->ntriangles, total;
+
+    for (b = 0; b <= K; b++) {
+        bfirst[b] = 0;
+    }
+    for (t = 0; t < nt; t++) {
+        size_t l0 = lloyd_block_of((size_t)tri[3 * t], K, m);
+        size_t l1 = lloyd_block_of((size_t)tri[3 * t + 1], K, m);
+        size_t l2 = lloyd_block_of((size_t)tri[3 * t + 2], K, m);
+        bfirst[l0 + 1]++;
+        if (l1 != l0) {
+            bfirst[l1 + 1]++;
+        }
+        if (l2 != l0 && l2 != l1) {
+            bfirst[l2 + 1]++;
+        }
+    }
+    for (b = 0; b < K; b++) {
+        bfirst[b + 1] += bfirst[b];
+    }
+    total = bfirst[K];
+    if (total > W->blist_cap) {
+        int32_t *nl = realloc(W->blist, (total + total / 8 + 16) * sizeof *nl);
+        if (nl == NULL) {
+            return og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", m);
+        }
+        W->blist = nl;
+        W->blist_cap = total + total / 8 + 16;
+    }
+    for (t = 0; t < nt; t++) {
+        size_t l0 = lloyd_block_of((size_t)tri[3 * t], K, m);
+        size_t l1 = lloyd_block_of((size_t)tri[3 * t + 1], K, m);
+        size_t l2 = lloyd_block_of((size_t)tri[3 * t + 2], K, m);
+        W->blist[bfirst[l0]++] = (int32_t)t;
+        if (l1 != l0) {
+            W->blist[bfirst[l1]++] = (int32_t)t;
+        }
+        if (l2 != l0 && l2 != l1) {
+            W->blist[bfirst[l2]++] = (int32_t)t;
+        }
+    }
+    for (b = K; b > 0; b--) {
+        bfirst[b] = bfirst[b - 1];
+    }
+    bfirst[0] = 0;
+    return OG_OK;
+}
+
+enum og_status
+lloyd_cells(const struct lloyd_tri *T, const struct lloyd_box *box, struct lloyd_work *W,
+            double *areas, double *cen, struct run_ctx *ctx, int it, int iterations,
+            struct og_error *err)
+{
+    const struct delaunay *d = &T->d;
+    size_t n = T->n, m = n + LLOYD_FRAME, nvisit = 0, b, K = lloyd_nblocks(m);
+    size_t bfirst[LLOYD_MAX_BLOCKS + 1], nv[LLOYD_MAX_BLOCKS];
+    int threads = ctx != NULL && ctx->threads > 0 ? ctx->threads : 1;
+    enum og_status st;
+
+    st = lloyd_block_lists(d, W, K, m, bfirst, err);
+    if (st != OG_OK) {
+        return st;
+    }
     {
-        struct lloyd_job job = { T, box, inedge, visit, areas, cen };
-        int threads = ctx != NULL && ctx->threads > 0 ? ctx->threads : 1;
+        struct lloyd_sjob job = { d, T, box, W->blist, bfirst, K, m, W->clip, W->acc,
+                                  W->inedge, W->visit, nv, areas, cen };
+        (void)og_parallel_for(threads, K, 1, lloyd_stream_block, &job, NULL, 0.0, 1.0, NULL);
+    }
+    /* the blocks' clipped sites, in block order (so in increasing order) */
+    for (b = 0; b < K; b++) {
+        size_t p0 = lloyd_block_start(b, K, m);
+        memmove(W->visit + nvisit, W->visit + p0, nv[b] * sizeof *W->visit);
+        nvisit += nv[b];
+    }
+    {
+        struct lloyd_job job = { T, box, W->inedge, W->visit, areas, cen };
         st = og_parallel_for(threads, nvisit, LLOYD_BATCH, lloyd_batch, &job, ctx,
                              (double)it / (double)iterations,
                              (double)(it + 1) / (double)iterations, err);

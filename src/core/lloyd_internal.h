@@ -42,6 +42,8 @@ struct lloyd_work {
     int32_t *inedge, *visit;
     unsigned char *clip;
     double *acc; /* 3 per point */
+    int32_t *blist;   /* lloyd_cells: the triangles of each block of points */
+    size_t blist_cap;
 };
 
 /* Clipped cell areas (areas, input order, may be NULL) and centroids (cen,
