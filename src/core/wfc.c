@@ -29,7 +29,9 @@ struct decision {
 
 struct solver {
     const struct adjacency *adj;
-    uint32_t compat[WFC_MAX_BIOMES];
+    /* sup[k][x]: the biomes allowed next to any of the biomes 8 k + bits
+     * of x (the union of their compatibility sets), a byte at a time */
+    uint32_t sup[4][256];
     struct wfc_vertex *vs;
     uint32_t *tie;
     struct wfc_queue q;
@@ -68,7 +70,7 @@ trail_push(struct solver *s, int32_t v, uint32_t dom)
 static inline void
 queue_vertex(struct solver *s, int32_t v)
 {
-    wfc_queue_push(&s->q, v, __builtin_popcount(s->vs[v].dom));
+    wfc_queue_push(&s->q, v, wfc_popcount(s->vs[v].dom));
 }
 
 /* Rank the vertices by fresh ties and queue every undecided one. */
@@ -87,6 +89,36 @@ queue_rebuild(struct solver *s)
     return 0;
 }
 
+/* The vertices with a choice come in rank order while nothing changes
+ * their domains, in no order in memory: fetch the state, neighbour list
+ * and neighbours of the next ranks ahead (a hint only). */
+/* always inlined: a function of prefetches alone counts as pure to GCC,
+ * and the call would be dropped */
+static inline __attribute__((always_inline)) void
+prefetch_ahead(const struct solver *s, const struct wfc_rules *rules, size_t rank)
+{
+    const struct adjacency *adj = s->adj;
+    size_t m = s->q.m;
+    if (rank + 24 < m) {
+        int32_t v = s->q.order[rank + 24];
+        __builtin_prefetch(&s->vs[v]);
+        __builtin_prefetch(&adj->start[v]);
+        if (rules->prefer != NULL) {
+            __builtin_prefetch(&rules->prefer[v]);
+        }
+    }
+    if (rank + 12 < m) {
+        int32_t v = s->q.order[rank + 12];
+        __builtin_prefetch(&adj->nbr[adj->start[v]]);
+    }
+    if (rank + 6 < m) {
+        int32_t v = s->q.order[rank + 6], j;
+        for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
+            __builtin_prefetch(&s->vs[adj->nbr[j]]);
+        }
+    }
+}
+
 /* Arc consistency from the queued vertices, logging every change on the
  * trail. Returns the first vertex left with no option, or -1; -2 on
  * allocation failure. The queue is left empty either way. */
@@ -99,13 +131,11 @@ propagate(struct solver *s, size_t qhead, size_t qtail)
     int32_t bad = -1;
     while (qhead != qtail && bad == -1) {
         int32_t v = s->queue[qhead], j;
-        uint32_t sup = 0, d = vs[v].dom;
+        uint32_t d = vs[v].dom;
+        uint32_t sup = s->sup[0][d & 255] | s->sup[1][(d >> 8) & 255]
+                       | s->sup[2][(d >> 16) & 255] | s->sup[3][d >> 24];
         qhead = qhead + 1 == qn ? 0 : qhead + 1;
         vs[v].queued = 0;
-        while (d != 0) {
-            sup |= s->compat[__builtin_ctz(d)];
-            d &= d - 1;
-        }
         for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
             int32_t u = adj->nbr[j];
             uint32_t nd = vs[u].dom & sup;
@@ -171,9 +201,9 @@ choose(const struct wfc_rules *rules, struct solver *s, int32_t v, struct rng *r
 {
     double w[WFC_MAX_BIOMES], total = 0.0, x;
     int same[WFC_MAX_BIOMES] = { 0 };
-    int b, last = -1;
+    int b, last = -1, pref = rules->prefer != NULL ? rules->prefer[v] : -1;
     int32_t j;
-    uint32_t d = s->vs[v].dom;
+    uint32_t d = s->vs[v].dom, e;
 
     if ((d & (d - 1)) == 0) {
         (void)rng_next_double(r);
@@ -185,25 +215,23 @@ choose(const struct wfc_rules *rules, struct solver *s, int32_t v, struct rng *r
             same[u->biome]++;
         }
     }
-    for (b = 0; b < rules->nbiomes; b++) {
-        w[b] = 0.0;
-        if ((d >> b) & 1) {
-            w[b] = rules->biome[b].weight * (1.0 + rules->affinity * same[b]);
-            if (rules->prefer != NULL && rules->prefer[v] == b) {
-                w[b] *= rules->prefer_weight;
-            }
-            total += w[b];
-            last = b;
+    /* the options in ascending order, as the sum and the draw take them */
+    for (e = d; e != 0; e &= e - 1) {
+        b = __builtin_ctz(e);
+        w[b] = rules->biome[b].weight * (1.0 + rules->affinity * same[b]);
+        if (pref == b) {
+            w[b] *= rules->prefer_weight;
         }
+        total += w[b];
+        last = b;
     }
     x = rng_next_double(r) * total;
-    for (b = 0; b < rules->nbiomes; b++) {
-        if (w[b] > 0.0) {
-            if (x < w[b]) {
-                return b;
-            }
-            x -= w[b];
+    for (e = d; e != 0; e &= e - 1) {
+        b = __builtin_ctz(e);
+        if (x < w[b]) {
+            return b;
         }
+        x -= w[b];
     }
     return last;
 }
@@ -216,8 +244,9 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
     struct solver s;
     size_t n = adj->n, v, steps = 0, budget = 256, spent = 0;
     struct wfc_stats local;
-    uint32_t all;
+    uint32_t all, compat[WFC_MAX_BIOMES];
     int32_t bad;
+    int k;
     enum og_status st = OG_OK;
 
     memset(&s, 0, sizeof s);
@@ -237,7 +266,19 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
     }
     memset(out, 0, n);
     s.adj = adj;
-    wfc_compat_table(rules, s.compat);
+    wfc_compat_table(rules, compat);
+    for (k = 0; k < 4; k++) {
+        int x, b;
+        for (x = 0; x < 256; x++) {
+            uint32_t u = 0;
+            for (b = 0; b < 8; b++) {
+                if (((x >> b) & 1) && 8 * k + b < rules->nbiomes) {
+                    u |= compat[8 * k + b];
+                }
+            }
+            s.sup[k][x] = u;
+        }
+    }
     all = rules->nbiomes >= 32 ? 0xffffffffu : (1u << rules->nbiomes) - 1u;
     s.trail_cap = 2 * n + 16;
     s.dec_cap = n + 1;  /* decisions collapse distinct vertices: never more than n */
@@ -278,10 +319,14 @@ wfc_solve(const struct wfc_rules *rules, const struct adjacency *adj, const uint
         goto nomem;
     }
     for (;;) {
-        int32_t x = wfc_queue_pop(&s.q, s.vs);
+        size_t rank;
+        int32_t x = wfc_queue_pop(&s.q, s.vs, &rank);
         int b;
         if (x < 0) {
             break;
+        }
+        if (rank != SIZE_MAX) {
+            prefetch_ahead(&s, rules, rank);
         }
         b = choose(rules, &s, x, r);
         if (s.ndec == s.dec_cap) {

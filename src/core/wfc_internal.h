@@ -14,6 +14,16 @@
  * step a level (5 levels hold 2^30). */
 #define WFC_SET_LEVELS 6
 
+/* Bits set in x (SWAR: no popcnt instruction needed). */
+static inline int
+wfc_popcount(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
+
 /* The search's state of one vertex, packed so that a neighbour costs one
  * cache line. */
 struct wfc_vertex {
@@ -69,7 +79,9 @@ void wfc_queue_push(struct wfc_queue *q, int32_t v, int count);
 
 /* The undecided vertex first in (options, tie key, vertex) order, any one
  * of the single-option vertices (the lowest id) when there are some, or -1
- * when none is left. vs is the search's current state. */
-int32_t wfc_queue_pop(struct wfc_queue *q, const struct wfc_vertex *vs);
+ * when none is left. vs is the search's current state. *rank gets the
+ * vertex's rank (SIZE_MAX for a single-option vertex): the vertices of
+ * the next ranks are likely next, worth prefetching. */
+int32_t wfc_queue_pop(struct wfc_queue *q, const struct wfc_vertex *vs, size_t *rank);
 
 #endif

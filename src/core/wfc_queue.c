@@ -165,7 +165,7 @@ wfc_queue_rank(struct wfc_queue *q, const struct wfc_vertex *vs, const uint32_t 
     uint32_t *idx = q->scratch, *tmp = q->scratch + q->n;
 
     for (v = 0; v < q->n; v++) {
-        int pc = __builtin_popcount(vs[v].dom);
+        int pc = wfc_popcount(vs[v].dom);
         q->rank[v] = UINT32_MAX;
         if (pc >= 2) {
             idx[m++] = (uint32_t)v;
@@ -205,7 +205,7 @@ wfc_queue_push(struct wfc_queue *q, int32_t v, int count)
 }
 
 int32_t
-wfc_queue_pop(struct wfc_queue *q, const struct wfc_vertex *vs)
+wfc_queue_pop(struct wfc_queue *q, const struct wfc_vertex *vs, size_t *rank)
 {
     while (q->nonempty != 0) {
         int c = __builtin_ctzll(q->nonempty);
@@ -218,7 +218,8 @@ wfc_queue_pop(struct wfc_queue *q, const struct wfc_vertex *vs)
         }
         set_remove(s, i);
         v = c == 1 ? (int32_t)i : q->order[i];
-        if (!vs[v].done && __builtin_popcount(vs[v].dom) == c) {
+        if (!vs[v].done && wfc_popcount(vs[v].dom) == c) {
+            *rank = c == 1 ? SIZE_MAX : i;
             return v;
         }
     }
