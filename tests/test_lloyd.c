@@ -376,6 +376,9 @@ START_TEST(test_mesh_from_lloyd)
     check_lloyd_mesh(3000, 2, 0.0, 0.0, 1.0, 1.0, 5, 1, 1);
     check_lloyd_mesh(3000, 2, 0.0, 0.0, 1.0, 1.0, 5, 3, 1);
     check_lloyd_mesh(20000, 3, 0.0, 0.0, 1.0, 1.0, 6, 2, 1);
+    /* two blocks of moves (one border), two blocks of sums and more */
+    check_lloyd_mesh(150000, 2, 0.0, 0.0, 1.0, 1.0, 10, 2, 1);
+    check_lloyd_mesh(150000, 3, -2.0, 1.0, 5.0, 2.0, 11, 1, 1);
     check_lloyd_mesh(700, 1, 10.0, -5.0, 30.0, 5.0, 7, 1, 1);
     check_lloyd_mesh(5, 2, 0.0, 0.0, 1.0, 1.0, 8, 1, 1);
     /* no iterations: nothing handed over, triangulated from scratch */

@@ -78,6 +78,16 @@ enum og_status delaunay_build_local(struct delaunay *d, const double *xy, size_t
 enum og_status delaunay_move_local(struct delaunay *d, double *pts, size_t n,
                                    const double *target, int *arrived, struct og_error *err);
 
+/* delaunay_move_local with its first pass (the jump of every point
+ * whose triangles all lie in one block, and a sweep of each block's
+ * edges) run in nblocks fixed blocks of local ids (v * nblocks / n) on up
+ * to `threads` threads; the rest serially in a fixed order (see
+ * delaunay_move.c). The result depends on nblocks, never on threads;
+ * nblocks = 1 is delaunay_move_local. Errors: OG_ENOMEM. */
+enum og_status delaunay_move_blocks(struct delaunay *d, double *pts, size_t n,
+                                    const double *target, size_t nblocks, int threads,
+                                    int *arrived, struct og_error *err);
+
 /* Free the arrays of d (d itself is the caller's); accepts a zeroed struct. */
 void delaunay_fini(struct delaunay *d);
 

@@ -270,7 +270,8 @@ lloyd_run(double *xy, size_t n, int iterations, const struct lloyd_box *bp, stru
         /* A duplicate site is in no triangle and could not follow: a
          * triangulation from scratch includes it once it has moved apart. */
         if (T.d.nduplicates == 0) {
-            st = delaunay_move_local(&T.d, T.pts, n + LLOYD_FRAME, cen, &arrived, err);
+            st = delaunay_move_blocks(&T.d, T.pts, n + LLOYD_FRAME, cen,
+                                      lloyd_move_blocks(n + LLOYD_FRAME), threads, &arrived, err);
         }
         if (st == OG_OK && arrived) {
             lloyd_centers(&T, &box, threads);

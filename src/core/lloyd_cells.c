@@ -201,7 +201,18 @@ done:
 #define LLOYD_BLOCK_PTS 32768
 #define LLOYD_MAX_BLOCKS 16
 
-static size_t
+/* Blocks of the triangulation's moves: each border leaves its points to
+ * the serial pass (about 1 % of 500k points for one border), so they are
+ * few; two keep two threads busy. */
+#define LLOYD_MOVE_BLOCKS 2
+
+size_t
+lloyd_move_blocks(size_t m)
+{
+    return m >= 2 * LLOYD_BLOCK_PTS ? LLOYD_MOVE_BLOCKS : 1;
+}
+
+size_t
 lloyd_nblocks(size_t m)
 {
     size_t k = m / LLOYD_BLOCK_PTS;

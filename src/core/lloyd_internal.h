@@ -46,6 +46,12 @@ struct lloyd_work {
     size_t blist_cap;
 };
 
+/* The number of fixed blocks of local ids for m points (lloyd_cells.c):
+ * the cells' sums are cut into lloyd_nblocks, the triangulation's moves
+ * into lloyd_move_blocks; both depend on m only. */
+size_t lloyd_nblocks(size_t m);
+size_t lloyd_move_blocks(size_t m);
+
 /* Clipped cell areas (areas, input order, may be NULL) and centroids (cen,
  * local order, 2 * (n + LLOYD_FRAME): frame points and duplicate sites
  * keep their position; duplicates get area 0) of the triangulation's

@@ -441,7 +441,8 @@ lloyd_mesh(struct lloyd_kept *K, const double *xy, size_t n, struct run_ctx *ctx
     *out = NULL;
     memset(&S, 0, sizeof S);
     if (K != NULL && K->T.n == n && n >= 3) {
-        st = delaunay_move_local(&K->T.d, K->T.pts, n + LLOYD_FRAME, K->cen, &arrived, err);
+        st = delaunay_move_blocks(&K->T.d, K->T.pts, n + LLOYD_FRAME, K->cen,
+                                  lloyd_move_blocks(n + LLOYD_FRAME), threads, &arrived, err);
     }
     if (st == OG_OK && arrived) {
         S.T = &K->T;
