@@ -336,14 +336,20 @@ static void
 climate_latitude(const struct world *w, float *clim)
 {
     struct perlin pn;
-    size_t i;
+    size_t i0, i;
+    double f[DERIVE_BLOCK];
+    const double *xyz = w->mesh->points;
     perlin_init(&pn, w->params.seed ^ rng_hash_str("planet.climate"));
-    for (i = 0; i < w->ncells; i++) {
-        const double *q = &w->mesh->points[3 * i];
-        double lat = fabs(asin(q[2] < -1.0 ? -1.0 : q[2] > 1.0 ? 1.0 : q[2])) * 180.0 / M_PI;
-        double e = w->elevation != NULL && w->elevation[i] > 0.0f ? w->elevation[i] : 0.0;
-        double L = lat + CLIMATE_SHIFT * fbm3(&pn, &climate_fp, q[0], q[1], q[2]) + 18.0 * e;
-        clim[i] = (float)(L < 0.0 ? 0.0 : L > 90.0 ? 90.0 : L);
+    for (i0 = 0; i0 < w->ncells; i0 += DERIVE_BLOCK) {
+        size_t b = w->ncells - i0 < DERIVE_BLOCK ? w->ncells - i0 : DERIVE_BLOCK;
+        fbm3_batch(&pn, &climate_fp, xyz + 3 * i0, xyz + 3 * i0 + 1, xyz + 3 * i0 + 2, 3, b, f);
+        for (i = i0; i < i0 + b; i++) {
+            const double *q = &xyz[3 * i];
+            double lat = fabs(asin(q[2] < -1.0 ? -1.0 : q[2] > 1.0 ? 1.0 : q[2])) * 180.0 / M_PI;
+            double e = w->elevation != NULL && w->elevation[i] > 0.0f ? w->elevation[i] : 0.0;
+            double L = lat + CLIMATE_SHIFT * f[i - i0] + 18.0 * e;
+            clim[i] = (float)(L < 0.0 ? 0.0 : L > 90.0 ? 90.0 : L);
+        }
     }
 }
 
