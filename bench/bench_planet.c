@@ -1,5 +1,5 @@
 /* Planet pipeline stage by stage at 10k and 100k points, and the spherical
- * Delaunay (stereographic projection + sweep-hull + closing the pole) next
+ * Delaunay (incremental on the sphere, sphere_delaunay.c) next
  * to a planar sweep-hull of the same number of points. */
 #include "config.h"
 #include "bench.h"
@@ -15,7 +15,7 @@
 #include "core/pipeline.h"
 #include "core/poisson_disk.h"
 #include "core/rng.h"
-#include "core/stereographic.h"
+#include "core/sphere_delaunay.h"
 
 /* fbm3 on unit vectors (the planet's noise), 8 octaves from 2.2 cycles a
  * radian: one sample a call, then fbm3_batch on each path (blocks of 1000
@@ -108,7 +108,7 @@ sphere_vs_plane(size_t count)
         return;
     }
     t0 = bench_now_ms();
-    if (stereographic_delaunay(xyz, n, &tri, &nt, NULL, NULL) != OG_OK) {
+    if (sphere_delaunay(xyz, n, &tri, NULL, &nt, NULL, NULL) != OG_OK) {
         free(xyz);
         return;
     }

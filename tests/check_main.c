@@ -28,6 +28,7 @@ main(void)
         paramedit_suite,
         planet_suite,
         planet_shape_suite,
+        sphere_delaunay_suite,
         legend_suite,
         recipe_suite,
         dataout_suite,

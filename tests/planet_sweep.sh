@@ -7,7 +7,7 @@
 # land and sea differ on at most LAND_DIFFER_MAX % of the globe between 10k
 # and 500k points (landmass maps of 720x360 on a common latitude-longitude
 # grid, compared by tests/planet_landdiff, which make check builds; the
-# two maps add about 0.1 s a seed). Planet 9 measures 2.6-5.0 % (the coast's
+# two maps add about 0.1 s a seed). Planet 10 measures 2.6-5.0 % (the coast's
 # width at 10k points is about 2.5 %; before version 8: 2.9-10.1 %).
 #   tests/planet_sweep.sh [ORGEN_BINARY]
 set -u

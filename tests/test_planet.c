@@ -13,7 +13,7 @@
 #include "core/gen_planet.h"
 #include "core/mesh.h"
 #include "core/planet_edit.h"
-#include "core/stereographic.h"
+#include "core/sphere_delaunay.h"
 #include "core/wfc.h"
 #include "render/export.h"
 #include "render/globe.h"
@@ -133,7 +133,7 @@ START_TEST(test_generator_relax_subdivide)
     ck_assert_msg(pipeline_run(&gen_planet, &ctx, &w, &e) == OG_OK, "%s", e.msg);
     /* a subdivision adds one point per edge: n' = n + 3n - 6 */
     ck_assert_int_gt(w->ncells, 4 * 480 - 6);
-    ck_assert_int_eq(stereographic_delaunay(w->mesh->points, w->ncells, &tri, &nt, NULL, NULL),
+    ck_assert_int_eq(sphere_delaunay(w->mesh->points, w->ncells, &tri, NULL, &nt, NULL, NULL),
                      OG_OK);
     test_check_sphere_triangulation(w->mesh->points, w->ncells, tri, nt);
     free(tri);

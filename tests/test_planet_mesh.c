@@ -1,6 +1,6 @@
-/* Planet points and mesh: Poisson disk on the sphere (spacing, count,
- * coverage, contract) and the spherical Delaunay triangulation (closed,
- * outward, empty circumcircles; libqhull_r as an oracle when available). */
+/* Planet points: Poisson disk on the sphere (spacing, count, coverage,
+ * contract), and the sample set the spherical Delaunay tests use
+ * (test_sphere_delaunay.c). */
 #include "config.h"
 
 #include <math.h>
@@ -11,9 +11,8 @@
 #include "core/gen_planet.h"
 #include "core/mesh.h"
 #include "core/poisson_disk.h"
-#include "core/predicates.h"
 #include "core/rng.h"
-#include "core/stereographic.h"
+#include "core/sphere_delaunay.h"
 #include "tests.h"
 
 static double
@@ -110,7 +109,7 @@ START_TEST(test_poisson_coverage)
         rng_for_stage(&r, 21 + k, "test");
         ck_assert_int_eq(
             poisson_disk_sphere(&xyz, &n, rad, POISSON_DISK_CANDIDATES, &r, NULL, NULL), OG_OK);
-        ck_assert_int_eq(stereographic_delaunay(xyz, n, &tri, &nt, NULL, NULL), OG_OK);
+        ck_assert_int_eq(sphere_delaunay(xyz, n, &tri, NULL, &nt, NULL, NULL), OG_OK);
         for (t = 0; t < nt; t++) {
             const double *a = &xyz[3 * tri[3 * t]], *b = &xyz[3 * tri[3 * t + 1]];
             const double *c = &xyz[3 * tri[3 * t + 2]];
@@ -164,7 +163,7 @@ START_TEST(test_poisson_contract)
 }
 END_TEST
 
-/* ---- spherical Delaunay ------------------------------------------------ */
+/* ---- samples for the spherical Delaunay tests ------------------------- */
 
 double *
 test_sphere_sample(size_t count, uint64_t seed, size_t *n)
@@ -179,137 +178,14 @@ test_sphere_sample(size_t count, uint64_t seed, size_t *n)
     return xyz;
 }
 
-/* Closed, consistently oriented, outward, Delaunay (every edge passes the
- * spherical in-circle test: the far vertex is not above the triangle's
- * plane). */
-void
-test_check_sphere_triangulation(const double *xyz, size_t n, const int32_t *tri, size_t nt)
-{
-    struct mesh *m;
-    struct og_error e;
-    const double origin[3] = { 0.0, 0.0, 0.0 };
-    size_t t, nedges = 0;
-    int32_t s;
-
-    ck_assert_int_eq(nt, 2 * n - 4);
-    ck_assert_msg(mesh_build_sphere(&m, xyz, n, tri, nt, &e) == OG_OK, "%s", e.msg);
-    for (s = 0; s < (int32_t)(3 * nt); s++) {
-        int32_t tw = m->halfedges[s];
-        ck_assert_int_ge(tw, 0);
-        ck_assert_int_eq(m->halfedges[tw], s);
-        ck_assert_int_eq(m->triangles[tw], m->triangles[mesh_edge_next(s)]);
-        ck_assert_int_eq(m->triangles[s], m->triangles[mesh_edge_next(tw)]);
-        if (s < tw) {
-            const double *a = &xyz[3 * m->triangles[s]];
-            const double *b = &xyz[3 * m->triangles[mesh_edge_next(s)]];
-            const double *c = &xyz[3 * m->triangles[mesh_edge_prev(s)]];
-            const double *d = &xyz[3 * m->triangles[mesh_edge_prev(tw)]];
-            ck_assert_msg(predicates_orient3d(a, b, c, d) >= 0.0, "edge %d not Delaunay", s);
-            nedges++;
-        }
-    }
-    /* Euler characteristic of the sphere */
-    ck_assert_int_eq((long)n - (long)nedges + (long)nt, 2);
-    for (t = 0; t < nt; t++) {
-        ck_assert(predicates_orient3d(&xyz[3 * tri[3 * t]], &xyz[3 * tri[3 * t + 1]],
-                                      &xyz[3 * tri[3 * t + 2]], origin) > 0.0);
-    }
-    mesh_free(m);
-}
-
-START_TEST(test_delaunay_sphere)
-{
-    size_t n, nt, flips;
-    double *xyz = test_sphere_sample(3000, 5, &n);
-    int32_t *tri;
-
-    ck_assert_int_eq(stereographic_delaunay(xyz, n, &tri, &nt, &flips, NULL), OG_OK);
-    test_check_sphere_triangulation(xyz, n, tri, nt);
-    free(tri);
-    free(xyz);
-}
-END_TEST
-
-/* Cospherical sets: the octahedron and the cube (every face square, so any
- * diagonal is Delaunay); exact predicates must still close the surface. */
-START_TEST(test_delaunay_cospherical)
-{
-    const double s = 1.0 / sqrt(3.0);
-    double oct[18] = { 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1 };
-    double cube[24];
-    int32_t *tri;
-    size_t nt, i;
-
-    ck_assert_int_eq(stereographic_delaunay(oct, 6, &tri, &nt, NULL, NULL), OG_OK);
-    test_check_sphere_triangulation(oct, 6, tri, nt);
-    free(tri);
-    for (i = 0; i < 8; i++) {
-        cube[3 * i] = (i & 1) ? s : -s;
-        cube[3 * i + 1] = (i & 2) ? s : -s;
-        cube[3 * i + 2] = (i & 4) ? s : -s;
-    }
-    ck_assert_int_eq(stereographic_delaunay(cube, 8, &tri, &nt, NULL, NULL), OG_OK);
-    test_check_sphere_triangulation(cube, 8, tri, nt);
-    free(tri);
-}
-END_TEST
-
-START_TEST(test_delaunay_contract)
-{
-    double few[9] = { 1, 0, 0, 0, 1, 0, 0, 0, 1 };
-    double twice[15] = { 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, -1, 0, 1, 0 };
-    double off[12] = { 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, -1.5 };
-    int32_t *tri = (int32_t *)few;
-    size_t nt = 5;
-    struct og_error e;
-
-    ck_assert_int_eq(stereographic_delaunay(few, 3, &tri, &nt, NULL, &e), OG_EINVAL);
-    ck_assert(tri == NULL && nt == 0);
-    ck_assert_int_eq(stereographic_delaunay(twice, 5, &tri, &nt, NULL, &e), OG_EINVAL);
-    ck_assert_ptr_nonnull(strstr(e.msg, "coincide"));
-    ck_assert_int_eq(stereographic_delaunay(off, 4, &tri, &nt, NULL, &e), OG_EINVAL);
-    ck_assert_ptr_nonnull(strstr(e.msg, "length"));
-}
-END_TEST
-
-#ifdef HAVE_QHULL
-/* The spherical Delaunay triangulation is the convex hull of the points:
- * compare every triangle with libqhull_r's hull ("Qt": triangulated). */
-START_TEST(test_delaunay_qhull_oracle)
-{
-    size_t n, nt, nq = 0;
-    double *xyz = test_sphere_sample(4000, 9, &n);
-    int32_t *tri, *theirs;
-
-    ck_assert_int_eq(stereographic_delaunay(xyz, n, &tri, &nt, NULL, NULL), OG_OK);
-    test_sort_triangles(tri, nt);
-    theirs = test_qhull_triangles(3, xyz, n, "Qt", &nq);
-    ck_assert_ptr_nonnull(theirs);
-    ck_assert_int_eq(nq, nt);
-    ck_assert(memcmp(tri, theirs, 3 * nt * sizeof *tri) == 0);
-    free(theirs);
-    free(tri);
-    free(xyz);
-}
-END_TEST
-#endif
-
 void
 planet_mesh_tests(Suite *s)
 {
     TCase *tp = tcase_create("poisson");
-    TCase *td = tcase_create("delaunay");
 
     tcase_add_test(tp, test_poisson_spacing);
     tcase_add_test(tp, test_poisson_count);
     tcase_add_test(tp, test_poisson_coverage);
     tcase_add_test(tp, test_poisson_contract);
-    tcase_add_test(td, test_delaunay_sphere);
-    tcase_add_test(td, test_delaunay_cospherical);
-    tcase_add_test(td, test_delaunay_contract);
-#ifdef HAVE_QHULL
-    tcase_add_test(td, test_delaunay_qhull_oracle);
-#endif
     suite_add_tcase(s, tp);
-    suite_add_tcase(s, td);
 }

@@ -11,7 +11,7 @@
 #include "core/adjacency.h"
 #include "core/continents.h"
 #include "core/rng.h"
-#include "core/stereographic.h"
+#include "core/sphere_delaunay.h"
 #include "core/wfc.h"
 #include "tests.h"
 
@@ -29,7 +29,7 @@ static void
 fixture_make(struct planet_fixture *f, size_t count, uint64_t seed)
 {
     f->xyz = test_sphere_sample(count, seed, &f->n);
-    ck_assert_int_eq(stereographic_delaunay(f->xyz, f->n, &f->tri, &f->nt, NULL, NULL), OG_OK);
+    ck_assert_int_eq(sphere_delaunay(f->xyz, f->n, &f->tri, NULL, &f->nt, NULL, NULL), OG_OK);
     ck_assert_int_eq(adjacency_from_triangles(&f->adj, f->n, f->tri, f->nt, NULL), OG_OK);
 }
 

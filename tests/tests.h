@@ -29,8 +29,9 @@ void planet_mesh_tests(Suite *s);    /* test_planet_mesh.c, into planet_suite */
 void planet_surface_tests(Suite *s); /* test_planet_surface.c, into planet_suite */
 
 /* test_planet_mesh.c: about count Poisson-disk points on the unit sphere
- * for seed (malloc'd, 3 * *n doubles), and the exact check of a spherical
- * Delaunay triangulation (closed, outward, every edge locally Delaunay). */
+ * for seed (malloc'd, 3 * *n doubles); test_sphere_delaunay.c: the exact
+ * check of a spherical Delaunay triangulation (closed, outward, every edge
+ * locally Delaunay). */
 double *test_sphere_sample(size_t count, uint64_t seed, size_t *n);
 void test_check_sphere_triangulation(const double *xyz, size_t n, const int32_t *tri, size_t nt);
 
@@ -55,6 +56,7 @@ Suite *droplet_suite(void);
 Suite *paramedit_suite(void);
 Suite *planet_suite(void);
 Suite *planet_shape_suite(void);
+Suite *sphere_delaunay_suite(void);
 Suite *legend_suite(void);
 Suite *recipe_suite(void);
 Suite *dataout_suite(void);

@@ -12,7 +12,7 @@
 #include "core/noise.h"
 #include "core/poisson_disk.h"
 #include "core/rng.h"
-#include "core/stereographic.h"
+#include "core/sphere_delaunay.h"
 #include "core/wfc.h"
 
 /* Data handed between stages before the mesh exists. */
@@ -22,7 +22,7 @@ struct planet_priv {
     int32_t *tri;         /* 3 * nt, outward counter-clockwise */
     int32_t *he;          /* 3 * nt twins (the mesh takes them over) */
     size_t nt;
-    size_t flips;         /* Lawson repair flips, summed over triangulations */
+    size_t flips;         /* Lawson flips, summed over triangulations */
     double radius;        /* Poisson-disk radius, radians */
     struct adjacency adj;
     uint8_t *land;        /* continents' result, 1 = land */
@@ -96,7 +96,7 @@ triangulate(struct planet_priv *pp, struct og_error *err)
     free(pp->he);
     pp->tri = NULL;
     pp->he = NULL;
-    st = stereographic_delaunay_he(pp->xyz, pp->n, &pp->tri, &pp->he, &pp->nt, &flips, err);
+    st = sphere_delaunay(pp->xyz, pp->n, &pp->tri, &pp->he, &pp->nt, &flips, err);
     pp->flips += flips;
     return st;
 }
@@ -366,7 +366,7 @@ stage_mesh(struct world *w, struct run_ctx *ctx, struct og_error *err)
     world_stat_real(w, "planet.spacing_deg", pp->radius * 180.0 / M_PI);
     world_stat_real(w, "planet.min_spacing_deg",
                     min_spacing(w->mesh->points, &pp->adj) * 180.0 / M_PI);
-    world_stat_int(w, "planet.delaunay_repair_flips", (long long)pp->flips);
+    world_stat_int(w, "planet.delaunay_flips", (long long)pp->flips);
     return OG_OK;
 }
 

@@ -1,7 +1,8 @@
 /* gen_planet: the planet generator (after Lingua Franca,
  * ../shared/seeds/planet-lingua-franca.txt): Poisson-disk points on the unit
- * sphere with geodesic spacing, spherical Delaunay by stereographic
- * projection, optional relaxation and subdivision, continents by the five
+ * sphere with geodesic spacing, spherical Delaunay by incremental
+ * insertion on the sphere (sphere_delaunay.h), optional relaxation and
+ * subdivision, continents by the five
  * steps (continents.h), biomes by wave-function collapse (wfc.h).
  *
  * The world is WORLD_SPHERE: mesh (dim 3, closed), ncells = points, water

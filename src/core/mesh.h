@@ -65,7 +65,7 @@ enum og_status mesh_build_sphere_owned(struct mesh **out, double *xyz, size_t n,
                                        struct og_error *err);
 
 /* As mesh_build_sphere_owned, with the twins given (halfedges, 3 *
- * ntriangles, malloc'd; e.g. from stereographic_delaunay_he), which the
+ * ntriangles, malloc'd; e.g. from sphere_delaunay), which the
  * mesh also takes over: instead of the twin search, each twin is checked
  * (an involution without fixed points whose ends match), and each vertex
  * to be a single fan covering all of its outgoing edges. Same mesh as
