@@ -7,30 +7,43 @@
 #include <string.h>
 
 #include "core/detmath.h"
+#include "core/poisson_disk_cube.h"
 #include "core/pipeline.h"
 #include "core/rng.h"
 
 /* Cube-map buckets: a sample belongs to the cube face of its largest
  * coordinate and to a cell of an N x N grid on that face, in S2's quadratic
  * (u, v) -> (s, t) coordinates (Google S2 geometry), whose cells are nearly
- * equal in area. A cell of that grid is at least S2_MIN_WIDTH / N radians
- * wide between opposite edges; N is chosen so that this exceeds the reach
- * of a gather (twice the radius), so every sample within the reach of a
- * parent lies in the 3 x 3 cells around it on its face, or, for a parent
- * within the reach of a face edge, near that edge on the neighbouring face.
- * The cells are a dense array walked row by row: no hashing. Expected O(1)
- * per gather, O(n) in all. */
+ * equal in area. A cell of an M x M grid is at least S2_MIN_WIDTH / M
+ * radians wide between opposite edges. The order grid (Nc per side) is
+ * chosen so that this exceeds the reach of a gather (twice the radius,
+ * CUBE_MARGIN); the gather grid has N = 2 Nc, cells at least 0.55 reach
+ * wide, so every sample within the reach of a parent lies in the 5 x 5
+ * cells around it on its face (it crosses at most one whole cell between),
+ * or, for a parent within the reach of a face edge, near that edge on the
+ * neighbouring face. The finer grid reads about 30 % fewer samples a
+ * gather than 3 x 3 cells of the order grid. The cells are a dense array
+ * of sample indices walked row by row: no hashing. Expected O(1) per
+ * gather, O(n) in all. */
 #define S2_MIN_WIDTH 0.9428090415820634 /* 2 sqrt(2) / 3 */
 #define CUBE_MARGIN 0.9                  /* cells a tenth wider than needed */
 #define CUBE_MIN_N 8                     /* below: few samples, scan them all */
 #define POISSON_DISK_EPS 1e-6            /* candidates at r (1 + eps) */
 
+/* Samples a gather cell holds in place (their indices, in insertion
+ * order): about 2.5 on average; later ones go to the cell's overflow
+ * list. */
+#define CELL_CAP 8
+
 struct sampler {
     double gather2;  /* squared chord of the gather reach */
     double edge_gap; /* sqrt(2) sin(reach): reach across a face edge */
-    int N;           /* cells per face side; 0: linear scan */
-    int32_t *head;   /* 6 N N cells: first sample, -1 empty */
-    double *pts;
+    int N;           /* gather cells per face side; 0: linear scan */
+    int Nc;          /* order cells per face side (N / 2) */
+    int32_t *slot;   /* 6 N N cells of CELL_CAP sample indices */
+    uint8_t *count;  /* samples in place per cell */
+    int32_t *head;   /* 6 N N cells: overflow list, newest first, -1 empty */
+    double *pts;     /* the samples in insertion order */
     int32_t *next;
     size_t n, cap;
 };
@@ -47,47 +60,24 @@ struct gather {
     double cos_d;
     struct near *nb;
     size_t n, cap;
+    int32_t *idx;              /* samples found by the scan, before nb */
+    size_t ni, icap;
 };
 
-/* (u, v) in [-1, 1] on a face (beyond it for neighbouring-face queries) ->
- * S2 quadratic s in [0, 1] (extended). */
-static inline double
-uv_to_st(double u)
+/* Room for `more` entries in g's index list; -1 out of memory. */
+static int
+gather_room(struct gather *g, size_t more)
 {
-    return u >= 0.0 ? 0.5 * sqrt(1.0 + 3.0 * u) : 1.0 - 0.5 * sqrt(1.0 - 3.0 * u);
-}
-
-/* Face of q (axis of its largest |coordinate|, first on ties; 2 * axis +
- * negative) and its two in-face axes. */
-static inline int
-cube_face(const double *q, int *b, int *c)
-{
-    double ax = fabs(q[0]), ay = fabs(q[1]), az = fabs(q[2]);
-    int a = ax >= ay && ax >= az ? 0 : (ay >= az ? 1 : 2);
-    *b = a == 0 ? 1 : (a == 1 ? 2 : 0);
-    *c = a == 0 ? 2 : (a == 1 ? 0 : 1);
-    return 2 * a + (q[a] < 0.0);
-}
-
-/* Cell indices of q projected on face f (gnomonic, then quadratic), not
- * clamped: a query beyond the face gets indices outside [0, N). */
-static inline void
-cube_cell_on(const struct sampler *s, const double *q, int f, int *i, int *j)
-{
-    int a = f >> 1, b = a == 0 ? 1 : (a == 1 ? 2 : 0), c = a == 0 ? 2 : (a == 1 ? 0 : 1);
-    double w = 1.0 / ((f & 1) ? -q[a] : q[a]);
-    double x = uv_to_st(q[b] * w) * s->N, y = uv_to_st(q[c] * w) * s->N;
-    int xi = (int)x, yi = (int)y;
-    *i = xi - (x < (double)xi); /* floor without a libm call */
-    *j = yi - (y < (double)yi);
-}
-
-static inline size_t
-cube_index(const struct sampler *s, int f, int i, int j)
-{
-    i = i < 0 ? 0 : (i >= s->N ? s->N - 1 : i);
-    j = j < 0 ? 0 : (j >= s->N ? s->N - 1 : j);
-    return ((size_t)f * (size_t)s->N + (size_t)i) * (size_t)s->N + (size_t)j;
+    if (g->ni + more > g->icap) {
+        size_t cap = 2 * (g->ni + more);
+        int32_t *idx = realloc(g->idx, cap * sizeof *idx);
+        if (idx == NULL) {
+            return -1;
+        }
+        g->idx = idx;
+        g->icap = cap;
+    }
+    return 0;
 }
 
 static int
@@ -110,29 +100,47 @@ gather_push(struct gather *g, const double *b)
     return 0;
 }
 
+/* Sample p onto g's index list if within the gather reach of the parent
+ * and not the parent itself; branch-free (about one sample in five
+ * passes, a branch on it would mispredict). Needs gather_room. */
+static inline void
+gather_test(const struct sampler *s, struct gather *g, int32_t p)
+{
+    const double *q = g->p, *b = &s->pts[3 * (size_t)p];
+    double ex = b[0] - q[0], ey = b[1] - q[1], ez = b[2] - q[2];
+    double d2 = ex * ex + ey * ey + ez * ez;
+    g->idx[g->ni] = p;
+    g->ni += (size_t)((d2 < s->gather2) & (p != g->parent));
+}
+
 /* Samples within the gather reach of the parent in cells [i0, i1] x
- * [j0, j1] of face f, appended to g. */
+ * [j0, j1] of face f, onto g's index list. */
 static int
 cells_gather(const struct sampler *s, struct gather *g, int f, int i0, int i1, int j0, int j1)
 {
-    const double *q = g->p;
-    int i, j;
+    int i, j, k;
 
     i0 = i0 < 0 ? 0 : i0;
     j0 = j0 < 0 ? 0 : j0;
     i1 = i1 >= s->N ? s->N - 1 : i1;
     j1 = j1 >= s->N ? s->N - 1 : j1;
     for (i = i0; i <= i1; i++) {
-        const int32_t *row = &s->head[((size_t)f * (size_t)s->N + (size_t)i) * (size_t)s->N];
+        size_t row = ((size_t)f * (size_t)s->N + (size_t)i) * (size_t)s->N;
+        if (j1 >= j0 && gather_room(g, (size_t)(j1 - j0 + 1) * CELL_CAP) != 0) {
+            return -1;
+        }
         for (j = j0; j <= j1; j++) {
+            size_t c = row + (size_t)j;
+            const int32_t *sl = &s->slot[CELL_CAP * c];
             int32_t p;
-            for (p = row[j]; p >= 0; p = s->next[p]) {
-                const double *b = &s->pts[3 * (size_t)p];
-                double ex = b[0] - q[0], ey = b[1] - q[1], ez = b[2] - q[2];
-                if (ex * ex + ey * ey + ez * ez < s->gather2 && p != g->parent
-                    && gather_push(g, b) != 0) {
+            for (k = 0; k < s->count[c]; k++) {
+                gather_test(s, g, sl[k]);
+            }
+            for (p = s->head[c]; p >= 0; p = s->next[p]) {
+                if (gather_room(g, 1) != 0) {
                     return -1;
                 }
+                gather_test(s, g, p);
             }
         }
     }
@@ -148,106 +156,50 @@ gather_near(const struct sampler *s, struct gather *g)
 {
     const double *q = g->p;
     int b, c, f, i, j, k;
+    size_t m;
 
     g->n = 0;
+    g->ni = 0;
     if (s->N == 0) {
-        size_t m;
+        if (gather_room(g, s->n) != 0) {
+            return -1;
+        }
         for (m = 0; m < s->n; m++) {
-            const double *p = &s->pts[3 * m];
-            double ex = p[0] - q[0], ey = p[1] - q[1], ez = p[2] - q[2];
-            if (ex * ex + ey * ey + ez * ez < s->gather2 && (int32_t)m != g->parent
-                && gather_push(g, p) != 0) {
-                return -1;
+            gather_test(s, g, (int32_t)m);
+        }
+    } else {
+        f = cube_face(q, &b, &c);
+        cube_cell_on(s->N, q, f, &i, &j);
+        if (cells_gather(s, g, f, i - 2, i + 2, j - 2, j + 2) != 0) {
+            return -1;
+        }
+        /* The four faces sharing an edge with f: axes b and c, both signs.
+         * The edge plane between f (axis a, sign sa) and face (axis d,
+         * sign sd) is sa q_a = sd q_d; q is within the reach of it when the
+         * gap between the two is below sqrt(2) sin(reach). There the block
+         * is 11 x 11 cells, wider than 5 coarse cells of the order grid. */
+        {
+            int a = f >> 1;
+            double qa = (f & 1) ? -q[a] : q[a];
+            for (k = 0; k < 4; k++) {
+                int d = k < 2 ? b : c, neg = k & 1, gf = 2 * d + neg, gi, gj;
+                double qd = neg ? -q[d] : q[d];
+                if (qa - qd >= s->edge_gap) {
+                    continue;
+                }
+                cube_cell_on(s->N, q, gf, &gi, &gj);
+                if (cells_gather(s, g, gf, gi - 5, gi + 5, gj - 5, gj + 5) != 0) {
+                    return -1;
+                }
             }
         }
-        return 0;
     }
-    f = cube_face(q, &b, &c);
-    cube_cell_on(s, q, f, &i, &j);
-    if (cells_gather(s, g, f, i - 1, i + 1, j - 1, j + 1) != 0) {
-        return -1;
-    }
-    /* The four faces sharing an edge with f: axes b and c, both signs. The
-     * edge plane between f (axis a, sign sa) and face (axis d, sign sd) is
-     * sa q_a = sd q_d; q is within the reach of it when the gap between
-     * the two is below sqrt(2) sin(reach). */
-    {
-        int a = f >> 1;
-        double qa = (f & 1) ? -q[a] : q[a];
-        for (k = 0; k < 4; k++) {
-            int d = k < 2 ? b : c, neg = k & 1, gf = 2 * d + neg, gi, gj;
-            double qd = neg ? -q[d] : q[d];
-            if (qa - qd >= s->edge_gap) {
-                continue;
-            }
-            cube_cell_on(s, q, gf, &gi, &gj);
-            if (cells_gather(s, g, gf, gi - 2, gi + 2, gj - 2, gj + 2) != 0) {
-                return -1;
-            }
+    for (m = 0; m < g->ni; m++) {
+        if (gather_push(g, &s->pts[3 * (size_t)g->idx[m]]) != 0) {
+            return -1;
         }
     }
     return 0;
-}
-
-/* Cell (x, y) of the d-th step of a Hilbert curve over an m x m grid (m a
- * power of two): the classic iterative conversion (Hacker's Delight 16). */
-static void
-hilbert_cell(uint32_t m, uint32_t d, uint32_t *x, uint32_t *y)
-{
-    uint32_t s, rx, ry, t = d;
-    *x = 0;
-    *y = 0;
-    for (s = 1; s < m; s *= 2) {
-        rx = 1u & (t / 2);
-        ry = 1u & (t ^ rx);
-        if (ry == 0) {
-            if (rx == 1) {
-                *x = s - 1 - *x;
-                *y = s - 1 - *y;
-            }
-            {
-                uint32_t tmp = *x;
-                *x = *y;
-                *y = tmp;
-            }
-        }
-        *x += s * rx;
-        *y += s * ry;
-        t /= 4;
-    }
-}
-
-/* The samples renumbered face by face along a Hilbert curve over each
- * face's cells, so that samples near on the sphere are near in memory for
- * every later stage (the triangulation, the mesh, growth, the biomes).
- * Returns the new array, or NULL when out of memory. */
-static double *
-hilbert_order(const struct sampler *s)
-{
-    double *out = malloc((s->n > 0 ? s->n : 1) * 3 * sizeof *out);
-    uint32_t m = 1, d, x, y;
-    size_t k = 0;
-    int f;
-
-    if (out == NULL) {
-        return NULL;
-    }
-    while (m < (uint32_t)s->N) {
-        m *= 2;
-    }
-    for (f = 0; f < 6; f++) {
-        for (d = 0; d < m * m; d++) {
-            int32_t p;
-            hilbert_cell(m, d, &x, &y);
-            if (x >= (uint32_t)s->N || y >= (uint32_t)s->N) {
-                continue;
-            }
-            for (p = s->head[cube_index(s, f, (int)x, (int)y)]; p >= 0; p = s->next[p]) {
-                memcpy(&out[3 * k++], &s->pts[3 * (size_t)p], 3 * sizeof *out);
-            }
-        }
-    }
-    return out;
 }
 
 static enum og_status
@@ -280,10 +232,14 @@ add_point(struct sampler *s, const double *q, struct og_error *err)
     if (s->N > 0) {
         int b, c, f = cube_face(q, &b, &c), i, j;
         size_t cell;
-        cube_cell_on(s, q, f, &i, &j);
-        cell = cube_index(s, f, i, j);
-        s->next[s->n] = s->head[cell];
-        s->head[cell] = (int32_t)s->n;
+        cube_cell_on(s->N, q, f, &i, &j);
+        cell = cube_index(s->N, f, i, j);
+        if (s->count[cell] < CELL_CAP) {
+            s->slot[CELL_CAP * cell + s->count[cell]++] = (int32_t)s->n;
+        } else {
+            s->next[s->n] = s->head[cell];
+            s->head[cell] = (int32_t)s->n;
+        }
     }
     s->n++;
     return OG_OK;
@@ -385,7 +341,8 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
         double nf = floor(CUBE_MARGIN * S2_MIN_WIDTH / reach);
         s.gather2 = gc * gc;
         s.edge_gap = sqrt(2.0) * det_sin(reach) * 1.0001;
-        s.N = nf >= CUBE_MIN_N ? (int)nf : 0;
+        s.Nc = nf >= CUBE_MIN_N ? (int)nf : 0;
+        s.N = 2 * s.Nc;
     }
     s.cap = (size_t)(expected * 1.25) + 16;
     if (s.cap > POISSON_DISK_MAX_POINTS) {
@@ -394,13 +351,19 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
     s.pts = malloc(s.cap * 3 * sizeof *s.pts);
     s.next = malloc(s.cap * sizeof *s.next);
     s.head = s.N > 0 ? malloc((size_t)6 * (size_t)s.N * (size_t)s.N * sizeof *s.head) : NULL;
+    s.count = s.N > 0 ? calloc((size_t)6 * (size_t)s.N * (size_t)s.N, 1) : NULL;
+    s.slot = s.N > 0 ? malloc((size_t)6 * (size_t)s.N * (size_t)s.N * CELL_CAP * sizeof *s.slot)
+                     : NULL;
     active_cap = s.cap;
     active = malloc(active_cap * sizeof *active);
     ring = malloc(2 * (size_t)k * sizeof *ring);
     g.cap = 64;
     g.nb = malloc(g.cap * sizeof *g.nb);
-    if (s.pts == NULL || s.next == NULL || (s.N > 0 && s.head == NULL) || active == NULL
-        || ring == NULL || g.nb == NULL) {
+    g.icap = 256;
+    g.idx = malloc(g.icap * sizeof *g.idx);
+    if (s.pts == NULL || s.next == NULL
+        || (s.N > 0 && (s.head == NULL || s.count == NULL || s.slot == NULL)) || active == NULL
+        || ring == NULL || g.nb == NULL || g.idx == NULL) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for %zu poisson disk samples", s.cap);
         goto fail;
     }
@@ -506,13 +469,15 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
         }
     }
     free(g.nb);
+    free(g.idx);
     free(ring);
     free(active);
+    g.idx = NULL;
     g.nb = NULL;
     ring = NULL;
     active = NULL;
     if (s.N > 0) {
-        double *ordered = hilbert_order(&s);
+        double *ordered = poisson_disk_hilbert_order(s.pts, s.n, s.Nc);
         if (ordered == NULL) {
             st = og_error_set(err, OG_ENOMEM, "out of memory for %zu poisson disk samples", s.n);
             goto fail;
@@ -526,16 +491,21 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
     }
     free(s.next);
     free(s.head);
+    free(s.count);
+    free(s.slot);
     *xyz = s.pts;
     *n = s.n;
     return OG_OK;
 
 fail:
     free(g.nb);
+    free(g.idx);
     free(ring);
     free(active);
     free(s.pts);
     free(s.next);
     free(s.head);
+    free(s.count);
+    free(s.slot);
     return st;
 }
