@@ -17,17 +17,26 @@
 /* The coast noise of noise growth (rough_field). */
 static const struct fbm_params coast_fbm = { 5, 1.4, 2.0, 0.5 };
 
-/* The coast noise at vertex u (rough_field), evaluated on first use: the
- * growth reads it only where a front arrives, about the land and a ring
- * of sea around it. */
+/* Vertices evaluated together by rough_at (one fbm3_batch call). */
+#define ROUGH_BLOCK 64
+
+/* The coast noise at vertex u (rough_field), evaluated on first use for
+ * the block of ROUGH_BLOCK vertex ids around u: the growth reads it only
+ * where a front arrives, about the land and a ring of sea around it, and
+ * the ids of a mesh's neighbours lie close together. */
 static double
 rough_at(struct continents *c, const double *xyz, int32_t u)
 {
     double r = c->rough[u];
     if (isnan(r)) {
-        const double *q = &xyz[3 * (size_t)u];
-        r = c->coast_amp * fbm3(c->coast_pn, &coast_fbm, q[0], q[1], q[2]);
-        c->rough[u] = r;
+        size_t i0 = (size_t)u / ROUGH_BLOCK * ROUGH_BLOCK, i;
+        size_t b = c->n - i0 < ROUGH_BLOCK ? c->n - i0 : ROUGH_BLOCK;
+        fbm3_batch(c->coast_pn, &coast_fbm, xyz + 3 * i0, xyz + 3 * i0 + 1, xyz + 3 * i0 + 2, 3,
+                   b, &c->rough[i0]);
+        for (i = i0; i < i0 + b; i++) {
+            c->rough[i] *= c->coast_amp;
+        }
+        r = c->rough[u];
     }
     return r;
 }

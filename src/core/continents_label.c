@@ -127,6 +127,9 @@ continents_shape(const int32_t *landmass, size_t count, size_t land, const struc
 #define SUTURE_WARP 0.3
 #define SUTURE_REACH (1.3 * SUTURE_WARP)
 
+/* Vertices warped together (fbm3_batch). */
+#define PLATE_BLOCK 256
+
 /* Continental land of one growth component: where collision ranges rise. */
 static int
 continental(const struct continents *c, size_t v)
@@ -223,33 +226,45 @@ plates(const struct continents *c, const struct adjacency *adj, const double *xy
         }
     }
     tail = spread(c, adj, xyz, queue, tail, dist, SUTURE_REACH, plate, NULL);
+    /* the vertices between two plates (queue reused), warped in blocks */
+    tail = 0;
     for (i = 0; i < n; i++) {
-        const double *q = &xyz[3 * i];
-        double w[3], l, best = HUGE_VAL;
-        int32_t cand[2], m;
         if (!continental(c, i)) {
             continue;
         }
         if (dist[i] < 0.0) {
             plate[i] = c->origin[i];
-            continue;
-        }
-        if (plate[i] == c->origin[i]) {
-            continue; /* both candidates are the same plate: no warp needed */
+        } else if (plate[i] != c->origin[i]) {
+            queue[tail++] = (int32_t)i;
+        } /* else both candidates are the same plate: no warp needed */
+    }
+    for (i = 0; i < tail; i += PLATE_BLOCK) {
+        size_t b = tail - i < PLATE_BLOCK ? tail - i : PLATE_BLOCK, e;
+        double pts[3 * PLATE_BLOCK], f[3][PLATE_BLOCK];
+        for (e = 0; e < b; e++) {
+            memcpy(&pts[3 * e], &xyz[3 * (size_t)queue[i + e]], 3 * sizeof *pts);
         }
         for (k = 0; k < 3; k++) {
-            w[k] = q[k] + SUTURE_WARP * fbm3(&pw[k], &fp, q[0], q[1], q[2]);
+            fbm3_batch(&pw[k], &fp, pts, pts + 1, pts + 2, 3, b, f[k]);
         }
-        l = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
-        cand[0] = c->origin[i];
-        cand[1] = plate[i];
-        for (m = 0; m < 2; m++) {
-            const double *o = &c->centre[3 * (size_t)cand[m]];
-            double dx = w[0] / l - o[0], dy = w[1] / l - o[1], dz = w[2] / l - o[2];
-            double t = c->level0[cand[m]] + sqrt(dx * dx + dy * dy + dz * dz);
-            if (t < best) {
-                best = t;
-                plate[i] = cand[m];
+        for (e = 0; e < b; e++) {
+            int32_t v = queue[i + e], cand[2], m;
+            const double *q = &pts[3 * e];
+            double w[3], l, best = HUGE_VAL;
+            for (k = 0; k < 3; k++) {
+                w[k] = q[k] + SUTURE_WARP * f[k][e];
+            }
+            l = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+            cand[0] = c->origin[v];
+            cand[1] = plate[v];
+            for (m = 0; m < 2; m++) {
+                const double *o = &c->centre[3 * (size_t)cand[m]];
+                double dx = w[0] / l - o[0], dy = w[1] / l - o[1], dz = w[2] / l - o[2];
+                double t = c->level0[cand[m]] + sqrt(dx * dx + dy * dy + dz * dz);
+                if (t < best) {
+                    best = t;
+                    plate[v] = cand[m];
+                }
             }
         }
     }
