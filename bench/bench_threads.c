@@ -7,7 +7,8 @@
  * work the wall clock of the 2-thread run suffers first; the CPU figures
  * say whether the partition itself scales. The rows are the island's
  * Lloyd, elevation and moisture stages, the map sampler, the iso raster
- * and relight, the hybrid terrain stage and droplet erosion. */
+ * and relight, the PNG write of that frame (filter and deflate in fixed
+ * chunks, pngio_deflate.h), the hybrid terrain stage and droplet erosion. */
 #include "config.h"
 #include "bench.h"
 
@@ -23,7 +24,10 @@
 #include "core/world.h"
 #include "render/iso.h"
 #include "render/mapimg.h"
+#include "render/pngio.h"
 #include "render/raster.h"
+
+#include <unistd.h>
 
 /* One measurement of a stage: wall ms, and its CPU (parallel.h's account):
  * the work of all threads and the critical path with every parallel region
@@ -197,6 +201,62 @@ hybrid_rows(void)
     world_unref(w[1]);
 }
 
+/* The PNG write of a 1920x1080 frame at zlib level 1 (renders) and 6
+ * (maps), best of three with 1 and 2 threads; the two files must be the
+ * same bytes. */
+static void
+png_rows(const struct raster *fb)
+{
+    static const int levels[2] = { 1, 6 };
+    static const char *const files[2] = { "bench/out-bench-threads1.png",
+                                          "bench/out-bench-threads2.png" };
+    const struct meas none = { 1e300, 1e300, 1e300 };
+    struct og_error err;
+    int l, t, r;
+
+    for (l = 0; l < 2; l++) {
+        struct meas m[2];
+        char what[96];
+        int same = 0;
+        FILE *f[2];
+        m[0] = m[1] = none;
+        for (r = 0; r < 3; r++) {
+            for (t = 0; t < 2; t++) {
+                struct meas_clock k;
+                og_threads_set_default(t + 1);
+                meas_begin(&k);
+                if (pngio_write_rgba(files[t], fb->rgba, fb->width, fb->height, NULL, 0,
+                                     levels[l], &err) != OG_OK) {
+                    printf("png: %s\n", err.msg);
+                    og_threads_set_default(0);
+                    return;
+                }
+                keep_fastest(&m[t], meas_end(&k));
+            }
+        }
+        og_threads_set_default(0);
+        f[0] = fopen(files[0], "rb");
+        f[1] = fopen(files[1], "rb");
+        if (f[0] != NULL && f[1] != NULL) {
+            int a, b;
+            do {
+                a = getc(f[0]);
+                b = getc(f[1]);
+            } while (a == b && a != EOF);
+            same = a == b;
+        }
+        for (t = 0; t < 2; t++) {
+            if (f[t] != NULL) {
+                fclose(f[t]);
+            }
+            unlink(files[t]);
+        }
+        snprintf(what, sizeof what, "png write 1920x1080 zlib %d%s", levels[l],
+                 same ? "" : " (FILES DIFFER)");
+        row(what, m[0], m[1]);
+    }
+}
+
 void
 bench_threads_scaling(void)
 {
@@ -268,6 +328,7 @@ bench_threads_scaling(void)
             }
             row("iso raster 1920x1080 subdiv 4 (cached)", tr[0], tr[1]);
             row("iso relight + raster 1920x1080 subdiv 4", tl[0], tl[1]);
+            png_rows(fb);
         }
         iso_cache_free(c);
         raster_free(fb);

@@ -29,7 +29,10 @@ struct pngio_text {
  *      time of libpng's default at level 1, files -11 % to +15 %;
  *   2-9 (maps, heightmaps): Up: at level 6 0.74-0.78x the time of the
  *      adaptive filter and 4-9 % smaller (Fuji's heightmap 2 % larger).
- * The pixels never depend on the choice. The file is written to a temporary name
+ * The pixels never depend on the choice. The rows are filtered and deflated
+ * in parallel, in fixed chunks of about 256 KiB on og_threads_default()
+ * threads (render/pngio_deflate.h), and the file is the same bytes for any
+ * thread count. The file is written to a temporary name
  * in the same folder and renamed into place, so path is never half-written.
  * Errors: OG_EIO "cannot write PATH: REASON" (missing or unwritable folder,
  * full disk), OG_EINVAL for a zero size. */
@@ -45,7 +48,8 @@ typedef enum og_status pngio_row_fn(void *arg, int y, uint8_t *row, struct og_er
 /* Write a PNG streamed row by row from row(arg, y, ...): depth 8 or 16
  * bits, channels 1 grey, 2 grey+alpha, 3 RGB, 4 RGBA. No gAMA, sRGB or
  * iCCP chunk: samples are stored as given (linear data such as heights).
- * Only one row is ever held. Atomic and with errors as pngio_write_rgba. */
+ * Only a few chunks of rows per thread are held (pngio_deflate.h), never
+ * the image. Atomic and with errors as pngio_write_rgba. */
 enum og_status pngio_write_rows(const char *path, int width, int height, int depth,
                                 int channels, pngio_row_fn *row, void *arg,
                                 const struct pngio_text *text, size_t ntext, int level,

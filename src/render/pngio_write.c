@@ -2,6 +2,7 @@
 #include "render/pngio.h"
 #include "render/outfile.h"
 #include "render/pngio_internal.h"
+#include "render/pngio_deflate.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,6 +20,7 @@
 
 #include "core/dem.h"
 #include "core/infile.h"
+#include "core/parallel.h"
 
 /*
  * All libpng calls that can longjmp run inside the *_run() helpers below,
@@ -39,8 +41,8 @@ struct pngio_wctx {
     const uint8_t *rgba;
     pngio_row_fn *rowfn;       /* or rows from a callback (pngio_write_rows) */
     void *rowarg;
-    png_bytep rowbuf;
-    int depth, color_type;
+    struct pngio_idat *idat;   /* our filter and deflate (pngio_deflate.h) */
+    int depth, color_type, channels;
     png_uint_32 width, height;
     const struct pngio_text *text;
     size_t ntext;
@@ -106,28 +108,24 @@ pngio_set_progress(pngio_progress_fn *fn, void *arg)
 }
 
 /* Runs every libpng write call; returns 0 on success, -1 after a longjmp
- * (c->err is then set). */
+ * (c->err is then set). libpng writes the signature, IHDR, the tEXt
+ * chunks and IEND and checksums every chunk; the image data is filtered
+ * and deflated by pngio_deflate.h, in parallel, and each of its pieces
+ * goes out through png_write_chunk as one IDAT chunk. (So libpng's own
+ * row writer and its zlib stream are never used, nor png_write_end, which
+ * insists on IDATs written by that row writer.) */
 static int
 pngio_write_run(struct pngio_wctx *const c)
 {
-    png_uint_32 y;
-    size_t i;
+    static const png_byte idat[5] = { 'I', 'D', 'A', 'T', '\0' };
+    static const png_byte iend[5] = { 'I', 'E', 'N', 'D', '\0' };
+    uint32_t y, y0, y1;
+    size_t i, k;
 
     if (setjmp(png_jmpbuf(c->png)) != 0) {
         return -1;
     }
     png_set_write_fn(c->png, c, pngio_write_data_fn, pngio_flush_fn);
-    png_set_compression_level(c->png, c->level);
-    /* One filter for every row instead of libpng's adaptive choice, which
-     * tries all five per row (pngio.h: measured choice). */
-    if (c->level == 0) {
-        png_set_filter(c->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-    } else if (c->level == 1) {
-        png_set_filter(c->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
-        png_set_compression_strategy(c->png, Z_RLE);
-    } else {
-        png_set_filter(c->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
-    }
     png_set_IHDR(c->png, c->info, c->width, c->height, c->depth, c->color_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (c->ntext > 0) {
@@ -145,26 +143,30 @@ pngio_write_run(struct pngio_wctx *const c)
     if (write_progress != NULL) {
         write_progress(write_progress_arg, 0, (int)c->height);
     }
-    for (y = 0; y < c->height; y++) {
+    while (pngio_idat_group(c->idat, &y0, &y1)) {
         if (outfile_cancelled()) {
             c->saved_errno = -1;
             png_error(c->png, "interrupted");
         }
-        if (c->rowfn != NULL) {
-            if (c->rowfn(c->rowarg, (int)y, c->rowbuf, c->err) != OG_OK) {
+        for (y = y0; y < y1 && c->rowfn != NULL; y++) {
+            if (c->rowfn(c->rowarg, (int)y, pngio_idat_row(c->idat, y), c->err) != OG_OK) {
                 return -1;
             }
-            png_write_row(c->png, c->rowbuf);
-        } else {
-            png_write_row(c->png, c->rgba + (size_t)4 * c->width * y);
+        }
+        if (pngio_idat_compress(c->idat, c->err) != OG_OK) {
+            return -1;
+        }
+        for (k = 0; k < pngio_idat_pieces(c->idat); k++) {
+            size_t len;
+            const uint8_t *piece = pngio_idat_piece(c->idat, k, &len);
+            png_write_chunk(c->png, idat, piece, len);
         }
         if (write_progress != NULL &&
-            (y + 1 == c->height || (uint64_t)(y + 1) * 100 / c->height !=
-                                       (uint64_t)y * 100 / c->height)) {
-            write_progress(write_progress_arg, (int)y + 1, (int)c->height);
+            (y1 == c->height || (uint64_t)y1 * 100 / c->height != (uint64_t)y0 * 100 / c->height)) {
+            write_progress(write_progress_arg, (int)y1, (int)c->height);
         }
     }
-    png_write_end(c->png, c->info);
+    png_write_chunk(c->png, iend, NULL, 0);
     return 0;
 }
 
@@ -227,6 +229,7 @@ pngio_write_image(const char *path, const uint8_t *rgba, pngio_row_fn *rowfn, vo
     c.rowarg = rowarg;
     c.depth = depth;
     c.color_type = color_type;
+    c.channels = channels;
     c.width = (png_uint_32)width;
     c.height = (png_uint_32)height;
     c.text = text;
@@ -241,16 +244,14 @@ pngio_write_image(const char *path, const uint8_t *rgba, pngio_row_fn *rowfn, vo
                                 path, ntext);
         }
     }
-    if (rowfn != NULL) {
-        c.rowbuf = malloc((size_t)width * (size_t)channels * (size_t)(depth / 8));
-        if (c.rowbuf == NULL) {
-            free(c.ptext);
-            return og_error_set(err, OG_ENOMEM, "cannot write %s: out of memory for a row",
-                                path);
-        }
+    if (pngio_idat_new(&c.idat, (size_t)width * (size_t)channels * (size_t)(depth / 8),
+                       channels * (depth / 8), (uint32_t)height, level, rgba, og_threads_default(),
+                       err) != OG_OK) {
+        free(c.ptext);
+        return err != NULL ? err->code : OG_ENOMEM;
     }
     if (outfile_temp_open(path, &c.temp, &c.fp, err) != OG_OK) {
-        free(c.rowbuf);
+        pngio_idat_free(c.idat);
         free(c.ptext);
         return err != NULL ? err->code : OG_EIO;
     }
@@ -270,7 +271,7 @@ pngio_write_image(const char *path, const uint8_t *rgba, pngio_row_fn *rowfn, vo
     }
     png_destroy_write_struct(&c.png, &c.info);
     free(c.ptext);
-    free(c.rowbuf);
+    pngio_idat_free(c.idat);
     /* flush, fsync, rename (or wait for the group); names path on error */
     return outfile_temp_commit(c.temp, err) == OG_OK ? OG_OK
            : (err != NULL ? err->code : OG_EIO);
@@ -280,7 +281,7 @@ fail:
         png_destroy_write_struct(&c.png, c.info != NULL ? &c.info : NULL);
     }
     free(c.ptext);
-    free(c.rowbuf);
+    pngio_idat_free(c.idat);
     outfile_temp_discard(c.temp);
     return err != NULL ? err->code : OG_EIO;
 }
