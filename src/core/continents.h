@@ -26,6 +26,7 @@
 #ifndef OROGEN_CORE_CONTINENTS_H
 #define OROGEN_CORE_CONTINENTS_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -198,7 +199,13 @@ enum og_status continents_uplift(const struct continents *c, const struct adjace
 /* Helpers shared by the steps. Chord length between vertices a and b of
  * xyz (unit vectors): 2 sin(arc / 2), the arc in radians to within 0.5 %
  * below 10 degrees; sqrt only, so the same bits under every libm. */
-double continents_chord(const double *xyz, int32_t a, int32_t b);
+static inline double
+continents_chord(const double *xyz, int32_t a, int32_t b)
+{
+    const double *p = &xyz[3 * (size_t)a], *q = &xyz[3 * (size_t)b];
+    double dx = p[0] - q[0], dy = p[1] - q[1], dz = p[2] - q[2];
+    return sqrt(dx * dx + dy * dy + dz * dz);
+}
 
 /* The vertex nearest the unit vector q, by a greedy walk over the Delaunay
  * neighbours from start (exact on a Delaunay triangulation). */

@@ -78,14 +78,6 @@ continents_heap_pop(struct continents *c, double *key)
     return top.v;
 }
 
-double
-continents_chord(const double *xyz, int32_t a, int32_t b)
-{
-    const double *p = &xyz[3 * (size_t)a], *q = &xyz[3 * (size_t)b];
-    double dx = p[0] - q[0], dy = p[1] - q[1], dz = p[2] - q[2];
-    return sqrt(dx * dx + dy * dy + dz * dz);
-}
-
 int32_t
 continents_nearest(const struct adjacency *adj, const double *xyz, int32_t start,
                    const double *q)

@@ -251,6 +251,21 @@ make_land(struct continents *c, const struct adjacency *adj, const double *xyz, 
     return 0;
 }
 
+/* The next pops are likely among the heap's top few: fetch their state
+ * and neighbour lists ahead (a hint only; always inlined, as GCC drops a
+ * call to a function of prefetches alone). */
+static inline __attribute__((always_inline)) void
+frontier_prefetch(const struct continents *c, const struct adjacency *adj)
+{
+    size_t k;
+    for (k = 1; k < 7 && k < c->nheap; k++) {
+        int32_t v = c->heap[k].v;
+        __builtin_prefetch(&c->state[v]);
+        __builtin_prefetch(&adj->start[v]);
+        __builtin_prefetch(&c->arrive[v]);
+    }
+}
+
 /* A triangle whose vertices are unassigned and have no land neighbour. */
 static int
 seed_ok(const struct continents *c, const struct adjacency *adj, const int32_t *t)
@@ -521,6 +536,7 @@ continents_grow(struct continents *c, const struct adjacency *adj, const double 
                 level = key > level ? key : level;
                 c->level = level;
                 continents_meet_until(c, level);
+                frontier_prefetch(c, adj);
             }
         } else {
             v = c->ncand > 0 ? c->cand[rng_next_below(r, (uint32_t)c->ncand)] : -1;
