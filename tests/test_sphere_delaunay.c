@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/adjacency.h"
 #include "core/mesh.h"
 #include "core/predicates.h"
 #include "core/rng.h"
@@ -336,6 +337,60 @@ START_TEST(test_sphere_contract)
 }
 END_TEST
 
+/* What the planet builds on the triangulation: the mesh adopted around
+ * it (mesh_adopt_sphere, no checks) is the mesh mesh_build_sphere derives
+ * (twins, point edges), and the neighbour lists from the fans
+ * (adjacency_from_halfedges) are those from the triangles; a twin
+ * outside the mesh, or a fan that does not close, is refused. */
+START_TEST(test_sphere_mesh_and_neighbours)
+{
+    size_t n, nt, i;
+    double *xyz = test_sphere_sample(3000, 17, &n), *own = malloc(3 * n * sizeof *own);
+    int32_t *tri, *he;
+    struct mesh *built, *adopted;
+    struct adjacency a, b;
+    struct og_error e;
+
+    ck_assert_ptr_nonnull(own);
+    ck_assert_int_eq(sphere_delaunay(xyz, n, &tri, &he, &nt, NULL, NULL), OG_OK);
+    ck_assert_int_eq(mesh_build_sphere(&built, xyz, n, tri, nt, NULL), OG_OK);
+    ck_assert_int_eq(adjacency_from_triangles(&a, n, tri, nt, NULL), OG_OK);
+    ck_assert_int_eq(adjacency_from_halfedges(&b, n, tri, he, nt, NULL), OG_OK);
+    ck_assert_int_eq(a.start[n], (int32_t)(3 * nt));
+    ck_assert(memcmp(a.start, b.start, (n + 1) * sizeof *a.start) == 0);
+    ck_assert(memcmp(a.nbr, b.nbr, (size_t)a.start[n] * sizeof *a.nbr) == 0);
+    for (i = 0; i < n; i++) {
+        int32_t j;
+        for (j = b.start[i] + 1; j < b.start[i + 1]; j++) {
+            ck_assert_int_lt(b.nbr[j - 1], b.nbr[j]);
+        }
+    }
+    adjacency_fini(&a);
+    adjacency_fini(&b);
+    /* a fan that does not close: two twins swapped */
+    {
+        int32_t x = he[0], y = he[1];
+        he[0] = y;
+        he[1] = x;
+        ck_assert_int_eq(adjacency_from_halfedges(&b, n, tri, he, nt, &e), OG_EINVAL);
+        he[0] = x;
+        he[1] = y;
+        he[7] = (int32_t)(3 * nt);
+        ck_assert_int_eq(adjacency_from_halfedges(&b, n, tri, he, nt, &e), OG_EINVAL);
+        ck_assert_ptr_nonnull(strstr(e.msg, "twin"));
+        he[7] = built->halfedges[7];
+    }
+    memcpy(own, xyz, 3 * n * sizeof *own);
+    ck_assert_int_eq(mesh_adopt_sphere(&adopted, own, n, tri, he, nt, 1, NULL), OG_OK);
+    ck_assert(memcmp(adopted->halfedges, built->halfedges, 3 * nt * sizeof *he) == 0);
+    ck_assert(memcmp(adopted->point_edge, built->point_edge, n * sizeof *he) == 0);
+    ck_assert(memcmp(adopted->centers, built->centers, 3 * nt * sizeof *own) == 0);
+    mesh_free(adopted);
+    mesh_free(built);
+    free(xyz);
+}
+END_TEST
+
 #ifdef HAVE_QHULL
 /* The spherical Delaunay triangulation is the convex hull of the points:
  * compare every triangle with libqhull_r's hull ("Qt": triangulated). */
@@ -370,6 +425,7 @@ sphere_delaunay_suite(void)
     tcase_add_test(tc, test_sphere_near_duplicates);
     tcase_add_test(tc, test_sphere_cap);
     tcase_add_test(tc, test_sphere_contract);
+    tcase_add_test(tc, test_sphere_mesh_and_neighbours);
 #ifdef HAVE_QHULL
     tcase_add_test(tc, test_sphere_qhull_oracle);
 #endif

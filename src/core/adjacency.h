@@ -24,6 +24,18 @@ struct adjacency {
 enum og_status adjacency_from_triangles(struct adjacency *a, size_t n, const int32_t *triangles,
                                         size_t nt, struct og_error *err);
 
+/* The same lists from a closed triangulation with its twins (halfedges[e]
+ * runs back along half-edge e, as sphere_delaunay gives): each vertex's
+ * fan is walked once, so each neighbour is met once, and sorted. The
+ * result equals adjacency_from_triangles' for the same triangles (for a
+ * triangulation without repeated edges). Fast when the triangles around a
+ * vertex are near each other in memory (sphere_delaunay's numbering).
+ * Errors: OG_EINVAL for an id outside [0, n), a twin outside the mesh or
+ * a fan that does not close; OG_ENOMEM. On error *a is zeroed. */
+enum og_status adjacency_from_halfedges(struct adjacency *a, size_t n, const int32_t *triangles,
+                                        const int32_t *halfedges, size_t nt,
+                                        struct og_error *err);
+
 /* Free the lists (accepts a zeroed struct). */
 void adjacency_fini(struct adjacency *a);
 

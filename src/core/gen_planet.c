@@ -155,7 +155,7 @@ subdivide(struct planet_priv *pp, struct og_error *err)
     double *xyz;
     enum og_status st;
 
-    if ((st = adjacency_from_triangles(&a, pp->n, pp->tri, pp->nt, err)) != OG_OK) {
+    if ((st = adjacency_from_halfedges(&a, pp->n, pp->tri, pp->he, pp->nt, err)) != OG_OK) {
         return st;
     }
     ne = adjacency_edges(&a);
@@ -214,7 +214,7 @@ stage_triangulate(struct world *w, struct run_ctx *ctx, struct og_error *err)
             return st == OG_ECANCELED ? og_error_set(err, st, "cancelled") : st;
         }
     }
-    return adjacency_from_triangles(&pp->adj, pp->n, pp->tri, pp->nt, err);
+    return adjacency_from_halfedges(&pp->adj, pp->n, pp->tri, pp->he, pp->nt, err);
 }
 
 /* Stage "continents": the five steps. */
@@ -338,7 +338,7 @@ stage_mesh(struct world *w, struct run_ctx *ctx, struct og_error *err)
     /* The mesh takes the points and triangles over (no copies), and gets
      * its circumcentres in stage_finish, once the stage data is gone: the
      * 2M-point planet's peak is the biome stage, which needs neither. */
-    st = mesh_build_sphere_he_owned(&w->mesh, pp->xyz, pp->n, pp->tri, pp->he, pp->nt, 0, err);
+    st = mesh_adopt_sphere(&w->mesh, pp->xyz, pp->n, pp->tri, pp->he, pp->nt, 0, err);
     if (st != OG_OK) {
         return st;
     }

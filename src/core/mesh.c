@@ -261,49 +261,22 @@ done:
     return st;
 }
 
-/* Point edges and checks of a closed sphere mesh whose twins are given:
- * every twin pairs an edge a -> b with an edge b -> a (an involution, no
- * fixed point), and every vertex is a single fan that meets all of its
- * outgoing edges. Scratch: 4 bytes per point. */
+/* Point edges of a closed sphere mesh whose twins are given and trusted
+ * (a spherical Delaunay triangulation): no twinless edge, so the first
+ * pass of mesh_fill_point_edges is all of it, and the same edges. */
 static enum og_status
-sphere_twins_check(struct mesh *m, struct og_error *err)
+sphere_adopt_edges(struct mesh *m, struct og_error *err)
 {
     size_t n = m->npoints, ne = 3 * m->ntriangles, e, t;
-    const int32_t *tri = m->triangles, *he = m->halfedges;
-    int32_t *count;
+    const int32_t *tri = m->triangles;
 
-    for (e = 0; e < ne; e++) {
-        int32_t w = he[e], from = tri[e], to = tri[mesh_edge_next((int32_t)e)];
-        if (w < 0 || (size_t)w >= ne || w == (int32_t)e || he[w] != (int32_t)e
-            || tri[w] != to || tri[mesh_edge_next(w)] != from) {
-            return og_error_set(err, OG_EINVAL, "mesh: edge %u -> %u has no twin (not closed)",
-                                (unsigned)from, (unsigned)to);
-        }
-    }
-    count = calloc(n > 0 ? n : 1, sizeof *count);
-    if (count == NULL) {
-        return og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu points", n);
-    }
-    for (e = 0; e < ne; e++) {
-        count[tri[e]]++;
-    }
-    mesh_fill_point_edges(m);
+    (void)err;
     for (t = 0; t < n; t++) {
-        int32_t start = m->point_edge[t], in = start, k = 0;
-        if (start < 0) {
-            continue;
-        }
-        do {
-            k++;
-            in = he[mesh_edge_next(in)];
-        } while (in != start && k <= count[t]);
-        if (k != count[t]) {
-            free(count);
-            return og_error_set(err, OG_EINVAL, "mesh: point %zu is not a single fan (%d of %d)",
-                                t, (int)k, (int)count[t]);
-        }
+        m->point_edge[t] = -1;
     }
-    free(count);
+    for (e = 0; e < ne; e++) {
+        m->point_edge[tri[mesh_edge_next((int32_t)e)]] = (int32_t)e;
+    }
     return OG_OK;
 }
 
@@ -359,7 +332,7 @@ sphere_build(struct mesh **out, double *xyz, size_t n, int32_t *triangles, int32
     if (m->point_edge == NULL || m->halfedges == NULL) {
         st = og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu triangles", ntriangles);
     } else {
-        st = halfedges != NULL ? sphere_twins_check(m, err) : sphere_topology(m, err);
+        st = halfedges != NULL ? sphere_adopt_edges(m, err) : sphere_topology(m, err);
     }
     if (st == OG_OK && centers) {
         st = mesh_sphere_centers(m, err);
@@ -421,15 +394,13 @@ mesh_build_sphere_owned(struct mesh **out, double *xyz, size_t n, int32_t *trian
 }
 
 enum og_status
-mesh_build_sphere_he_owned(struct mesh **out, double *xyz, size_t n, int32_t *triangles,
-                           int32_t *halfedges, size_t ntriangles, int centers,
-                           struct og_error *err)
+mesh_adopt_sphere(struct mesh **out, double *xyz, size_t n, int32_t *triangles,
+                  int32_t *halfedges, size_t ntriangles, int centers, struct og_error *err)
 {
-    enum og_status st;
-
     *out = NULL;
-    if ((st = sphere_check(n, triangles, ntriangles, err)) != OG_OK) {
-        return st;
+    if (ntriangles == 0 || n > (size_t)INT32_MAX / 6) {
+        return og_error_set(err, OG_EINVAL, "mesh: %zu points / %zu triangles are no sphere",
+                            n, ntriangles);
     }
     return sphere_build(out, xyz, n, triangles, halfedges, ntriangles, centers, err);
 }

@@ -64,17 +64,18 @@ enum og_status mesh_build_sphere_owned(struct mesh **out, double *xyz, size_t n,
                                        int32_t *triangles, size_t ntriangles, int centers,
                                        struct og_error *err);
 
-/* As mesh_build_sphere_owned, with the twins given (halfedges, 3 *
- * ntriangles, malloc'd; e.g. from sphere_delaunay), which the
- * mesh also takes over: instead of the twin search, each twin is checked
- * (an involution without fixed points whose ends match), and each vertex
- * to be a single fan covering all of its outgoing edges. Same mesh as
- * mesh_build_sphere_owned for the same triangles. Errors as
- * mesh_build_sphere; on error the arrays stay the caller's. */
-enum og_status mesh_build_sphere_he_owned(struct mesh **out, double *xyz, size_t n,
-                                          int32_t *triangles, int32_t *halfedges,
-                                          size_t ntriangles, int centers,
-                                          struct og_error *err);
+/* The mesh around a spherical Delaunay triangulation from sphere_delaunay
+ * (triangles and their twins, 3 * ntriangles each, malloc'd), like
+ * mesh_adopt_planar: the mesh takes over xyz, triangles and halfedges,
+ * and trusts them (closed, consistently oriented, twins paired: what
+ * sphere_delaunay guarantees and its tests check), so only the point
+ * edges are filled. The same mesh as mesh_build_sphere_owned gives for
+ * those triangles. centers as mesh_build_sphere_owned. Errors: OG_EINVAL
+ * for no triangles or too many points, OG_ENOMEM; on error the arrays
+ * stay the caller's. */
+enum og_status mesh_adopt_sphere(struct mesh **out, double *xyz, size_t n, int32_t *triangles,
+                                 int32_t *halfedges, size_t ntriangles, int centers,
+                                 struct og_error *err);
 
 /* Fill the circumcentres of a sphere mesh built without them (unit
  * normals of the triangles' planes, on their side); a no-op if present.

@@ -23,6 +23,7 @@ struct sdt {
     int32_t *he;        /* half-edge -> twin */
     int32_t nt;         /* triangles in use */
     int32_t *mark;      /* point -> the last insertion that joined it to its point */
+    int32_t *tri_of;    /* point -> a triangle with it (kept through splits and flips) */
     int32_t *stack;     /* edges to test, each opposite the new point */
     size_t cap;
     double c[3];        /* cone apex: strictly inside every triangle's plane */
@@ -166,6 +167,10 @@ sd_insert(struct sdt *s, int32_t i, int32_t t)
     s->mark[a] = i;
     s->mark[b] = i;
     s->mark[c] = i;
+    s->tri_of[a] = t;
+    s->tri_of[b] = t;
+    s->tri_of[c] = t1;
+    s->tri_of[i] = t;
     s->stack[top++] = 3 * t;
     s->stack[top++] = 3 * t1;
     s->stack[top++] = 3 * t2;
@@ -192,6 +197,8 @@ sd_insert(struct sdt *s, int32_t i, int32_t t)
         sd_link(he, f, he1);
         sd_link(he, e1, f1);
         s->mark[d] = i;
+        s->tri_of[tri[e]] = e / 3;
+        s->tri_of[tri[f]] = f / 3;
         s->flips++;
         if (sd_push(s, &top, e) != 0 || sd_push(s, &top, f2) != 0) {
             return -1;
@@ -306,16 +313,84 @@ sd_tetrahedron(struct sdt *s, size_t n, int32_t v[4], struct og_error *err)
     return OG_OK;
 }
 
+static inline int32_t
+sd_min3(const int32_t *t)
+{
+    int32_t m = t[0] < t[1] ? t[0] : t[1];
+    return m < t[2] ? m : t[2];
+}
+
+/* The triangles back in input ids (ord: local -> input) and renumbered by
+ * their smallest point, in a stable counting sort: the insertion rounds
+ * leave a point's triangles in as many places in memory as there were
+ * rounds, and every pass over the fans afterwards (neighbour lists, the
+ * mesh's checks, circumcentres) then reads them in the input's order. The
+ * twins follow. *tri and *he are replaced (freed); 0, or -1 when out of
+ * memory (the arrays unchanged). */
+static int
+sd_renumber(int32_t **tri, int32_t **he, const int32_t *ord, size_t n, size_t nt)
+{
+    int32_t *t0 = *tri, *h0 = *he;
+    uint32_t *pos = calloc(n + 1, sizeof *pos);
+    uint32_t *nid = malloc(nt * sizeof *nid);
+    int32_t *t1 = dl_alloc(3 * nt * sizeof *t1), *h1 = dl_alloc(3 * nt * sizeof *h1);
+    size_t t, i;
+
+    if (pos == NULL || nid == NULL || t1 == NULL || h1 == NULL) {
+        free(pos);
+        free(nid);
+        free(t1);
+        free(h1);
+        return -1;
+    }
+    for (t = 0; t < nt; t++) {
+        int32_t *c = &t0[3 * t];
+        c[0] = ord[c[0]];
+        c[1] = ord[c[1]];
+        c[2] = ord[c[2]];
+        pos[sd_min3(c) + 1]++;
+    }
+    for (i = 0; i < n; i++) {
+        pos[i + 1] += pos[i];
+    }
+    for (t = 0; t < nt; t++) {
+        nid[t] = pos[sd_min3(&t0[3 * t])]++;
+    }
+    for (t = 0; t < nt; t++) {
+        size_t u = 3 * (size_t)nid[t];
+        int k;
+        for (k = 0; k < 3; k++) {
+            int32_t h = h0[3 * t + (size_t)k];
+            t1[u + (size_t)k] = t0[3 * t + (size_t)k];
+            h1[u + (size_t)k] = (int32_t)(3 * nid[h / 3]) + h % 3;
+        }
+    }
+    free(pos);
+    free(nid);
+    free(t0);
+    free(h0);
+    *tri = t1;
+    *he = h1;
+    return 0;
+}
+
 /* The insertion order: the four corners, then rounds over the input
  * order (every 2^rounds-th point, then the odd multiples of each smaller
- * power of two, down to the odd indices). */
+ * power of two, down to the odd indices). ord: local id -> input id;
+ * near[k]: the local id of a point already in when k goes in, its
+ * predecessor on the input order at the round's step (-1 in the first
+ * round), whose triangle starts k's walk. inv: scratch, n entries. */
 static void
-sd_order(int32_t *ord, size_t n, const int32_t v[4])
+sd_order(int32_t *ord, int32_t *near, int32_t *inv, size_t n, const int32_t v[4])
 {
     size_t i, k = 4;
     int j, rounds;
 
     memcpy(ord, v, 4 * sizeof *ord);
+    for (k = 0; k < 4; k++) {
+        near[k] = -1;
+        inv[v[k]] = (int32_t)k;
+    }
     for (rounds = 0; (n >> rounds) > 64; rounds++) {
     }
     for (j = rounds; j >= 0; j--) {
@@ -324,6 +399,8 @@ sd_order(int32_t *ord, size_t n, const int32_t v[4])
         for (i = from; i < n; i += inc) {
             int32_t id = (int32_t)i;
             if (id != v[0] && id != v[1] && id != v[2] && id != v[3]) {
+                near[k] = j == rounds ? -1 : inv[i - step];
+                inv[i] = (int32_t)k;
                 ord[k++] = id;
             }
         }
@@ -335,7 +412,7 @@ sphere_delaunay(const double *xyz, size_t n, int32_t **triangles, int32_t **half
                 size_t *ntriangles, size_t *nflips, struct og_error *err)
 {
     struct sdt s;
-    int32_t v[4], last = 0, *ord = NULL;
+    int32_t v[4], last = 0, *ord = NULL, *near = NULL, *tri_of = NULL;
     double *lp = NULL;
     size_t i, nt;
     enum og_status st = OG_OK;
@@ -371,12 +448,14 @@ sphere_delaunay(const double *xyz, size_t n, int32_t **triangles, int32_t **half
     s.he = dl_alloc(3 * nt * sizeof *s.he);
     s.mark = malloc(n * sizeof *s.mark);
     ord = dl_alloc(n * sizeof *ord);
+    near = dl_alloc(n * sizeof *near);
+    tri_of = dl_alloc(n * sizeof *tri_of);
     lp = dl_alloc(3 * n * sizeof *lp);
     s.cap = 64;
     s.stack = malloc(s.cap * sizeof *s.stack);
     s.rnd = 2463534242u;
-    if (s.tri == NULL || s.he == NULL || s.mark == NULL || ord == NULL || lp == NULL
-        || s.stack == NULL) {
+    if (s.tri == NULL || s.he == NULL || s.mark == NULL || ord == NULL || near == NULL
+        || tri_of == NULL || lp == NULL || s.stack == NULL) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for %zu spherical triangles", nt);
         goto done;
     }
@@ -386,7 +465,7 @@ sphere_delaunay(const double *xyz, size_t n, int32_t **triangles, int32_t **half
     }
     /* the points in insertion order (local ids): each round then reads
      * memory in one pass, beside the smaller rounds before it */
-    sd_order(ord, n, v);
+    sd_order(ord, near, tri_of, n, v);
     for (i = 0; i < n; i++) {
         memcpy(&lp[3 * i], &xyz[3 * (size_t)ord[i]], 3 * sizeof *lp);
     }
@@ -397,11 +476,14 @@ sphere_delaunay(const double *xyz, size_t n, int32_t **triangles, int32_t **half
         s.tri[i] = k;
     }
     s.p = lp;
+    s.tri_of = tri_of;
+    tri_of[0] = tri_of[1] = tri_of[2] = 0;
+    tri_of[3] = 1;
     for (i = 4; i < n; i++) {
         int32_t id = (int32_t)i, t, *c;
         const double *q = sd_pt(&s, id);
         int k;
-        t = sd_locate(&s, q, last, 4 * (size_t)s.nt + 64);
+        t = sd_locate(&s, q, near[i] >= 0 ? tri_of[near[i]] : last, 4 * (size_t)s.nt + 64);
         if (t < 0) {
             st = og_error_set(err, OG_EINVAL,
                               "spherical Delaunay: the walk to point %d did not end",
@@ -425,8 +507,13 @@ sphere_delaunay(const double *xyz, size_t n, int32_t **triangles, int32_t **half
         }
         last = t;
     }
-    for (i = 0; i < 3 * nt; i++) {
-        s.tri[i] = ord[s.tri[i]];
+    free(lp);
+    lp = NULL;
+    free(s.mark);
+    s.mark = NULL;
+    if (sd_renumber(&s.tri, &s.he, ord, n, nt) != 0) {
+        st = og_error_set(err, OG_ENOMEM, "out of memory renumbering %zu triangles", nt);
+        goto done;
     }
     *triangles = s.tri;
     s.tri = NULL;
@@ -444,6 +531,8 @@ done:
     free(s.mark);
     free(s.stack);
     free(ord);
+    free(near);
+    free(tri_of);
     free(lp);
     return st;
 }
