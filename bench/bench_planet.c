@@ -86,7 +86,8 @@ planet_at(int points, int reps)
     }
     printf("planet %dk points (%zu sampled): %.1f ms total\n", points / 1000, w->ncells, best);
     for (i = 0; i < w->nstages; i++) {
-        printf("  planet %dk %-12s %8.1f ms\n", points / 1000, w->times[i].name, w->times[i].ms);
+        printf("  planet %dk %-12s %8.1f ms (%.1f ms CPU)\n", points / 1000, w->times[i].name,
+               w->times[i].ms, w->times[i].cpu_work_ms);
     }
     world_unref(w);
 }

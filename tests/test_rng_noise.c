@@ -202,7 +202,8 @@ END_TEST
 
 /* fbm3_batch is bit-identical to fbm3 on every path: unit vectors (the
  * planet's use), small and large coordinates, both sides of the 2^29 / 2^30
- * switch to the scalar code, exact lattice points and zeros of both signs
+ * switch to the scalar code, runs of 8 nearby vectors (one lattice cell for
+ * the low octaves: the shared-hash path), exact lattice points and zeros of both signs
  * (the AVX2 path selects instead of multiplying by 0 and +-1), every
  * octave count, three strides and batch lengths 0..9. (perlin3 floors
  * through int, so its coordinates stay below 2^31 here.) */
@@ -241,6 +242,15 @@ START_TEST(fbm3_batch_matches_fbm3)
                         v[0] /= l;
                         v[1] /= l;
                         v[2] /= l;
+                        if ((k / 8) % 2 == 1) { /* runs of 8 close together */
+                            v[0] = xyz[3 * (k - 8)] + 1e-3 * (k % 8);
+                            v[1] = xyz[3 * (k - 8) + 1] - 2e-4 * (k % 3);
+                            v[2] = xyz[3 * (k - 8) + 2];
+                            l = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+                            v[0] /= l;
+                            v[1] /= l;
+                            v[2] /= l;
+                        }
                         if (k % 13 == 0) { /* octave 0 on a lattice point */
                             v[0] = (floor(p.offset[0][0]) - p.offset[0][0]) / f.frequency;
                         }

@@ -198,6 +198,57 @@ grad3_avx2(const uint8_t *c, __m256d x, __m256d y, __m256d z)
                          _mm256_xor_pd(v, _mm256_castsi256_pd(sv)));
 }
 
+/* The four masks of each code (sign of u, sign of v, u is y, v is y: code
+ * bit k into the sign bit), four lanes each, for codes the whole register
+ * shares. */
+#define SG(c, b) (((c) >> (b) & 1) ? 0x8000000000000000ull : 0ull)
+#define ROW(c, b) { SG(c, b), SG(c, b), SG(c, b), SG(c, b) }
+#define CODE(c) { ROW(c, 0), ROW(c, 1), ROW(c, 2), ROW(c, 3) }
+static const uint64_t code_masks[16][4][4] __attribute__((aligned(32))) = {
+    CODE(0), CODE(1), CODE(2),  CODE(3),  CODE(4),  CODE(5),  CODE(6),  CODE(7),
+    CODE(8), CODE(9), CODE(10), CODE(11), CODE(12), CODE(13), CODE(14), CODE(15),
+};
+#undef CODE
+#undef ROW
+#undef SG
+
+/* grad3_avx2 for one code in every lane (its masks m). */
+__attribute__((target("avx2"))) static inline __m256d
+grad3_shared_avx2(const uint64_t (*m)[4], __m256d x, __m256d y, __m256d z)
+{
+    const __m256d su = _mm256_load_pd((const double *)(const void *)m[0]);
+    const __m256d sv = _mm256_load_pd((const double *)(const void *)m[1]);
+    __m256d u = _mm256_blendv_pd(x, y, _mm256_load_pd((const double *)(const void *)m[2]));
+    __m256d v = _mm256_blendv_pd(z, y, _mm256_load_pd((const double *)(const void *)m[3]));
+    return _mm256_add_pd(_mm256_xor_pd(u, su), _mm256_xor_pd(v, sv));
+}
+
+/* perlin3 of four samples (before its clamp) from their offsets in the
+ * cell, (xf, yf, zf), and the codes of their corners: in memory (a: the
+ * pairs aa and ba, b: ab and bb, four bytes a corner) or, when shared is
+ * nonzero, one code a corner for every lane (uc, in corner_hashes order). */
+__attribute__((target("avx2"), always_inline)) static inline __m256d
+perlin3_x4_avx2(const uint8_t *a, const uint8_t *b, const uint8_t *uc, int shared, __m256d xf,
+                __m256d yf, __m256d zf)
+{
+#define G(mem, k, X, Y, Z) \
+    (shared ? grad3_shared_avx2(code_masks[uc[k]], X, Y, Z) : grad3_avx2(mem, X, Y, Z))
+    __m256d xm = _mm256_sub_pd(xf, _mm256_set1_pd(1.0));
+    __m256d ym = _mm256_sub_pd(yf, _mm256_set1_pd(1.0));
+    __m256d u = fade_avx2(xf), v, w, zm, x1, x2, x3, x4, y1, y2;
+    x1 = lerp_avx2(G(a, 0, xf, yf, zf), G(a + 8, 1, xm, yf, zf), u);
+    x2 = lerp_avx2(G(b, 2, xf, ym, zf), G(b + 8, 3, xm, ym, zf), u);
+    v = fade_avx2(yf);
+    y1 = lerp_avx2(x1, x2, v);
+    zm = _mm256_sub_pd(zf, _mm256_set1_pd(1.0));
+    w = fade_avx2(zf);
+    x3 = lerp_avx2(G(a + 4, 4, xf, yf, zm), G(a + 12, 5, xm, yf, zm), u);
+    x4 = lerp_avx2(G(b + 4, 6, xf, ym, zm), G(b + 12, 7, xm, ym, zm), u);
+    y2 = lerp_avx2(x3, x4, v);
+    return lerp_avx2(y1, y2, w);
+#undef G
+}
+
 /* Eight samples, two registers of four; the same arithmetic lane by lane,
  * for samples within the fast range (fbm3_run_avx2 checks). Per octave the
  * hash chain of all eight runs in the 32-bit lanes of one register by
@@ -226,6 +277,8 @@ fbm3_x8_avx2(const struct perlin *p, int n, const double *amp, const double *fre
         __m256i X, Y, Z, g, A, B, gA, gB;
         /* ca: pairs (aa, ba) per half; cb: (ab, bb); 16 bytes a half */
         uint8_t ca[32] __attribute__((aligned(32))), cb[32] __attribute__((aligned(32)));
+        uint8_t uc[8];
+        int shared;
 
         for (h = 0; h < 2; h++) {
             c[h][0] = _mm256_add_pd(_mm256_mul_pd(vx[h], fr), _mm256_set1_pd(p->offset[i][0]));
@@ -241,42 +294,52 @@ fbm3_x8_avx2(const struct perlin *p, int n, const double *amp, const double *fre
                                                _mm256_cvttpd_epi32(f[1][1])), m8);
         Z = _mm256_and_si256(_mm256_setr_m128i(_mm256_cvttpd_epi32(f[0][2]),
                                                _mm256_cvttpd_epi32(f[1][2])), m8);
-        g = _mm256_i32gather_epi32(P, X, 1);
-        A = _mm256_add_epi32(_mm256_and_si256(g, m8), Y);
-        B = _mm256_add_epi32(_mm256_and_si256(_mm256_srli_epi32(g, 8), m8), Y);
-        gA = _mm256_i32gather_epi32(P, A, 1);
-        gB = _mm256_i32gather_epi32(P, B, 1);
-        A = _mm256_add_epi32(_mm256_and_si256(gA, m8), Z);                     /* aa */
-        gA = _mm256_add_epi32(_mm256_and_si256(_mm256_srli_epi32(gA, 8), m8), Z); /* ab */
-        B = _mm256_add_epi32(_mm256_and_si256(gB, m8), Z);                     /* ba */
-        gB = _mm256_add_epi32(_mm256_and_si256(_mm256_srli_epi32(gB, 8), m8), Z); /* bb */
-        A = _mm256_i32gather_epi32(P, A, 1);
-        B = _mm256_i32gather_epi32(P, B, 1);
-        A = _mm256_unpacklo_epi64(_mm256_shuffle_epi8(A, pick), _mm256_shuffle_epi8(B, pick));
-        _mm256_store_si256((__m256i *)(void *)ca,
-                           _mm256_shuffle_epi8(tab, _mm256_and_si256(A, m15)));
-        gA = _mm256_i32gather_epi32(P, gA, 1);
-        gB = _mm256_i32gather_epi32(P, gB, 1);
-        gA = _mm256_unpacklo_epi64(_mm256_shuffle_epi8(gA, pick), _mm256_shuffle_epi8(gB, pick));
-        _mm256_store_si256((__m256i *)(void *)cb,
-                           _mm256_shuffle_epi8(tab, _mm256_and_si256(gA, m15)));
+        /* all eight samples in one lattice cell (the common case at low
+         * frequencies for samples near each other, as the planet's are):
+         * one scalar hash chain, codes shared by every lane */
+        shared = _mm256_movemask_epi8(_mm256_and_si256(
+                     _mm256_and_si256(
+                         _mm256_cmpeq_epi32(X, _mm256_broadcastd_epi32(_mm256_castsi256_si128(X))),
+                         _mm256_cmpeq_epi32(Y, _mm256_broadcastd_epi32(_mm256_castsi256_si128(Y)))),
+                     _mm256_cmpeq_epi32(Z, _mm256_broadcastd_epi32(_mm256_castsi256_si128(Z)))))
+                 == -1;
+        if (shared) {
+            int k;
+            corner_hashes(p->perm, _mm256_cvtsi256_si32(X), _mm256_cvtsi256_si32(Y),
+                          _mm256_cvtsi256_si32(Z), uc, 1);
+            for (k = 0; k < 8; k++) {
+                uc[k] = code_of_hash[uc[k] & 15u];
+            }
+        } else {
+            g = _mm256_i32gather_epi32(P, X, 1);
+            A = _mm256_add_epi32(_mm256_and_si256(g, m8), Y);
+            B = _mm256_add_epi32(_mm256_and_si256(_mm256_srli_epi32(g, 8), m8), Y);
+            gA = _mm256_i32gather_epi32(P, A, 1);
+            gB = _mm256_i32gather_epi32(P, B, 1);
+            A = _mm256_add_epi32(_mm256_and_si256(gA, m8), Z);                        /* aa */
+            gA = _mm256_add_epi32(_mm256_and_si256(_mm256_srli_epi32(gA, 8), m8), Z); /* ab */
+            B = _mm256_add_epi32(_mm256_and_si256(gB, m8), Z);                        /* ba */
+            gB = _mm256_add_epi32(_mm256_and_si256(_mm256_srli_epi32(gB, 8), m8), Z); /* bb */
+            A = _mm256_i32gather_epi32(P, A, 1);
+            B = _mm256_i32gather_epi32(P, B, 1);
+            A = _mm256_unpacklo_epi64(_mm256_shuffle_epi8(A, pick), _mm256_shuffle_epi8(B, pick));
+            _mm256_store_si256((__m256i *)(void *)ca,
+                               _mm256_shuffle_epi8(tab, _mm256_and_si256(A, m15)));
+            gA = _mm256_i32gather_epi32(P, gA, 1);
+            gB = _mm256_i32gather_epi32(P, gB, 1);
+            gA = _mm256_unpacklo_epi64(_mm256_shuffle_epi8(gA, pick),
+                                       _mm256_shuffle_epi8(gB, pick));
+            _mm256_store_si256((__m256i *)(void *)cb,
+                               _mm256_shuffle_epi8(tab, _mm256_and_si256(gA, m15)));
+        }
         for (h = 0; h < 2; h++) {
-            const uint8_t *a = ca + 16 * h, *b = cb + 16 * h;
             __m256d xf = _mm256_sub_pd(c[h][0], f[h][0]), yf = _mm256_sub_pd(c[h][1], f[h][1]);
-            __m256d zf = _mm256_sub_pd(c[h][2], f[h][2]);
-            __m256d xm = _mm256_sub_pd(xf, _mm256_set1_pd(1.0));
-            __m256d ym = _mm256_sub_pd(yf, _mm256_set1_pd(1.0));
-            __m256d u = fade_avx2(xf), v, w, zm, x1, x2, x3, x4, y1, y2, r;
-            x1 = lerp_avx2(grad3_avx2(a, xf, yf, zf), grad3_avx2(a + 8, xm, yf, zf), u);
-            x2 = lerp_avx2(grad3_avx2(b, xf, ym, zf), grad3_avx2(b + 8, xm, ym, zf), u);
-            v = fade_avx2(yf);
-            y1 = lerp_avx2(x1, x2, v);
-            zm = _mm256_sub_pd(zf, _mm256_set1_pd(1.0));
-            w = fade_avx2(zf);
-            x3 = lerp_avx2(grad3_avx2(a + 4, xf, yf, zm), grad3_avx2(a + 12, xm, yf, zm), u);
-            x4 = lerp_avx2(grad3_avx2(b + 4, xf, ym, zm), grad3_avx2(b + 12, xm, ym, zm), u);
-            y2 = lerp_avx2(x3, x4, v);
-            r = lerp_avx2(y1, y2, w);
+            __m256d zf = _mm256_sub_pd(c[h][2], f[h][2]), r;
+            if (shared) {
+                r = perlin3_x4_avx2(NULL, NULL, uc, 1, xf, yf, zf);
+            } else {
+                r = perlin3_x4_avx2(ca + 16 * h, cb + 16 * h, NULL, 0, xf, yf, zf);
+            }
             r = _mm256_min_pd(_mm256_max_pd(r, _mm256_set1_pd(-1.0)), _mm256_set1_pd(1.0));
             sum[h] = _mm256_add_pd(sum[h], _mm256_mul_pd(_mm256_set1_pd(amp[i]), r));
         }

@@ -59,7 +59,31 @@ coast_distance(const struct adjacency *adj, const double *xyz, const uint8_t *la
         }
     }
     while (head < tail) {
-        int32_t v = queue[head++], j;
+        int32_t v, j;
+        /* The queue sweeps the globe once a ring, so each vertex's data is
+         * far from the last one's: prefetch along the queue, in three
+         * steps (its edge list's start, the list, the neighbours). */
+        if (head + 40 < tail) {
+            __builtin_prefetch(&adj->start[queue[head + 40]]);
+        }
+        if (head + 24 < tail) {
+            v = queue[head + 24];
+            __builtin_prefetch(&adj->nbr[adj->start[v]]);
+            __builtin_prefetch(&xyz[3 * (size_t)v]);
+            __builtin_prefetch(&dist[v]);
+            if (near != NULL) {
+                __builtin_prefetch(&near[v]);
+            }
+        }
+        if (head + 10 < tail) {
+            v = queue[head + 10];
+            for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
+                __builtin_prefetch(&dist[adj->nbr[j]]);
+                __builtin_prefetch(&xyz[3 * (size_t)adj->nbr[j]]);
+                __builtin_prefetch(&land[adj->nbr[j]]);
+            }
+        }
+        v = queue[head++];
         for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
             int32_t u = adj->nbr[j];
             if (dist[u] < 0.0 && land[u] == land[v]) {
@@ -86,13 +110,18 @@ shelf_scale(size_t cells, size_t n)
 }
 
 /* Per vertex: the shelf scale of the landmass whose coast is nearest (its
- * own on land; 1 where there is no coast). size[id]: cells per landmass id. */
+ * own on land; 1 where there is no coast). size[id]: cells per landmass
+ * id, count ids; each landmass's scale is computed once into ls. */
 static void
-shelf_scales(size_t n, const int32_t *near, const size_t *size, float *scale)
+shelf_scales(size_t n, const int32_t *near, const size_t *size, size_t count, float *ls,
+             float *scale)
 {
     size_t i;
+    for (i = 0; i < count; i++) {
+        ls[i] = (float)shelf_scale(size[i], n);
+    }
     for (i = 0; i < n; i++) {
-        scale[i] = (float)(near[i] < 0 ? 1.0 : shelf_scale(size[near[i]], n));
+        scale[i] = near[i] < 0 ? 1.0f : ls[near[i]];
     }
 }
 
@@ -107,11 +136,13 @@ coast_fields(const struct adjacency *adj, const double *xyz, const uint8_t *land
     int32_t *queue = malloc((n > 0 ? n : 1) * sizeof *queue);
     int32_t *near = malloc((n > 0 ? n : 1) * sizeof *near);
     size_t *size = calloc(count > 0 ? count : 1, sizeof *size);
+    float *ls = malloc((count > 0 ? count : 1) * sizeof *ls);
 
-    if (queue == NULL || near == NULL || size == NULL) {
+    if (queue == NULL || near == NULL || size == NULL || ls == NULL) {
         free(queue);
         free(near);
         free(size);
+        free(ls);
         return -1;
     }
     coast_distance(adj, xyz, land, landmass, dist, queue, near);
@@ -120,10 +151,11 @@ coast_fields(const struct adjacency *adj, const double *xyz, const uint8_t *land
             size[landmass[i]]++;
         }
     }
-    shelf_scales(n, near, size, scale);
+    shelf_scales(n, near, size, count, ls, scale);
     free(queue);
     free(near);
     free(size);
+    free(ls);
     return 0;
 }
 
