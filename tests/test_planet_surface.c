@@ -431,6 +431,85 @@ START_TEST(test_wfc_four_colours)
 }
 END_TEST
 
+static const uint32_t *order_tie;
+
+static int
+cmp_tie_vertex(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    if (order_tie[x] != order_tie[y]) {
+        return order_tie[x] < order_tie[y] ? -1 : 1;
+    }
+    return x < y ? -1 : x > y;
+}
+
+/* The collapse order, replayed: with no pairwise rule and no affinity
+ * nothing propagates, so the biomes follow from the draws alone. The
+ * search draws one tie key per vertex, then one number per collapse:
+ * first the single-option vertices (forced, whatever the number), then
+ * the two-option ones in (tie key, vertex) order, each taking biome 0 when
+ * its number is below one half (equal weights). */
+START_TEST(test_wfc_collapse_order)
+{
+    struct wfc_rules rules;
+    struct planet_fixture f;
+    struct rng r, replay;
+    struct wfc_stats ws;
+    uint32_t *dom, *tie, *idx;
+    uint8_t *out;
+    size_t i, m = 0, singles = 0, zeros = 0;
+
+    memset(&rules, 0, sizeof rules);
+    rules.nbiomes = 3;
+    rules.biome[0] = (struct wfc_biome){ "a", 0xff0000, 0, 0, 90, WFC_SHORE_ANY, 1.0, 0, 90, 0, 1 };
+    rules.biome[1] = (struct wfc_biome){ "b", 0x0000ff, 0, 0, 90, WFC_SHORE_ANY, 1.0, 0, 90, 0, 1 };
+    rules.biome[2] = (struct wfc_biome){ "c", 0x00ff00, 0, 0, 90, WFC_SHORE_ANY, 1.0, 0, 90, 0, 1 };
+    fixture_make(&f, 3000, 5);
+    dom = malloc(f.n * sizeof *dom);
+    tie = malloc(f.n * sizeof *tie);
+    idx = malloc(f.n * sizeof *idx);
+    out = malloc(f.n);
+    for (i = 0; i < f.n; i++) {
+        /* every seventh vertex is fixed to biome 2 */
+        dom[i] = i % 7 == 3 ? 4u : 3u;
+    }
+    rng_for_stage(&r, 9, "wfc order");
+    replay = r;
+    ck_assert_int_eq(wfc_solve(&rules, &f.adj, dom, out, &r, 0, &ws, NULL, NULL), OG_OK);
+    ck_assert_int_eq(ws.collapses, f.n);
+    ck_assert_int_eq(ws.backtracks, 0);
+    for (i = 0; i < f.n; i++) {
+        tie[i] = rng_next_u32(&replay);
+        if (dom[i] == 3u) {
+            idx[m++] = (uint32_t)i;
+        } else {
+            ck_assert_int_eq(out[i], 2);
+            singles++;
+        }
+    }
+    for (i = 0; i < singles; i++) {
+        (void)rng_next_double(&replay);
+    }
+    order_tie = tie;
+    qsort(idx, m, sizeof *idx, cmp_tie_vertex);
+    for (i = 0; i < m; i++) {
+        int want = rng_next_double(&replay) * 2.0 < 1.0 ? 0 : 1;
+        ck_assert_msg(out[idx[i]] == want, "vertex %u, collapse %zu of the choices",
+                      idx[i], i);
+        zeros += want == 0;
+    }
+    /* both biomes drawn, about half each */
+    ck_assert(zeros > m / 3 && zeros < 2 * m / 3);
+    /* the rng ends where the replay does */
+    ck_assert_uint_eq(rng_next_u32(&r), rng_next_u32(&replay));
+    free(dom);
+    free(tie);
+    free(idx);
+    free(out);
+    fixture_free(&f);
+}
+END_TEST
+
 void
 planet_surface_tests(Suite *s)
 {
@@ -443,6 +522,7 @@ planet_surface_tests(Suite *s)
     tcase_add_test(tw, test_wfc_rules_hold);
     tcase_add_test(tw, test_wfc_unsatisfiable);
     tcase_add_test(tw, test_wfc_four_colours);
+    tcase_add_test(tw, test_wfc_collapse_order);
     tcase_set_timeout(tw, 10);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, tw);
