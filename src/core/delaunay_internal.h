@@ -212,4 +212,67 @@ int32_t dl_locate(const struct dl *s, int32_t t, const double *q, double o[3],
 enum og_status dl_insert_inside(struct dl *s, int32_t i, int32_t t, const double o[3],
                                 int *dup);
 
+/* --- moves (delaunay_move.c, delaunay_move_blocks.c) ------------------------ */
+
+/* Push edge e (if interior) for the Lawson sweep; OG_ENOMEM on failure. */
+static inline enum og_status
+dm_push(struct dl *s, size_t *top, int32_t e)
+{
+    if (s->half[e] < 0) {
+        return OG_OK;
+    }
+    if (*top == s->stack_cap && dl_grow_stack(s) != OG_OK) {
+        return OG_ENOMEM;
+    }
+    s->stack[(*top)++] = e;
+    return OG_OK;
+}
+
+/* Is triangle (a, b, c) counter-clockwise (y down) with the points of
+ * todo 2 at their targets and the others where they are? */
+static inline int
+dm_tri_ok(const double *pts, const double *target, const unsigned char *todo, int32_t a,
+          int32_t b, int32_t c)
+{
+    const double *pa = (todo[a] == 2 ? target : pts) + 2 * (size_t)a;
+    const double *pb = (todo[b] == 2 ? target : pts) + 2 * (size_t)b;
+    const double *pc = (todo[c] == 2 ? target : pts) + 2 * (size_t)c;
+
+    return dl_orient_positive(pa, pc, pb);
+}
+
+/* Hold back the tentatively moved points among v[0..2] (todo 2 -> 1) and
+ * queue them for their stars to be checked. */
+static inline void
+dm_hold(unsigned char *todo, int32_t *queue, size_t *nq, const int32_t *v)
+{
+    int k;
+
+    for (k = 0; k < 3; k++) {
+        if (todo[v[k]] == 2) {
+            todo[v[k]] = 1;
+            queue[(*nq)++] = v[k];
+        }
+    }
+}
+
+/* Flip interior edge a (as dl_legalize does: A = (pr, pl, p0) and B = (pl,
+ * pr, p1) become (p1, pl, p0) and (p0, pr, p1)); vedge keeps an edge
+ * leaving each of the four points. */
+void dm_flip(struct dl *s, int32_t *vedge, int32_t a);
+
+/* Make the stacked edges (top of them) and everything their flips
+ * disturb locally Delaunay. OG_OK or OG_ENOMEM. */
+enum og_status dm_lawson(struct dl *s, int32_t *vedge, size_t top);
+
+/* The first pass of a move in K fixed blocks of local ids on up to
+ * `threads` threads (delaunay_move_blocks.c): todo[v] = 1 for the points
+ * to move on entry; on return 0 for those that arrived, *left counts the
+ * others, every edge is locally Delaunay for the positions reached, and
+ * *far = 1 (nothing swept) when more than n/32 points were held back.
+ * OG_OK or OG_ENOMEM. */
+enum og_status dm_first_pass(struct dl *s, const double *target, unsigned char *todo,
+                             int32_t *vedge, int32_t *moved, size_t nt, size_t K, int threads,
+                             size_t *left, int *far);
+
 #endif

@@ -116,6 +116,7 @@ lloyd_tri_build(struct lloyd_tri *T, const double *xy, size_t n, const struct ll
     double w = b->x1 - b->x0, h = b->y1 - b->y0, L = 1.1 * (w > h ? w : h);
     double *xyf = malloc(2 * (n + LLOYD_FRAME) * sizeof *xyf);
     enum og_status st;
+    int ok = 0;
 
     T->n = n;
     T->order = NULL;
@@ -134,7 +135,11 @@ lloyd_tri_build(struct lloyd_tri *T, const double *xy, size_t n, const struct ll
     xyf[2 * n + 5] = b->y1 + L;
     xyf[2 * n + 6] = b->x0 - L;
     xyf[2 * n + 7] = b->y1 + L;
-    st = delaunay_build_local(&T->d, xyf, n + LLOYD_FRAME, &T->order, &T->pts, err);
+    st = lloyd_build_blocks(&T->d, xyf, n + LLOYD_FRAME, b, lloyd_move_blocks(n + LLOYD_FRAME),
+                            threads, &T->order, &T->pts, &ok, err);
+    if (st == OG_OK && !ok) {
+        st = delaunay_build_local(&T->d, xyf, n + LLOYD_FRAME, &T->order, &T->pts, err);
+    }
     free(xyf);
     if (st == OG_OK &&
         (T->centers = malloc((2 * T->d.ntriangles + 1) * sizeof *T->centers)) == NULL) {

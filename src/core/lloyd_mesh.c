@@ -42,25 +42,7 @@
 /* Triangles per batch of the centre and renaming pass (fixed). */
 #define LM_GRAIN 32768
 
-/* The result of the frame removal: OG_OK with *ok = 0 when a check fails
- * (the caller triangulates from scratch). */
-struct lm_state {
-    const struct lloyd_tri *T;
-    size_t n, m, nt;          /* sites, points with the frame, framed triangles */
-    int32_t *newid;           /* framed triangle -> kept index, or -1 */
-    int32_t *bid;             /* local point -> index in B, or -1 */
-    int32_t *bloc;            /* index in B -> local point */
-    size_t nb;
-    int32_t *rb;              /* R's boundary half-edges (framed ids) */
-    size_t nrb;
-    int32_t *rbh;             /* their half-edges in DT(B) */
-    struct delaunay db;       /* DT(B) */
-    unsigned char *inside;    /* DT(B) triangle lies in R */
-    int32_t *pid;             /* DT(B) triangle -> output triangle (pockets) */
-    int32_t *rmatch;          /* DT(B) half-edge -> R's boundary half-edge (output id) or -1 */
-};
-
-static void
+void
 lm_free(struct lm_state *S)
 {
     free(S->newid);
@@ -90,17 +72,13 @@ lm_find(const struct delaunay *db, const int32_t *first, const int32_t *out, int
     return -1;
 }
 
-/* R, its boundary, B and DT(B), the matching and the flood; *ok = 0 when
- * a check fails. Nothing of T changes. */
-static enum og_status
+enum og_status
 lm_plan(struct lm_state *S, int *ok, struct og_error *err)
 {
     const struct lloyd_tri *T = S->T;
     const int32_t *tri = T->d.triangles, *half = T->d.halfedges, *order = T->order;
-    size_t n = S->n, m = S->m, nt = S->nt, t, i, kept = 0, ndb, ne;
+    size_t n = S->n, m = S->m, nt = S->nt, t, i, kept = 0;
     unsigned char *inr = NULL;
-    int32_t *first = NULL, *out = NULL, *stack = NULL;
-    double *bxy = NULL;
     enum og_status st = OG_OK;
 
     *ok = 0;
@@ -112,7 +90,9 @@ lm_plan(struct lm_state *S, int *ok, struct og_error *err)
     }
     for (t = 0; t < nt; t++) {
         const int32_t *v = tri + 3 * t;
-        if ((size_t)order[v[0]] >= n || (size_t)order[v[1]] >= n || (size_t)order[v[2]] >= n) {
+        if (S->keep != NULL ? !S->keep[t]
+                            : ((size_t)order[v[0]] >= n || (size_t)order[v[1]] >= n ||
+                               (size_t)order[v[2]] >= n)) {
             S->newid[t] = -1;
             continue;
         }
@@ -164,20 +144,49 @@ lm_plan(struct lm_state *S, int *ok, struct og_error *err)
             S->bid[i] = -1;
         }
     }
+    S->nkept = kept;
     if (S->nb < 3) {
         goto done;
     }
     S->bloc = malloc(S->nb * sizeof *S->bloc);
-    bxy = malloc(2 * S->nb * sizeof *bxy);
-    if (S->bloc == NULL || bxy == NULL) {
+    if (S->bloc == NULL) {
         goto nomem;
     }
     for (i = 0; i < m; i++) {
         if (S->bid[i] >= 0) {
             S->bloc[S->bid[i]] = (int32_t)i;
-            bxy[2 * S->bid[i]] = T->pts[2 * i];
-            bxy[2 * S->bid[i] + 1] = T->pts[2 * i + 1];
         }
+    }
+    st = lm_seam(S, ok, err);
+    goto done;
+nomem:
+    st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for the mesh of %zu sites", n);
+done:
+    free(inr);
+    return st;
+}
+
+enum og_status
+lm_seam(struct lm_state *S, int *ok, struct og_error *err)
+{
+    const struct lloyd_tri *T = S->T;
+    const int32_t *tri = T->d.triangles;
+    size_t n = S->n, kept = S->nkept, t, i, ndb, ne;
+    int32_t *first = NULL, *out = NULL, *stack = NULL;
+    double *bxy = NULL;
+    enum og_status st = OG_OK;
+
+    *ok = 0;
+    if (S->nb < 3) {
+        return OG_OK;
+    }
+    bxy = malloc(2 * S->nb * sizeof *bxy);
+    if (bxy == NULL) {
+        goto nomem;
+    }
+    for (i = 0; i < S->nb; i++) {
+        bxy[2 * i] = T->pts[2 * (size_t)S->bloc[i]];
+        bxy[2 * i + 1] = T->pts[2 * (size_t)S->bloc[i] + 1];
     }
     st = delaunay_build(&S->db, bxy, S->nb, err);
     if (st != OG_OK) {
@@ -298,7 +307,6 @@ lm_plan(struct lm_state *S, int *ok, struct og_error *err)
 nomem:
     st = og_error_set(err, OG_ENOMEM, "lloyd: out of memory for the mesh of %zu sites", n);
 done:
-    free(inr);
     free(first);
     free(out);
     free(stack);
@@ -324,34 +332,26 @@ lm_centers_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_er
     (void)err;
     for (t = begin; t < end; t++) {
         int32_t *v = J->tri + 3 * t;
-        dl_center(J->pts + 2 * (size_t)v[0], J->pts + 2 * (size_t)v[1], J->pts + 2 * (size_t)v[2],
-                  J->centers + 2 * t);
+        /* renamed first: pts are the mesh's (frame points taken out) */
         v[0] = J->order[v[0]];
         v[1] = J->order[v[1]];
         v[2] = J->order[v[2]];
+        dl_center(J->pts + 2 * (size_t)v[0], J->pts + 2 * (size_t)v[1], J->pts + 2 * (size_t)v[2],
+                  J->centers + 2 * t);
     }
     return OG_OK;
 }
 
-/* Build the output in T's arrays (R compacted in place, the pockets
- * after it) and hand it to a mesh. */
-static enum og_status
-lm_assemble(struct lm_state *S, struct lloyd_tri *T, int threads,
-            struct mesh **out, struct og_error *err)
+size_t
+lm_assemble_tri(struct lm_state *S, int32_t *tri, int32_t *half, int32_t *hull)
 {
-    int32_t *tri = T->d.triangles, *half = T->d.halfedges;
     const int32_t *newid = S->newid;
-    size_t nt = S->nt, t, i, kept = 0, nout, ndb = S->db.ntriangles;
-    struct delaunay d;
-    int32_t *hull;
+    size_t nt = newid != NULL ? S->nt : 0, t, i, kept = newid != NULL ? 0 : S->nkept, nout;
+    size_t ndb = S->db.ntriangles;
 
-    hull = malloc(S->db.nhull * sizeof *hull);
-    if (hull == NULL) {
-        return og_error_set(err, OG_ENOMEM, "lloyd: out of memory for the mesh of %zu sites",
-                            S->n);
-    }
     /* R in place: newid[t] <= t, so nothing is overwritten before it is
-     * read. Boundary twins are set below. */
+     * read. Boundary twins are set below. Without newid R is in place
+     * already, its boundary twins -1. */
     for (t = 0; t < nt; t++) {
         int k;
         if (newid[t] < 0) {
@@ -367,7 +367,7 @@ lm_assemble(struct lm_state *S, struct lloyd_tri *T, int threads,
     /* rmatch: boundary edge index -> its output id */
     for (i = 0; i < S->nrb; i++) {
         int32_t e = S->rb[i];
-        S->rmatch[S->rbh[i]] = 3 * newid[e / 3] + e % 3;
+        S->rmatch[S->rbh[i]] = newid != NULL ? 3 * newid[e / 3] + e % 3 : e;
     }
     nout = kept;
     for (t = 0; t < ndb; t++) {
@@ -391,6 +391,29 @@ lm_assemble(struct lm_state *S, struct lloyd_tri *T, int threads,
         }
         nout++;
     }
+    for (i = 0; i < S->db.nhull; i++) {
+        hull[i] = S->bloc[S->db.hull[i]];
+    }
+    return nout;
+}
+
+/* Build the output in T's arrays (R compacted in place, the pockets
+ * after it) and hand it to a mesh. */
+static enum og_status
+lm_assemble(struct lm_state *S, struct lloyd_tri *T, int threads,
+            struct mesh **out, struct og_error *err)
+{
+    int32_t *tri = T->d.triangles, *half = T->d.halfedges;
+    size_t i, nout;
+    struct delaunay d;
+    int32_t *hull;
+
+    hull = malloc(S->db.nhull * sizeof *hull);
+    if (hull == NULL) {
+        return og_error_set(err, OG_ENOMEM, "lloyd: out of memory for the mesh of %zu sites",
+                            S->n);
+    }
+    nout = lm_assemble_tri(S, tri, half, hull);
     /* The sites keep the sweep's order (frame points taken out): cells
      * next to each other in the plane are near in memory, which the
      * stages after this one feel in every neighbour walk. order becomes
@@ -409,7 +432,7 @@ lm_assemble(struct lm_state *S, struct lloyd_tri *T, int threads,
         }
     }
     for (i = 0; i < S->db.nhull; i++) {
-        hull[i] = T->order[S->bloc[S->db.hull[i]]];
+        hull[i] = T->order[hull[i]];
     }
     {
         struct lm_cjob job = { tri, T->pts, T->order, T->centers };
