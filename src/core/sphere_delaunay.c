@@ -31,17 +31,10 @@ struct sdt {
     size_t flips;
 };
 
-static inline int32_t
-sd_next(int32_t e)
-{
-    return (e % 3 == 2) ? e - 2 : e + 1;
-}
-
-static inline int32_t
-sd_prev(int32_t e)
-{
-    return (e % 3 == 0) ? e + 2 : e - 1;
-}
+/* next and previous half-edge in a triangle by corner: e = 3t + k (the
+ * signed e % 3 costs a multiply and a sign fix-up each time) */
+static const int32_t sd_nx[3] = { 1, 2, 0 };
+static const int32_t sd_pv[3] = { 2, 0, 1 };
 
 static inline const double *
 sd_pt(const struct sdt *s, int32_t i)
@@ -56,8 +49,16 @@ sd_link(int32_t *he, int32_t a, int32_t b)
     he[b] = a;
 }
 
-/* predicates_orient3d's sign: the floating-point stage inline, the exact
- * predicate only when its error bound cannot decide. */
+/* A static error bound of sd_orient3d's floating-point stage: every
+ * coordinate is at most 1 + 1e-9 (points on the unit sphere within the
+ * input check, the apex inside their hull), so each difference is at most
+ * 2 + 2e-9 in size, the permanent at most 6 (2 + 2e-9)^3 < 48.0001, and
+ * Shewchuk's bound PREDICATES_ORIENT3D_BOUND * permanent < 3.74e-14. */
+#define SD_STATIC_BOUND 3.8e-14
+
+/* predicates_orient3d's sign: the floating-point stage inline, decided by
+ * the static bound when it can (nearly always), else by the dynamic
+ * bound, and the exact predicate only when neither can decide. */
 static inline double
 sd_orient3d(const double *a, const double *b, const double *c, const double *d)
 {
@@ -68,11 +69,14 @@ sd_orient3d(const double *a, const double *b, const double *c, const double *d)
     double cdxady = cdx * ady, adxcdy = adx * cdy;
     double adxbdy = adx * bdy, bdxady = bdx * ady;
     double det = adz * (bdxcdy - cdxbdy) + bdz * (cdxady - adxcdy) + cdz * (adxbdy - bdxady);
-    double perm = (fabs(bdxcdy) + fabs(cdxbdy)) * fabs(adz) +
-                  (fabs(cdxady) + fabs(adxcdy)) * fabs(bdz) +
-                  (fabs(adxbdy) + fabs(bdxady)) * fabs(cdz);
-    double bound = PREDICATES_ORIENT3D_BOUND * perm;
+    double perm, bound;
 
+    if (det > SD_STATIC_BOUND || -det > SD_STATIC_BOUND) {
+        return det;
+    }
+    perm = (fabs(bdxcdy) + fabs(cdxbdy)) * fabs(adz) + (fabs(cdxady) + fabs(adxcdy)) * fabs(bdz) +
+           (fabs(adxbdy) + fabs(bdxady)) * fabs(cdz);
+    bound = PREDICATES_ORIENT3D_BOUND * perm;
     if (det > bound || -det > bound) {
         return det;
     }
@@ -106,9 +110,10 @@ sd_locate(struct sdt *s, const double *q, int32_t t, size_t limit)
             if (e == entry) {
                 continue;
             }
-            if (sd_orient3d(sd_pt(s, s->tri[e]), sd_pt(s, s->tri[sd_next(e)]), q, s->c) < 0.0) {
+            if (sd_orient3d(sd_pt(s, s->tri[e]), sd_pt(s, s->tri[3 * t + sd_nx[r[k]]]), q, s->c)
+                < 0.0) {
                 entry = s->he[e];
-                t = entry / 3;
+                t = (int32_t)((uint32_t)entry / 3u);
                 break;
             }
         }
@@ -177,7 +182,9 @@ sd_insert(struct sdt *s, int32_t i, int32_t t)
     while (top > 0) {
         /* e: a -> b in (a, b, i); its twin f: b -> a in (b, a, d) */
         int32_t e = s->stack[--top], f = he[e];
-        int32_t e1 = sd_next(e), f1 = sd_next(f), f2 = sd_prev(f);
+        int32_t te = (int32_t)((uint32_t)e / 3u), tf = (int32_t)((uint32_t)f / 3u);
+        int32_t e1 = 3 * te + sd_nx[e - 3 * te];
+        int32_t f1 = 3 * tf + sd_nx[f - 3 * tf], f2 = 3 * tf + sd_pv[f - 3 * tf];
         int32_t d = tri[f2], hf1, he1;
 
         /* flip only when d lies strictly above the plane of (a, b, i):
@@ -197,8 +204,8 @@ sd_insert(struct sdt *s, int32_t i, int32_t t)
         sd_link(he, f, he1);
         sd_link(he, e1, f1);
         s->mark[d] = i;
-        s->tri_of[tri[e]] = e / 3;
-        s->tri_of[tri[f]] = f / 3;
+        s->tri_of[tri[e]] = te;
+        s->tri_of[tri[f]] = tf;
         s->flips++;
         if (sd_push(s, &top, e) != 0 || sd_push(s, &top, f2) != 0) {
             return -1;
@@ -304,7 +311,8 @@ sd_tetrahedron(struct sdt *s, size_t n, int32_t v[4], struct og_error *err)
     /* twins: the reverse edge among the twelve */
     for (e = 0; e < 12; e++) {
         for (f = 0; f < 12; f++) {
-            if (s->tri[f] == s->tri[sd_next(e)] && s->tri[sd_next(f)] == s->tri[e]) {
+            if (s->tri[f] == s->tri[e - e % 3 + sd_nx[e % 3]]
+                && s->tri[f - f % 3 + sd_nx[f % 3]] == s->tri[e]) {
                 s->he[e] = f;
             }
         }
@@ -362,7 +370,8 @@ sd_renumber(int32_t **tri, int32_t **he, const int32_t *ord, size_t n, size_t nt
         for (k = 0; k < 3; k++) {
             int32_t h = h0[3 * t + (size_t)k];
             t1[u + (size_t)k] = t0[3 * t + (size_t)k];
-            h1[u + (size_t)k] = (int32_t)(3 * nid[h / 3]) + h % 3;
+            uint32_t th = (uint32_t)h / 3u;
+            h1[u + (size_t)k] = (int32_t)(3 * nid[th] + ((uint32_t)h - 3 * th));
         }
     }
     free(pos);
