@@ -394,10 +394,11 @@ static int
 shore_band(const struct world *w, const struct adjacency *adj, const uint8_t *sea,
            uint8_t *band)
 {
-    size_t n = w->ncells, i, count = 0;
+    size_t n = w->ncells, i, i0, k, count = 0, sidx[DERIVE_BLOCK];
     double *dist = malloc((n > 0 ? n : 1) * sizeof *dist);
     float *scale = malloc((n > 0 ? n : 1) * sizeof *scale);
     uint8_t *land = calloc(n > 0 ? n : 1, 1);
+    double sxyz[3 * DERIVE_BLOCK], hills[DERIVE_BLOCK];
     struct perlin pr;
     int ok;
 
@@ -414,17 +415,27 @@ shore_band(const struct world *w, const struct adjacency *adj, const uint8_t *se
     }
     ok = coast_fields(adj, w->mesh->points, land, w->landmass, count, dist, scale) == 0;
     perlin_init(&pr, w->params.seed ^ rng_hash_str("planet.relief"));
-    for (i = 0; ok && i < n; i++) {
-        const double *q = &w->mesh->points[3 * i];
-        double d = dist[i];
-        if (d < 0.0) {
-            band[i] = 0;
-        } else if (land[i]) {
-            band[i] = d < PLANET_COAST_BAND * scale[i];
-        } else {
-            /* the widest shelf is 1.5 PLANET_SHELF: no noise beyond it */
-            band[i] = d < 1.5 * PLANET_SHELF * scale[i]
-                      && d < shelf_width(fbm3(&pr, &hill_fp, q[0], q[1], q[2]), scale[i]);
+    for (i0 = 0; ok && i0 < n; i0 += DERIVE_BLOCK) {
+        size_t i1 = n - i0 < DERIVE_BLOCK ? n : i0 + DERIVE_BLOCK, ns = 0;
+        for (i = i0; i < i1; i++) {
+            double d = dist[i];
+            if (d < 0.0) {
+                band[i] = 0;
+            } else if (land[i]) {
+                band[i] = d < PLANET_COAST_BAND * scale[i];
+            } else if (d < 1.5 * PLANET_SHELF * scale[i]) {
+                /* within the widest shelf, 1.5 PLANET_SHELF: the hills
+                 * decide (in a batch below) */
+                memcpy(&sxyz[3 * ns], &w->mesh->points[3 * i], 3 * sizeof *sxyz);
+                sidx[ns++] = i;
+            } else {
+                band[i] = 0;
+            }
+        }
+        fbm3_batch(&pr, &hill_fp, sxyz, sxyz + 1, sxyz + 2, 3, ns, hills);
+        for (k = 0; k < ns; k++) {
+            i = sidx[k];
+            band[i] = dist[i] < shelf_width(hills[k], scale[i]);
         }
     }
     free(dist);

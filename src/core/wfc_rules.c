@@ -141,12 +141,23 @@ domains(const struct wfc_rules *rules, const struct adjacency *adj, const double
         const float *clim, const float *moist, const uint8_t *sea, const uint8_t *band,
         uint32_t *dom)
 {
+    uint32_t kind[2] = { 0, 0 }, only = 0, never = 0;
     size_t v;
+    int b;
+
+    /* the rules of kind and shore as bit sets; the bands are tested on
+     * the biomes left */
+    for (b = 0; b < rules->nbiomes; b++) {
+        const struct wfc_biome *bi = &rules->biome[b];
+        kind[bi->water != 0] |= 1u << b;
+        only |= (uint32_t)(bi->shore == WFC_SHORE_ONLY) << b;
+        never |= (uint32_t)(bi->shore == WFC_SHORE_NEVER) << b;
+    }
     for (v = 0; v < adj->n; v++) {
         double lat;
-        int shore = 0, b;
+        int shore = 0;
         int32_t j;
-        uint32_t d = 0;
+        uint32_t d = 0, cand;
         if (clim != NULL) {
             lat = clim[v];
         } else {
@@ -159,11 +170,14 @@ domains(const struct wfc_rules *rules, const struct adjacency *adj, const double
                 break;
             }
         }
-        for (b = 0; b < rules->nbiomes; b++) {
-            const struct wfc_biome *bi = &rules->biome[b];
-            if ((bi->water != 0) != (sea[v] != 0)) {
-                continue;
-            }
+        cand = kind[sea[v] != 0];
+        if (shore) {
+            cand &= ~never;
+        } else if (!(band != NULL && band[v])) {
+            cand &= ~only;
+        }
+        for (; cand != 0; cand &= cand - 1) {
+            const struct wfc_biome *bi = &rules->biome[__builtin_ctz(cand)];
             if (clim != NULL) {
                 if (lat < bi->clim_min || lat > bi->clim_max || moist[v] < bi->moist_min
                     || moist[v] > bi->moist_max) {
@@ -172,11 +186,7 @@ domains(const struct wfc_rules *rules, const struct adjacency *adj, const double
             } else if (lat < bi->lat_min || lat > bi->lat_max) {
                 continue;
             }
-            if ((bi->shore == WFC_SHORE_ONLY && !shore && !(band != NULL && band[v]))
-                || (bi->shore == WFC_SHORE_NEVER && shore)) {
-                continue;
-            }
-            d |= 1u << b;
+            d |= cand & -cand;
         }
         dom[v] = d;
     }
