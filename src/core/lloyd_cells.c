@@ -385,58 +385,87 @@ lloyd_stream_block(void *arg, size_t blk, size_t begin, size_t end, struct og_er
     return OG_OK;
 }
 
-/* The triangles of each block (W->blist, grown as needed): a count and a
- * fill pass over the triangles. OG_ENOMEM with err set. */
-static enum og_status
-lloyd_block_lists(const struct delaunay *d, struct lloyd_work *W, size_t K, size_t m,
-                  size_t *bfirst, struct og_error *err)
-{
-    const int32_t *tri = d->triangles;
-    size_t t, b, nt = d->ntriangles, total;
+/* Triangles per chunk of the parallel list building (fixed). */
+#define LLOYD_LIST_CHUNK 65536
 
-    for (b = 0; b <= K; b++) {
-        bfirst[b] = 0;
-    }
-    for (t = 0; t < nt; t++) {
+/* The list building: chunk c of the triangles counts (pass 0) or files
+ * (pass 1) its triangles per block, at pos[c * K + b]. */
+struct lloyd_ljob {
+    const int32_t *tri;
+    size_t K, m;
+    size_t *pos;
+    int32_t *list;
+    int pass;
+};
+
+static enum og_status
+lloyd_list_chunk(void *arg, size_t c, size_t begin, size_t end, struct og_error *err)
+{
+    const struct lloyd_ljob *J = arg;
+    const int32_t *tri = J->tri;
+    size_t *pos = J->pos + c * J->K, K = J->K, m = J->m, t;
+
+    (void)err;
+    for (t = begin; t < end; t++) {
         size_t l0 = lloyd_block_of((size_t)tri[3 * t], K, m);
         size_t l1 = lloyd_block_of((size_t)tri[3 * t + 1], K, m);
         size_t l2 = lloyd_block_of((size_t)tri[3 * t + 2], K, m);
-        bfirst[l0 + 1]++;
+        if (J->pass == 0) {
+            pos[l0]++;
+            pos[l1] += l1 != l0;
+            pos[l2] += l2 != l0 && l2 != l1;
+            continue;
+        }
+        J->list[pos[l0]++] = (int32_t)t;
         if (l1 != l0) {
-            bfirst[l1 + 1]++;
+            J->list[pos[l1]++] = (int32_t)t;
         }
         if (l2 != l0 && l2 != l1) {
-            bfirst[l2 + 1]++;
+            J->list[pos[l2]++] = (int32_t)t;
         }
     }
-    for (b = 0; b < K; b++) {
-        bfirst[b + 1] += bfirst[b];
+    return OG_OK;
+}
+
+/* The triangles of each block (W->blist, grown as needed) in increasing
+ * order: fixed chunks count, a prefix over (block, chunk), the chunks
+ * fill. OG_ENOMEM with err set. */
+static enum og_status
+lloyd_block_lists(const struct delaunay *d, struct lloyd_work *W, size_t K, size_t m,
+                  int threads, size_t *bfirst, struct og_error *err)
+{
+    size_t nt = d->ntriangles, nc = nt / LLOYD_LIST_CHUNK + 1, b, c, total = 0;
+    size_t *pos = calloc(nc * K, sizeof *pos);
+    struct lloyd_ljob job = { d->triangles, K, m, pos, NULL, 0 };
+
+    if (pos == NULL) {
+        return og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", m);
     }
-    total = bfirst[K];
+    (void)og_parallel_for(threads, nt, LLOYD_LIST_CHUNK, lloyd_list_chunk, &job, NULL, 0.0, 1.0,
+                          NULL);
+    for (b = 0; b < K; b++) {
+        bfirst[b] = total;
+        for (c = 0; c < nc; c++) {
+            size_t k = pos[c * K + b];
+            pos[c * K + b] = total;
+            total += k;
+        }
+    }
+    bfirst[K] = total;
     if (total > W->blist_cap) {
         int32_t *nl = realloc(W->blist, (total + total / 8 + 16) * sizeof *nl);
         if (nl == NULL) {
+            free(pos);
             return og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", m);
         }
         W->blist = nl;
         W->blist_cap = total + total / 8 + 16;
     }
-    for (t = 0; t < nt; t++) {
-        size_t l0 = lloyd_block_of((size_t)tri[3 * t], K, m);
-        size_t l1 = lloyd_block_of((size_t)tri[3 * t + 1], K, m);
-        size_t l2 = lloyd_block_of((size_t)tri[3 * t + 2], K, m);
-        W->blist[bfirst[l0]++] = (int32_t)t;
-        if (l1 != l0) {
-            W->blist[bfirst[l1]++] = (int32_t)t;
-        }
-        if (l2 != l0 && l2 != l1) {
-            W->blist[bfirst[l2]++] = (int32_t)t;
-        }
-    }
-    for (b = K; b > 0; b--) {
-        bfirst[b] = bfirst[b - 1];
-    }
-    bfirst[0] = 0;
+    job.list = W->blist;
+    job.pass = 1;
+    (void)og_parallel_for(threads, nt, LLOYD_LIST_CHUNK, lloyd_list_chunk, &job, NULL, 0.0, 1.0,
+                          NULL);
+    free(pos);
     return OG_OK;
 }
 
@@ -451,7 +480,7 @@ lloyd_cells(const struct lloyd_tri *T, const struct lloyd_box *box, struct lloyd
     int threads = ctx != NULL && ctx->threads > 0 ? ctx->threads : 1;
     enum og_status st;
 
-    st = lloyd_block_lists(d, W, K, m, bfirst, err);
+    st = lloyd_block_lists(d, W, K, m, threads, bfirst, err);
     if (st != OG_OK) {
         return st;
     }
