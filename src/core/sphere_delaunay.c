@@ -331,24 +331,21 @@ sd_min3(const int32_t *t)
 /* The triangles back in input ids (ord: local -> input) and renumbered by
  * their smallest point, in a stable counting sort: the insertion rounds
  * leave a point's triangles in as many places in memory as there were
- * rounds, and every pass over the fans afterwards (neighbour lists, the
- * mesh's checks, circumcentres) then reads them in the input's order. The
- * twins follow. *tri and *he are replaced (freed); 0, or -1 when out of
- * memory (the arrays unchanged). */
+ * rounds, and every pass over the fans afterwards (neighbour lists,
+ * circumcentres) then reads them in the input's order. The twins follow.
+ * No new big block: nid (nt entries) is the caller's scratch, the
+ * triangles move into spare (3 nt entries, which *tri then is) and the
+ * twins into the old triangle array (which *he then is; the old twin
+ * array is freed). 0, or -1 when out of memory (nothing changed). */
 static int
-sd_renumber(int32_t **tri, int32_t **he, const int32_t *ord, size_t n, size_t nt)
+sd_renumber(int32_t **tri, int32_t **he, const int32_t *ord, size_t n, size_t nt,
+            int32_t *spare, uint32_t *nid)
 {
     int32_t *t0 = *tri, *h0 = *he;
     uint32_t *pos = calloc(n + 1, sizeof *pos);
-    uint32_t *nid = malloc(nt * sizeof *nid);
-    int32_t *t1 = dl_alloc(3 * nt * sizeof *t1), *h1 = dl_alloc(3 * nt * sizeof *h1);
     size_t t, i;
 
-    if (pos == NULL || nid == NULL || t1 == NULL || h1 == NULL) {
-        free(pos);
-        free(nid);
-        free(t1);
-        free(h1);
+    if (pos == NULL) {
         return -1;
     }
     for (t = 0; t < nt; t++) {
@@ -364,22 +361,20 @@ sd_renumber(int32_t **tri, int32_t **he, const int32_t *ord, size_t n, size_t nt
     for (t = 0; t < nt; t++) {
         nid[t] = pos[sd_min3(&t0[3 * t])]++;
     }
-    for (t = 0; t < nt; t++) {
-        size_t u = 3 * (size_t)nid[t];
-        int k;
-        for (k = 0; k < 3; k++) {
-            int32_t h = h0[3 * t + (size_t)k];
-            t1[u + (size_t)k] = t0[3 * t + (size_t)k];
-            uint32_t th = (uint32_t)h / 3u;
-            h1[u + (size_t)k] = (int32_t)(3 * nid[th] + ((uint32_t)h - 3 * th));
-        }
-    }
     free(pos);
-    free(nid);
-    free(t0);
+    for (i = 0; i < 3 * nt; i++) {
+        uint32_t h = (uint32_t)h0[i], th = h / 3u;
+        h0[i] = (int32_t)(3 * nid[th] + (h - 3 * th));
+    }
+    for (t = 0; t < nt; t++) {
+        memcpy(&spare[3 * (size_t)nid[t]], &t0[3 * t], 3 * sizeof *spare);
+    }
+    for (t = 0; t < nt; t++) {
+        memcpy(&t0[3 * (size_t)nid[t]], &h0[3 * t], 3 * sizeof *t0);
+    }
     free(h0);
-    *tri = t1;
-    *he = h1;
+    *tri = spare;
+    *he = t0;
     return 0;
 }
 
@@ -421,7 +416,7 @@ sphere_delaunay(const double *xyz, size_t n, int32_t **triangles, int32_t **half
                 size_t *ntriangles, size_t *nflips, struct og_error *err)
 {
     struct sdt s;
-    int32_t v[4], last = 0, *ord = NULL, *near = NULL, *tri_of = NULL;
+    int32_t v[4], last = 0, *ord = NULL, *near = NULL, *tri_of;
     double *lp = NULL;
     size_t i, nt;
     enum og_status st = OG_OK;
@@ -443,11 +438,14 @@ sphere_delaunay(const double *xyz, size_t n, int32_t **triangles, int32_t **half
                             INT32_MAX / 6);
     }
     for (i = 0; i < n; i++) {
+        /* | |q| - 1 | <= 1e-9 without a square root, the root for the
+         * message only */
         const double *q = &xyz[3 * i];
-        double l = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
-        if (!(fabs(l - 1.0) <= 1e-9)) {
+        double l2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2];
+        if (!(l2 >= (1.0 - 1e-9) * (1.0 - 1e-9) && l2 <= (1.0 + 1e-9) * (1.0 + 1e-9))) {
             return og_error_set(err, OG_EINVAL,
-                                "spherical Delaunay: point %zu has length %g, not 1", i, l);
+                                "spherical Delaunay: point %zu has length %g, not 1", i,
+                                sqrt(l2));
         }
     }
     memset(&s, 0, sizeof s);
@@ -457,14 +455,16 @@ sphere_delaunay(const double *xyz, size_t n, int32_t **triangles, int32_t **half
     s.he = dl_alloc(3 * nt * sizeof *s.he);
     s.mark = malloc(n * sizeof *s.mark);
     ord = dl_alloc(n * sizeof *ord);
-    near = dl_alloc(n * sizeof *near);
-    tri_of = dl_alloc(n * sizeof *tri_of);
+    /* near and tri_of in one block: the renumbering's scratch later */
+    near = dl_alloc(2 * n * sizeof *near);
+    tri_of = near + n;
+    /* 3 n doubles: room for the renumbered triangles (3 nt < 6 n ids) */
     lp = dl_alloc(3 * n * sizeof *lp);
     s.cap = 64;
     s.stack = malloc(s.cap * sizeof *s.stack);
     s.rnd = 2463534242u;
     if (s.tri == NULL || s.he == NULL || s.mark == NULL || ord == NULL || near == NULL
-        || tri_of == NULL || lp == NULL || s.stack == NULL) {
+        || lp == NULL || s.stack == NULL) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for %zu spherical triangles", nt);
         goto done;
     }
@@ -516,14 +516,13 @@ sphere_delaunay(const double *xyz, size_t n, int32_t **triangles, int32_t **half
         }
         last = t;
     }
-    free(lp);
-    lp = NULL;
     free(s.mark);
     s.mark = NULL;
-    if (sd_renumber(&s.tri, &s.he, ord, n, nt) != 0) {
+    if (sd_renumber(&s.tri, &s.he, ord, n, nt, (int32_t *)(void *)lp, (uint32_t *)near) != 0) {
         st = og_error_set(err, OG_ENOMEM, "out of memory renumbering %zu triangles", nt);
         goto done;
     }
+    lp = NULL; /* now s.tri */
     *triangles = s.tri;
     s.tri = NULL;
     if (halfedges != NULL) {
@@ -541,7 +540,6 @@ done:
     free(s.stack);
     free(ord);
     free(near);
-    free(tri_of);
     free(lp);
     return st;
 }
