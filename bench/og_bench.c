@@ -182,6 +182,31 @@ bench_pipeline_vs_delaunay(const struct generator *g, const struct params *p, co
     /* CPU time on both sides: the pipeline's work over all its threads */
     snprintf(what, sizeof what, "%s pipeline / delaunay 2M (CPU time)", label);
     bench_goal(what, cpu / dl, 1, bound);
+    /* goals on groups of stages (issue 13, stop 12) */
+    {
+        static const struct {
+            const char *label, *a, *b;
+            double bound;
+        } groups[] = {
+            { "planet 2M", "triangulate", "mesh", 1.5 },
+        };
+        size_t k;
+        for (k = 0; k < sizeof groups / sizeof groups[0]; k++) {
+            double sum = 0.0;
+            if (strcmp(groups[k].label, label) != 0) {
+                continue;
+            }
+            for (i = 0; i < w->nstages; i++) {
+                if (strcmp(w->times[i].name, groups[k].a) == 0
+                    || strcmp(w->times[i].name, groups[k].b) == 0) {
+                    sum += w->times[i].cpu_work_ms;
+                }
+            }
+            snprintf(what, sizeof what, "%s %s + %s / delaunay 2M (CPU time)", label,
+                     groups[k].a, groups[k].b);
+            bench_goal(what, sum / dl, 1, groups[k].bound);
+        }
+    }
     world_unref(w);
 }
 

@@ -306,7 +306,11 @@ min_spacing(const double *xyz, const struct adjacency *a)
     size_t i;
     for (i = 0; i < a->n; i++) {
         int32_t j;
-        for (j = a->start[i]; j < a->start[i + 1]; j++) {
+        /* each edge once: the lists are ascending, so from the first
+         * neighbour above i */
+        for (j = a->start[i + 1]; j > a->start[i] && (size_t)a->nbr[j - 1] > i; j--) {
+        }
+        for (; j < a->start[i + 1]; j++) {
             const double *u = &xyz[3 * i], *v = &xyz[3 * (size_t)a->nbr[j]];
             double ex = u[0] - v[0], ey = u[1] - v[1], ez = u[2] - v[2];
             double d = ex * ex + ey * ey + ez * ez;
