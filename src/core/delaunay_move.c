@@ -183,22 +183,7 @@ dm_run(struct delaunay *d, double *pts, size_t n, const double *target, size_t K
         st = og_error_set(err, OG_ENOMEM, "delaunay: out of memory moving %zu points", n);
         goto done;
     }
-    for (k = 0; k < n; k++) {
-        vedge[k] = -1;
-    }
-    for (k = 0; k < ne; k++) {
-        vedge[s.tri[k]] = (int32_t)k;
-    }
-    for (k = 0; k < ne; k++) {
-        if (s.half[k] < 0) {
-            vedge[s.tri[k]] = -1; /* hull points stay */
-        }
-    }
-    for (k = 0; k < n; k++) {
-        todo[k] = vedge[k] >= 0 &&
-                  (pts[2 * k] != target[2 * k] || pts[2 * k + 1] != target[2 * k + 1]);
-        left += todo[k];
-    }
+    /* vedge, todo and left: in dm_first_pass */
     {
         int far = 0;
         st = dm_first_pass(&s, target, todo, vedge, moved, d->ntriangles, K, threads, &left, &far);

@@ -29,7 +29,9 @@
 struct dm_block {
     struct dl s;          /* a copy with its own stack */
     int32_t *def;         /* deferred edges */
-    size_t ndef, capdef, arrived;
+    size_t ndef, capdef, arrived, movers;
+    int32_t *hull;        /* frontier points on a hull edge of the block's triangles */
+    size_t nhull, caphull;
     enum og_status st;
 };
 
@@ -39,7 +41,7 @@ struct dm_par {
     unsigned char *todo;
     int32_t *vedge, *moved;
     size_t K, n;
-    const unsigned char *owner;
+    const unsigned char *owner, *frontier;
     const int32_t *list;
     const size_t *lfirst;
     struct dm_block *blk;
@@ -51,20 +53,27 @@ dm_block_start(size_t b, size_t K, size_t n)
     return (b * n + K - 1) / K;
 }
 
+/* Append e to a growing list (*v, *nv entries, room for *cap). */
 static enum og_status
-dm_defer(struct dm_block *B, int32_t e)
+dm_append(int32_t **v, size_t *nv, size_t *cap, int32_t e)
 {
-    if (B->ndef == B->capdef) {
-        size_t cap = 2 * B->capdef + 64;
-        int32_t *nd = realloc(B->def, cap * sizeof *nd);
+    if (*nv == *cap) {
+        size_t c = 2 * *cap + 64;
+        int32_t *nd = realloc(*v, c * sizeof *nd);
         if (nd == NULL) {
             return OG_ENOMEM;
         }
-        B->def = nd;
-        B->capdef = cap;
+        *v = nd;
+        *cap = c;
     }
-    B->def[B->ndef++] = e;
+    (*v)[(*nv)++] = e;
     return OG_OK;
+}
+
+static enum og_status
+dm_defer(struct dm_block *B, int32_t e)
+{
+    return dm_append(&B->def, &B->ndef, &B->capdef, e);
 }
 
 /* dm_lawson within block b: a flip that needs a mixed triangle is
@@ -120,12 +129,49 @@ dm_jump_block(void *arg, size_t b, size_t begin, size_t end, struct og_error *er
     double *pts = (double *)s->p;
     unsigned char *todo = P->todo;
     size_t p0 = dm_block_start(b, P->K, P->n), p1 = dm_block_start(b + 1, P->K, P->n);
-    int32_t *queue = P->moved + p0;
-    size_t nq = 0, j, k, done = 0;
+    int32_t *queue = P->moved + p0, *vedge = P->vedge;
+    size_t nq = 0, j, k, done = 0, movers = 0;
 
     (void)begin;
     (void)end;
     (void)err;
+    /* An edge leaving each point, the last in memory order (the frontier's
+     * are finished serially, over the mixed triangles); -1 on the hull
+     * (hull points stay) and for unused points. Points to move: todo 2
+     * (1 on the frontier: they move later). */
+    for (k = p0; k < p1; k++) {
+        vedge[k] = -1;
+    }
+    for (j = P->lfirst[b]; j < P->lfirst[b + 1]; j++) {
+        int32_t e = 3 * P->list[j];
+        vedge[s->tri[e]] = e;
+        vedge[s->tri[e + 1]] = e + 1;
+        vedge[s->tri[e + 2]] = e + 2;
+    }
+    for (j = P->lfirst[b]; j < P->lfirst[b + 1]; j++) {
+        int32_t e = 3 * P->list[j], i;
+        for (i = e; i < e + 3; i++) {
+            if (s->half[i] < 0) {
+                vedge[s->tri[i]] = -1;
+                if (P->frontier[s->tri[i]] &&
+                    dm_append(&P->blk[b].hull, &P->blk[b].nhull, &P->blk[b].caphull,
+                              s->tri[i]) != OG_OK) {
+                    P->blk[b].st = OG_ENOMEM;
+                }
+            }
+        }
+    }
+    for (k = p0; k < p1; k++) {
+        if (P->frontier[k]) {
+            todo[k] = 1;
+            continue;
+        }
+        todo[k] = vedge[k] >= 0 && (pts[2 * k] != P->target[2 * k] ||
+                                    pts[2 * k + 1] != P->target[2 * k + 1])
+                      ? 2
+                      : 0;
+        movers += todo[k] != 0;
+    }
     for (j = P->lfirst[b]; j < P->lfirst[b + 1]; j++) {
         const int32_t *v = s->tri + 3 * (size_t)P->list[j];
         if (!dm_tri_ok(pts, P->target, todo, v[0], v[1], v[2])) {
@@ -154,6 +200,7 @@ dm_jump_block(void *arg, size_t b, size_t begin, size_t end, struct og_error *er
         }
     }
     P->blk[b].arrived = done;
+    P->blk[b].movers = movers;
     return OG_OK;
 }
 
@@ -202,7 +249,7 @@ dm_sweep_block(void *arg, size_t b, size_t begin, size_t end, struct og_error *e
  * (list, lfirst[K + 1]) and the corners of mixed triangles (frontier). */
 static void
 dm_owners(const struct dl *s, size_t nt, size_t K, size_t n, unsigned char *owner,
-          int32_t *list, size_t *lfirst, unsigned char *frontier)
+          int32_t *list, size_t *lfirst, unsigned char *frontier, int32_t *mixed, size_t *nmixed)
 {
     size_t t, b;
 
@@ -219,6 +266,7 @@ dm_owners(const struct dl *s, size_t nt, size_t K, size_t n, unsigned char *owne
         } else {
             owner[t] = DM_MIXED;
             frontier[v[0]] = frontier[v[1]] = frontier[v[2]] = 1;
+            mixed[(*nmixed)++] = (int32_t)t;
         }
     }
     for (b = 0; b < K; b++) {
@@ -240,9 +288,9 @@ enum og_status
 dm_first_pass(struct dl *s, const double *target, unsigned char *todo, int32_t *vedge,
               int32_t *moved, size_t nt, size_t K, int threads, size_t *left, int *far)
 {
-    size_t n = s->n, k, b, nfront = 0;
+    size_t n = s->n, j, b, nfront = 0, nmixed = 0;
     unsigned char *owner, *frontier;
-    int32_t *list;
+    int32_t *list, *mixed;
     size_t *lfirst;
     struct dm_block *blk;
     enum og_status st = OG_OK;
@@ -256,23 +304,61 @@ dm_first_pass(struct dl *s, const double *target, unsigned char *todo, int32_t *
     }
     owner = malloc(nt > 0 ? nt : 1);
     list = malloc((nt > 0 ? nt : 1) * sizeof *list);
+    mixed = malloc((nt > 0 ? nt : 1) * sizeof *mixed);
     frontier = malloc(n > 0 ? n : 1);
     lfirst = malloc((K + 1) * sizeof *lfirst);
     blk = calloc(K, sizeof *blk);
-    if (owner == NULL || list == NULL || frontier == NULL || lfirst == NULL || blk == NULL) {
+    if (owner == NULL || list == NULL || mixed == NULL || frontier == NULL || lfirst == NULL ||
+        blk == NULL) {
         st = OG_ENOMEM;
         goto done;
     }
-    dm_owners(s, nt, K, n, owner, list, lfirst, frontier);
-    for (k = 0; k < n; k++) {
-        todo[k] = todo[k] ? (frontier[k] ? 1 : 2) : 0;
-        nfront += todo[k] == 1;
-    }
+    dm_owners(s, nt, K, n, owner, list, lfirst, frontier, mixed, &nmixed);
     {
-        struct dm_par P = { s, target, todo, vedge, moved, K, n, owner, list, lfirst, blk };
+        struct dm_par P = { s, target, todo, vedge, moved, K, n, owner, frontier, list, lfirst,
+                            blk };
         (void)og_parallel_for(threads, K, 1, dm_jump_block, &P, NULL, 0.0, 1.0, NULL);
+        /* The frontier's edges: the last in memory order over all
+         * triangles, -1 on the hull; then which of them move. */
+        for (j = 0; j < nmixed; j++) {
+            int32_t e = 3 * mixed[j], i;
+            for (i = e; i < e + 3; i++) {
+                vedge[s->tri[i]] = i > vedge[s->tri[i]] ? i : vedge[s->tri[i]];
+            }
+        }
+        for (j = 0; j < nmixed; j++) {
+            int32_t e = 3 * mixed[j], i;
+            for (i = e; i < e + 3; i++) {
+                if (s->half[i] < 0) {
+                    vedge[s->tri[i]] = -1;
+                }
+            }
+        }
         for (b = 0; b < K; b++) {
-            *left -= blk[b].arrived;
+            if (blk[b].st != OG_OK) {
+                st = OG_ENOMEM;
+                goto done;
+            }
+            for (j = 0; j < blk[b].nhull; j++) {
+                vedge[blk[b].hull[j]] = -1;
+            }
+        }
+        for (j = 0; j < nmixed; j++) {
+            const int32_t *v = s->tri + 3 * (size_t)mixed[j];
+            int i;
+            for (i = 0; i < 3; i++) {
+                size_t q = (size_t)v[i];
+                if (todo[q] == 1 && frontier[q] == 1) {
+                    todo[q] = vedge[q] >= 0 && (s->p[2 * q] != target[2 * q] ||
+                                                s->p[2 * q + 1] != target[2 * q + 1]);
+                    frontier[q] = 2; /* decided */
+                    nfront += todo[q];
+                }
+            }
+        }
+        *left = nfront;
+        for (b = 0; b < K; b++) {
+            *left += blk[b].movers - blk[b].arrived;
         }
         /* the points held back, not those waiting on a border */
         if (*left - nfront > n / 32) {
@@ -291,7 +377,7 @@ dm_first_pass(struct dl *s, const double *target, unsigned char *todo, int32_t *
     }
     /* the deferred edges, block by block */
     for (b = 0; b < K; b++) {
-        size_t j, top = 0;
+        size_t top = 0;
         if (blk[b].st != OG_OK) {
             st = OG_ENOMEM;
             goto done;
@@ -312,11 +398,13 @@ done:
         for (b = 0; b < K; b++) {
             free(blk[b].s.stack);
             free(blk[b].def);
+            free(blk[b].hull);
         }
     }
     free(blk);
     free(owner);
     free(list);
+    free(mixed);
     free(frontier);
     free(lfirst);
     return st;
