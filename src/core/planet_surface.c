@@ -250,16 +250,33 @@ derive_block(struct world *w, size_t i0, size_t i1, const uint8_t *land, const d
     const double *xyz = w->mesh->points;
     double hills[DERIVE_BLOCK], lxyz[3 * DERIVE_BLOCK];
     double ridge[DERIVE_BLOCK], mask[DERIVE_BLOCK], clim[DERIVE_BLOCK], moist[DERIVE_BLOCK];
-    size_t i, nl = 0, b = i1 - i0;
+    double rxyz[3 * DERIVE_BLOCK], rv[DERIVE_BLOCK];
+    size_t i, k, nl = 0, nr = 0, b = i1 - i0, at[DERIVE_BLOCK];
 
     fbm3_batch(&pn[2], &hill_fp, xyz + 3 * i0, xyz + 3 * i0 + 1, xyz + 3 * i0 + 2, 3, b, hills);
     for (i = i0; i < i1; i++) {
         if (land[i]) {
+            at[nl] = i;
             memcpy(&lxyz[3 * nl++], &xyz[3 * i], 3 * sizeof *lxyz);
         }
     }
-    fbm3_batch(&pn[0], &ridge_fp, lxyz, lxyz + 1, lxyz + 2, 3, nl, ridge);
     fbm3_batch(&pn[1], &mask_fp, lxyz, lxyz + 1, lxyz + 2, 3, nl, mask);
+    /* The ridges count only where relief_land's mask m is above 0 or the
+     * land has uplift: elsewhere both their terms are exact zeros (a
+     * finite r times m = 0, then times up = 0), so e is the same bits
+     * whatever r is. The ridge noise runs on those vertices only. */
+    for (k = 0; k < nl; k++) {
+        double up = w->roughness != NULL ? w->roughness[at[k]] : 0.0;
+        ridge[k] = 0.0;
+        if (0.5 + 1.5 * mask[k] > 0.0 || up != 0.0) {
+            memcpy(&rxyz[3 * nr], &lxyz[3 * k], 3 * sizeof *rxyz);
+            at[nr++] = k;
+        }
+    }
+    fbm3_batch(&pn[0], &ridge_fp, rxyz, rxyz + 1, rxyz + 2, 3, nr, rv);
+    for (k = 0; k < nr; k++) {
+        ridge[at[k]] = rv[k];
+    }
     fbm3_batch(pc, &climate_fp, lxyz, lxyz + 1, lxyz + 2, 3, nl, clim);
     fbm3_batch(&pn[3], &moisture_fp, lxyz, lxyz + 1, lxyz + 2, 3, nl, moist);
     nl = 0;

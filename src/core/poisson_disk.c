@@ -57,6 +57,7 @@ struct sampler {
     uint8_t *count;  /* samples in place per cell */
     int32_t *head;   /* 6 N N cells: overflow list, newest first, -1 empty */
     double *pts;     /* the samples in insertion order */
+    uint32_t *order; /* per sample its cell of the order grid */
     int32_t *next;
     size_t n, cap;
 };
@@ -264,6 +265,14 @@ add_point(struct sampler *s, const double *q, struct og_error *err)
             return og_error_set(err, OG_ENOMEM, "out of memory for %zu poisson disk samples", cap);
         }
         s->next = next;
+        if (s->order != NULL) {
+            uint32_t *order = realloc(s->order, cap * sizeof *order);
+            if (order == NULL) {
+                return og_error_set(err, OG_ENOMEM, "out of memory for %zu poisson disk samples",
+                                    cap);
+            }
+            s->order = order;
+        }
         s->cap = cap;
     }
     memcpy(&s->pts[3 * s->n], q, 3 * sizeof *q);
@@ -272,6 +281,13 @@ add_point(struct sampler *s, const double *q, struct og_error *err)
         size_t cell;
         cube_cell_on(s->N, q, f, &i, &j);
         cell = cube_index(s->N, f, i, j);
+        /* the order grid's cell: N = 2 Nc, so the gather grid's
+         * coordinate is exactly twice the order grid's, and halving the
+         * clamped index gives the order grid's clamped index */
+        i = i < 0 ? 0 : (i >= s->N ? s->N - 1 : i);
+        j = j < 0 ? 0 : (j >= s->N ? s->N - 1 : j);
+        s->order[s->n] = (uint32_t)(((size_t)f * (size_t)s->Nc + (size_t)(i >> 1)) * (size_t)s->Nc
+                                    + (size_t)(j >> 1));
         if (s->count[cell] < CELL_CAP) {
             struct cell *cl = &s->cell[cell];
             unsigned k = s->count[cell];
@@ -400,6 +416,7 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
     }
     s.pts = malloc(s.cap * 3 * sizeof *s.pts);
     s.next = malloc(s.cap * sizeof *s.next);
+    s.order = s.N > 0 ? malloc(s.cap * sizeof *s.order) : NULL;
     s.head = s.N > 0 ? malloc((size_t)6 * (size_t)s.N * (size_t)s.N * sizeof *s.head) : NULL;
     s.count = s.N > 0 ? calloc((size_t)6 * (size_t)s.N * (size_t)s.N, 1) : NULL;
     /* zeroed: the unused places of a cell hold finite floats */
@@ -412,7 +429,7 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
     g.icap = 256;
     g.idx = malloc(g.icap * sizeof *g.idx);
     if (s.pts == NULL || s.next == NULL
-        || (s.N > 0 && (s.head == NULL || s.count == NULL || s.cell == NULL)) || active == NULL
+        || (s.N > 0 && (s.head == NULL || s.count == NULL || s.cell == NULL || s.order == NULL)) || active == NULL
         || ring == NULL || g.nb == NULL || g.idx == NULL) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for %zu poisson disk samples", s.cap);
         goto fail;
@@ -527,7 +544,7 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
     ring = NULL;
     active = NULL;
     if (s.N > 0) {
-        double *ordered = poisson_disk_hilbert_order(s.pts, s.n, s.Nc);
+        double *ordered = poisson_disk_hilbert_order(s.pts, s.order, s.n, s.Nc);
         if (ordered == NULL) {
             st = og_error_set(err, OG_ENOMEM, "out of memory for %zu poisson disk samples", s.n);
             goto fail;
@@ -540,6 +557,7 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
         s.pts = fit != NULL ? fit : s.pts;
     }
     free(s.next);
+    free(s.order);
     free(s.head);
     free(s.count);
     free(s.cell);
@@ -554,6 +572,7 @@ fail:
     free(active);
     free(s.pts);
     free(s.next);
+    free(s.order);
     free(s.head);
     free(s.count);
     free(s.cell);

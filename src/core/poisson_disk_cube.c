@@ -34,7 +34,7 @@ hilbert_cell(uint32_t m, uint32_t d, uint32_t *x, uint32_t *y)
 }
 
 double *
-poisson_disk_hilbert_order(const double *pts, size_t n, int Nc)
+poisson_disk_hilbert_order(const double *pts, const uint32_t *cell, size_t n, int Nc)
 {
     size_t ncell = (size_t)6 * (size_t)Nc * (size_t)Nc, k = 0, i;
     double *out = malloc((n > 0 ? n : 1) * 3 * sizeof *out);
@@ -62,9 +62,7 @@ poisson_disk_hilbert_order(const double *pts, size_t n, int Nc)
         }
     }
     for (i = 0; i < n; i++) {
-        int b, c, ci, cj, cf = cube_face(&pts[3 * i], &b, &c);
-        cube_cell_on(Nc, &pts[3 * i], cf, &ci, &cj);
-        cellof[i] = rank[cube_index(Nc, cf, ci, cj)];
+        cellof[i] = rank[cell[i]];
         start[cellof[i] + 1]++;
     }
     for (k = 0; k < ncell; k++) {

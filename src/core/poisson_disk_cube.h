@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* (u, v) in [-1, 1] on a face (beyond it for neighbouring-face queries) ->
  * S2 quadratic s in [0, 1] (extended). */
@@ -55,8 +56,8 @@ cube_index(int N, int f, int i, int j)
  * later stage (the triangulation, the mesh, growth, the biomes). A
  * counting sort: the rank of every cell along the curves, then the
  * samples from the newest into their cell's run. pts: the n samples in
- * insertion order. Returns the new array (malloc'd), or NULL when out of
- * memory. */
-double *poisson_disk_hilbert_order(const double *pts, size_t n, int Nc);
+ * insertion order; cell: each one's cell, cube_index(Nc, face, i, j).
+ * Returns the new array (malloc'd), or NULL when out of memory. */
+double *poisson_disk_hilbert_order(const double *pts, const uint32_t *cell, size_t n, int Nc);
 
 #endif
