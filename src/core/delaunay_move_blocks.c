@@ -70,6 +70,14 @@ dm_append(int32_t **v, size_t *nv, size_t *cap, int32_t e)
     return OG_OK;
 }
 
+/* The block of point v: v * K / n, without the division for two blocks
+ * (the same values). */
+static inline size_t
+dm_block_of(size_t v, size_t K, size_t n)
+{
+    return K == 2 ? 2 * v >= n : v * K / n;
+}
+
 static enum og_status
 dm_defer(struct dm_block *B, int32_t e)
 {
@@ -259,7 +267,8 @@ dm_owners(const struct dl *s, size_t nt, size_t K, size_t n, unsigned char *owne
     }
     for (t = 0; t < nt; t++) {
         const int32_t *v = s->tri + 3 * t;
-        size_t l0 = (size_t)v[0] * K / n, l1 = (size_t)v[1] * K / n, l2 = (size_t)v[2] * K / n;
+        size_t l0 = dm_block_of((size_t)v[0], K, n), l1 = dm_block_of((size_t)v[1], K, n);
+        size_t l2 = dm_block_of((size_t)v[2], K, n);
         if (l0 == l1 && l1 == l2) {
             owner[t] = (unsigned char)l0;
             lfirst[l0 + 1]++;

@@ -196,9 +196,11 @@ done:
 }
 
 /* Blocks of points for the parallel sums: block b holds the local ids v
- * with v * K / m == b; their number K depends only on m (never on the
- * thread count). */
+ * with v >> sh == b, for the least sh >= 15 that makes at most 16 blocks;
+ * their number depends only on m (never on the thread count), and the
+ * sums do not depend on it at all. */
 #define LLOYD_BLOCK_PTS 32768
+#define LLOYD_BLOCK_SHIFT 15
 #define LLOYD_MAX_BLOCKS 16
 
 /* Blocks of the triangulation's moves: each border leaves its points to
@@ -212,12 +214,23 @@ lloyd_move_blocks(size_t m)
     return m >= 2 * LLOYD_BLOCK_PTS ? LLOYD_MOVE_BLOCKS : 1;
 }
 
+static size_t
+lloyd_block_shift(size_t m)
+{
+    size_t sh = LLOYD_BLOCK_SHIFT;
+
+    while (((m + ((size_t)1 << sh) - 1) >> sh) > LLOYD_MAX_BLOCKS) {
+        sh++;
+    }
+    return sh;
+}
+
 size_t
 lloyd_nblocks(size_t m)
 {
-    size_t k = m / LLOYD_BLOCK_PTS;
+    size_t sh = lloyd_block_shift(m), k = (m + ((size_t)1 << sh) - 1) >> sh;
 
-    return k < 1 ? 1 : (k > LLOYD_MAX_BLOCKS ? LLOYD_MAX_BLOCKS : k);
+    return k < 1 ? 1 : k;
 }
 
 /* The blocks of points and, for each, the triangles with a corner in it
@@ -228,7 +241,7 @@ struct lloyd_sjob {
     const struct lloyd_box *box;
     const int32_t *list;
     const size_t *bfirst;
-    size_t K, m;
+    size_t K, m, sh;
     unsigned char *clip;
     double *acc;
     int32_t *inedge, *visit;
@@ -236,17 +249,13 @@ struct lloyd_sjob {
     double *areas, *cen;
 };
 
+/* First local id of block b (m past the last). */
 static inline size_t
-lloyd_block_of(size_t v, size_t K, size_t m)
+lloyd_block_start(size_t b, size_t sh, size_t m)
 {
-    return v * K / m;
-}
+    size_t v = b << sh;
 
-/* First local id of block b. */
-static inline size_t
-lloyd_block_start(size_t b, size_t K, size_t m)
-{
-    return (b * m + K - 1) / K;
+    return v < m ? v : m;
 }
 
 /* Add the Voronoi edge from centre u to centre v to the cell of the site
@@ -282,8 +291,8 @@ lloyd_stream_block(void *arg, size_t blk, size_t begin, size_t end, struct og_er
     const int32_t *tri = d->triangles, *half = d->halfedges, *list = J->list;
     const double *c = J->T->centers, *pts = J->T->pts;
     const struct lloyd_box *box = J->box;
-    size_t K = J->K, m = J->m, n = J->T->n, nv = 0;
-    size_t p0 = lloyd_block_start(blk, K, m), p1 = lloyd_block_start(blk + 1, K, m);
+    size_t m = J->m, n = J->T->n, nv = 0;
+    size_t p0 = lloyd_block_start(blk, J->sh, m), p1 = lloyd_block_start(blk + 1, J->sh, m);
     size_t j, j0 = J->bfirst[blk], j1 = J->bfirst[blk + 1], i;
     unsigned char *clip = J->clip;
     double *acc = J->acc;
@@ -392,7 +401,7 @@ lloyd_stream_block(void *arg, size_t blk, size_t begin, size_t end, struct og_er
  * (pass 1) its triangles per block, at pos[c * K + b]. */
 struct lloyd_ljob {
     const int32_t *tri;
-    size_t K, m;
+    size_t K, sh;
     size_t *pos;
     int32_t *list;
     int pass;
@@ -403,13 +412,13 @@ lloyd_list_chunk(void *arg, size_t c, size_t begin, size_t end, struct og_error 
 {
     const struct lloyd_ljob *J = arg;
     const int32_t *tri = J->tri;
-    size_t *pos = J->pos + c * J->K, K = J->K, m = J->m, t;
+    size_t *pos = J->pos + c * J->K, sh = J->sh, t;
 
     (void)err;
     for (t = begin; t < end; t++) {
-        size_t l0 = lloyd_block_of((size_t)tri[3 * t], K, m);
-        size_t l1 = lloyd_block_of((size_t)tri[3 * t + 1], K, m);
-        size_t l2 = lloyd_block_of((size_t)tri[3 * t + 2], K, m);
+        size_t l0 = (size_t)tri[3 * t] >> sh;
+        size_t l1 = (size_t)tri[3 * t + 1] >> sh;
+        size_t l2 = (size_t)tri[3 * t + 2] >> sh;
         if (J->pass == 0) {
             pos[l0]++;
             pos[l1] += l1 != l0;
@@ -436,7 +445,7 @@ lloyd_block_lists(const struct delaunay *d, struct lloyd_work *W, size_t K, size
 {
     size_t nt = d->ntriangles, nc = nt / LLOYD_LIST_CHUNK + 1, b, c, total = 0;
     size_t *pos = calloc(nc * K, sizeof *pos);
-    struct lloyd_ljob job = { d->triangles, K, m, pos, NULL, 0 };
+    struct lloyd_ljob job = { d->triangles, K, lloyd_block_shift(m), pos, NULL, 0 };
 
     if (pos == NULL) {
         return og_error_set(err, OG_ENOMEM, "lloyd: out of memory for %zu sites", m);
@@ -485,13 +494,13 @@ lloyd_cells(const struct lloyd_tri *T, const struct lloyd_box *box, struct lloyd
         return st;
     }
     {
-        struct lloyd_sjob job = { d, T, box, W->blist, bfirst, K, m, W->clip, W->acc,
-                                  W->inedge, W->visit, nv, areas, cen };
+        struct lloyd_sjob job = { d, T, box, W->blist, bfirst, K, m, lloyd_block_shift(m),
+                                  W->clip, W->acc, W->inedge, W->visit, nv, areas, cen };
         (void)og_parallel_for(threads, K, 1, lloyd_stream_block, &job, NULL, 0.0, 1.0, NULL);
     }
     /* the blocks' clipped sites, in block order (so in increasing order) */
     for (b = 0; b < K; b++) {
-        size_t p0 = lloyd_block_start(b, K, m);
+        size_t p0 = lloyd_block_start(b, lloyd_block_shift(m), m);
         memmove(W->visit + nvisit, W->visit + p0, nv[b] * sizeof *W->visit);
         nvisit += nv[b];
     }
