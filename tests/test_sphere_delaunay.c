@@ -193,6 +193,19 @@ START_TEST(test_sphere_cospherical)
     size_t n, i, j;
 
     triangulate_and_check(oct, 6, ALL);
+    /* the fewest points: a tetrahedron (4 triangles, no insertion), and
+     * one more point */
+    memcpy(pts, oct, 3 * sizeof *pts);
+    memcpy(&pts[3], &oct[6], 3 * sizeof *pts);
+    memcpy(&pts[6], &oct[12], 3 * sizeof *pts);
+    pts[9] = -s;
+    pts[10] = -s;
+    pts[11] = -s;
+    triangulate_and_check(pts, 4, ALL);
+    pts[12] = 0.0;
+    pts[13] = 0.0;
+    pts[14] = -1.0;
+    triangulate_and_check(pts, 5, ALL);
     for (i = 0; i < 8; i++) {
         pts[3 * i] = (i & 1) ? s : -s;
         pts[3 * i + 1] = (i & 2) ? s : -s;
