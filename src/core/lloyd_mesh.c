@@ -407,6 +407,7 @@ lm_assemble(struct lm_state *S, struct lloyd_tri *T, int threads,
     size_t i, nout;
     struct delaunay d;
     int32_t *hull;
+    enum og_status st;
 
     hull = malloc(S->db.nhull * sizeof *hull);
     if (hull == NULL) {
@@ -450,7 +451,11 @@ lm_assemble(struct lm_state *S, struct lloyd_tri *T, int threads,
     T->d.triangles = NULL;
     T->d.halfedges = NULL;
     T->centers = NULL;
-    return mesh_adopt_planar(out, &d, T->pts, S->n, err);
+    st = mesh_adopt_planar_owned(out, &d, T->pts, S->n, err);
+    if (st == OG_OK) {
+        T->pts = NULL; /* the mesh's now */
+    }
+    return st;
 }
 
 enum og_status

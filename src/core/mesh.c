@@ -73,9 +73,11 @@ mesh_build_planar(struct mesh **out, const double *xy, size_t n, struct og_error
     return mesh_adopt_planar(out, &d, xy, n, err);
 }
 
-enum og_status
-mesh_adopt_planar(struct mesh **out, struct delaunay *dp, const double *xy, size_t n,
-                  struct og_error *err)
+/* mesh_adopt_planar, and with own != NULL the points are own (taken
+ * over on success) instead of a copy of xy. */
+static enum og_status
+mesh_adopt(struct mesh **out, struct delaunay *dp, const double *xy, double *own, size_t n,
+           struct og_error *err)
 {
     struct delaunay d = *dp;
     struct mesh *m;
@@ -89,7 +91,10 @@ mesh_adopt_planar(struct mesh **out, struct delaunay *dp, const double *xy, size
         return og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu points", n);
     }
     m->ntriangles = d.ntriangles;
-    if (n > 0) {
+    if (own != NULL) {
+        free(m->points);
+        m->points = own;
+    } else if (n > 0) {
         memcpy(m->points, xy, 2 * n * sizeof *xy);
     }
     m->triangles = d.triangles;
@@ -103,6 +108,9 @@ mesh_adopt_planar(struct mesh **out, struct delaunay *dp, const double *xy, size
         m->halfedges = malloc(sizeof *m->halfedges);
         if (m->triangles == NULL || m->halfedges == NULL) {
             free(d.centers);
+            if (own != NULL) {
+                m->points = NULL; /* still the caller's */
+            }
             mesh_free(m);
             return og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu points", n);
         }
@@ -114,6 +122,20 @@ mesh_adopt_planar(struct mesh **out, struct delaunay *dp, const double *xy, size
     mesh_fill_point_edges(m);
     *out = m;
     return OG_OK;
+}
+
+enum og_status
+mesh_adopt_planar(struct mesh **out, struct delaunay *d, const double *xy, size_t n,
+                  struct og_error *err)
+{
+    return mesh_adopt(out, d, xy, NULL, n, err);
+}
+
+enum og_status
+mesh_adopt_planar_owned(struct mesh **out, struct delaunay *d, double *xy, size_t n,
+                        struct og_error *err)
+{
+    return mesh_adopt(out, d, xy, xy, n, err);
 }
 
 /* Circumcentres of a sphere mesh's triangles into m->centers (3 per

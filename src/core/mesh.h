@@ -46,6 +46,12 @@ struct delaunay;
 enum og_status mesh_adopt_planar(struct mesh **out, struct delaunay *d, const double *xy,
                                  size_t n, struct og_error *err);
 
+/* As mesh_adopt_planar, and the mesh takes over xy too (malloc'd, at
+ * least 2n doubles) instead of copying it; on error xy stays the
+ * caller's. */
+enum og_status mesh_adopt_planar_owned(struct mesh **out, struct delaunay *d, double *xy,
+                                       size_t n, struct og_error *err);
+
 /* Build a closed mesh from unit vectors (xyz, n triples) and a triangle list
  * already computed (e.g. spherical Delaunay); the mesh takes ownership of
  * nothing and copies the arrays. Twins are derived; errors OG_EINVAL if the
