@@ -361,8 +361,9 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
     struct gather g;
     int32_t *active = NULL;
     size_t nactive = 0, active_cap = 0;
-    double expected, q[3], *ring = NULL, sin_d, cos_d, chord, cos_r_test;
-    size_t last;
+    double expected, q[3], *ring = NULL, *ca_of = NULL, *sa_of, sin_d, cos_d, chord, cos_r_test;
+    uint8_t *blocked = NULL;
+    size_t ng;
     enum og_status st = OG_OK;
     int j, m;
 
@@ -424,13 +425,16 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
     active_cap = s.cap;
     active = malloc(active_cap * sizeof *active);
     ring = malloc(2 * (size_t)k * sizeof *ring);
+    ca_of = malloc(2 * (size_t)k * sizeof *ca_of);
+    sa_of = ca_of != NULL ? ca_of + k : NULL;
+    blocked = malloc((size_t)k);
     g.cap = 64;
     g.nb = malloc(g.cap * sizeof *g.nb);
     g.icap = 256;
     g.idx = malloc(g.icap * sizeof *g.idx);
     if (s.pts == NULL || s.next == NULL
         || (s.N > 0 && (s.head == NULL || s.count == NULL || s.cell == NULL || s.order == NULL)) || active == NULL
-        || ring == NULL || g.nb == NULL || g.idx == NULL) {
+        || ring == NULL || ca_of == NULL || blocked == NULL || g.nb == NULL || g.idx == NULL) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for %zu poisson disk samples", s.cap);
         goto fail;
     }
@@ -482,25 +486,56 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
         l = 1.0 / sqrt(l);
         c0 *= l;
         s0 *= l;
-        last = 0;
+        /* The candidates of the turned ring, each tested against every
+         * gathered sample at once (two candidates a step): a candidate is
+         * free when no sample has P + ca U + sa V above the test. Then in
+         * ring order each free one is also tested against the samples
+         * this sweep added before it, and taken. */
+        ng = g.n;
         for (j = 0; j < k; j++) {
-            double ca = ring[2 * j] * c0 - ring[2 * j + 1] * s0;
-            double sa = ring[2 * j] * s0 + ring[2 * j + 1] * c0;
-            const struct near *b = &g.nb[last];
+            ca_of[j] = ring[2 * j] * c0 - ring[2 * j + 1] * s0;
+            sa_of[j] = ring[2 * j] * s0 + ring[2 * j + 1] * c0;
+        }
+        j = 0;
+#ifdef __SSE2__
+        {
+            const __m128d lim = _mm_set1_pd(cos_r_test);
+            for (; j + 2 <= k; j += 2) {
+                __m128d a = _mm_loadu_pd(ca_of + j), b = _mm_loadu_pd(sa_of + j);
+                __m128d acc = _mm_setzero_pd();
+                size_t e;
+                for (e = 0; e < ng; e++) {
+                    __m128d t = _mm_add_pd(
+                        _mm_add_pd(_mm_load1_pd(&g.nb[e].P), _mm_mul_pd(a, _mm_load1_pd(&g.nb[e].U))),
+                        _mm_mul_pd(b, _mm_load1_pd(&g.nb[e].V)));
+                    acc = _mm_or_pd(acc, _mm_cmpgt_pd(t, lim));
+                }
+                m = _mm_movemask_pd(acc);
+                blocked[j] = (uint8_t)(m & 1);
+                blocked[j + 1] = (uint8_t)(m >> 1);
+            }
+        }
+#endif
+        for (; j < k; j++) {
             size_t e;
-            /* a sample rules out an arc of the ring, so the one that ruled
-             * out the last candidate is tried first */
-            if (last < g.n && b->P + ca * b->U + sa * b->V > cos_r_test) {
+            blocked[j] = 0;
+            for (e = 0; e < ng; e++) {
+                blocked[j] |= g.nb[e].P + ca_of[j] * g.nb[e].U + sa_of[j] * g.nb[e].V > cos_r_test;
+            }
+        }
+        for (j = 0; j < k; j++) {
+            double ca = ca_of[j], sa = sa_of[j];
+            size_t e;
+            if (blocked[j]) {
                 continue;
             }
-            for (e = 0; e < g.n; e++) {
-                b = &g.nb[e];
+            for (e = ng; e < g.n; e++) {
+                const struct near *b = &g.nb[e];
                 if (b->P + ca * b->U + sa * b->V > cos_r_test) {
                     break;
                 }
             }
             if (e < g.n) {
-                last = e;
                 continue;
             }
             for (m = 0; m < 3; m++) {
@@ -538,10 +573,14 @@ poisson_disk_sphere(double **xyz, size_t *n, double radius, int k, struct rng *r
     free(g.nb);
     free(g.idx);
     free(ring);
+    free(ca_of);
+    free(blocked);
     free(active);
     g.idx = NULL;
     g.nb = NULL;
     ring = NULL;
+    ca_of = NULL;
+    blocked = NULL;
     active = NULL;
     if (s.N > 0) {
         double *ordered = poisson_disk_hilbert_order(s.pts, s.order, s.n, s.Nc);
@@ -569,6 +608,8 @@ fail:
     free(g.nb);
     free(g.idx);
     free(ring);
+    free(ca_of);
+    free(blocked);
     free(active);
     free(s.pts);
     free(s.next);
