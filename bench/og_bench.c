@@ -191,6 +191,8 @@ bench_pipeline_vs_delaunay(const struct generator *g, const struct params *p, co
             { "planet 2M", "triangulate", "mesh", 1.5 },
             { "planet 2M", "continents", NULL, 0.9 },
             { "planet 2M", "biomes", NULL, 1.8 },
+            { "planet 2M", "points", NULL, 1.3 },
+            { "planet 2M", "elevation", NULL, 0.5 },
         };
         size_t k;
         for (k = 0; k < sizeof groups / sizeof groups[0]; k++) {
