@@ -430,7 +430,7 @@ struct chunk_img {
 static unsigned
 chunk_sample(const struct chunk_img *im, int x, int y, int c)
 {
-    uint32_t v = (uint32_t)(x * 73856093) ^ (uint32_t)(y * 19349663) ^ (uint32_t)(c * 83492791);
+    uint32_t v = (uint32_t)x * 73856093u ^ (uint32_t)y * 19349663u ^ (uint32_t)c * 83492791u;
     v ^= v >> 13;
     v *= 0x5bd1e995u;
     v ^= v >> 15;

@@ -132,8 +132,8 @@ grad3(unsigned hash, double x, double y, double z)
 static inline __attribute__((always_inline)) double
 perlin3_inline(const struct perlin *p, double x, double y, double z)
 {
-    int fx = fast_floor(x), fy = fast_floor(y), fz = fast_floor(z);
-    int xi = fx & 255, yi = fy & 255, zi = fz & 255;
+    double fx, fy, fz;
+    int xi = lattice_floor(x, &fx), yi = lattice_floor(y, &fy), zi = lattice_floor(z, &fz);
     double xf = x - fx, yf = y - fy, zf = z - fz;
     double u = fade(xf), v = fade(yf), w = fade(zf);
     const uint8_t *P = p->perm;
