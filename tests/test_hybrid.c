@@ -21,120 +21,6 @@
 #include "render/mapimg.h"
 #include "render/raster.h"
 
-static int
-cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* ---- select ------------------------------------------------------------ */
-
-START_TEST(test_select_matches_sort)
-{
-    static const size_t sizes[] = { 1, 2, 3, 17, 100, 1000, 5000 };
-    struct rng r;
-    size_t si;
-
-    rng_seed(&r, 123, 1);
-    for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
-        size_t n = sizes[si], k, i, pattern;
-        uint64_t *a = malloc(n * sizeof *a), *sorted = malloc(n * sizeof *a);
-        for (pattern = 0; pattern < 4; pattern++) {
-            for (i = 0; i < n; i++) {
-                switch (pattern) {
-                case 0: sorted[i] = rng_next_u32(&r); break;           /* random */
-                case 1: sorted[i] = i; break;                           /* ascending */
-                case 2: sorted[i] = n - i; break;                       /* descending */
-                default: sorted[i] = rng_next_below(&r, 3); break;      /* many ties */
-                }
-            }
-            memcpy(a, sorted, n * sizeof *a);
-            qsort(sorted, n, sizeof *sorted, cmp_u64);
-            for (k = 0; k < n; k += n / 7 + 1) {
-                size_t kk = pattern == 3 ? n - 1 - k : k;
-                uint64_t *b = malloc(n * sizeof *b);
-                memcpy(b, a, n * sizeof *b);
-                select_nth_u64(b, n, kk);
-                ck_assert_uint_eq(b[kk], sorted[kk]);
-                for (i = 0; i < kk; i++) {
-                    ck_assert(b[i] <= b[kk]);
-                }
-                for (i = kk + 1; i < n; i++) {
-                    ck_assert(b[i] >= b[kk]);
-                }
-                free(b);
-            }
-        }
-        free(a);
-        free(sorted);
-    }
-}
-END_TEST
-
-START_TEST(test_float_key_order)
-{
-    static const float v[] = { -INFINITY, -3.5f, -1e-30f, -0.0f, 0.0f, 1e-30f, 0.25f, 7.0f };
-    size_t i;
-    for (i = 0; i + 1 < sizeof v / sizeof v[0]; i++) {
-        ck_assert(select_float_key(v[i]) < select_float_key(v[i + 1]));
-    }
-    for (i = 0; i < sizeof v / sizeof v[0]; i++) {
-        float back = select_key_float(select_float_key(v[i]));
-        ck_assert(memcmp(&back, &v[i], sizeof back) == 0);
-    }
-}
-END_TEST
-
-/* ---- exact coverage ------------------------------------------------------ */
-
-START_TEST(test_select_mask_exact)
-{
-    static const size_t sizes[] = { 1, 7, 100, 4096, 65536 };
-    static const double cov[] = { 0.0, 0.01, 0.25, 0.5, 0.999, 1.0 };
-    size_t si, ci, i;
-
-    for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
-        size_t n = sizes[si];
-        float *m = malloc(n * sizeof *m);
-        uint8_t *mask = malloc(n);
-        for (i = 0; i < n; i++) {
-            /* Coarse values: many ties across the threshold. */
-            m[i] = (float)value_noise_lattice(5, (int64_t)i, 0) > 0.5f ? 0.75f
-                   : (float)(i % 13) / 16.0f;
-        }
-        for (ci = 0; ci < sizeof cov / sizeof cov[0]; ci++) {
-            size_t target = (size_t)floor(cov[ci] * (double)n + 0.5), count = 0;
-            float tau = -1.0f;
-            ck_assert_int_eq(gen_hybrid_select_mask(m, n, target, mask, &tau, NULL), OG_OK);
-            for (i = 0; i < n; i++) {
-                count += mask[i];
-                if (target > 0) {
-                    /* Everything in the mask is >= tau, everything out <= tau,
-                     * and among cells equal to tau the lower index won. */
-                    ck_assert(mask[i] ? m[i] >= tau : m[i] <= tau);
-                }
-            }
-            ck_assert_uint_eq(count, target);
-            if (target > 0 && target < n) {
-                size_t last_in = 0, first_out = n;
-                for (i = 0; i < n; i++) {
-                    if (m[i] == tau && mask[i]) {
-                        last_in = i;
-                    }
-                    if (m[i] == tau && !mask[i] && first_out == n) {
-                        first_out = i;
-                    }
-                }
-                ck_assert(first_out == n || last_in < first_out);
-            }
-        }
-        free(m);
-        free(mask);
-    }
-}
-END_TEST
-
 /* ---- value noise --------------------------------------------------------- */
 
 START_TEST(test_value_noise)
@@ -569,9 +455,8 @@ hybrid_suite(void)
     Suite *s = suite_create("hybrid");
     TCase *tc = tcase_create("method");
 
-    tcase_add_test(tc, test_select_matches_sort);
-    tcase_add_test(tc, test_float_key_order);
-    tcase_add_test(tc, test_select_mask_exact);
+    hybrid_select_tests(tc);
+
     tcase_add_test(tc, test_value_noise);
     tcase_add_test(tc, test_colour_cases);
     tcase_add_test(tc, test_glyph_legend);

@@ -66,48 +66,6 @@ is_mountain(const struct world *w, size_t i)
     return w->mask[i] != 0 && w->elevation[i] > mh;
 }
 
-enum og_status
-gen_hybrid_select_mask(const float *m, size_t n, size_t target, uint8_t *mask, float *tau,
-                       struct og_error *err)
-{
-    uint64_t *keys = NULL, cut;
-    enum og_status st;
-    size_t i;
-
-    if (n == 0) {
-        *tau = 0.0f;
-        return OG_OK;
-    }
-    if (target == 0) {
-        float hi = m[0];
-        for (i = 0; i < n; i++) {
-            mask[i] = 0;
-            hi = m[i] > hi ? m[i] : hi;
-        }
-        *tau = hi;
-        return OG_OK;
-    }
-    st = grid_calloc((void **)&keys, n, sizeof *keys, "coverage selection keys", err);
-    if (st != OG_OK) {
-        return st;
-    }
-    /* Value in the high half, inverted index in the low half: all keys are
-     * distinct and, for equal m, the lower index is the larger key. */
-    for (i = 0; i < n; i++) {
-        keys[i] = (uint64_t)select_float_key(m[i]) << 32 | (uint64_t)(UINT32_MAX - (uint32_t)i);
-    }
-    select_nth_u64(keys, n, n - target);
-    cut = keys[n - target];
-    *tau = select_key_float((uint32_t)(cut >> 32));
-    free(keys);
-    for (i = 0; i < n; i++) {
-        uint64_t k = (uint64_t)select_float_key(m[i]) << 32 |
-                     (uint64_t)(UINT32_MAX - (uint32_t)i);
-        mask[i] = k >= cut;
-    }
-    return OG_OK;
-}
-
 /* Phases 1 and 2's noise, a batch of NOISE_ROWS rows at a time in
  * parallel (issue 13): each row is the same function of its index, so the
  * fields do not depend on the thread count. */
@@ -189,8 +147,8 @@ height_rows(void *arg, size_t batch, size_t y0, size_t y1, struct og_error *err)
 }
 
 enum og_status
-gen_hybrid_initial(const struct params *p, int width, int height, struct run_ctx *ctx,
-                   float *elevation, uint8_t *mask, struct hybrid_initial *out,
+gen_hybrid_initial(const struct params *p, int width, int height, int threads,
+                   struct run_ctx *ctx, float *elevation, uint8_t *mask, struct hybrid_initial *out,
                    struct og_error *err)
 {
     double coverage = params_get(p, P_HYBRID_COVERAGE), peak = params_get(p, P_HYBRID_PEAK);
@@ -217,14 +175,13 @@ gen_hybrid_initial(const struct params *p, int width, int height, struct run_ctx
         job.ridged = ridged;
         job.width = (size_t)width;
         job.out = m;
-        st = og_parallel_for(ctx != NULL ? ctx->threads : 1, (size_t)height, NOISE_ROWS,
-                             mask_rows, &job, ctx, 0.0, 0.05, err);
+        st = og_parallel_for(threads, (size_t)height, NOISE_ROWS, mask_rows, &job, ctx, 0.0, 0.05, err);
         if (st != OG_OK) {
             goto done;
         }
     }
     target = (size_t)floor(coverage * (double)n + 0.5);
-    st = gen_hybrid_select_mask(m, n, target, mask, &tau, err);
+    st = gen_hybrid_select_mask_threads(m, n, target, mask, &tau, threads, err);
     if (st != OG_OK) {
         goto done;
     }
@@ -263,8 +220,7 @@ gen_hybrid_initial(const struct params *p, int width, int height, struct run_ctx
         job.peak = peak;
         job.blend = blend;
         job.tau = tau;
-        st = og_parallel_for(ctx != NULL ? ctx->threads : 1, (size_t)height, NOISE_ROWS,
-                             height_rows, &job, ctx, 0.05, 0.1, err);
+        st = og_parallel_for(threads, (size_t)height, NOISE_ROWS, height_rows, &job, ctx, 0.05, 0.1, err);
         if (st != OG_OK) {
             goto done;
         }
@@ -316,7 +272,8 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     /* hybrid.relief is the vertical scale the droplets see: a height unit
        is relief x 100 m of ground (doc/scale.md) */
     w->elev_unit_m = 100.0 * params_get(p, P_HYBRID_RELIEF);
-    st = gen_hybrid_initial(p, width, height, ctx, w->elevation, w->mask, &ini, err);
+    st = gen_hybrid_initial(p, width, height, ctx->threads, ctx, w->elevation, w->mask, &ini,
+                            err);
     if (st != OG_OK) {
         goto done;
     }

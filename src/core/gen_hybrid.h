@@ -58,10 +58,17 @@ enum hybrid_kind {
 /* Exact-coverage mask: mask[i] = 1 for exactly `target` cells, those with
  * the largest m[i] (ties: the lower index wins), else 0; *tau gets the
  * smallest m of the mask (the seed's sorted[N - N_target]); for target 0 it
- * gets max m and for n 0 it gets 0. Uses a selection, not a sort, O(n)
- * expected. Requires target <= n < 2^32. Errors: OG_ENOMEM. */
+ * gets max m and for n 0 it gets 0. Uses a selection, not a sort: three
+ * counting passes, O(n). Requires target <= n < 2^32. Errors: OG_ENOMEM. */
 enum og_status gen_hybrid_select_mask(const float *m, size_t n, size_t target, uint8_t *mask,
                                       float *tau, struct og_error *err);
+
+/* gen_hybrid_select_mask on up to `threads` threads (<= 0: the default),
+ * the same mask and tau for every count (gen_hybrid_select.c: a radix
+ * selection in fixed batches). */
+enum og_status gen_hybrid_select_mask_threads(const float *m, size_t n, size_t target,
+                                              uint8_t *mask, float *tau, int threads,
+                                              struct og_error *err);
 
 /* Grey rock colour for relative height h_rel (clamped to [0, 1] for the
  * colour only): grey level round(80 + 50 h_rel), darker low, lighter high. */

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "core/grid.h"
+#include "core/parallel.h"
 #include "core/world.h"
 
 /* Catmull-Rom weights of the four nodes around t in [0, 1). */
@@ -95,6 +96,44 @@ bilinear(const float *f, int gw, int gh, double u, double v)
     return (float)(top * (1.0 - fy) + bot * fy);
 }
 
+/* The map's cells from the erosion grid, a batch of RESAMPLE_ROWS rows at
+ * a time in parallel (each cell is its own function of the two grids). */
+#define RESAMPLE_ROWS 16
+
+struct resample_job {
+    struct world *w;
+    const float *change, *eact; /* the erosion grid's height change, activity */
+    float *activity;
+    int ew, eh;
+    double r;                   /* map cells per erosion cell */
+    float hi;                   /* the map's highest height before erosion */
+};
+
+static enum og_status
+resample_rows(void *arg, size_t batch, size_t y0, size_t y1, struct og_error *err)
+{
+    const struct resample_job *J = arg;
+    struct world *w = J->w;
+    size_t x, y;
+
+    (void)batch;
+    (void)err;
+    for (y = y0; y < y1; y++) {
+        for (x = 0; x < (size_t)w->width; x++) {
+            size_t c = y * (size_t)w->width + x;
+            double u = (double)x * J->r, v = (double)y * J->r;
+            float h;
+            if (w->mask[c] == 0) {
+                continue;
+            }
+            h = w->elevation[c] + cubic(J->change, J->ew, J->eh, u, v);
+            w->elevation[c] = h < 0.0f ? 0.0f : (h > J->hi ? J->hi : h);
+            J->activity[c] = bilinear(J->eact, J->ew, J->eh, u, v) * (float)(J->r * J->r);
+        }
+    }
+    return OG_OK;
+}
+
 enum og_status
 gen_hybrid_erode_world_scale(struct world *w, struct run_ctx *ctx, float *activity,
                              struct droplet_totals *tot, struct og_error *err)
@@ -111,7 +150,6 @@ gen_hybrid_erode_world_scale(struct world *w, struct run_ctx *ctx, float *activi
     long ew, eh;
     size_t n = w->ncells, en, i;
     enum og_status st;
-    int x, y;
 
     ecell /= 1000.0; /* km */
     if (!(ecell > 0.0) || km >= ecell * (1.0 - 1e-9)) {
@@ -142,7 +180,8 @@ gen_hybrid_erode_world_scale(struct world *w, struct run_ctx *ctx, float *activi
         (st = grid_calloc((void **)&eact, en, sizeof *eact, "erosion grid activity", err))) {
         goto done;
     }
-    st = gen_hybrid_initial(&pc, (int)ew, (int)eh, NULL, e->elevation, e->mask, &ini, err);
+    st = gen_hybrid_initial(&pc, (int)ew, (int)eh, ctx->threads, NULL, e->elevation, e->mask,
+                            &ini, err);
     if (st != OG_OK) {
         goto done;
     }
@@ -165,16 +204,12 @@ gen_hybrid_erode_world_scale(struct world *w, struct run_ctx *ctx, float *activi
     /* Activity is a sum over droplet steps per cell; per map cell it is the
      * erosion cell's share. */
     r = km / kc;
-    for (y = 0; y < w->height; y++) {
-        for (x = 0; x < w->width; x++) {
-            size_t c = (size_t)y * (size_t)w->width + (size_t)x;
-            float h;
-            if (w->mask[c] == 0) {
-                continue;
-            }
-            h = w->elevation[c] + cubic(before, (int)ew, (int)eh, x * r, y * r);
-            w->elevation[c] = h < 0.0f ? 0.0f : (h > hi ? hi : h);
-            activity[c] = bilinear(eact, (int)ew, (int)eh, x * r, y * r) * (float)(r * r);
+    {
+        struct resample_job job = { w, before, eact, activity, (int)ew, (int)eh, r, hi };
+        st = og_parallel_for(ctx->threads, (size_t)w->height, RESAMPLE_ROWS, resample_rows, &job,
+                             NULL, 0.0, 0.0, err);
+        if (st != OG_OK) {
+            goto done;
         }
     }
     world_stat_int(w, "hybrid.erosion_width", ew);

@@ -47,9 +47,11 @@ struct hybrid_initial {
 /* Phases 1 and 2 (doc/hybrid.md) on a width x height grid spanning
  * hybrid.extent: mask[] (0/1) and elevation[] (0 outside the mask) of
  * width x height cells. The fields are functions of the world position,
- * so any grid over the extent samples the same world. ctx (may be NULL)
- * gets progress ticks 0..0.1. Errors: OG_ENOMEM, OG_ECANCELED. */
-enum og_status gen_hybrid_initial(const struct params *p, int width, int height,
+ * so any grid over the extent samples the same world. The noise rows and
+ * the mask selection run on `threads` threads (results never depend on
+ * it); ctx (may be NULL) gets progress ticks 0..0.1. Errors: OG_ENOMEM,
+ * OG_ECANCELED. */
+enum og_status gen_hybrid_initial(const struct params *p, int width, int height, int threads,
                                   struct run_ctx *ctx, float *elevation, uint8_t *mask,
                                   struct hybrid_initial *out, struct og_error *err);
 
