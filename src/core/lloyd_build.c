@@ -134,11 +134,11 @@ lb_write(void *arg, size_t b, size_t begin, size_t end, struct og_error *err)
         ot = J->tri + 3 * (so + (size_t)q);
         oh = J->half + 3 * (so + (size_t)q);
         for (k = 0; k < 3; k++) {
-            int32_t f = ih[k], g = f >= 0 ? J->newid[o + (size_t)(f / 3)] : -1;
+            int32_t f = ih[k], g = f >= 0 ? J->newid[o + (uint32_t)f / 3u] : -1;
             ot[k] = (int32_t)p0 + it[k];
             inr[ot[k]] |= 1;
             if (g >= 0) {
-                oh[k] = (int32_t)(3 * (so + (size_t)g)) + f % 3;
+                oh[k] = (int32_t)(3 * (so + (size_t)g) + (uint32_t)f % 3u);
             } else {
                 oh[k] = -1;
                 rb[nrb++] = (int32_t)(3 * (so + (size_t)q)) + k;

@@ -109,7 +109,7 @@ lm_plan(struct lm_state *S, int *ok, struct og_error *err)
         }
         for (k = 0; k < 3; k++) {
             int32_t f = half[3 * t + (size_t)k];
-            if (f < 0 || S->newid[f / 3] < 0) {
+            if (f < 0 || S->newid[(uint32_t)f / 3u] < 0) {
                 S->nrb++;
             }
         }
@@ -129,7 +129,7 @@ lm_plan(struct lm_state *S, int *ok, struct og_error *err)
         }
         for (k = 0; k < 3; k++) {
             int32_t e = (int32_t)(3 * t) + k, f = half[e];
-            if (f < 0 || S->newid[f / 3] < 0) {
+            if (f < 0 || S->newid[(uint32_t)f / 3u] < 0) {
                 S->rb[S->nrb++] = e;
                 S->bid[tri[e]] = 0;
             }
@@ -359,8 +359,10 @@ lm_assemble_tri(struct lm_state *S, int32_t *tri, int32_t *half, int32_t *hull)
         }
         for (k = 0; k < 3; k++) {
             int32_t f = half[3 * t + (size_t)k];
+            uint32_t u = (uint32_t)f;
             tri[3 * kept + (size_t)k] = tri[3 * t + (size_t)k];
-            half[3 * kept + (size_t)k] = f >= 0 && newid[f / 3] >= 0 ? 3 * newid[f / 3] + f % 3 : -1;
+            half[3 * kept + (size_t)k] =
+                f >= 0 && newid[u / 3u] >= 0 ? 3 * newid[u / 3u] + (int32_t)(u % 3u) : -1;
         }
         kept++;
     }
