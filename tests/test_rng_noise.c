@@ -205,8 +205,7 @@ END_TEST
  * switch to the scalar code, runs of 8 nearby vectors (one lattice cell for
  * the low octaves: the shared-hash path), exact lattice points and zeros of both signs
  * (the AVX2 path selects instead of multiplying by 0 and +-1), every
- * octave count, three strides and batch lengths 0..9. (perlin3 floors
- * through int, so its coordinates stay below 2^31 here.) */
+ * octave count, three strides and batch lengths 0..9. */
 START_TEST(fbm3_batch_matches_fbm3)
 {
     static const double scale[] = { 1.0, 100.0, 1e5, 3e4 };

@@ -45,7 +45,7 @@ void perlin_init(struct perlin *p, uint64_t seed);
 double perlin2(const struct perlin *p, double x, double y);
 
 /* Perlin gradient noise at (x, y, z); in [-1, 1]. The lattice index is
- * floor through int: coordinates must stay below 2^31 in magnitude. */
+ * floor(x) mod 256, as perlin2's (exact for any finite x). */
 double perlin3(const struct perlin *p, double x, double y, double z);
 
 /* fBm of perlin2; octaves outside 1..NOISE_MAX_OCTAVES are clamped by the
