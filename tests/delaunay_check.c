@@ -18,24 +18,15 @@ double *
 test_read_points(const char *name, size_t *n)
 {
     char path[256];
-    FILE *f;
-    long len;
+    size_t len;
     char *buf, *p, *end;
     double *xy;
     size_t m = 0;
 
     snprintf(path, sizeof path, "points/%s", name);
-    f = fopen(test_data_path(path), "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", test_data_path(path));
-    fseek(f, 0, SEEK_END);
-    len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)len + 1);
-    ck_assert_ptr_nonnull(buf);
-    ck_assert_int_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
+    buf = (char *)test_slurp(test_data_path(path), &len);
     buf[len] = '\0';
-    fclose(f);
-    xy = malloc(((size_t)len / 2 + 2) * sizeof *xy);
+    xy = malloc((len / 2 + 2) * sizeof *xy);
     ck_assert_ptr_nonnull(xy);
     for (p = buf; *p != '\0';) {
         if (*p == '-' || (*p >= '0' && *p <= '9')) {

@@ -403,19 +403,6 @@ mesh_build_sphere(struct mesh **out, const double *xyz, size_t n, const int32_t 
 }
 
 enum og_status
-mesh_build_sphere_owned(struct mesh **out, double *xyz, size_t n, int32_t *triangles,
-                        size_t ntriangles, int centers, struct og_error *err)
-{
-    enum og_status st;
-
-    *out = NULL;
-    if ((st = sphere_check(n, triangles, ntriangles, err)) != OG_OK) {
-        return st;
-    }
-    return sphere_build(out, xyz, n, triangles, NULL, ntriangles, centers, err);
-}
-
-enum og_status
 mesh_adopt_sphere(struct mesh **out, double *xyz, size_t n, int32_t *triangles,
                   int32_t *halfedges, size_t ntriangles, int centers, struct og_error *err)
 {

@@ -60,23 +60,15 @@ enum og_status mesh_build_sphere(struct mesh **out, const double *xyz, size_t n,
                                  const int32_t *triangles, size_t ntriangles,
                                  struct og_error *err);
 
-/* The same mesh built around the caller's malloc'd arrays instead of
- * copies (the 2M-point planet saves 120 MB): on success the mesh owns xyz
- * and triangles (mesh_free frees them); on error they stay the caller's.
- * centers = 0 leaves m->centers NULL until mesh_sphere_centers, so a
- * generator can fill them once its stage data is freed. Errors as
- * mesh_build_sphere. */
-enum og_status mesh_build_sphere_owned(struct mesh **out, double *xyz, size_t n,
-                                       int32_t *triangles, size_t ntriangles, int centers,
-                                       struct og_error *err);
-
 /* The mesh around a spherical Delaunay triangulation from sphere_delaunay
  * (triangles and their twins, 3 * ntriangles each, malloc'd), like
  * mesh_adopt_planar: the mesh takes over xyz, triangles and halfedges,
  * and trusts them (closed, consistently oriented, twins paired: what
  * sphere_delaunay guarantees and its tests check), so only the point
- * edges are filled. The same mesh as mesh_build_sphere_owned gives for
- * those triangles. centers as mesh_build_sphere_owned. Errors: OG_EINVAL
+ * edges are filled. The same mesh as mesh_build_sphere gives for those
+ * triangles, without the copies (the 2M-point planet saves 120 MB);
+ * centers = 0 leaves m->centers NULL until mesh_sphere_centers, so a
+ * generator can fill them once its stage data is freed. Errors: OG_EINVAL
  * for no triangles or too many points, OG_ENOMEM; on error the arrays
  * stay the caller's. */
 enum og_status mesh_adopt_sphere(struct mesh **out, double *xyz, size_t n, int32_t *triangles,
