@@ -576,6 +576,7 @@ hydro_suite(void)
     tcase_add_test(tc, mesh_triangles);
     tcase_add_test(tc, rivers_sources);
     suite_add_tcase(s, tc);
+    priority_flood_tests(s);
     hydro_world_tests(s);
     return s;
 }

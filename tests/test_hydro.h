@@ -34,6 +34,10 @@ void test_hydro_check_conservation(const struct run *r, const float *rain);
 /* The real-DEM tests (test_hydro_dem.c), into hydro_suite. */
 void hydro_dem_tests(Suite *s);
 
+/* The priority-flood reference comparisons (test_priority_flood.c), into
+ * hydro_suite. */
+void priority_flood_tests(Suite *s);
+
 /* The whole-world tests (test_hydro_world.c), into hydro_suite. */
 void hydro_world_tests(Suite *s);
 

@@ -55,6 +55,8 @@ struct flood {
     float pit_level;    /* the one filled height of every cell in the pit FIFO */
     int32_t *trace;     /* FIFO of slope cells found by tracing upward (fast method) */
     size_t trace_len;
+    int32_t *cand;      /* traced cells with a lower unreached neighbour, not yet queued */
+    size_t ncand;
     struct heap heap;   /* plain method */
     struct radix rq;    /* fast method */
     uint32_t next_rank;
@@ -218,8 +220,11 @@ expand(struct flood *f, int32_t c, float level, int fast)
 /* Fast method: a slope cell t (filled == elev) was reached. Every unreached
  * neighbour at least as high is final at its own height (the path through t
  * never rises above it) and is traced further; if t also has a lower
- * unreached neighbour, that one's spill height is not known yet, so t waits
- * in the heap at its own height like in the plain method. */
+ * unreached neighbour, that one's spill height is not known yet, so t may
+ * have to wait in the radix heap at its own height like in the plain method.
+ * Whether it must is decided later (flush_cand), once the trace and every
+ * other trace before the next pop are done: by then more of those
+ * neighbours are reached or covered. */
 /* Will the unreached node m be reached at a level no higher than its own
  * before the current trace cell could be popped? True when a reached
  * neighbour v has filled[v] <= elev[m]: v is still waiting in a queue (a
@@ -266,7 +271,7 @@ trace_one(struct flood *f, int32_t m, float et, int *lower)
     if (f->elev[m] >= et) {
         visit(f, m, f->elev[m]);
         f->trace[f->trace_len++] = m;
-    } else if (!*lower && !covered(f, m)) {
+    } else {
         *lower = 1;
     }
 }
@@ -295,11 +300,39 @@ drain_trace(struct flood *f)
                 trace_one(f, nb[k], et, &lower);
             }
         }
-        if (lower && radix_push(&f->rq, et, t) != 0) {
-            return -1;
+        if (lower) {
+            f->cand[f->ncand++] = t;
         }
     }
     f->trace_len = 0;
+    return 0;
+}
+
+/* Before the next pop of the radix heap (the only step at which the flood
+ * level can rise), queue the trace cells noted since the last pop that
+ * still have an unreached neighbour which is not covered. The others would
+ * pop with nothing left to do (every neighbour reached below their level),
+ * so leaving them out changes nothing else: the candidates are pushed in
+ * the order they were noted, as they would have been at once, and equal
+ * levels still pop last in, first out among the entries that do work. On
+ * the 4000^2 fBm grid this leaves 0.97 M of 3.25 M pushes. */
+static int
+flush_cand(struct flood *f)
+{
+    int32_t nb[HYDRO_MAX_DEGREE];
+    size_t q;
+
+    for (q = 0; q < f->ncand; q++) {
+        int32_t t = f->cand[q];
+        int k, cnt = flood_nbrs(f, t, nb), need = 0;
+        for (k = 0; k < cnt && !need; k++) {
+            need = (f->state[nb[k]] & ST_DONE) == 0 && !covered(f, nb[k]);
+        }
+        if (need && radix_push(&f->rq, f->elev[t], t) != 0) {
+            return -1;
+        }
+    }
+    f->ncand = 0;
     return 0;
 }
 
@@ -345,6 +378,9 @@ hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8
     }
     if (st == OG_OK && fast) {
         st = grid_calloc((void **)&f.trace, g->n, sizeof *f.trace, "flood trace", err);
+    }
+    if (st == OG_OK && fast) {
+        st = grid_calloc((void **)&f.cand, g->n, sizeof *f.cand, "flood candidates", err);
     }
     if (st != OG_OK) {
         goto done;
@@ -392,6 +428,11 @@ hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8
             if (f.pit_head == f.pit_tail) {
                 f.pit_head = f.pit_tail = 0;
             }
+        } else if (fast && f.ncand > 0) {
+            if (flush_cand(&f) != 0) {
+                goto nomem;
+            }
+            continue;
         } else if (!fast && f.heap.len > 0) {
             c = heap_pop(&f.heap);
             level = f.filled[c]; /* the height it was pushed at */
@@ -421,6 +462,7 @@ done:
     free(f.state);
     free(f.pit);
     free(f.trace);
+    free(f.cand);
     free(f.heap.mem);
     radix_fini(&f.rq);
     return st;
