@@ -81,6 +81,50 @@ START_TEST(test_parallel_for_partition)
 }
 END_TEST
 
+/* A team's spans (og_team_for_spans) run every batch once, batch b being
+ * [b*grain, ...), for each team size and for fewer batches than threads;
+ * the partial sums added in batch order are the same bits as og_team_for's. */
+START_TEST(test_team_spans_partition)
+{
+    static const size_t sizes[] = { 100003, 2500, 1 };
+    const size_t grain = 1000;
+    size_t t, k, i;
+
+    for (t = 0; t < NCOUNTS; t++) {
+        struct og_team *team = NULL;
+        struct og_error err;
+        ck_assert_int_eq(og_team_new(&team, thread_counts[t], &err), OG_OK);
+        for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            size_t n = sizes[k], nb = (n + grain - 1) / grain, once = 0, r;
+            double sum[2] = { 0.0, 0.0 };
+            struct cover_job J;
+            for (r = 0; r < 2; r++) {
+                J.seen = calloc(n, 1);
+                J.partial = calloc(nb, sizeof *J.partial);
+                J.grain = grain;
+                ck_assert_ptr_nonnull(J.seen);
+                ck_assert_ptr_nonnull(J.partial);
+                ck_assert_int_eq((r == 0 ? og_team_for_spans : og_team_for)(team, n, grain,
+                                                                           cover_batch, &J,
+                                                                           &err),
+                                 OG_OK);
+                for (i = 0; i < n; i++) {
+                    once += J.seen[i] == 1;
+                }
+                for (i = 0; i < nb; i++) {
+                    sum[r] += J.partial[i];
+                }
+                free(J.seen);
+                free(J.partial);
+            }
+            ck_assert_uint_eq(once, 2 * n);
+            ck_assert(memcmp(&sum[0], &sum[1], sizeof sum[0]) == 0);
+        }
+        og_team_free(team);
+    }
+}
+END_TEST
+
 static enum og_status
 fail_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
 {
@@ -232,6 +276,7 @@ parallel_suite(void)
 
     tcase_add_test(c, test_parallel_for_partition);
     tcase_add_test(c, test_parallel_for_lowest_error);
+    tcase_add_test(c, test_team_spans_partition);
     tcase_add_test(c, test_threads_parse);
     tcase_set_timeout(d, 120);
     tcase_add_test(d, test_island_same_for_any_threads);

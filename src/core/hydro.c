@@ -98,35 +98,49 @@ stage_nodes(struct world *w, struct hydro_graph *g, struct stage_bufs *b, struct
     return OG_OK;
 }
 
+/* Rain per hydrology node: none on wet nodes, else 1, or twice the
+ * moisture noise (moisture_noise_batch, the same bits as
+ * moisture_noise_at) gathered RAIN_CHUNK nodes at a time. */
+#define RAIN_CHUNK 256
+
 static void
 stage_rain(const struct world *w, struct stage_bufs *b, size_t n)
 {
     struct moisture_noise mn;
     int follow = params_int(&w->params, P_HYDRO_RAINFALL) == 1;
     double s = w->width > w->height ? w->width : w->height;
-    size_t i;
+    double u[RAIN_CHUNK], v[RAIN_CHUNK], out[RAIN_CHUNK];
+    size_t node[RAIN_CHUNK];
+    size_t i = 0, m, k;
 
     if (follow) {
         moisture_noise_init(&mn, &w->params);
     }
-    for (i = 0; i < n; i++) {
-        double u, v;
-        if (b->wet[i]) {
-            b->rain[i] = 0.0f;
-            continue;
+    while (i < n) {
+        for (m = 0; i < n && m < RAIN_CHUNK; i++) {
+            if (b->wet[i]) {
+                b->rain[i] = 0.0f;
+                continue;
+            }
+            if (!follow) {
+                b->rain[i] = 1.0f;
+                continue;
+            }
+            if (w->kind == WORLD_GRID) {
+                u[m] = ((double)(i % (size_t)w->width) + 0.5) / s;
+                v[m] = ((double)(i / (size_t)w->width) + 0.5) / s;
+            } else {
+                u[m] = w->mesh->centers[2 * i];
+                v[m] = w->mesh->centers[2 * i + 1];
+            }
+            node[m++] = i;
         }
-        if (!follow) {
-            b->rain[i] = 1.0f;
-            continue;
+        if (m > 0) {
+            moisture_noise_batch(&mn, u, v, 1, m, out);
         }
-        if (w->kind == WORLD_GRID) {
-            u = ((double)(i % (size_t)w->width) + 0.5) / s;
-            v = ((double)(i / (size_t)w->width) + 0.5) / s;
-        } else {
-            u = w->mesh->centers[2 * i];
-            v = w->mesh->centers[2 * i + 1];
+        for (k = 0; k < m; k++) {
+            b->rain[node[k]] = (float)(2.0 * out[k]);
         }
-        b->rain[i] = (float)(2.0 * moisture_noise_at(&mn, u, v));
     }
 }
 

@@ -29,6 +29,8 @@ struct dist_job {
                                    HYDRO_MAX_DEGREE neighbours */
     size_t n;
     int32_t *start, *nbr;       /* mesh: each point's neighbour list, CSR */
+    int32_t *bsum;              /* mesh: per batch of points, its degrees' sum,
+                                   then the sum before it */
     uint8_t *cnt[LIST_CHUNKS];  /* mesh: per chunk of half-edges, each point's
                                    neighbours in it (saturating), then where
                                    they go in the point's list */
@@ -127,8 +129,8 @@ list_degree(void *arg, size_t batch, size_t begin, size_t end, struct og_error *
 {
     struct dist_job *J = arg;
     size_t i, c;
+    int32_t sum = 0;
 
-    (void)batch;
     (void)err;
     for (i = begin; i < end; i++) {
         int d = 0;
@@ -138,9 +140,28 @@ list_degree(void *arg, size_t batch, size_t begin, size_t end, struct og_error *
             d += k;
         }
         J->start[i + 1] = d;
+        sum += d;
         if (d > HYDRO_MAX_DEGREE) {
             atomic_store(&J->too_many, 1);
         }
+    }
+    J->bsum[batch] = sum;
+    return OG_OK;
+}
+
+/* Per batch of points: the degrees turned into offsets (the batch's own
+ * prefix sum from the sum of the batches before it, J->bsum). */
+static enum og_status
+list_offsets(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    struct dist_job *J = arg;
+    int32_t at = J->bsum[batch];
+    size_t i;
+
+    (void)err;
+    for (i = begin; i < end; i++) {
+        at += J->start[i + 1];
+        J->start[i + 1] = at;
     }
     return OG_OK;
 }
@@ -272,7 +293,7 @@ run(struct og_team *team, struct dist_job *J, size_t n, size_t grain, og_batch_f
     if (nb == 1) {
         return fn(J, 0, 0, n, err);
     }
-    return og_team_for(team, n, grain, fn, J, err);
+    return og_team_for_spans(team, n, grain, fn, J, err);
 }
 
 /* The batches' lists joined in batch order into *front (capacity *cap). */
@@ -310,7 +331,7 @@ static enum og_status
 mesh_prepare(struct dist_job *J, struct og_team *team, struct og_error *err)
 {
     const struct world *w = J->w;
-    size_t i, c;
+    size_t i, c, nb = (J->n + MOISTURE_POINT_GRAIN - 1) / MOISTURE_POINT_GRAIN;
     enum og_status st = OG_OK;
 
     J->m = w->mesh;
@@ -324,23 +345,31 @@ mesh_prepare(struct dist_job *J, struct og_team *team, struct og_error *err)
     }
     st = st == OG_OK ? grid_calloc((void **)&J->start, J->n + 1, sizeof *J->start,
                                    "neighbour offsets", err) : st;
+    st = st == OG_OK ? grid_calloc((void **)&J->bsum, nb, sizeof *J->bsum, "degree sums", err)
+                     : st;
     for (c = 0; c < LIST_CHUNKS && st == OG_OK; c++) {
         st = grid_calloc((void **)&J->cnt[c], J->n, 1, "neighbour counts", err);
     }
     if (st == OG_OK) {
-        st = og_team_for(team, LIST_CHUNKS, 1, list_count, J, err);
+        st = og_team_for_spans(team, LIST_CHUNKS, 1, list_count, J, err);
     }
     if (st == OG_OK) {
-        st = og_team_for(team, J->n, MOISTURE_POINT_GRAIN, list_degree, J, err);
+        st = run(team, J, J->n, MOISTURE_POINT_GRAIN, list_degree, err);
     }
     if (st == OG_OK && !atomic_load(&J->too_many)) {
-        for (i = 0; i < J->n; i++) {
-            J->start[i + 1] += J->start[i];
+        int32_t at = 0;
+        for (i = 0; i < nb; i++) {
+            int32_t k = J->bsum[i];
+            J->bsum[i] = at;
+            at += k;
         }
+        st = run(team, J, J->n, MOISTURE_POINT_GRAIN, list_offsets, err);
+    }
+    if (st == OG_OK && !atomic_load(&J->too_many)) {
         st = grid_calloc((void **)&J->nbr, (size_t)J->start[J->n] + 1, sizeof *J->nbr,
                          "neighbour lists", err);
         if (st == OG_OK) {
-            st = og_team_for(team, LIST_CHUNKS, 1, list_fill, J, err);
+            st = og_team_for_spans(team, LIST_CHUNKS, 1, list_fill, J, err);
         }
     }
     for (c = 0; c < LIST_CHUNKS; c++) {
@@ -420,6 +449,7 @@ moisture_distances(const struct world *w, struct og_team *team, struct run_ctx *
     free(front);
     free(spare);
     free(J.start);
+    free(J.bsum);
     free(J.nbr);
     free(J.river);
     free(J.seen[0]);

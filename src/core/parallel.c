@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -128,6 +129,8 @@ struct pfor {
     struct og_error err;
     double cpu[OG_MAX_THREADS];   /* CPU ms of each thread in this region */
     size_t nb[OG_MAX_THREADS];    /* batches each thread ran */
+    int nspan;                    /* og_team_for_spans: the spans, else 0 */
+    _Atomic uint64_t span[OG_MAX_THREADS]; /* unclaimed batches lo << 32 | hi */
 };
 
 /* The end of a region run by nt threads: its CPU goes into the account
@@ -179,6 +182,44 @@ pfor_fail(struct pfor *p, size_t b, enum og_status st, const struct og_error *e)
     atomic_store(&p->stop, 1);
 }
 
+/* Spans: take the first unclaimed batch of span k (its owner's end) or
+ * the last (a thief's); SIZE_MAX when the span is empty. */
+static size_t
+span_take(struct pfor *p, int k, int last)
+{
+    uint64_t v = atomic_load_explicit(&p->span[k], memory_order_relaxed);
+    for (;;) {
+        uint64_t lo = v >> 32, hi = v & 0xffffffffu;
+        uint64_t nv;
+        if (lo >= hi) {
+            return SIZE_MAX;
+        }
+        nv = last ? (lo << 32 | (hi - 1)) : ((lo + 1) << 32 | hi);
+        if (atomic_compare_exchange_weak(&p->span[k], &v, nv)) {
+            return (size_t)(last ? hi - 1 : lo);
+        }
+    }
+}
+
+/* The next batch for the calling thread: in claim order, or with spans
+ * its own span's next, else the last of the next non-empty span. */
+static size_t
+pfor_claim(struct pfor *p)
+{
+    int k, w;
+    size_t b;
+
+    if (p->nspan == 0) {
+        return atomic_fetch_add(&p->next, 1);
+    }
+    w = worker_index < p->nspan ? worker_index : 0;
+    b = span_take(p, w, 0);
+    for (k = 1; b == SIZE_MAX && k < p->nspan; k++) {
+        b = span_take(p, (w + k) % p->nspan, 1);
+    }
+    return b;
+}
+
 /* Claim and run one batch; 0 when none is left. */
 static int
 pfor_step(struct pfor *p)
@@ -190,7 +231,7 @@ pfor_step(struct pfor *p)
     if (atomic_load_explicit(&p->stop, memory_order_relaxed)) {
         return 0;
     }
-    b = atomic_fetch_add(&p->next, 1);
+    b = pfor_claim(p);
     if (b >= p->nbatches) {
         return 0;
     }
@@ -295,7 +336,8 @@ struct og_team {
     int size;              /* the caller and the helpers that started */
     atomic_uint gen;       /* regions posted */
     int quit;
-    int inside;            /* helpers working in the current region */
+    atomic_int inside;     /* helpers working in the current region
+                              (changed under lock, polled without) */
     struct pfor *p;        /* the current region; NULL once the caller ran
                               out of batches (late helpers stay out) */
 };
@@ -336,7 +378,7 @@ team_thread(void *arg)
             pthread_mutex_unlock(&t->lock);
             continue;
         }
-        t->inside++;
+        atomic_fetch_add(&t->inside, 1);
         pthread_mutex_unlock(&t->lock);
         t0 = thread_cpu_ms();
         while (pfor_step(p)) {
@@ -345,7 +387,7 @@ team_thread(void *arg)
         p->cpu[index] = thread_cpu_ms() - t0;
         p->nb[index] = nb;
         pthread_mutex_lock(&t->lock);
-        if (--t->inside == 0) {
+        if (atomic_fetch_sub(&t->inside, 1) == 1) {
             pthread_cond_signal(&t->done);
         }
         pthread_mutex_unlock(&t->lock);
@@ -366,6 +408,7 @@ og_team_new(struct og_team **out, int threads, struct og_error *err)
     pthread_cond_init(&t->go, NULL);
     pthread_cond_init(&t->done, NULL);
     atomic_init(&t->gen, 0);
+    atomic_init(&t->inside, 0);
     t->size = 1;
     for (k = 1; k < nt; k++) {
         struct team_helper *h = malloc(sizeof *h);
@@ -390,14 +433,14 @@ og_team_size(const struct og_team *t)
     return t->size;
 }
 
-enum og_status
-og_team_for(struct og_team *t, size_t n, size_t grain, og_batch_fn *fn, void *arg,
+static enum og_status
+team_region(struct og_team *t, size_t n, size_t grain, og_batch_fn *fn, void *arg, int spans,
             struct og_error *err)
 {
     struct pfor p;
     double c0;
     size_t nb0 = 0;
-    int outer_index = worker_index;
+    int outer_index = worker_index, k, spin;
 
     if (n == 0) {
         return OG_OK;
@@ -413,6 +456,14 @@ og_team_for(struct og_team *t, size_t n, size_t grain, og_batch_fn *fn, void *ar
     atomic_init(&p.done, 0);
     atomic_init(&p.stop, 0);
     pthread_mutex_init(&p.lock, NULL);
+    if (spans && t->size > 1 && p.nbatches <= UINT32_MAX) {
+        p.nspan = t->size;
+        for (k = 0; k < p.nspan; k++) {
+            uint64_t lo = (uint64_t)p.nbatches * (uint64_t)k / (uint64_t)p.nspan;
+            uint64_t hi = (uint64_t)p.nbatches * (uint64_t)(k + 1) / (uint64_t)p.nspan;
+            atomic_init(&p.span[k], lo << 32 | hi);
+        }
+    }
     c0 = thread_cpu_ms();
     if (t->size > 1) {
         pthread_mutex_lock(&t->lock);
@@ -431,12 +482,32 @@ og_team_for(struct og_team *t, size_t n, size_t grain, og_batch_fn *fn, void *ar
     if (t->size > 1) {
         pthread_mutex_lock(&t->lock);
         t->p = NULL;
-        while (t->inside > 0) {
+        pthread_mutex_unlock(&t->lock);
+        /* helpers still in the region finish their last batch: poll a
+         * little before sleeping, as the regions are short */
+        for (spin = 0; spin < TEAM_SPIN && atomic_load(&t->inside) > 0; spin++) {
+        }
+        pthread_mutex_lock(&t->lock);
+        while (atomic_load(&t->inside) > 0) {
             pthread_cond_wait(&t->done, &t->lock);
         }
         pthread_mutex_unlock(&t->lock);
     }
     return pfor_finish(&p, t->size, err);
+}
+
+enum og_status
+og_team_for(struct og_team *t, size_t n, size_t grain, og_batch_fn *fn, void *arg,
+            struct og_error *err)
+{
+    return team_region(t, n, grain, fn, arg, 0, err);
+}
+
+enum og_status
+og_team_for_spans(struct og_team *t, size_t n, size_t grain, og_batch_fn *fn, void *arg,
+                  struct og_error *err)
+{
+    return team_region(t, n, grain, fn, arg, 1, err);
 }
 
 void

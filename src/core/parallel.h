@@ -82,6 +82,18 @@ int og_team_size(const struct og_team *t);
 enum og_status og_team_for(struct og_team *t, size_t n, size_t grain, og_batch_fn *fn, void *arg,
                            struct og_error *err);
 
+/* og_team_for with the batches cut into one contiguous span per thread:
+ * each thread runs its own span's batches in order, then takes the last
+ * batches of the others' spans. Which thread runs a batch is no more
+ * fixed than in og_team_for (so results must not depend on it), but
+ * each thread's batches lie together, so threads whose neighbouring
+ * batches touch the same memory (a frontier's cells and their
+ * neighbours) do not share cache lines batch after batch. On errors the
+ * lowest failing batch of those that ran is returned: a failure can stop
+ * a lower batch of another span from running. */
+enum og_status og_team_for_spans(struct og_team *t, size_t n, size_t grain, og_batch_fn *fn,
+                                 void *arg, struct og_error *err);
+
 /* Stop and join the team's threads (NULL allowed). */
 void og_team_free(struct og_team *t);
 
