@@ -120,11 +120,11 @@ START_TEST(test_inline_issues)
 }
 END_TEST
 
-/* Points that reach the sweep while not strictly outside the hull must be
- * inserted by the splitting fallback, not dropped. With the seed near the
- * origin, a, b and m (and c) have equal 32-bit sort keys, so they arrive in
- * index order: m = (1, 0) then lies exactly on the hull edge a-b (case A),
- * or on the interior edge a-b once c sits just beyond it (case B). */
+/* Points exactly on an edge are inserted by splitting it, not dropped:
+ * m = (1, 0) lies on the hull edge a-b (case A), or on the interior edge
+ * a-b once c sits just beyond it (case B), whichever of them goes in
+ * first. (Written for the radial sweep used up to island version 3, where
+ * these points had equal sort keys.) */
 START_TEST(test_split_paths)
 {
     double e21 = ldexp(1.0, -21), e40 = ldexp(1.0, -40);
@@ -152,9 +152,9 @@ START_TEST(test_ukraine_moved_point)
 }
 END_TEST
 
-/* Inputs that defeat the sweep's heuristics (a nearly collinear seed with a
- * far circumcentre, a thin hull, every point on the hull, a lattice): the
- * hull-hash walk gives up and the triangle walk finds the visible edge. */
+/* Inputs that defeated the old sweep's heuristics (a nearly collinear seed
+ * with a far circumcentre, a thin hull, every point on the hull, a
+ * lattice): long walks and long visible hull chains. */
 START_TEST(test_hard_distributions)
 {
     enum { N = 3000 };
@@ -521,6 +521,7 @@ delaunay_suite(void)
     tcase_set_timeout(tf, 20);
     suite_add_tcase(s, tm);
 
+    delaunay_brio_tests(s);
     mesh_tests(s);
     return s;
 }

@@ -26,6 +26,7 @@ void hybrid_select_tests(TCase *tc); /* test_hybrid_select.c, into hybrid_suite 
 struct delaunay;
 void test_delaunay_validate(const struct delaunay *d, const double *xy, size_t n);
 void predicates_tests(Suite *s); /* test_predicates.c, into delaunay_suite */
+void delaunay_brio_tests(Suite *s); /* test_delaunay_brio.c, into delaunay_suite */
 void planet_mesh_tests(Suite *s);    /* test_planet_mesh.c, into planet_suite */
 void planet_surface_tests(Suite *s); /* test_planet_surface.c, into planet_suite */
 

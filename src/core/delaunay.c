@@ -1,25 +1,26 @@
-/* delaunay: sweep-hull Delaunay triangulation with exact predicates.
+/* delaunay: incremental Delaunay triangulation with exact predicates.
  *
- * Written from the descriptions of s-hull (Sinclair 2010) and delaunator's
- * half-edge formulation. Points are renumbered in the order of insertion
- * (distance from the seed triangle's circumcentre) so that the sweep walks
- * memory forward; indices are mapped back at the end.
+ * Points are renumbered along a Hilbert curve over their bounding box
+ * (local ids) and inserted in rounds: every 2^r-th local id first, then
+ * the odd multiples of each smaller power of two, down to the odd ids (a
+ * biased randomized insertion order, BRIO, after Amenta, Choi and Rote
+ * 2003, with the curve's order in place of the random one, as CGAL's
+ * spatial sort does). Each point is located by a visibility walk from the
+ * triangle of the point inserted before it, which is near, and inserted
+ * by splitting its triangle or edge, or by fanning it to the hull edges it
+ * sees when it lies outside; Lawson flips then make the triangulation
+ * Delaunay again (delaunay_brio.c, delaunay_flip.c). Every round reads the
+ * points in one forward pass, beside the smaller rounds before it, and
+ * each insertion touches only a few triangles made near it: far fewer
+ * flips and cache misses than a radial sweep (s-hull, Sinclair 2010, which
+ * orogen used up to output version 3 of the island).
  *
- * Every orientation and in-circle decision uses predicates.c, so the result
- * is an exact Delaunay triangulation of all distinct input points. A point
- * that reaches the sweep while it is not strictly outside the current hull
- * (sort keys are 32-bit, so near ties keep input order) is not dropped, as
- * delaunator does: it is located by a visibility walk and inserted by
- * splitting its triangle or edge, then legalised like the others (Lawson
- * flips). Any insertion order therefore gives the right result; the sweep
- * order only makes it fast.
- *
- * The hull hash uses pseudo-angles around the seed triangle's centroid and
- * the sort keys span [min, max] of the squared distances, so that a nearly
- * collinear seed (circumcentre far away) does not degrade to quadratic
- * time; a hash probe that finds no visible edge within DL_HULL_WALK hull
- * edges falls back to the triangle walk, which ends at a visible hull edge
- * if the point is outside. */
+ * The half-edge formulation is delaunator's. Every orientation and
+ * in-circle decision is exact (predicates.c: the floating-point filters
+ * inlined, decided first by a static bound from the bounding box, then by
+ * Shewchuk's dynamic bound, the adaptive predicate last), so the result is
+ * an exact Delaunay triangulation of all distinct input points, and any
+ * insertion order gives a right one; the order only makes it fast. */
 #include "config.h"
 
 #include "core/delaunay.h"
@@ -46,7 +47,7 @@ dl_circum(const double *a, const double *b, const double *c, double *ux, double 
     return x * x + y * y;
 }
 
-/* The sweep. want_centers: fill d->centers. lorder, lpts: if not NULL,
+/* The triangulation. want_centers: fill d->centers. lorder, lpts: if not NULL,
  * leave the result in local ids and hand over the order and the local
  * points (delaunay_build_local). */
 static enum og_status
@@ -55,10 +56,8 @@ dl_build(struct delaunay *d, const double *xy, size_t n, int want_centers, int32
 {
     struct dl s;
     double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
-    double mx, my, best, ccx, ccy, ux, uy, dmax, dmin, scale;
-    size_t i, i0 = 0, i1 = SIZE_MAX, i2 = SIZE_MAX, k, m, maxtri;
-    uint64_t *keys, *tmp;
-    const uint64_t *sorted;
+    double ux, uy, box[4];
+    size_t i, i1 = SIZE_MAX, i2 = SIZE_MAX, k, maxtri, rounds;
     int32_t *order = NULL;
     double *pts = NULL;
     enum og_status st = OG_OK;
@@ -92,84 +91,14 @@ dl_build(struct delaunay *d, const double *xy, size_t n, int want_centers, int32
         return OG_OK;
     }
 
-    /* Seed: the point nearest the bounding-box centre, its nearest distinct
-     * neighbour, and the third point making the smallest circumcircle. */
-    mx = 0.5 * (minx + maxx);
-    my = 0.5 * (miny + maxy);
-    best = INFINITY;
-    for (i = 0; i < n; i++) {
-        double dx = xy[2 * i] - mx, dy = xy[2 * i + 1] - my, dd = dx * dx + dy * dy;
-        if (dd < best) {
-            best = dd;
-            i0 = i;
-        }
-    }
-    best = INFINITY;
-    for (i = 0; i < n; i++) {
-        double dx = xy[2 * i] - xy[2 * i0], dy = xy[2 * i + 1] - xy[2 * i0 + 1];
-        double dd = dx * dx + dy * dy;
-        if (dd < best && (dx != 0.0 || dy != 0.0)) {
-            best = dd;
-            i1 = i;
-        }
-    }
-    if (i1 == SIZE_MAX) {
-        /* Underflowing squared distances are possible for tiny offsets. */
-        for (i = 0; i < n && i1 == SIZE_MAX; i++) {
-            if (xy[2 * i] != xy[2 * i0] || xy[2 * i + 1] != xy[2 * i0 + 1]) {
-                i1 = i;
-            }
-        }
-    }
-    if (i1 != SIZE_MAX) {
-        best = INFINITY;
-        for (i = 0; i < n; i++) {
-            double r = dl_circum(xy + 2 * i0, xy + 2 * i1, xy + 2 * i, &ux, &uy);
-            if (r < best &&
-                predicates_orient2d(xy + 2 * i0, xy + 2 * i1, xy + 2 * i) != 0.0) {
-                best = r;
-                i2 = i;
-            }
-        }
-        for (i = 0; i < n && i2 == SIZE_MAX; i++) {
-            if (predicates_orient2d(xy + 2 * i0, xy + 2 * i1, xy + 2 * i) != 0.0) {
-                i2 = i;
-            }
-        }
-    }
-    if (i2 == SIZE_MAX) {
-        st = dl_collinear(d, xy, n, err);
-        if (st == OG_OK && lorder != NULL && dl_identity(xy, n, lorder, lpts) != OG_OK) {
-            delaunay_fini(d);
-            return og_error_set(err, OG_ENOMEM, "delaunay: out of memory for %zu points", n);
-        }
-        return st;
-    }
-    /* Our triangles are clockwise in the y-up sense (counter-clockwise with
-     * y down). */
-    if (predicates_orient2d(xy + 2 * i0, xy + 2 * i1, xy + 2 * i2) > 0.0) {
-        size_t t = i1;
-        i1 = i2;
-        i2 = t;
-    }
-    dl_circum(xy + 2 * i0, xy + 2 * i1, xy + 2 * i2, &ux, &uy);
-    ccx = xy[2 * i0] + ux;
-    ccy = xy[2 * i0 + 1] + uy;
-    if (!isfinite(ccx) || !isfinite(ccy)) {
-        ccx = (xy[2 * i0] + xy[2 * i1] + xy[2 * i2]) / 3.0;
-        ccy = (xy[2 * i0 + 1] + xy[2 * i1 + 1] + xy[2 * i2 + 1]) / 3.0;
-    }
-
-    /* Sort the other points by distance to the circumcentre: 32-bit keys
-     * (squared distance scaled to the maximum), index in the low word so
-     * that the stable radix sort keeps ties in input order. The keys and
-     * the sort's scratch live in the triangle arrays (24n bytes each, at
-     * least the 8n of the keys), which the sweep overwrites afterwards:
-     * fewer fresh pages to fault in. */
-    maxtri = 2 * n - 5;
+    /* Renumber the points along a Hilbert curve over their bounding box
+     * (local ids). The keys and the sort's scratch live in the triangle
+     * arrays (24n bytes each, at least the 8n of the keys), which the
+     * insertion overwrites afterwards: fewer fresh pages to fault in. */
+    maxtri = n >= 3 ? 2 * n - 5 : 1;
     {
         size_t tbytes = 3 * maxtri * sizeof *s.tri;
-        tbytes = tbytes > n * sizeof *keys ? tbytes : n * sizeof *keys;
+        tbytes = tbytes > n * sizeof(uint64_t) ? tbytes : n * sizeof(uint64_t);
         if ((order = dl_alloc(n * sizeof *order)) == NULL ||
             (pts = dl_alloc(2 * n * sizeof *pts)) == NULL ||
             (s.tri = dl_alloc(tbytes)) == NULL || (s.half = dl_alloc(tbytes)) == NULL ||
@@ -180,197 +109,116 @@ dl_build(struct delaunay *d, const double *xy, size_t n, int want_centers, int32
             goto fail;
         }
     }
-    keys = (uint64_t *)(void *)s.tri;
-    tmp = (uint64_t *)(void *)s.half;
-    /* Keys span [dmin, dmax], not [0, dmax]: when the circumcentre is far
-     * away (nearly collinear seed) all distances are huge and close
-     * together, and only their differences order the sweep. */
-    dmax = 0.0;
-    dmin = INFINITY;
-    for (i = 0; i < n; i++) {
-        double dx = xy[2 * i] - ccx, dy = xy[2 * i + 1] - ccy;
-        double dd = dx * dx + dy * dy;
-        pts[i] = dd; /* pts is scratch until the coordinates are copied */
-        dmax = dd > dmax ? dd : dmax;
-        dmin = dd < dmin ? dd : dmin;
-    }
-    scale = dmax > dmin ? 4294967000.0 / (dmax - dmin) : 0.0;
-    m = 0;
-    for (i = 0; i < n; i++) {
-        if (i == i0 || i == i1 || i == i2) {
-            continue;
-        }
-        keys[m++] = ((uint64_t)(uint32_t)((pts[i] - dmin) * scale) << 32) | (uint64_t)i;
-    }
-    sorted = dl_radix_sort(keys, tmp, m);
-    order[0] = (int32_t)i0;
-    order[1] = (int32_t)i1;
-    order[2] = (int32_t)i2;
-    for (k = 0; k < m; k++) {
-        order[3 + k] = (int32_t)(sorted[k] & 0xffffffffu);
-    }
-    for (k = 0; k < n; k++) {
-        pts[2 * k] = xy[2 * (size_t)order[k]];
-        pts[2 * k + 1] = xy[2 * (size_t)order[k] + 1];
-    }
-
+    box[0] = minx;
+    box[1] = miny;
+    box[2] = maxx;
+    box[3] = maxy;
+    dl_hilbert_order(xy, n, box, (uint64_t *)(void *)s.tri, (uint64_t *)(void *)s.half, order,
+                     pts);
     s.p = pts;
     s.n = n;
-    /* The hull hash uses angles around the seed triangle's centroid, which
-     * is inside every later hull (so hull points are in angular order
-     * around it); the circumcentre may lie far outside. */
-    s.cx = (pts[0] + pts[2] + pts[4]) / 3.0;
-    s.cy = (pts[1] + pts[3] + pts[5]) / 3.0;
-    s.hash_size = (int32_t)ceil(sqrt((double)n));
+    rounds = dl_round_count(n);
+
+    /* Seed triangle: local point 0, the first point of the first round
+     * (every 2^rounds-th) apart from it and the first one off their line;
+     * any point of the set if the first round has none. */
+    {
+        size_t step = (size_t)1 << rounds, pass;
+        for (pass = 0; pass < 2 && i2 == SIZE_MAX; pass++) {
+            size_t inc = pass == 0 ? step : 1;
+            i1 = SIZE_MAX;
+            for (i = inc; i < n && i2 == SIZE_MAX; i += inc) {
+                if (i1 == SIZE_MAX) {
+                    if (pts[2 * i] != pts[0] || pts[2 * i + 1] != pts[1]) {
+                        i1 = i;
+                    }
+                } else if (predicates_orient2d(pts, pts + 2 * i1, pts + 2 * i) != 0.0) {
+                    i2 = i;
+                }
+            }
+        }
+    }
+    if (i2 == SIZE_MAX) {
+        free(order);
+        free(pts);
+        free(s.tri);
+        free(s.half);
+        dl_free(&s);
+        st = dl_collinear(d, xy, n, err);
+        if (st == OG_OK && lorder != NULL && dl_identity(xy, n, lorder, lpts) != OG_OK) {
+            delaunay_fini(d);
+            return og_error_set(err, OG_ENOMEM, "delaunay: out of memory for %zu points", n);
+        }
+        return st;
+    }
+    /* Our triangles are clockwise in the y-up sense (counter-clockwise with
+     * y down). */
+    if (predicates_orient2d(pts, pts + 2 * i1, pts + 2 * i2) > 0.0) {
+        size_t t = i1;
+        i1 = i2;
+        i2 = t;
+    }
+    s.incircle_static = dl_incircle_static_bound(maxx - minx, maxy - miny);
     s.stack_cap = 256;
-    if ((s.hash = malloc((size_t)s.hash_size * sizeof *s.hash)) == NULL ||
-        (s.stack = malloc(s.stack_cap * sizeof *s.stack)) == NULL) {
+    if ((s.stack = malloc(s.stack_cap * sizeof *s.stack)) == NULL) {
         st = OG_ENOMEM;
         goto fail;
-    }
-    for (k = 0; k < (size_t)s.hash_size; k++) {
-        s.hash[k] = -1;
     }
     for (k = 0; k < n; k++) {
         s.hnext[k] = -1;
     }
-
-    /* Seed triangle (0, 1, 2) in local ids; its hull runs 0 -> 1 -> 2. */
-    dl_add(&s, 0, 1, 2);
-    dl_link(&s, 0, -1);
-    dl_link(&s, 1, -1);
-    dl_link(&s, 2, -1);
-    s.hnext[0] = 1;
-    s.hnext[1] = 2;
-    s.hnext[2] = 0;
-    s.hprev[1] = 0;
-    s.hprev[2] = 1;
-    s.hprev[0] = 2;
-    s.hull_start = 0;
-    for (k = 0; k < 3; k++) {
-        dl_hash_put(&s, (int32_t)k);
+    {
+        int32_t a0 = 0, a1 = (int32_t)i1, a2 = (int32_t)i2;
+        dl_add(&s, a0, a1, a2);
+        dl_link(&s, 0, -1);
+        dl_link(&s, 1, -1);
+        dl_link(&s, 2, -1);
+        s.hnext[a0] = a1;
+        s.hnext[a1] = a2;
+        s.hnext[a2] = a0;
+        s.hprev[a1] = a0;
+        s.hprev[a2] = a1;
+        s.hprev[a0] = a2;
+        s.hull_start = a0;
     }
 
-    for (k = 3; k < n; k++) {
-        int32_t p = (int32_t)k, key, j, start = 0, e, q, t, nn, s0, he, both;
-        const double *pp = dl_pt(&s, p);
+    /* Rounds: every 2^rounds-th point, then the odd multiples of each
+     * smaller power of two, down to the odd ids. */
+    {
+        /* last: a triangle of the point inserted before (each walk
+         * starts there) */
+        int32_t last = 0;
+        int j;
 
-        if (pp[0] == pts[2 * k - 2] && pp[1] == pts[2 * k - 1]) {
-            d->nduplicates++;
-            continue;
-        }
-        key = dl_hash_key(&s, pp[0], pp[1]);
-        for (j = 0; j < s.hash_size; j++) {
-            start = s.hash[key];
-            if (start >= 0 && s.hnext[start] != start) {
-                break;
-            }
-            key = key + 1 < s.hash_size ? key + 1 : 0;
-        }
-        s0 = s.hprev[start];
-        e = s0;
-        both = 0;
-        for (j = 0; !dl_visible(&s, e, pp); j++) {
-            e = s.hnext[e];
-            if (e == s0 || j == DL_HULL_WALK) {
-                e = -1;
-                break;
-            }
-        }
-        if (e < 0) {
-            /* No visible edge near the hash entry: q is inside the hull, on
-             * its boundary, or outside where the hash could not point.
-             * Walk the triangles from there: either a containing triangle
-             * (split it) or a hull edge that q sees. */
-            double o[3];
-            int dup;
-            int32_t out, tt = dl_locate(&s, s.hedge[s0] / 3, pp, o, &out);
-            if (tt >= 0) {
-                if (dl_insert_inside(&s, p, tt, o, &dup) != OG_OK) {
-                    st = OG_ENOMEM;
-                    goto fail;
+        for (j = (int)rounds; j >= 0; j--) {
+            size_t step = (size_t)1 << j;
+            size_t from = (size_t)j == rounds ? 0 : step, inc = (size_t)j == rounds ? step : 2 * step;
+            for (k = from; k < n; k += inc) {
+                int32_t dup;
+                if (k == 0 || k == i1 || k == i2) {
+                    continue;
                 }
-                if (dup) {
+                if ((st = dl_insert_point(&s, (int32_t)k, &last, &dup, err)) != OG_OK) {
+                    goto fail_err;
+                }
+                if (dup >= 0) {
+                    /* Of exact duplicates the first in input order is
+                     * the one used: swap the two local ids' input ids
+                     * (same coordinates). */
                     d->nduplicates++;
-                }
-                continue;
-            }
-            if (out >= 0) {
-                e = s.tri[out];
-            } else {
-                /* Last resort: the whole hull. */
-                for (e = s0; !dl_visible(&s, e, pp);) {
-                    e = s.hnext[e];
-                    if (e == s0) {
-                        st = OG_EINVAL;
-                        og_error_set(err, st, "delaunay: could not locate point %d",
-                                     (int)order[k]);
-                        goto fail_err;
+                    if (order[k] < order[dup]) {
+                        int32_t x = order[k];
+                        order[k] = order[dup];
+                        order[dup] = x;
                     }
                 }
             }
-            /* The visible chain may extend on both sides of e. */
-            both = 1;
         }
-
-        /* First triangle on the visible edge e -> q. */
-        q = s.hnext[e];
-        he = s.hedge[e];
-        t = dl_add(&s, e, p, q);
-        dl_link(&s, t + 2, he);
-        dl_link(&s, t, -1);
-        dl_link(&s, t + 1, -1);
-        if (dl_legalize(&s, t + 2) != OG_OK) {
-            st = OG_ENOMEM;
-            goto fail;
-        }
-        /* Walk forward over further visible edges. */
-        nn = q;
-        while (dl_visible(&s, nn, pp)) {
-            q = s.hnext[nn];
-            t = dl_add(&s, nn, p, q);
-            dl_link(&s, t, s.hedge[p]);
-            dl_link(&s, t + 1, -1);
-            dl_link(&s, t + 2, s.hedge[nn]);
-            if (dl_legalize(&s, t + 2) != OG_OK) {
-                st = OG_ENOMEM;
-                goto fail;
-            }
-            s.hnext[nn] = nn;
-            nn = q;
-        }
-        /* And backward, if the chain may extend before e. */
-        if (e == s0 || both) {
-            for (;;) {
-                int32_t q0 = s.hprev[e];
-                if (!dl_visible(&s, q0, pp)) {
-                    break;
-                }
-                he = s.hedge[q0];
-                t = dl_add(&s, q0, p, e);
-                dl_link(&s, t + 1, s.hedge[e]);
-                dl_link(&s, t + 2, he);
-                dl_link(&s, t, -1);
-                if (dl_legalize(&s, t + 2) != OG_OK) {
-                    st = OG_ENOMEM;
-                    goto fail;
-                }
-                s.hnext[e] = e;
-                e = q0;
-            }
-        }
-        s.hprev[p] = e;
-        s.hnext[e] = p;
-        s.hnext[p] = nn;
-        s.hprev[nn] = p;
-        s.hull_start = e;
-        dl_hash_put(&s, p);
-        dl_hash_put(&s, e);
     }
 
-    /* Circumcentres while the points are still in sweep order (triangles
-     * made together share nearby points: far fewer cache misses than in
-     * input order). */
+    /* Circumcentres while the points are still in local (Hilbert) order
+     * (triangles made together share nearby points: far fewer cache misses
+     * than in input order). */
     d->ntriangles = (size_t)s.nedges / 3;
     if (want_centers && (d->centers = malloc(2 * d->ntriangles * sizeof *d->centers)) == NULL) {
         st = OG_ENOMEM;
@@ -418,7 +266,7 @@ dl_build(struct delaunay *d, const double *xy, size_t n, int want_centers, int32
     return OG_OK;
 
 fail:
-    og_error_set(err, st, "delaunay: out of memory for %zu points", n);
+    og_error_set(err, OG_ENOMEM, "delaunay: out of memory for %zu points", n);
 fail_err:
     free(order);
     free(pts);

@@ -1,10 +1,12 @@
-/* delaunay: planar Delaunay triangulation by sweep-hull.
+/* delaunay: planar Delaunay triangulation by incremental insertion.
  *
- * Method: D. Sinclair, "S-hull: a fast radial sweep-hull routine for
- * Delaunay triangulation" (2010), in the half-edge formulation popularised
- * by delaunator: seed triangle near the centre, points sorted by distance to
- * its circumcentre, the advancing convex hull kept in a hash of angles,
- * Lawson edge flips after each insertion. Orientation and in-circle tests are
+ * Method: points sorted along a Hilbert curve and inserted in rounds (a
+ * biased randomized insertion order: N. Amenta, S. Choi, G. Rote,
+ * "Incremental constructions con BRIO", 2003; the curve's order stands in
+ * for the random sample, as in CGAL's spatial sort), each located by a
+ * visibility walk from the previous point's triangle, split in (or fanned
+ * to the hull edges it sees), then Lawson edge flips; in the half-edge
+ * formulation popularised by delaunator. Orientation and in-circle tests are
  * exact (adaptive precision after J. R. Shewchuk, "Adaptive Precision
  * Floating-Point Arithmetic and Fast Robust Geometric Predicates", 1997).
  *
@@ -12,7 +14,8 @@
  * triangles[e] is the point where half-edge e starts; halfedges[e] is its
  * twin or -1 on the convex hull. Triangles are counter-clockwise with y
  * pointing down, i.e. orient2d(a, b, c) < 0 in the y-up convention.
- * Exact duplicate points are skipped (never referenced) and counted. */
+ * Exact duplicate points are skipped (never referenced) and counted; of a
+ * set of duplicates the first in input order is the one used. */
 #ifndef OROGEN_CORE_DELAUNAY_H
 #define OROGEN_CORE_DELAUNAY_H
 
@@ -45,20 +48,22 @@ struct delaunay {
 enum og_status delaunay_build(struct delaunay *d, const double *xy, size_t n,
                               struct og_error *err);
 
-/* As delaunay_build, and also fill d->centers. Computed in the sweep's
- * internal order, this costs far less than from the triangles afterwards
+/* As delaunay_build, and also fill d->centers. Computed in the local
+ * (Hilbert) order, this costs far less than from the triangles afterwards
  * (random access to the input points); the dual mesh and Lloyd use it. */
 enum og_status delaunay_build_centers(struct delaunay *d, const double *xy, size_t n,
                                       struct og_error *err);
 
-/* As delaunay_build, but the triangulation is left in the sweep's
- * insertion order, which walks memory far more locally than input order:
+/* As delaunay_build, but the triangulation is left in local ids, the
+ * points sorted along a Hilbert curve, which walks memory far more
+ * locally than input order:
  * triangles[] and hull[] refer to local ids k = 0 .. n-1,
  * whose input point is (*order)[k] and whose coordinates are
  * (*pts)[2k], (*pts)[2k+1] (both malloc'd n and 2n long, the caller frees
  * them; an exact duplicate has a local id that no triangle uses). Same
  * triangles, rotations and numbering as delaunay_build, renamed; no
- * centres (d->centers is NULL).
+ * centres (d->centers is NULL). Points with no three off one line keep
+ * their input order (the identity).
  * Lloyd's iteration uses it. Errors as delaunay_build; on error *order and
  * *pts are NULL. */
 enum og_status delaunay_build_local(struct delaunay *d, const double *xy, size_t n,

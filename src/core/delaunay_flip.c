@@ -1,6 +1,6 @@
 /* delaunay_flip: Lawson flips, visibility-walk point location and insertion
- * inside the current triangulation, for the sweep in delaunay.c (see its
- * header comment for the method). */
+ * inside the current triangulation, for the insertion in delaunay.c and
+ * delaunay_brio.c (see delaunay.c's header comment for the method). */
 #include "config.h"
 
 #include "core/delaunay.h"
@@ -29,32 +29,46 @@ dl_grow_stack(struct dl *s)
 /* Restore the Delaunay property after an insertion: every edge examined is
  * opposite the new point p0 in its triangle; flip it while the point on the
  * other side lies strictly inside the circumcircle (Lawson), then examine
- * the two edges that the flip puts opposite p0 (one now, one stacked). */
-enum og_status
-dl_legalize(struct dl *s, int32_t a)
+ * the two edges that the flip puts opposite p0 (one now, one stacked).
+ * Edges a, then b and c (if >= 0), start it.
+ * Half-edge ids are non-negative, so the triangle of e is computed in
+ * unsigned arithmetic (a multiply and a shift, not a signed division). */
+static enum og_status
+dl_lawson(struct dl *s, int32_t a, int32_t b0, int32_t c0)
 {
-    static const int32_t next_off[3] = {1, 1, -2}, prev_off[3] = {2, -1, -1};
-    int32_t *tri = s->tri, *half = s->half;
-    int32_t p0 = tri[a + prev_off[a % 3]];
-    const double *pc = dl_pt(s, p0);
+    int32_t *tri = s->tri, *half = s->half, *hedge = s->hedge;
+    const double *p = s->p;
+    const double sb = s->incircle_static;
+    int32_t *stack = s->stack;
+    uint32_t ta = (uint32_t)a / 3u * 3u;
+    int32_t p0 = tri[(uint32_t)a == ta ? ta + 2 : (uint32_t)a - 1];
+    const double *pc = p + 2 * (size_t)p0;
     size_t top = 0;
 
+    if (b0 >= 0) {
+        stack[top++] = b0;
+    }
+    if (c0 >= 0) {
+        stack[top++] = c0;
+    }
     for (;;) {
         int32_t b = half[a];
-        int32_t ra, rb, al, ar, bl, br, pr, pl, p1, hbl, har;
 
         if (b >= 0) {
-            ra = a % 3;
-            rb = b % 3;
-            al = a + next_off[ra];
-            ar = a + prev_off[ra];
-            bl = b + prev_off[rb];
-            br = b + next_off[rb];
+            uint32_t tb = (uint32_t)b / 3u * 3u;
+            int32_t al, ar, bl, br, pr, pl, p1, hbl, har;
+
+            ta = (uint32_t)a / 3u * 3u;
+            al = (uint32_t)a == ta + 2 ? (int32_t)ta : a + 1;
+            ar = (uint32_t)a == ta ? (int32_t)ta + 2 : a - 1;
+            bl = (uint32_t)b == tb ? (int32_t)tb + 2 : b - 1;
+            br = (uint32_t)b == tb + 2 ? (int32_t)tb : b + 1;
             pr = tri[a];
             pl = tri[al];
             p1 = tri[bl];
             /* (p0, pl, pr) is counter-clockwise in the y-up sense. */
-            if (dl_incircle_positive(pc, dl_pt(s, pl), dl_pt(s, pr), dl_pt(s, p1))) {
+            if (dl_incircle_positive_static(pc, p + 2 * (size_t)pl, p + 2 * (size_t)pr,
+                                            p + 2 * (size_t)p1, sb)) {
                 /* Flip: A = (pr, pl, p0) and B = (pl, pr, p1) become
                  * A' = (p1, pl, p0) in A's slot and B' = (p0, pr, p1) in
                  * B's; a (p1 -> pl) and br (pr -> p1) face p0 now. */
@@ -62,21 +76,41 @@ dl_legalize(struct dl *s, int32_t a)
                 har = half[ar];
                 tri[a] = p1;
                 tri[b] = p0;
-                dl_link(s, a, hbl);
-                dl_link(s, b, har);
-                dl_link(s, ar, bl);
-                if (top == s->stack_cap && dl_grow_stack(s) != OG_OK) {
-                    return OG_ENOMEM;
+                half[a] = hbl;
+                if (hbl >= 0) {
+                    half[hbl] = a;
+                } else {
+                    hedge[p1] = a;
                 }
-                s->stack[top++] = br;
+                half[b] = har;
+                if (har >= 0) {
+                    half[har] = b;
+                } else {
+                    hedge[p0] = b;
+                }
+                half[ar] = bl;
+                half[bl] = ar;
+                if (top == s->stack_cap) {
+                    if (dl_grow_stack(s) != OG_OK) {
+                        return OG_ENOMEM;
+                    }
+                    stack = s->stack;
+                }
+                stack[top++] = br;
                 continue;
             }
         }
         if (top == 0) {
             return OG_OK;
         }
-        a = s->stack[--top];
+        a = stack[--top];
     }
+}
+
+enum og_status
+dl_legalize(struct dl *s, int32_t a)
+{
+    return dl_lawson(s, a, -1, -1);
 }
 
 /* Find the triangle containing q (closed), starting from triangle t, by a
@@ -177,11 +211,7 @@ dl_insert_inside(struct dl *s, int32_t i, int32_t t, const double o[3], int *dup
         dl_link(s, e0, h0);
         dl_link(s, u, h1);
         dl_link(s, v, h2);
-        if (dl_legalize(s, e0) != OG_OK || dl_legalize(s, u) != OG_OK ||
-            dl_legalize(s, v) != OG_OK) {
-            return OG_ENOMEM;
-        }
-        return OG_OK;
+        return dl_lawson(s, e0, u, v);
     }
     {
         /* i lies on edge zero: a -> b of triangle (a, b, c). */
@@ -206,7 +236,6 @@ dl_insert_inside(struct dl *s, int32_t i, int32_t t, const double o[3], int *dup
             s->hprev[i] = a;
             s->hnext[i] = b;
             s->hprev[b] = i;
-            dl_hash_put(s, i);
         } else {
             /* Twin triangle (b, a, d) becomes (b, i, d) and new w = (i, a, d). */
             int32_t g0 = 3 * (f / 3);
@@ -224,14 +253,11 @@ dl_insert_inside(struct dl *s, int32_t i, int32_t t, const double o[3], int *dup
             dl_link(s, w + 1, gn);     /* a->d */
             dl_link(s, g0, u);         /* b->i with i->b */
             dl_link(s, w, e0);         /* i->a with a->i */
-            if (dl_legalize(s, g0 + 2) != OG_OK || dl_legalize(s, w + 1) != OG_OK) {
+            if (dl_lawson(s, g0 + 2, w + 1, -1) != OG_OK) {
                 return OG_ENOMEM;
             }
         }
-        if (dl_legalize(s, e0 + 2) != OG_OK || dl_legalize(s, u + 1) != OG_OK) {
-            return OG_ENOMEM;
-        }
-        return OG_OK;
+        return dl_lawson(s, e0 + 2, u + 1, -1);
     }
 }
 

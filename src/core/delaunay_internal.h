@@ -1,7 +1,8 @@
-/* Internal to the Delaunay files (delaunay.c: sweep and API;
- * delaunay_prep.c: allocation, sorting, degenerate inputs; delaunay_flip.c:
- * Lawson flips, point location and insertion): the work state of one
- * triangulation and the inline half-edge helpers. */
+/* Internal to the Delaunay files (delaunay.c: set-up and API;
+ * delaunay_brio.c: insertion order, walk and insertion; delaunay_prep.c:
+ * allocation, sorting, degenerate inputs; delaunay_flip.c: Lawson flips,
+ * point location and insertion inside the triangulation): the work state
+ * of one triangulation and the inline half-edge helpers. */
 #ifndef OG_CORE_DELAUNAY_INTERNAL_H
 #define OG_CORE_DELAUNAY_INTERNAL_H
 
@@ -18,9 +19,6 @@
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-/* Hull edges tried from the hash entry before walking the triangles. */
-#define DL_HULL_WALK 64
-
 /* Work state of one triangulation; points use local (sorted) ids. */
 struct dl {
     const double *p;    /* 2 * n local coordinates */
@@ -31,12 +29,10 @@ struct dl {
     int32_t *hnext;     /* hull successor (counter-clockwise, y down); hnext[p] == p: removed */
     int32_t *hprev;
     int32_t *hedge;     /* hull half-edge starting at p */
-    int32_t *hash;      /* pseudo-angle bucket -> a (possibly stale) hull point */
-    int32_t hash_size;
-    double cx, cy;      /* hash centre */
-    int32_t hull_start;
-    int32_t *stack;     /* edges to legalise */
+    int32_t hull_start; /* a point on the hull */
+    int32_t *stack;     /* edges to legalise (at least 2 entries) */
     size_t stack_cap;
+    double incircle_static; /* dl_incircle_static_bound of the points (dl_legalize) */
 };
 
 /* delaunay_prep.c. dl_alloc: malloc (freed with free()) that asks Linux to
@@ -55,7 +51,7 @@ struct delaunay;
 enum og_status dl_collinear(struct delaunay *d, const double *xy, size_t n,
                             struct og_error *err);
 
-/* Local ids for a result without a sweep: the identity order and a copy of
+/* Local ids for a result without an insertion: the identity order and a copy of
  * the n points, both malloc'd; OG_ENOMEM (both NULL) when out of memory. */
 enum og_status dl_identity(const double *xy, size_t n, int32_t **order, double **pts);
 
@@ -100,6 +96,57 @@ dl_incircle_positive(const double *a, const double *b, const double *c, const do
                   (fabs(ab) + fabs(ba)) * cl;
     double bound = PREDICATES_INCIRCLE_BOUND * perm;
 
+    if (det > bound) {
+        return 1;
+    }
+    if (-det > bound) {
+        return 0;
+    }
+    return predicates_incircle(a, b, c, d) > 0.0;
+}
+
+/* A bound on the in-circle filter's error for any four points whose
+ * coordinates differ by at most w in x and h in y: each difference the
+ * filter takes is at most D = max(w, h) in size (rounding is monotone), so
+ * its permanent is at most 12 D^4 (times a few roundings of 1 + eps), and
+ * Shewchuk's bound PREDICATES_INCIRCLE_BOUND times the permanent is below
+ * the value returned. +inf (the bound never decides) when D^4 overflows,
+ * or comes near underflow, where the bound would not hold. */
+static inline double
+dl_incircle_static_bound(double w, double h)
+{
+    double m = w > h ? w : h;
+    double b = PREDICATES_INCIRCLE_BOUND * 12.0 * (1.0 + 1e-12) * ((m * m) * (m * m));
+
+    return b > 1e-250 ? b : INFINITY;
+}
+
+/* dl_incircle_positive deciding by the static bound sb first (almost
+ * always for points spread over their box), then as dl_incircle_positive. */
+static inline int
+dl_incircle_positive_static(const double *a, const double *b, const double *c,
+                            const double *d, double sb)
+{
+    double adx = a[0] - d[0], ady = a[1] - d[1];
+    double bdx = b[0] - d[0], bdy = b[1] - d[1];
+    double cdx = c[0] - d[0], cdy = c[1] - d[1];
+    double bc = bdx * cdy, cb = cdx * bdy;
+    double ca = cdx * ady, ac = adx * cdy;
+    double ab = adx * bdy, ba = bdx * ady;
+    double al = adx * adx + ady * ady;
+    double bl = bdx * bdx + bdy * bdy;
+    double cl = cdx * cdx + cdy * cdy;
+    double det = al * (bc - cb) + bl * (ca - ac) + cl * (ab - ba);
+    double perm, bound;
+
+    if (det > sb) {
+        return 1;
+    }
+    if (-det > sb) {
+        return 0;
+    }
+    perm = (fabs(bc) + fabs(cb)) * al + (fabs(ca) + fabs(ac)) * bl + (fabs(ab) + fabs(ba)) * cl;
+    bound = PREDICATES_INCIRCLE_BOUND * perm;
     if (det > bound) {
         return 1;
     }
@@ -166,29 +213,6 @@ dl_add(struct dl *s, int32_t a, int32_t b, int32_t c)
     return t;
 }
 
-/* Bucket of (x, y) by the pseudo-angle around the hash centre: a monotone
- * function of the angle in [0, 1) that needs no trigonometry. */
-static inline int32_t
-dl_hash_key(const struct dl *s, double x, double y)
-{
-    double dx = x - s->cx, dy = y - s->cy;
-    double den = fabs(dx) + fabs(dy);
-    double q = den > 0.0 ? dx / den : 0.0;
-    double a = (dy > 0.0 ? 3.0 - q : 1.0 + q) / 4.0;
-    int32_t k = (int32_t)(a * (double)s->hash_size); /* a >= 0: truncation is floor */
-
-    return k < s->hash_size ? k : s->hash_size - 1;
-}
-
-/* Record hull point i in its bucket. */
-static inline void
-dl_hash_put(struct dl *s, int32_t i)
-{
-    const double *p = dl_pt(s, i);
-
-    s->hash[dl_hash_key(s, p[0], p[1])] = i;
-}
-
 /* Is hull edge e -> hnext[e] visible from q (q strictly outside it)? */
 static inline int
 dl_visible(const struct dl *s, int32_t e, const double *q)
@@ -211,6 +235,31 @@ int32_t dl_locate(const struct dl *s, int32_t t, const double *q, double o[3],
 /* Insert point i lying in the closed triangle t (see delaunay_flip.c). */
 enum og_status dl_insert_inside(struct dl *s, int32_t i, int32_t t, const double o[3],
                                 int *dup);
+
+/* delaunay_brio.c. dl_hilbert_table fills the lookup table of
+ * dl_hilbert, the index of cell (x, y) (each < 2^16) along the Hilbert
+ * curve of the 2^16 x 2^16 grid (the classic xy-to-d conversion, four
+ * levels a lookup). */
+void dl_hilbert_table(uint16_t tab[1024]);
+uint32_t dl_hilbert(const uint16_t tab[1024], uint32_t x, uint32_t y);
+
+/* The local ids: input points sorted along a Hilbert
+ * curve over box (minx, miny, maxx, maxy); order (n) gets the input id of
+ * each local id and pts (2n) its coordinates; keys and tmp (n each) are
+ * scratch. */
+void dl_hilbert_order(const double *xy, size_t n, const double box[4], uint64_t *keys,
+                      uint64_t *tmp, int32_t *order, double *pts);
+
+/* Insertion rounds for n points: the first takes every 2^r-th local id. */
+size_t dl_round_count(size_t n);
+
+/* Insert local point p into the triangulation (locating it by a walk
+ * from triangle *last, which becomes a triangle near p): split the
+ * triangle or edge holding it, or fan it to the hull edges it sees, then
+ * legalise. *dup = the point p coincides with (nothing changed), else -1.
+ * Errors: OG_ENOMEM, OG_EINVAL if p cannot be located (not expected). */
+enum og_status dl_insert_point(struct dl *s, int32_t p, int32_t *last, int32_t *dup,
+                               struct og_error *err);
 
 /* --- moves (delaunay_move.c, delaunay_move_blocks.c) ------------------------ */
 

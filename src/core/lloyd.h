@@ -39,7 +39,7 @@ enum og_status lloyd_relax_keep(double *xy, size_t n, int iterations, double x0,
  * which lloyd_mesh frees: the triangulation follows the sites' last move
  * (delaunay_move_local) and loses its frame, whose triangles are replaced
  * by the Delaunay triangles of the sites they covered. Its points are the
- * sites in the order of Lloyd's triangulation (the sweep's, spatially
+ * sites in the order of Lloyd's triangulation (its Hilbert order, spatially
  * coherent; m->points says where each is), its triangles numbered in
  * their own way; the same for every thread count (ctx->threads; ctx may
  * be NULL). keep NULL, or a move or check that fails:

@@ -3,7 +3,7 @@
  * The points are cut into K strips of the box across x (the frame's
  * points in the outer two). Each strip is triangulated on its own
  * (delaunay_build_local, one strip a task); the local ids are the strips'
- * sweep orders one after the other, so memory stays local. A strip's
+ * Hilbert orders one after the other, so memory stays local. A strip's
  * triangle whose circumcircle lies strictly between the strips beside it
  * (right of every point of the strips to the left, left of every point
  * of those to the right, with a margin for rounding) has no point of any

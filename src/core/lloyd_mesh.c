@@ -21,7 +21,7 @@
  * sites) the mesh is triangulated from scratch, which is always right.
  *
  * Triangles of R keep their order; the pockets follow. The points keep
- * the sweep's order (lloyd.h), and each centre is computed as
+ * the triangulation's local order (lloyd.h), and each centre is computed as
  * delaunay_build_centers does (dl_center on the triangle's corners in its
  * rotation). */
 #include "config.h"
@@ -417,7 +417,7 @@ lm_assemble(struct lm_state *S, struct lloyd_tri *T, int threads,
                             S->n);
     }
     nout = lm_assemble_tri(S, tri, half, hull);
-    /* The sites keep the sweep's order (frame points taken out): cells
+    /* The sites keep the local (Hilbert) order (frame points taken out): cells
      * next to each other in the plane are near in memory, which the
      * stages after this one feel in every neighbour walk. order becomes
      * local id -> mesh point. */
