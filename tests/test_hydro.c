@@ -578,5 +578,6 @@ hydro_suite(void)
     suite_add_tcase(s, tc);
     priority_flood_tests(s);
     hydro_world_tests(s);
+    hydro_balance_tests(s);
     return s;
 }

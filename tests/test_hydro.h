@@ -38,6 +38,9 @@ void hydro_dem_tests(Suite *s);
  * hydro_suite. */
 void priority_flood_tests(Suite *s);
 
+/* The closed-basin tests (test_hydro_balance.c), into hydro_suite. */
+void hydro_balance_tests(Suite *s);
+
 /* The whole-world tests (test_hydro_world.c), into hydro_suite. */
 void hydro_world_tests(Suite *s);
 

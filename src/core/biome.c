@@ -34,6 +34,8 @@ static const struct {
     [BIOME_SUBTROPICAL_DESERT] = { "subtropical desert", 0xdbc492 },
     [BIOME_TROPICAL_SEASONAL_FOREST] = { "tropical seasonal forest", 0x5c9c43 },
     [BIOME_TROPICAL_RAIN_FOREST] = { "tropical rain forest", 0x337848 },
+    /* salt and clay flats: the pale beds of Great Basin playas */
+    [BIOME_PLAYA] = { "playa", 0xe6e0cf },
 };
 
 const char *
@@ -326,6 +328,11 @@ biome_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
             if (smooth && b == BIOME_OCEAN) {
                 w->color[i] = ocean_depth_color(w, i);
             }
+            continue;
+        }
+        if (w->lake != NULL && w->nhydro == n && w->lake[i] == LAKE_PLAYA) {
+            w->biome[i] = (uint8_t)BIOME_PLAYA;
+            w->color[i] = biome_color(BIOME_PLAYA);
             continue;
         }
         e = biome_elevation(w, i);

@@ -15,7 +15,8 @@
  *                     temperate deciduous forest < 0.83 <= temperate rain forest
  *   e <  0.80         temperate desert < 0.33 <= shrubland < 0.66 <= taiga
  *   e >= 0.80         scorched < 0.10 <= bare < 0.20 <= tundra < 0.50 <= snow/ice
- * Ocean and lake come from the water mask, not from the table.
+ * Ocean and lake come from the water mask, not from the table, and playa
+ * (a dry lake bed) from the hydrology's closed lakes.
  *
  * Smoothing (the paper's three steps): the classification is rendered into a
  * 256 x 256 RGB table (row = elevation, column = moisture, texel centres at
@@ -52,6 +53,7 @@ enum biome {
     BIOME_SUBTROPICAL_DESERT,
     BIOME_TROPICAL_SEASONAL_FOREST,
     BIOME_TROPICAL_RAIN_FOREST,
+    BIOME_PLAYA, /* the dry bed of an ephemeral lake (core/hydro_balance.h) */
     BIOME_COUNT
 };
 

@@ -125,6 +125,13 @@ double dem_climate_depression_storage(const struct world *w);
 #define DEM_STORAGE_ARID_M 2.0
 double dem_climate_aridity(double storage_m);
 
+/* The aridity a world's climate uses: the dem.aridity parameter when set
+ * (its recipe's climate, e.g. 0 for the pluvial lakes of a glacial age),
+ * else dem_climate_aridity of the storage the hydrology kept
+ * (w->depression_storage_m). *from (may be NULL) names the rule
+ * ("parameter", "depression storage"). */
+double dem_climate_world_aridity(const struct world *w, const char **from);
+
 /* A cell's moisture before the water's boost: the climate's level
  * (1 - aridity) DEM_HUMID_LEVEL (the middle of the forest column) +
  * aridity * dry moisture, plus DEM_NOISE_SWING (1 - 0.6 aridity) times the

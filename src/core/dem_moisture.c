@@ -7,6 +7,7 @@
 #include "core/detmath.h"
 #include "core/grid.h"
 #include "core/moisture.h"
+#include "core/params.h"
 #include "core/parallel.h"
 #include "core/pipeline.h"
 #include "core/world.h"
@@ -37,6 +38,22 @@ dem_climate_aridity(double storage_m)
     double t = (storage_m - DEM_STORAGE_HUMID_M) / (DEM_STORAGE_ARID_M - DEM_STORAGE_HUMID_M);
     t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
     return t * t * (3.0 - 2.0 * t);
+}
+
+double
+dem_climate_world_aridity(const struct world *w, const char **from)
+{
+    double set = params_get(&w->params, P_DEM_ARIDITY);
+    if (isfinite(set)) {
+        if (from != NULL) {
+            *from = "parameter";
+        }
+        return set;
+    }
+    if (from != NULL) {
+        *from = "depression storage";
+    }
+    return dem_climate_aridity(w->depression_storage_m);
 }
 
 double
@@ -260,7 +277,7 @@ dem_moisture_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
     uint8_t *ocean = NULL;
     int32_t *buf = NULL;
     struct moisture_noise mn;
-    const char *scale_from;
+    const char *scale_from, *aridity_from;
     double cell_m = dem_climate_cell_metres(w, &scale_from);
     double rip = params_get(p, P_DEM_RIPARIAN_WIDTH);
     double storage, aridity;
@@ -306,10 +323,11 @@ dem_moisture_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
     if (st != OG_OK) {
         goto done;
     }
-    storage = dem_climate_depression_storage(w);
-    aridity = dem_climate_aridity(storage);
+    storage = w->depression_storage_m; /* the plain fill's, kept by the hydrology */
+    aridity = dem_climate_world_aridity(w, &aridity_from);
     world_stat_real(w, "dem.depression_storage_m", storage);
     world_stat_real(w, "dem.aridity", aridity);
+    world_stat_text(w, "dem.aridity_from", aridity_from);
     world_stat_real(w, "dem.cell_m", cell_m);
     world_stat_text(w, "dem.cell_m_from", scale_from);
     moisture_noise_init(&mn, p);

@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dem_climate.h"
 #include "core/flow_mfd.h"
 #include "core/grid.h"
+#include "core/hydro_balance.h"
 #include "core/hydro_nbrs.h"
 #include "core/mesh.h"
 #include "core/moisture.h"
@@ -152,7 +154,7 @@ mark_lake_cells(struct world *w)
 {
     size_t i, k, count = 0;
     for (i = 0; i < w->nhydro; i++) {
-        if (!w->lake[i]) {
+        if (w->lake[i] != LAKE_WATER) {
             continue;
         }
         if (w->kind == WORLD_GRID) {
@@ -174,10 +176,12 @@ mark_lake_cells(struct world *w)
 }
 
 static enum og_status
-stage_stats(struct world *w, const struct stage_bufs *b, size_t nlakes, size_t lake_nodes,
+stage_stats(struct world *w, const struct stage_bufs *b, const struct hydro_fill_stats *fill,
+            const struct hydro_balance_stats *bal, size_t playas, size_t playa_nodes,
+            size_t nlakes, size_t lake_nodes,
             size_t lake_cells, size_t sources, struct og_error *err)
 {
-    struct hydro_fill_stats fs;
+    struct hydro_fill_stats fs = *fill;
     size_t i, n = w->nhydro, outlets = 0, mouths = 0, imax = 0;
     uint8_t *fed = NULL;
     double rain = 0.0, x, y;
@@ -188,7 +192,6 @@ stage_stats(struct world *w, const struct stage_bufs *b, size_t nlakes, size_t l
         return st;
     }
 
-    hydro_fill_stats(n, b->elev, w->hydro_elev, &fs);
     for (i = 0; i < n; i++) {
         rain += b->rain[i];
         imax = w->flow[i] > w->flow[imax] ? i : imax;
@@ -227,6 +230,13 @@ stage_stats(struct world *w, const struct stage_bufs *b, size_t nlakes, size_t l
         double cy = w->cell_size_y > 0.0 ? w->cell_size_y : w->cell_size;
         world_stat_real(w, "hydro.lake_area_m2", (double)lake_cells * w->cell_size * cy);
     }
+    if (bal != NULL) {
+        world_stat_int(w, "hydro.closed_basins", (long long)bal->closed);
+        world_stat_int(w, "hydro.closed_sinks", (long long)bal->sinks);
+        world_stat_int(w, "hydro.playas", (long long)playas);
+        world_stat_int(w, "hydro.playa_cells", (long long)playa_nodes);
+        world_stat_real(w, "hydro.closed_rain", bal->absorbed);
+    }
     world_stat_int(w, "hydro.rivers", (long long)sources);
     world_stat_int(w, "hydro.outlets", (long long)outlets);
     world_stat_int(w, "hydro.mouths", (long long)mouths);
@@ -262,6 +272,63 @@ hydro_fill_route_accumulate(const struct hydro_graph *g, const float *elev, cons
     return st;
 }
 
+/* A dem's closed basins (core/hydro_balance.h): the climate's aridity comes
+ * from the plain fill's depression storage; where closed lakes form, the
+ * fill, routing and accumulation run again with their nodes as outlets at
+ * their level, so the water that reaches them stays there. lake gets
+ * LAKE_WATER / LAKE_PLAYA on closed lakes. */
+static enum og_status
+stage_balance(struct world *w, const struct hydro_graph *g, struct stage_bufs *b,
+              double min_depth, enum hydro_flood_method method, uint8_t *lake,
+              struct hydro_balance_stats *bs, double *dry_depth, struct run_ctx *ctx,
+              struct og_error *err)
+{
+    double aridity, ratio;
+    float *elev2 = NULL;
+    size_t i, n = g->n;
+    enum og_status st;
+
+    memset(bs, 0, sizeof *bs);
+    w->depression_storage_m = dem_climate_depression_storage(w);
+    aridity = dem_climate_world_aridity(w, NULL);
+    ratio = hydro_balance_lake_ratio(aridity);
+    *dry_depth = hydro_balance_dry_depth_m(aridity) / (w->elev_unit_m > 0.0 ? w->elev_unit_m : 1.0);
+    if (ratio >= 1.0) {
+        return OG_OK; /* every depression overflows */
+    }
+    st = grid_calloc((void **)&elev2, n, sizeof *elev2, "closed lake levels", err);
+    if (st != OG_OK) {
+        return st;
+    }
+    memcpy(elev2, b->elev, n * sizeof *elev2);
+    st = hydro_balance_lakes(g, b->elev, w->hydro_elev, w->downhill, w->flow, min_depth, ratio,
+                             lake, elev2, bs, err);
+    if (st != OG_OK || bs->closed == 0) {
+        free(elev2);
+        return st;
+    }
+    for (i = 0; i < n; i++) {
+        b->outlet[i] = (uint8_t)(b->outlet[i] || lake[i] != LAKE_NONE);
+    }
+    if (b->elev != w->elevation) {
+        free(b->elev);
+    }
+    b->elev = elev2; /* closed lakes at their level; freed with the stage */
+    pipeline_phase(ctx, 0.9, 0.95);
+    st = hydro_priority_flood(g, b->elev, b->outlet, method, w->hydro_elev, b->rank, ctx, err);
+    if (st == OG_OK) {
+        pipeline_phase(ctx, 0.95, 0.97);
+        st = hydro_route_terrain(g, b->elev, w->hydro_elev, b->rank, b->outlet, w->downhill, ctx,
+                                 err);
+    }
+    if (st == OG_OK) {
+        pipeline_phase(ctx, 0.97, 0.99);
+        st = hydro_accumulate(n, w->downhill, b->rain, w->flow, ctx, err);
+    }
+    pipeline_phase(ctx, 0.99, 1.0);
+    return st;
+}
+
 enum og_status
 hydro_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
 {
@@ -273,10 +340,17 @@ hydro_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
     int grid = w->kind == WORLD_GRID;
     double depth = params_get(p, grid ? P_HYDRO_DEM_LAKE_DEPTH : P_HYDRO_LAKE_DEPTH);
     double threshold = params_get(p, grid ? P_HYDRO_DEM_RIVER_THRESHOLD : P_HYDRO_RIVER_THRESHOLD);
-    size_t n, nlakes = 0, lake_nodes = 0, lake_cells, sources = 0;
+    size_t i, n, nlakes = 0, lake_nodes = 0, lake_cells, sources = 0;
+    struct hydro_fill_stats fs;
+    struct hydro_balance_stats bs;
+    uint8_t *closed = NULL;
+    size_t playas = 0, playa_nodes = 0;
+    double dry_depth = 0.0;
+    int balance = grid && w->gen == GEN_DEM;
     enum og_status st;
 
     memset(&b, 0, sizeof b);
+    memset(&bs, 0, sizeof bs);
     st = stage_nodes(w, &g, &b, err);
     if (st != OG_OK) {
         goto done;
@@ -303,7 +377,34 @@ hydro_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
     st = hydro_fill_route_accumulate(&g, b.elev, b.outlet, method, b.rain, w->hydro_elev, b.rank,
                                      w->downhill, w->flow, ctx, err);
     if (st == OG_OK) {
+        hydro_fill_stats(n, b.elev, w->hydro_elev, &fs); /* the plain fill's */
+        if (balance) {
+            st = grid_calloc((void **)&closed, n, 1, "closed lakes", err);
+            if (st == OG_OK) {
+                st = stage_balance(w, &g, &b, depth, method, closed, &bs, &dry_depth, ctx, err);
+            }
+        }
+    }
+    if (st == OG_OK) {
+        /* the overflowing lakes; closed lakes sit at their level as outlets */
         st = hydro_lakes(&g, b.elev, w->hydro_elev, depth, w->lake, &nlakes, &lake_nodes, err);
+    }
+    if (st == OG_OK && closed != NULL) {
+        for (i = 0; i < n; i++) { /* sinks drain the basin but hold no lake */
+            w->lake[i] = closed[i] == LAKE_WATER ? LAKE_WATER : w->lake[i];
+        }
+        nlakes += bs.closed - bs.sinks;
+        lake_nodes += bs.lake_nodes;
+        if (dry_depth > 0.0) {
+            st = hydro_balance_ephemeral(&g, b.elev, w->hydro_elev, dry_depth, w->lake, &playas,
+                                         &playa_nodes, err);
+            nlakes -= playas;
+            lake_nodes -= playa_nodes;
+        }
+    }
+    if (st == OG_OK && balance) {
+        /* rivers carry runoff: an arid climate's need more catchment */
+        threshold /= hydro_balance_relative_runoff(dem_climate_world_aridity(w, NULL));
     }
     if (st == OG_OK) {
         st = hydro_rivers(n, w->downhill, w->flow, w->lake, threshold,
@@ -318,8 +419,10 @@ hydro_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
         goto done;
     }
     lake_cells = mark_lake_cells(w);
-    st = stage_stats(w, &b, nlakes, lake_nodes, lake_cells, sources, err);
+    st = stage_stats(w, &b, &fs, balance ? &bs : NULL, playas, playa_nodes, nlakes, lake_nodes,
+                     lake_cells, sources, err);
 done:
+    free(closed);
     if (b.elev != w->elevation) {
         free(b.elev);
     }

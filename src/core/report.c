@@ -176,7 +176,7 @@ world_report_build(const struct world *w, struct world_report *r, struct og_erro
     }
     if (lakes == 0 && w->lake != NULL) {
         for (i = 0; i < w->nhydro; i++) {
-            lakes += w->lake[i] != 0;
+            lakes += w->lake[i] == LAKE_WATER;
         }
         share = w->nhydro > 0 ? (double)lakes / (double)w->nhydro : 0.0;
     } else {

@@ -27,6 +27,9 @@ enum world_kind {
 
 /* Water classes in world->water. */
 enum { WATER_LAND = 0, WATER_OCEAN = 1, WATER_LAKE = 2 };
+/* w->lake: a lake node, or the dry bed of an ephemeral closed lake (a
+ * playa: land; core/hydro_balance.h) */
+enum { LAKE_NONE = 0, LAKE_WATER = 1, LAKE_PLAYA = 2 };
 
 #define WORLD_MAX_STAGES 24
 #define WORLD_MAX_STATS 96
@@ -68,6 +71,9 @@ struct world {
                               (core/dem_climate.h); 0 otherwise */
     double climate_base_m; /* dem: the terrain's base height (metres) for the mass
                               elevation effect (core/dem_climate.h); 0 otherwise */
+    double depression_storage_m; /* dem: the mean depth of the depressions a plain
+                              fill raises (core/dem_climate.h), set by the
+                              hydrology before closed lakes lower it; 0 otherwise */
     size_t ncells;
 
     /* per cell */
@@ -97,7 +103,7 @@ struct world {
     int32_t *downhill;     /* next node down, -1 at an outlet */
     float *flow;           /* accumulated flow */
     float *river_width;    /* 0 where no river */
-    uint8_t *lake;         /* 1 where the node is in a lake */
+    uint8_t *lake;         /* LAKE_*: LAKE_WATER where the node is in a lake */
 
     /* bookkeeping */
     struct world_stage_time times[WORLD_MAX_STAGES];

@@ -131,7 +131,7 @@ layer_row(void *arg, int y, uint8_t *row, struct og_error *err)
         case L_RIVERS: break;  /* painted lines, above */
         case L_LAKES:
             v = (w->water != NULL && w->water[c] == WATER_LAKE) ||
-                (w->kind == WORLD_GRID && w->lake != NULL && w->lake[c]);
+                (w->kind == WORLD_GRID && w->lake != NULL && w->lake[c] == LAKE_WATER);
             break;
         case L_FOREST: v = w->forest[c]; break;
         case L_TREES: v = w->trees[c] != 0; break;

@@ -31,10 +31,19 @@ river_lines_free(struct river_lines *r)
 static int
 node_is_lake(const struct world *w, int32_t n)
 {
-    if (w->lake != NULL && w->lake[n]) {
+    if (w->lake != NULL && w->lake[n] == LAKE_WATER) {
         return 1;
     }
     return w->kind == WORLD_GRID && w->water != NULL && w->water[n] == WATER_LAKE;
+}
+
+/* A grid sink that is neither on the border nor in the sea: a closed
+ * basin's playa or floor. */
+static int
+in_basin(const struct world *w, int32_t n)
+{
+    int x = (int)(n % w->width), y = (int)(n / w->width);
+    return x > 0 && y > 0 && x < w->width - 1 && y < w->height - 1;
 }
 
 enum og_status
@@ -111,6 +120,9 @@ vector_rivers(const struct world *w, struct river_lines *out, struct og_error *e
             if (d < 0) {
                 end = w->kind == WORLD_GRID && w->water != NULL &&
                               w->water[cur] != WATER_OCEAN ? RIVER_END_EDGE : RIVER_END_COAST;
+                if (end == RIVER_END_EDGE && in_basin(w, cur)) {
+                    end = RIVER_END_BASIN;
+                }
                 break;
             }
             if (node_is_lake(w, d)) {
@@ -207,7 +219,7 @@ feature_start(struct gj *g)
 static enum og_status
 write_rivers(struct gj *g, struct og_error *err)
 {
-    static const char *const ends[] = { "coast", "edge", "lake", "confluence" };
+    static const char *const ends[] = { "coast", "edge", "lake", "confluence", "basin" };
     const struct world *w = g->w;
     struct river_lines r;
     double spacing;
@@ -334,7 +346,24 @@ cell_is_lake(const struct world *w, int32_t c)
     if (w->water != NULL && w->water[c] == WATER_LAKE) {
         return 1;
     }
-    return w->kind == WORLD_GRID && w->lake != NULL && w->lake[c];
+    return w->kind == WORLD_GRID && w->lake != NULL && w->lake[c] == LAKE_WATER;
+}
+
+/* A dem with dry lake beds (core/hydro_balance.h): they get "playa"
+ * polygons. */
+static int
+has_playa(const struct world *w)
+{
+    size_t i;
+    if (w->kind != WORLD_GRID || w->lake == NULL || w->nhydro != w->ncells) {
+        return 0;
+    }
+    for (i = 0; i < w->ncells; i++) {
+        if (w->lake[i] == LAKE_PLAYA) {
+            return 1;
+        }
+    }
+    return 0;
 }
 
 static enum og_status
@@ -356,11 +385,14 @@ write_regions(struct gj *g, struct og_error *err)
                             g->H);
     }
     pixel_cells(w, g->W, g->H, cells, err);
-    for (pass = 0; pass < 3 && st == OG_OK; pass++) {
+    for (pass = 0; pass < 4 && st == OG_OK; pass++) {
         if (pass == 1 && w->water == NULL && w->lake == NULL) {
             continue;
         }
         if (pass == 2 && (w->biome == NULL || (w->gen != GEN_ISLAND && w->gen != GEN_PLANET))) {
+            continue;
+        }
+        if (pass == 3 && !has_playa(w)) {
             continue;
         }
         for (i = 0; i < n; i++) {
@@ -371,11 +403,13 @@ write_regions(struct gj *g, struct og_error *err)
                 lab[i] = cell_is_ocean(w, c) ? -1 : 0;
             } else if (pass == 1) {
                 lab[i] = cell_is_lake(w, c) ? 0 : -1;
-            } else {
+            } else if (pass == 2) {
                 lab[i] = w->biome[c];
+            } else {
+                lab[i] = w->lake[c] == LAKE_PLAYA ? 0 : -1;
             }
         }
-        g->kind = pass == 0 ? "land" : (pass == 1 ? "lake" : "biome");
+        g->kind = pass == 0 ? "land" : pass == 1 ? "lake" : pass == 2 ? "biome" : "playa";
         st = polygonize(lab, g->W, g->H, write_polygon, g, err);
     }
     free(cells);

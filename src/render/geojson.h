@@ -8,9 +8,11 @@
  *          joins a larger river (a point of that river's line). Properties
  *          flow (accumulated at the last point, the world's rain units),
  *          width (widest point, in coordinate units), end ("coast", "edge",
- *          "lake", "confluence").
+ *          "lake", "confluence", "basin": a closed basin's playa or floor,
+ *          where the water stays).
  *   land   Polygon of each landmass (its rings are the coastlines).
  *   lake   Polygon of each lake.
+ *   playa  Polygon of each dry lake bed (dem, core/hydro_balance.h).
  *   biome  Polygon of each biome region (island and planet), with the
  *          biome's name, id and colour.
  * Polygons come from render/polygonize.h on a raster of the world's cells
@@ -33,7 +35,13 @@
 #include "core/og_error.h"
 #include "core/world.h"
 
-enum river_end { RIVER_END_COAST, RIVER_END_EDGE, RIVER_END_LAKE, RIVER_END_CONFLUENCE };
+enum river_end {
+    RIVER_END_COAST,
+    RIVER_END_EDGE,
+    RIVER_END_LAKE,
+    RIVER_END_CONFLUENCE,
+    RIVER_END_BASIN /* a dem's closed basin: a playa or a sink (core/hydro_balance.h) */
+};
 
 /* Rivers as chains of hydrology nodes (grid cells; mesh: Voronoi vertices):
  * line k is nodes[start[k] .. start[k + 1] - 1], downstream, ending as

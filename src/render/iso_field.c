@@ -180,7 +180,8 @@ cell_is_lake(const struct world *w, size_t c)
     if (w->water != NULL && w->water[c] == WATER_LAKE) {
         return 1;
     }
-    return w->kind == WORLD_GRID && w->lake != NULL && w->nhydro == w->ncells && w->lake[c];
+    return w->kind == WORLD_GRID && w->lake != NULL && w->nhydro == w->ncells &&
+           w->lake[c] == LAKE_WATER;
 }
 
 /* Rivers of a grid world painted into the vertex colours the way the map

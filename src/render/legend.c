@@ -24,7 +24,7 @@ static int
 is_lake(const struct world *w, size_t c)
 {
     return (w->water != NULL && w->water[c] == WATER_LAKE) ||
-           (w->kind == WORLD_GRID && w->lake != NULL && w->lake[c]);
+           (w->kind == WORLD_GRID && w->lake != NULL && w->lake[c] == LAKE_WATER);
 }
 
 static int

@@ -139,7 +139,7 @@ mapimg_cell_class(const struct world *w, size_t cell)
         return t < -0.35 ? MC_DEEP : MC_WATER;
     }
     if ((w->water != NULL && w->water[cell] == WATER_LAKE) || (w->kind == WORLD_GRID &&
-                                                               w->lake != NULL && w->lake[cell])) {
+                                                               w->lake != NULL && w->lake[cell] == LAKE_WATER)) {
         return MC_LAKE;
     }
     if (w->kind == WORLD_GRID && w->river_width != NULL && w->river_width[cell] > 0.0f) {
@@ -259,8 +259,11 @@ cell_color(const struct world *w, enum map_layer layer, size_t c, double flow_lo
         if (w->water[c] == WATER_OCEAN) {
             return 0x1c3c78u;
         }
-        if (w->water[c] == WATER_LAKE || (w->kind == WORLD_GRID && w->lake[c])) {
+        if (w->water[c] == WATER_LAKE || (w->kind == WORLD_GRID && w->lake[c] == LAKE_WATER)) {
             return 0x58a8e8u;
+        }
+        if (w->kind == WORLD_GRID && w->lake[c] == LAKE_PLAYA) {
+            return 0xe0d6bcu; /* a dry lake bed */
         }
         return shade(0x9a9a8au, 0.6 + 0.5 * (w->elevation ? relative_height(w, c) : 0.5));
     case LAYER_ROUGHNESS:

@@ -241,8 +241,10 @@ inspect_draw(struct tui *t)
         if (wd->river_width != NULL) {
             put_line(&pl, "river width %.3f", (double)wd->river_width[node]);
         }
-        if (wd->lake != NULL && wd->lake[node]) {
+        if (wd->lake != NULL && wd->lake[node] == LAKE_WATER) {
             put_line(&pl, "in a lake");
+        } else if (wd->lake != NULL && wd->lake[node] == LAKE_PLAYA) {
+            put_line(&pl, "on a playa (a dry lake bed)");
         }
     }
     if (wd->roughness != NULL) {
