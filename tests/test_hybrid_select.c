@@ -137,6 +137,66 @@ START_TEST(test_select_mask_threads_match_quickselect)
 }
 END_TEST
 
+/* gen_hybrid_kth_largest_threads against select_nth_u64 on the keys of
+ * the cells that count (the roughness scale's 99th percentile and other
+ * ranks), for 1, 2, 3 and 8 threads, with ties, zeros and an unmasked
+ * maximum; NULL counts every cell. */
+START_TEST(test_kth_largest_threads_match_quickselect)
+{
+    static const size_t sizes[] = { 3, 70000, 300001 };
+    static const int threads[] = { 1, 2, 3, 8 };
+    struct rng r;
+    size_t si, ti, i, q;
+
+    rng_seed(&r, 78, 4);
+    for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+        size_t n = sizes[si], m = 0;
+        float *v = malloc(n * sizeof *v);
+        uint8_t *only = malloc(n);
+        uint64_t *keys = malloc(n * sizeof *keys);
+        ck_assert(v != NULL && only != NULL && keys != NULL);
+        for (i = 0; i < n; i++) {
+            uint32_t u = rng_next_u32(&r);
+            v[i] = u % 4 == 0 ? 0.0f : u % 4 == 1 ? (float)(u % 5) : (float)u / 65536.0f;
+            only[i] = (uint8_t)(u % 3 != 0 || i == 0);
+        }
+        if (n > 1) {
+            v[n - 1] = 1e30f; /* the largest value, outside the mask */
+            only[n - 1] = 0;
+        }
+        for (q = 0; q < 2; q++) {
+            const uint8_t *o = q == 0 ? only : NULL;
+            size_t k, want_rank;
+            m = 0;
+            for (i = 0; i < n; i++) {
+                if (o == NULL || o[i] != 0) {
+                    keys[m++] = select_float_key(v[i]);
+                }
+            }
+            for (k = 1; k <= m; k += m / 3 + 1) {
+                size_t kk = q == 0 && k == 1 ? m / 100 + 1 : k;
+                float want;
+                want_rank = m - kk;
+                select_nth_u64(keys, m, want_rank);
+                want = select_key_float((uint32_t)keys[want_rank]);
+                for (ti = 0; ti < sizeof threads / sizeof threads[0]; ti++) {
+                    float got = -1.0f;
+                    ck_assert_int_eq(gen_hybrid_kth_largest_threads(v, o, n, kk, threads[ti],
+                                                                    &got, NULL),
+                                     OG_OK);
+                    ck_assert_msg(memcmp(&got, &want, sizeof got) == 0,
+                                  "n %zu k %zu, %d threads: %g, want %g", n, kk, threads[ti],
+                                  (double)got, (double)want);
+                }
+            }
+        }
+        free(v);
+        free(only);
+        free(keys);
+    }
+}
+END_TEST
+
 START_TEST(test_select_mask_exact)
 {
     static const size_t sizes[] = { 1, 7, 100, 4096, 65536 };
@@ -191,4 +251,5 @@ hybrid_select_tests(TCase *tc)
     tcase_add_test(tc, test_float_key_order);
     tcase_add_test(tc, test_select_mask_exact);
     tcase_add_test(tc, test_select_mask_threads_match_quickselect);
+    tcase_add_test(tc, test_kth_largest_threads_match_quickselect);
 }

@@ -48,22 +48,94 @@ stream_seed(uint64_t seed, const char *stage)
     return hi << 32 | lo;
 }
 
-static float
-max_of(const float *v, size_t n)
+/* Scans of the grid in fixed batches of SCAN_GRAIN cells in parallel,
+ * their partial results combined in batch order: the same values as one
+ * serial pass, for any thread count. */
+#define SCAN_GRAIN 65536
+
+struct scan_job {
+    const float *v;
+    const uint8_t *only; /* NULL: every cell */
+    float start;
+    float *part;         /* per batch */
+};
+
+static enum og_status
+max_batch(void *arg, size_t b, size_t begin, size_t end, struct og_error *err)
 {
-    float hi = 0.0f;
+    const struct scan_job *J = arg;
+    float hi = J->start;
     size_t i;
-    for (i = 0; i < n; i++) {
-        hi = v[i] > hi ? v[i] : hi;
+
+    (void)err;
+    for (i = begin; i < end; i++) {
+        if (J->only == NULL || J->only[i] != 0) {
+            hi = J->v[i] > hi ? J->v[i] : hi;
+        }
     }
+    J->part[b] = hi;
+    return OG_OK;
+}
+
+float
+gen_hybrid_max(const float *v, const uint8_t *only, size_t n, float start, int threads)
+{
+    size_t nb = (n + SCAN_GRAIN - 1) / SCAN_GRAIN, b;
+    float *part = malloc((nb > 0 ? nb : 1) * sizeof *part), hi = start;
+    struct scan_job J;
+
+    J.v = v;
+    J.only = only;
+    J.start = start;
+    J.part = part;
+    if (part == NULL ||
+        og_parallel_for(threads, n, SCAN_GRAIN, max_batch, &J, NULL, 0.0, 0.0, NULL) != OG_OK) {
+        /* the same pass on this thread */
+        for (b = 0; b < n; b++) {
+            if (only == NULL || only[b] != 0) {
+                hi = v[b] > hi ? v[b] : hi;
+            }
+        }
+        free(part);
+        return hi;
+    }
+    for (b = 0; b < nb; b++) {
+        hi = part[b] > hi ? part[b] : hi;
+    }
+    free(part);
     return hi;
 }
 
-static int
-is_mountain(const struct world *w, size_t i)
+/* Phase 4 per batch: the roughness of the mask cells and their count of
+ * Mountain cells (above hybrid.mountain). */
+struct rough_job {
+    struct world *w;
+    const float *activity;
+    float amax, hmax, mountain;
+    size_t *mountains; /* per batch */
+};
+
+static enum og_status
+rough_batch(void *arg, size_t b, size_t begin, size_t end, struct og_error *err)
 {
-    float mh = (float)params_get(&w->params, P_HYBRID_MOUNTAIN);
-    return w->mask[i] != 0 && w->elevation[i] > mh;
+    const struct rough_job *J = arg;
+    struct world *w = J->w;
+    size_t i, count = 0;
+
+    (void)err;
+    for (i = begin; i < end; i++) {
+        if (w->mask[i] == 0) {
+            continue;
+        }
+        if (J->amax > 0.0f && J->hmax > 0.0f) {
+            float rel = w->elevation[i] / J->hmax, a = J->activity[i] / J->amax;
+            rel = rel > 0.0f ? (rel < 1.0f ? rel : 1.0f) : 0.0f;
+            w->roughness[i] = (a < 1.0f ? a : 1.0f) * rel;
+        }
+        count += w->elevation[i] > J->mountain;
+    }
+    J->mountains[b] = count;
+    return OG_OK;
 }
 
 /* Phases 1 and 2's noise, a batch of NOISE_ROWS rows at a time in
@@ -157,7 +229,7 @@ gen_hybrid_initial(const struct params *p, int width, int height, int threads,
     double km = params_get(p, P_HYBRID_EXTENT) / (double)width;
     uint64_t mask_seed = stream_seed(p->seed, "HybridTerrain.mask");
     uint64_t height_seed = stream_seed(p->seed, "HybridTerrain.height");
-    size_t n = (size_t)width * (size_t)height, target, nmask = 0, i;
+    size_t n = (size_t)width * (size_t)height, target, i;
     int ridged = params_int(p, P_HYBRID_MASK_SHAPE) == 1;
     float *m = NULL, tau = 0.0f;
     double s, r_eff, weight[HYBRID_HEIGHT_OCTAVES];
@@ -190,10 +262,7 @@ gen_hybrid_initial(const struct params *p, int width, int height, int threads,
      * mode the blend is a share of the mask's noise depth, so the heights
      * rise from the mask edge toward its core (slopes, not walls). */
     if (params_int(p, P_HYBRID_BLEND_MODE) == 1) {
-        float mmax = tau;
-        for (i = 0; i < n; i++) {
-            mmax = mask[i] && m[i] > mmax ? m[i] : mmax;
-        }
+        float mmax = gen_hybrid_max(m, mask, n, tau, threads);
         blend *= (double)mmax - (double)tau;
         blend = blend > 1e-9 ? blend : 1e-9;
     }
@@ -225,10 +294,8 @@ gen_hybrid_initial(const struct params *p, int width, int height, int threads,
             goto done;
         }
     }
-    for (i = 0; i < n; i++) {
-        nmask += mask[i] != 0;
-    }
-    out->nmask = nmask;
+    /* the selection's mask holds exactly min(target, n) cells */
+    out->nmask = target < n ? target : n;
     out->tau = tau;
     out->blend = blend;
     out->height_scale = s;
@@ -246,7 +313,7 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     struct droplet_totals tot;
     struct hybrid_initial ini;
     float *activity = NULL, amax, hmax;
-    size_t n, nmountain = 0, i;
+    size_t n, nmountain = 0;
     double t0, c0, km = cell_km(p);
     enum og_status st;
 
@@ -290,7 +357,8 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     world_stat_real(w, "hybrid.coverage", (double)ini.nmask / (double)n);
     world_stat_real(w, "hybrid.tau", (double)ini.tau);
     world_stat_real(w, "hybrid.height_scale", ini.height_scale);
-    world_stat_real(w, "hybrid.max_height_before", (double)max_of(w->elevation, n));
+    world_stat_real(w, "hybrid.max_height_before",
+                    (double)gen_hybrid_max(w->elevation, NULL, n, 0.0f, ctx->threads));
 
     /* Phase 3: droplet erosion, on the erosion grid (gen_hybrid_escale.c). */
     t0 = pipeline_now_ms();
@@ -301,7 +369,7 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     }
     world_stat_real(w, "hybrid.erosion_cpu_ms", thread_cpu_ms() - c0);
     world_stat_real(w, "hybrid.erosion_ms", pipeline_now_ms() - t0);
-    hmax = max_of(w->elevation, n);
+    hmax = gen_hybrid_max(w->elevation, NULL, n, 0.0f, ctx->threads);
     world_stat_int(w, "hybrid.droplets", (long long)tot.droplets);
     world_stat_int(w, "hybrid.droplet_steps", (long long)tot.steps);
     world_stat_real(w, "hybrid.eroded", tot.eroded);
@@ -311,20 +379,31 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     world_stat_real(w, "hybrid.max_height_after", (double)hmax);
 
     /* Phase 4: roughness and the Mountain count. */
-    st = gen_hybrid_activity_scale(activity, w->mask, n, &amax, err);
+    st = gen_hybrid_activity_scale(activity, w->mask, n, ini.nmask, ctx->threads, &amax, err);
     if (st != OG_OK) {
         goto done;
     }
-    for (i = 0; i < n; i++) {
-        if (w->mask[i] == 0) {
-            continue;
+    {
+        size_t nb = (n + SCAN_GRAIN - 1) / SCAN_GRAIN, b;
+        struct rough_job job;
+        job.w = w;
+        job.activity = activity;
+        job.amax = amax;
+        job.hmax = hmax;
+        job.mountain = (float)params_get(&w->params, P_HYBRID_MOUNTAIN);
+        st = grid_calloc((void **)&job.mountains, nb, sizeof *job.mountains, "mountain counts",
+                         err);
+        if (st == OG_OK) {
+            st = og_parallel_for(ctx->threads, n, SCAN_GRAIN, rough_batch, &job, NULL, 0.0, 0.0,
+                                 err);
         }
-        if (amax > 0.0f && hmax > 0.0f) {
-            float rel = w->elevation[i] / hmax, a = activity[i] / amax;
-            rel = rel > 0.0f ? (rel < 1.0f ? rel : 1.0f) : 0.0f;
-            w->roughness[i] = (a < 1.0f ? a : 1.0f) * rel;
+        for (b = 0; st == OG_OK && b < nb; b++) {
+            nmountain += job.mountains[b];
         }
-        nmountain += is_mountain(w, i);
+        free(job.mountains);
+        if (st != OG_OK) {
+            goto done;
+        }
     }
     world_stat_int(w, "hybrid.mountain_cells", (long long)nmountain);
     world_update_extent(w);

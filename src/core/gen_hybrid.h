@@ -70,6 +70,17 @@ enum og_status gen_hybrid_select_mask_threads(const float *m, size_t n, size_t t
                                               uint8_t *mask, float *tau, int threads,
                                               struct og_error *err);
 
+/* The k-th largest of v[0 .. n) over the cells i with only[i] != 0 (all
+ * cells when only is NULL) into *out: the value select_nth_u64 finds on
+ * their select_float_key keys at rank (count - k), by the same radix
+ * passes in fixed batches on up to `threads` threads, for any thread
+ * count. k must lie in 1 .. that count (k 0 or n 0 gives 0), and the
+ * values that count must not be NaNs of all-one bits (their key is the
+ * others' 0). Errors: OG_ENOMEM. */
+enum og_status gen_hybrid_kth_largest_threads(const float *v, const uint8_t *only, size_t n,
+                                              size_t k, int threads, float *out,
+                                              struct og_error *err);
+
 /* Grey rock colour for relative height h_rel (clamped to [0, 1] for the
  * colour only): grey level round(80 + 50 h_rel), darker low, lighter high. */
 uint32_t gen_hybrid_grey_rock(float h_rel);

@@ -9,9 +9,7 @@
 #include <string.h>
 
 #include "core/gen_hybrid.h"
-#include "core/grid.h"
 #include "core/rng.h"
-#include "core/select.h"
 #include "core/world.h"
 
 #define HYBRID_SNAPSHOT_MS 100.0 /* at least this long between live views */
@@ -101,38 +99,15 @@ gen_hybrid_check_droplet_params(const struct params *p, struct og_error *err)
     return OG_OK;
 }
 
-/* The activity that counts as "full" roughness: the 99th percentile over
- * the mask cells, so that a few cells where many droplets met do not make
- * every other cell look smooth (0 when nothing eroded). */
+/* The 99th percentile of the activity over the mask cells (gen_hybrid_internal.h):
+ * rank nmask - 1 - nmask / 100 from the bottom, the (nmask / 100 + 1)-th
+ * largest. */
 enum og_status
-gen_hybrid_activity_scale(const float *activity, const uint8_t *mask, size_t n, float *out,
-                          struct og_error *err)
+gen_hybrid_activity_scale(const float *activity, const uint8_t *mask, size_t n, size_t nmask,
+                          int threads, float *out, struct og_error *err)
 {
-    uint64_t *keys = NULL;
-    size_t i, m = 0;
-    enum og_status st;
-
-    *out = 0.0f;
-    for (i = 0; i < n; i++) {
-        m += mask[i] != 0;
-    }
-    if (m == 0) {
-        return OG_OK;
-    }
-    st = grid_calloc((void **)&keys, m, sizeof *keys, "roughness scale keys", err);
-    if (st != OG_OK) {
-        return st;
-    }
-    m = 0;
-    for (i = 0; i < n; i++) {
-        if (mask[i] != 0) {
-            keys[m++] = select_float_key(activity[i]);
-        }
-    }
-    select_nth_u64(keys, m, m - 1 - m / 100);
-    *out = select_key_float((uint32_t)keys[m - 1 - m / 100]);
-    free(keys);
-    return OG_OK;
+    return gen_hybrid_kth_largest_threads(activity, mask, n, nmask > 0 ? nmask / 100 + 1 : 0,
+                                          threads, out, err);
 }
 
 /* Phase 3 on w->elevation; fills activity (per cell) and the totals. */

@@ -198,9 +198,7 @@ gen_hybrid_erode_world_scale(struct world *w, struct run_ctx *ctx, float *activi
     for (i = 0; i < en; i++) {
         before[i] = e->elevation[i] - before[i]; /* now the height change */
     }
-    for (i = 0; i < n; i++) {
-        hi = w->elevation[i] > hi ? w->elevation[i] : hi;
-    }
+    hi = gen_hybrid_max(w->elevation, NULL, n, 0.0f, ctx->threads);
     /* Activity is a sum over droplet steps per cell; per map cell it is the
      * erosion cell's share. */
     r = km / kc;

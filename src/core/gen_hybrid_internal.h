@@ -76,8 +76,18 @@ enum og_status gen_hybrid_erode(struct world *w, struct run_ctx *ctx, float *act
                                 struct droplet_totals *tot, struct og_error *err);
 
 /* The activity that counts as "full" roughness: the 99th percentile over
- * the mask cells (0 when nothing eroded) into *out. Errors: OG_ENOMEM. */
+ * the nmask mask cells (0 when nothing eroded) into *out, so that a few
+ * cells where many droplets met do not make every other cell look
+ * smooth; a radix selection on up to `threads` threads, the same value
+ * for any count (gen_hybrid_kth_largest_threads). Errors: OG_ENOMEM. */
 enum og_status gen_hybrid_activity_scale(const float *activity, const uint8_t *mask, size_t n,
-                                         float *out, struct og_error *err);
+                                         size_t nmask, int threads, float *out,
+                                         struct og_error *err);
+
+/* The largest of start and the values v[i] (i < n, only[i] != 0 when only
+ * is given) that are not NaN, by `v > max` from the first cell to the last:
+ * fixed batches on up to `threads` threads, combined in batch order, the
+ * same bits for any thread count. */
+float gen_hybrid_max(const float *v, const uint8_t *only, size_t n, float start, int threads);
 
 #endif

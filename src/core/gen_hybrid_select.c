@@ -30,6 +30,7 @@
 
 struct select_job {
     const float *m;
+    const uint8_t *only; /* kth_largest: the cells that count (others key 0) */
     uint32_t *key;      /* F(m[i]) */
     size_t n;
     int shift;          /* this pass's digit: (F >> shift) & (DIGIT_BINS - 1) */
@@ -59,6 +60,12 @@ key_batch(void *arg, size_t b, size_t begin, size_t end, struct og_error *err)
 
     (void)b;
     (void)err;
+    if (J->only != NULL) {
+        for (i = begin; i < end; i++) {
+            J->key[i] = J->only[i] != 0 ? float_key(J->m[i]) : 0u;
+        }
+        return OG_OK;
+    }
     for (i = begin; i < end; i++) {
         J->key[i] = float_key(J->m[i]);
     }
@@ -107,16 +114,62 @@ mask_batch(void *arg, size_t b, size_t begin, size_t end, struct og_error *err)
     return OG_OK;
 }
 
+/* The key v of the target-th largest key (1 <= target <= the cells that
+ * count), digit by digit from the top, and how many keys lie above it
+ * (*above); J->key and J->hist (per batch, DIGIT_BINS counts) are
+ * allocated here, J->hist keeping the last pass's counts. */
+static enum og_status
+radix_top(struct select_job *J, size_t nb, size_t target, int threads, uint32_t *vout,
+          size_t *above_out, struct og_error *err)
+{
+    static const int shifts[3] = { 21, 10, 0 }, bits[3] = { 11, 11, 10 };
+    size_t above = 0, k, b;
+    uint32_t v = 0;
+    int pass;
+    enum og_status st;
+
+    st = grid_calloc((void **)&J->hist, nb * DIGIT_BINS, sizeof *J->hist, "coverage counts", err);
+    if (st == OG_OK) {
+        st = grid_calloc((void **)&J->ties, nb, sizeof *J->ties, "coverage counts", err);
+    }
+    if (st == OG_OK) {
+        st = grid_calloc((void **)&J->key, J->n, sizeof *J->key, "coverage keys", err);
+    }
+    if (st == OG_OK) {
+        st = og_parallel_for(threads, J->n, SELECT_GRAIN, key_batch, J, NULL, 0.0, 0.0, err);
+    }
+    /* v digit by digit; `above` counts the cells whose key is above v's
+     * digits so far */
+    for (pass = 0; pass < 3 && st == OG_OK; pass++) {
+        J->shift = shifts[pass];
+        J->bits = bits[pass];
+        J->prefix = pass == 0 ? 0 : v >> (J->shift + J->bits);
+        st = og_parallel_for(threads, J->n, SELECT_GRAIN, digit_batch, J, NULL, 0.0, 0.0, err);
+        for (k = (size_t)1 << J->bits; st == OG_OK && k-- > 0;) {
+            size_t c = 0;
+            for (b = 0; b < nb; b++) {
+                c += J->hist[b * DIGIT_BINS + k];
+            }
+            if (above + c >= target) {
+                v |= (uint32_t)k << J->shift;
+                break;
+            }
+            above += c;
+        }
+    }
+    *vout = v;
+    *above_out = above;
+    return st;
+}
+
 enum og_status
 gen_hybrid_select_mask_threads(const float *m, size_t n, size_t target, uint8_t *mask,
                                float *tau, int threads, struct og_error *err)
 {
-    static const int shifts[3] = { 21, 10, 0 }, bits[3] = { 11, 11, 10 };
     struct select_job J;
-    size_t nb = (n + SELECT_GRAIN - 1) / SELECT_GRAIN, above = 0, k, b;
+    size_t nb = (n + SELECT_GRAIN - 1) / SELECT_GRAIN, above = 0, b;
     enum og_status st = OG_OK;
     uint32_t v = 0;
-    int pass;
 
     if (n == 0) {
         *tau = 0.0f;
@@ -137,35 +190,7 @@ gen_hybrid_select_mask_threads(const float *m, size_t n, size_t target, uint8_t 
     J.m = m;
     J.n = n;
     J.mask = mask;
-    st = grid_calloc((void **)&J.hist, nb * DIGIT_BINS, sizeof *J.hist, "coverage counts", err);
-    if (st == OG_OK) {
-        st = grid_calloc((void **)&J.ties, nb, sizeof *J.ties, "coverage counts", err);
-    }
-    if (st == OG_OK) {
-        st = grid_calloc((void **)&J.key, n, sizeof *J.key, "coverage keys", err);
-    }
-    if (st == OG_OK) {
-        st = og_parallel_for(threads, n, SELECT_GRAIN, key_batch, &J, NULL, 0.0, 0.0, err);
-    }
-    /* v digit by digit; `above` counts the cells whose key is above v's
-     * digits so far */
-    for (pass = 0; pass < 3 && st == OG_OK; pass++) {
-        J.shift = shifts[pass];
-        J.bits = bits[pass];
-        J.prefix = pass == 0 ? 0 : v >> (J.shift + J.bits);
-        st = og_parallel_for(threads, n, SELECT_GRAIN, digit_batch, &J, NULL, 0.0, 0.0, err);
-        for (k = (size_t)1 << J.bits; st == OG_OK && k-- > 0;) {
-            size_t c = 0;
-            for (b = 0; b < nb; b++) {
-                c += J.hist[b * DIGIT_BINS + k];
-            }
-            if (above + c >= target) {
-                v |= (uint32_t)k << J.shift;
-                break;
-            }
-            above += c;
-        }
-    }
+    st = radix_top(&J, nb, target, threads, &v, &above, err);
     if (st == OG_OK) {
         /* the last pass counted, per batch, the cells equal to v */
         size_t rank = 0;
@@ -179,6 +204,33 @@ gen_hybrid_select_mask_threads(const float *m, size_t n, size_t target, uint8_t 
     if (st == OG_OK) {
         st = og_parallel_for(threads, n, SELECT_GRAIN, mask_batch, &J, NULL, 0.0, 0.0, err);
         *tau = select_key_float(v);
+    }
+    free(J.hist);
+    free(J.ties);
+    free(J.key);
+    return st;
+}
+
+enum og_status
+gen_hybrid_kth_largest_threads(const float *v, const uint8_t *only, size_t n, size_t k,
+                               int threads, float *out, struct og_error *err)
+{
+    struct select_job J;
+    size_t nb = (n + SELECT_GRAIN - 1) / SELECT_GRAIN, above = 0;
+    uint32_t key = 0;
+    enum og_status st;
+
+    *out = 0.0f;
+    if (n == 0 || k == 0) {
+        return OG_OK;
+    }
+    memset(&J, 0, sizeof J);
+    J.m = v;
+    J.only = only;
+    J.n = n;
+    st = radix_top(&J, nb, k, threads, &key, &above, err);
+    if (st == OG_OK) {
+        *out = select_key_float(key);
     }
     free(J.hist);
     free(J.ties);

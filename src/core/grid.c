@@ -20,6 +20,21 @@ grid_calloc(void **out, size_t count, size_t size, const char *what, struct og_e
 }
 
 enum og_status
+grid_malloc(void **out, size_t count, size_t size, const char *what, struct og_error *err)
+{
+    *out = NULL;
+    if (size != 0 && count > SIZE_MAX / size) {
+        return og_error_set(err, OG_ENOMEM, "%s: %zu x %zu bytes overflows", what, count, size);
+    }
+    *out = malloc((count == 0 ? 1 : count) * (size == 0 ? 1 : size));
+    if (*out == NULL) {
+        return og_error_set(err, OG_ENOMEM, "%s: out of memory for %zu bytes", what,
+                            count * size);
+    }
+    return OG_OK;
+}
+
+enum og_status
 grid_cells(size_t *count, long width, long height, size_t limit, const char *what,
            struct og_error *err)
 {

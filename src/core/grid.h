@@ -12,6 +12,13 @@
 enum og_status grid_calloc(void **out, size_t count, size_t size, const char *what,
                            struct og_error *err);
 
+/* grid_calloc without the zeroing, for arrays every element of which is
+ * written before it is read: a big calloc served from the heap (glibc
+ * raises its mmap threshold after big frees) clears every byte on the
+ * calling thread first. Errors: as grid_calloc. */
+enum og_status grid_malloc(void **out, size_t count, size_t size, const char *what,
+                           struct og_error *err);
+
 /* count = width * height for width, height > 0, checked for overflow against
  * limit cells. Errors: OG_ERANGE "what: WxH exceeds N cells". */
 enum og_status grid_cells(size_t *count, long width, long height, size_t limit, const char *what,

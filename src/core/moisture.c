@@ -135,10 +135,10 @@ moisture_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
     }
     st = world_alloc((void **)&w->moisture, n, sizeof(float), "moisture", err);
     if (st == OG_OK) {
-        st = grid_calloc((void **)&dist[0], n, sizeof *dist[0], "fresh water distance", err);
+        st = grid_malloc((void **)&dist[0], n, sizeof *dist[0], "fresh water distance", err);
     }
     if (st == OG_OK) {
-        st = grid_calloc((void **)&dist[1], n, sizeof *dist[1], "ocean distance", err);
+        st = grid_malloc((void **)&dist[1], n, sizeof *dist[1], "ocean distance", err);
     }
     if (st == OG_OK) {
         /* one team for the whole stage: the searches run many short levels */

@@ -343,10 +343,13 @@ mesh_prepare(struct dist_job *J, struct og_team *team, struct og_error *err)
             st = run(team, J, nt, MOISTURE_POINT_GRAIN, river_batch, err);
         }
     }
-    st = st == OG_OK ? grid_calloc((void **)&J->start, J->n + 1, sizeof *J->start,
+    st = st == OG_OK ? grid_malloc((void **)&J->start, J->n + 1, sizeof *J->start,
                                    "neighbour offsets", err) : st;
     st = st == OG_OK ? grid_calloc((void **)&J->bsum, nb, sizeof *J->bsum, "degree sums", err)
                      : st;
+    if (st == OG_OK) {
+        J->start[0] = 0; /* list_degree writes the rest */
+    }
     for (c = 0; c < LIST_CHUNKS && st == OG_OK; c++) {
         st = grid_calloc((void **)&J->cnt[c], J->n, 1, "neighbour counts", err);
     }
@@ -366,7 +369,7 @@ mesh_prepare(struct dist_job *J, struct og_team *team, struct og_error *err)
         st = run(team, J, J->n, MOISTURE_POINT_GRAIN, list_offsets, err);
     }
     if (st == OG_OK && !atomic_load(&J->too_many)) {
-        st = grid_calloc((void **)&J->nbr, (size_t)J->start[J->n] + 1, sizeof *J->nbr,
+        st = grid_malloc((void **)&J->nbr, (size_t)J->start[J->n] + 1, sizeof *J->nbr,
                          "neighbour lists", err);
         if (st == OG_OK) {
             st = og_team_for_spans(team, LIST_CHUNKS, 1, list_fill, J, err);
@@ -410,7 +413,7 @@ moisture_distances(const struct world *w, struct og_team *team, struct run_ctx *
     }
     nb = (J.n + MOISTURE_POINT_GRAIN - 1) / MOISTURE_POINT_GRAIN;
     if (st == OG_OK) {
-        st = grid_calloc((void **)&J.seen[0], 2 * J.n, 1, "reached cells", err);
+        st = grid_malloc((void **)&J.seen[0], 2 * J.n, 1, "reached cells", err);
         J.seen[1] = J.seen[0] + J.n;
     }
     if (st == OG_OK) {

@@ -325,9 +325,56 @@ og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
 }
 
 /* A team (parallel.h): helpers wait for a region, run its batches like
- * pfor_thread and report back. A helper that finished a region spins a
- * little before sleeping, since regions of short work come back to back. */
-#define TEAM_SPIN 20000 /* polls of the region counter before sleeping */
+ * pfor_thread and report back. Between regions both sides poll before they
+ * sleep: a helper for the next region, the caller for its helpers' last
+ * batches. The polls are timed (TEAM_SPIN_NS), since a short count of
+ * polls (20000, a few microseconds) ended before the next region of the
+ * droplet rounds came, and a helper woken from its condition variable
+ * then arrived tens of microseconds late, after the caller had claimed
+ * most of a 4-batch round (stop 13: with 786 regions in the hybrid
+ * terrain stage, 50 us late a region turns a 1.9x partition into 1.65x).
+ * libgomp's default wait policy spins for a similar while. */
+#define TEAM_SPIN_NS 1000000LL /* at most this long a wait polls, in ns */
+
+static long long
+mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static inline void
+cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+/* Poll until *v differs from `from` (equal 0) or equals it (equal 1), for
+ * at most TEAM_SPIN_NS; 1 when it did. */
+static int
+poll_for(atomic_uint *v, unsigned from, int equal)
+{
+    long long until = 0;
+    unsigned k;
+
+    for (k = 0;; k++) {
+        if ((atomic_load(v) == from) == equal) {
+            return 1;
+        }
+        cpu_relax();
+        if ((k & 255u) == 255u) {
+            long long now = mono_ns();
+            if (until == 0) {
+                until = now + TEAM_SPIN_NS;
+            } else if (now > until) {
+                return 0;
+            }
+        }
+    }
+}
 
 struct og_team {
     pthread_mutex_t lock;
@@ -336,7 +383,7 @@ struct og_team {
     int size;              /* the caller and the helpers that started */
     atomic_uint gen;       /* regions posted */
     int quit;
-    atomic_int inside;     /* helpers working in the current region
+    atomic_uint inside;    /* helpers working in the current region
                               (changed under lock, polled without) */
     struct pfor *p;        /* the current region; NULL once the caller ran
                               out of batches (late helpers stay out) */
@@ -361,9 +408,7 @@ team_thread(void *arg)
         struct pfor *p;
         double t0;
         size_t nb = 0;
-        int spin;
-        for (spin = 0; spin < TEAM_SPIN && atomic_load(&t->gen) == seen; spin++) {
-        }
+        poll_for(&t->gen, seen, 0);
         pthread_mutex_lock(&t->lock);
         while (atomic_load(&t->gen) == seen && !t->quit) {
             pthread_cond_wait(&t->go, &t->lock);
@@ -440,7 +485,7 @@ team_region(struct og_team *t, size_t n, size_t grain, og_batch_fn *fn, void *ar
     struct pfor p;
     double c0;
     size_t nb0 = 0;
-    int outer_index = worker_index, k, spin;
+    int outer_index = worker_index, k;
 
     if (n == 0) {
         return OG_OK;
@@ -485,8 +530,7 @@ team_region(struct og_team *t, size_t n, size_t grain, og_batch_fn *fn, void *ar
         pthread_mutex_unlock(&t->lock);
         /* helpers still in the region finish their last batch: poll a
          * little before sleeping, as the regions are short */
-        for (spin = 0; spin < TEAM_SPIN && atomic_load(&t->inside) > 0; spin++) {
-        }
+        poll_for(&t->inside, 0u, 1);
         pthread_mutex_lock(&t->lock);
         while (atomic_load(&t->inside) > 0) {
             pthread_cond_wait(&t->done, &t->lock);
