@@ -379,7 +379,10 @@ START_TEST(test_mesh_from_lloyd)
     /* two blocks of moves (one border), two blocks of sums and more */
     check_lloyd_mesh(150000, 2, 0.0, 0.0, 1.0, 1.0, 10, 2, 1);
     check_lloyd_mesh(150000, 3, -2.0, 1.0, 5.0, 2.0, 11, 1, 1);
-    check_lloyd_mesh(700, 1, 10.0, -5.0, 30.0, 5.0, 7, 1, 1);
+    /* one big step in a thin box: about a third of the seeds move without
+     * giving up (more than n/32 points held at first); 2 and 5 do */
+    check_lloyd_mesh(700, 1, 10.0, -5.0, 30.0, 5.0, 2, 1, 1);
+    check_lloyd_mesh(700, 1, 10.0, -5.0, 30.0, 5.0, 5, 1, 1);
     check_lloyd_mesh(5, 2, 0.0, 0.0, 1.0, 1.0, 8, 1, 1);
     /* no iterations: nothing handed over, triangulated from scratch */
     check_lloyd_mesh(500, 0, 0.0, 0.0, 1.0, 1.0, 9, 1, 0);

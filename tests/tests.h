@@ -27,6 +27,10 @@ struct delaunay;
 void test_delaunay_validate(const struct delaunay *d, const double *xy, size_t n);
 void predicates_tests(Suite *s); /* test_predicates.c, into delaunay_suite */
 void delaunay_brio_tests(Suite *s); /* test_delaunay_brio.c, into delaunay_suite */
+/* a (its point ids renamed by amap, or not if NULL) and b have the same
+ * triangles with the same rotations, in any numbering, and twins that
+ * correspond (test_delaunay_brio.c). */
+void test_delaunay_same(const struct delaunay *a, const int32_t *amap, const struct delaunay *b);
 void planet_mesh_tests(Suite *s);    /* test_planet_mesh.c, into planet_suite */
 void planet_surface_tests(Suite *s); /* test_planet_surface.c, into planet_suite */
 

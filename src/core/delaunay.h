@@ -60,9 +60,11 @@ enum og_status delaunay_build_centers(struct delaunay *d, const double *xy, size
  * triangles[] and hull[] refer to local ids k = 0 .. n-1,
  * whose input point is (*order)[k] and whose coordinates are
  * (*pts)[2k], (*pts)[2k+1] (both malloc'd n and 2n long, the caller frees
- * them; an exact duplicate has a local id that no triangle uses). Same
- * triangles, rotations and numbering as delaunay_build, renamed; no
- * centres (d->centers is NULL). Points with no three off one line keep
+ * them; an exact duplicate has a local id that no triangle uses). The
+ * same triangles with the same rotations as delaunay_build, renamed, but
+ * numbered by their smallest local corner (stable), so that they run along
+ * the curve too (twins accordingly); no centres (d->centers is
+ * NULL). Points with no three off one line keep
  * their input order (the identity).
  * Lloyd's iteration uses it. Errors as delaunay_build; on error *order and
  * *pts are NULL. */

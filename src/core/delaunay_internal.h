@@ -55,6 +55,21 @@ enum og_status dl_collinear(struct delaunay *d, const double *xy, size_t n,
  * the n points, both malloc'd; OG_ENOMEM (both NULL) when out of memory. */
 enum og_status dl_identity(const double *xy, size_t n, int32_t **order, double **pts);
 
+/* Renumber the triangles of s (n local points) by their smallest corner,
+ * stable, twins following: the triangles then run along the local order
+ * (the Hilbert curve), one pass over the points, instead of in the rounds
+ * of the insertion; everything that walks them in memory order (Lloyd's
+ * cells and moves, the mesh) gains. The arrays are replaced. OG_OK or
+ * OG_ENOMEM (s unchanged). */
+enum og_status dl_sort_triangles(struct dl *s, size_t n);
+
+static inline int32_t
+dl_min3(const int32_t *t)
+{
+    int32_t m = t[0] < t[1] ? t[0] : t[1];
+    return m < t[2] ? m : t[2];
+}
+
 /* Free the work arrays of s that are not handed to the result. */
 void dl_free(struct dl *s);
 

@@ -139,6 +139,55 @@ dl_collinear(struct delaunay *d, const double *xy, size_t n, struct og_error *er
     return OG_OK;
 }
 
+/* Renumber the triangles of s by their smallest corner (a stable counting
+ * sort over the n local ids; the twins follow). */
+enum og_status
+dl_sort_triangles(struct dl *s, size_t n)
+{
+    size_t nt = (size_t)s->nedges / 3, t, i;
+    uint32_t *pos = calloc(n + 1, sizeof *pos), *nid = malloc((nt > 0 ? nt : 1) * sizeof *nid);
+    int32_t *tri = dl_alloc((3 * nt > 0 ? 3 * nt : 1) * sizeof *tri);
+    int32_t *half = dl_alloc((3 * nt > 0 ? 3 * nt : 1) * sizeof *half);
+    const int32_t *t0 = s->tri, *h0 = s->half;
+
+    if (pos == NULL || nid == NULL || tri == NULL || half == NULL) {
+        free(pos);
+        free(nid);
+        free(tri);
+        free(half);
+        return OG_ENOMEM;
+    }
+    for (t = 0; t < nt; t++) {
+        pos[dl_min3(t0 + 3 * t) + 1]++;
+    }
+    for (i = 0; i < n; i++) {
+        pos[i + 1] += pos[i];
+    }
+    for (t = 0; t < nt; t++) {
+        nid[t] = pos[dl_min3(t0 + 3 * t)]++;
+    }
+    free(pos);
+    for (t = 0; t < nt; t++) {
+        size_t u = 3 * (size_t)nid[t];
+        int k;
+        for (k = 0; k < 3; k++) {
+            int32_t h = h0[3 * t + k];
+            tri[u + k] = t0[3 * t + k];
+            if (h >= 0) {
+                uint32_t th = (uint32_t)h / 3u;
+                h = (int32_t)(3 * nid[th] + ((uint32_t)h - 3 * th));
+            }
+            half[u + k] = h;
+        }
+    }
+    free(nid);
+    free(s->tri);
+    free(s->half);
+    s->tri = tri;
+    s->half = half;
+    return OG_OK;
+}
+
 void
 dl_free(struct dl *s)
 {
