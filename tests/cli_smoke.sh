@@ -156,6 +156,16 @@ if [ -x "$SRC/quickstart" ] && [ "$SRC/src/cli/orogen" -ef "$BIN" ]; then
         sh "$SRC/quickstart" run export --from mine.png --map again.png) >/dev/null 2>&1
     cmp -s "$tmp/le.png" "$tmp/user/again.png"
     check "quickstart run keeps the caller's folder (--from mine.png, --map again.png)" $?
+    # standard output is orogen's alone (build messages go to quickstart.log)
+    (cd "$tmp/user" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS \
+        sh "$SRC/quickstart" run export --from mine.png --stats -) >"$tmp/qs.json" 2>/dev/null
+    [ "$(head -c 1 "$tmp/qs.json")" = "{" ] && [ "$(tail -n 1 "$tmp/qs.json")" = "}" ] &&
+        grep -q '"seed": 4' "$tmp/qs.json"
+    check "quickstart run export --stats - writes only the JSON to stdout" $?
+    first=$(env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS sh "$SRC/quickstart" run --help 2>/dev/null |
+        head -n 1)
+    case $first in "usage: orogen"*) true ;; *) false ;; esac
+    check "quickstart run --help starts with the usage line" $?
 else
     echo "ok - quickstart folder check skipped (not an in-tree build)"
 fi
