@@ -324,21 +324,30 @@ quant_class_ansi8(int map_class, int *bright)
     return idx;
 }
 
-/* The dither's candidates for a colour c, after T. Knoll's pattern
- * dithering (US patent 6,606,166, expired; as described by J. Yliluoma,
- * "Arbitrary-palette positional dithering algorithm", 2011): DITHER_N
- * entries picked one by one, each the entry nearest (in OKLab) to c plus
- * the error the picks so far leave, so their mean approaches c; sorted by
- * lightness, a pixel shows the candidate its threshold selects. As c moves
- * along a gradient the candidates change one at a time and the mean
- * follows it, where the nearest entry alone made flat areas with hard
- * edges along one contour (the island's ocean: one teal entry for most of
- * the sea, then a straight navy edge). Entries come from c's hue family
- * (black only when it is the nearest), so no pixel leaves the family;
- * greys from the grey
- * entries (the ramp and the cube's diagonal). */
-#define DITHER_N 16
-#define DITHER_ERR 0.6
+/* The dither of a colour c: between two entries of its hue family, and
+ * only where c lies between them, near the contour where the nearest entry
+ * changes:
+ *   - a = the nearest entry (quant_xterm256; distance lab_dist);
+ *   - b = the nearest other entry of c's family within DITHER_HUE degrees
+ *     of c's hue (greys: the grey entries) that lies "beyond" c seen from
+ *     a: c's projection on the segment a..b falls inside it, and c is at
+ *     most DITHER_NEAR times the segment's length off it (plain OKLab). So
+ *     no pixel leaves the family nor turns a blue sea purple-grey
+ *     (0x5f5f87, 31 degrees from the ocean's hue, is the blue family's
+ *     edge), and a colour far from every entry but between none (the
+ *     island's ocean, 0.1 OKLab from the cube) stays flat;
+ *   - r = da / (da + db), da and db the square roots of lab_dist to a and
+ *     b: 0 on a, 0.5 on the contour between a and b; b's share of the
+ *     pixels is (r - DITHER_FLAT) / (1 - 2 DITHER_FLAT), so none up to
+ *     DITHER_FLAT and one half on the contour, where the other side mixes
+ *     the same two entries half and half: the picture is continuous, and
+ *     the nearest entry always keeps the majority.
+ * A terminal cell is far larger than the pixel dithering was made for: the
+ * old 16-entry pattern made that ocean a checkerboard of entries 17, 24 and
+ * 60 (stop 13, finding 3). */
+#define DITHER_FLAT 0.42
+#define DITHER_HUE 22.0
+#define DITHER_NEAR 0.35
 
 static double
 lab_dist2(struct quant_lab c, struct quant_lab p)
@@ -346,64 +355,64 @@ lab_dist2(struct quant_lab c, struct quant_lab p)
     return (c.l - p.l) * (c.l - p.l) + (c.a - p.a) * (c.a - p.a) + (c.b - p.b) * (c.b - p.b);
 }
 
+/* out[0] = a, out[1] = b, out[2] = b's share 0..128 of 256 (0: flat). */
 static void
-dither_candidates(uint32_t rgb, int chromatic, uint8_t *out)
+dither_pair(uint32_t rgb, int chromatic, uint8_t *out)
 {
-    struct quant_lab c = quant_oklab(rgb), err = { 0, 0, 0 };
+    struct quant_lab c = quant_oklab(rgb), pa;
     enum quant_family fam = quant_family(rgb);
-    int allowed[256], na = 0, i, k, pick[DITHER_N], nearest, second;
+    double hue = lab_hue(c), best = INFINITY, da, r, share;
+    int a, second, b, i;
 
-    nearest2(rgb, chromatic, &nearest, &second);
-
+    nearest2(rgb, chromatic, &a, &second);
     palette_init();
+    pa = palette_lab[a];
+    b = a;
     for (i = 16; i < 256; i++) {
-        int grey = lab_chroma(palette_lab[i]) < QUANT_GREY_CHROMA;
-        /* the undithered answer is always a candidate (a dark blue's
-         * nearest may be black 16 or a blue of the hue window) */
-        if (i == nearest || (!chromatic && grey) ||
-            (chromatic && !grey && quant_family(quant_xterm_rgb(i)) == fam)) {
-            allowed[na++] = i;
+        struct quant_lab p = palette_lab[i], q;
+        double gap2, t, d;
+        int grey = lab_chroma(p) < QUANT_GREY_CHROMA;
+
+        if (i == a || (chromatic ? grey || quant_family(quant_xterm_rgb(i)) != fam ||
+                                       hue_diff(hue, lab_hue(p)) > DITHER_HUE
+                                 : !grey)) {
+            continue;
+        }
+        gap2 = lab_dist2(pa, p);
+        if (gap2 <= 0.0) {
+            continue;
+        }
+        t = ((c.l - pa.l) * (p.l - pa.l) + (c.a - pa.a) * (p.a - pa.a) +
+             (c.b - pa.b) * (p.b - pa.b)) / gap2;
+        q.l = pa.l + t * (p.l - pa.l);
+        q.a = pa.a + t * (p.a - pa.a);
+        q.b = pa.b + t * (p.b - pa.b);
+        if (t <= 0.0 || t >= 1.0 || lab_dist2(c, q) > DITHER_NEAR * DITHER_NEAR * gap2) {
+            continue;
+        }
+        d = lab_dist(c, p);
+        if (d < best) {
+            best = d;
+            b = i;
         }
     }
-    for (k = 0; k < DITHER_N; k++) {
-        struct quant_lab want = { c.l + err.l * DITHER_ERR, c.a + err.a * DITHER_ERR,
-                                  c.b + err.b * DITHER_ERR };
-        double best = INFINITY;
-        int bi = allowed[0];
-        for (i = 0; i < na; i++) {
-            double d = lab_dist2(want, palette_lab[allowed[i]]);
-            if (d < best) {
-                best = d;
-                bi = allowed[i];
-            }
-        }
-        pick[k] = bi;
-        err.l += c.l - palette_lab[bi].l;
-        err.a += c.a - palette_lab[bi].a;
-        err.b += c.b - palette_lab[bi].b;
-    }
-    /* by lightness, so the threshold's pattern orders them */
-    for (k = 1; k < DITHER_N; k++) {
-        int v = pick[k], j = k;
-        while (j > 0 && palette_lab[pick[j - 1]].l > palette_lab[v].l) {
-            pick[j] = pick[j - 1];
-            j--;
-        }
-        pick[j] = v;
-    }
-    for (k = 0; k < DITHER_N; k++) {
-        out[k] = (uint8_t)pick[k];
-    }
+    da = sqrt(lab_dist(c, pa));
+    r = b == a ? 0.0 : da / (da + sqrt(best));
+    share = (r - DITHER_FLAT) / (1.0 - 2.0 * DITHER_FLAT);
+    share = share < 0.0 ? 0.0 : share > 0.5 ? 0.5 : share;
+    out[0] = (uint8_t)a;
+    out[1] = (uint8_t)b;
+    out[2] = (uint8_t)lround(share * 256.0);
 }
 
-/* The candidates per 6-bit bucket as lut (first byte 0: not computed yet),
+/* The pair per 6-bit bucket as lut (first byte 0: not computed yet),
  * allocated on first use (the pages of buckets never used stay untouched). */
-static uint8_t (*dlut)[DITHER_N];
+static uint8_t (*dlut)[3];
 
 int
 quant_xterm256_dither(uint32_t rgb, long x, long y)
 {
-    int ch = quant_is_chromatic(rgb), k;
+    int ch = quant_is_chromatic(rgb);
     uint32_t r = (rgb >> 18) & 63, g = (rgb >> 10) & 63, b = (rgb >> 2) & 63;
     size_t i = (size_t)ch << 18 | r << 12 | g << 6 | b;
 
@@ -414,8 +423,10 @@ quant_xterm256_dither(uint32_t rgb, long x, long y)
         }
     }
     if (dlut[i][0] == 0) {
-        dither_candidates((r * 4 + 2) << 16 | (g * 4 + 2) << 8 | (b * 4 + 2), ch, dlut[i]);
+        dither_pair((r * 4 + 2) << 16 | (g * 4 + 2) << 8 | (b * 4 + 2), ch, dlut[i]);
     }
-    k = (int)(ign(x, y) * DITHER_N);
-    return dlut[i][k < DITHER_N ? k : DITHER_N - 1];
+    if (dlut[i][2] == 0) {
+        return dlut[i][0];
+    }
+    return ign(x, y) * 256.0 < dlut[i][2] ? dlut[i][1] : dlut[i][0];
 }

@@ -79,20 +79,16 @@ int quant_class_ansi(int map_class);
  * that would like the bold/bright variant (shallow water, beach, snow). */
 int quant_class_ansi8(int map_class, int *bright);
 
-/* Palette steps (OKLab distance) below this are not dithered (kept for
- * callers comparing entries; the dither itself mixes by its candidates). */
-#define QUANT_DITHER_MIN_STEP 0.08
-
-/* The 256-colour entry for rgb at world pixel (x, y), ordered-dithered
- * after T. Knoll's pattern dithering: 16 candidate entries of rgb's hue
- * family (greys: the grey entries) whose mean approaches rgb, sorted by
- * lightness, one picked by an interleaved-gradient-noise threshold keyed to
- * the world pixel (close to blue noise). The pattern's mean follows a
- * smooth gradient instead of the nearest entry's flat areas and hard
- * edges; a colour on an entry shows no pattern. Candidates per 6-bit
- * bucket, computed on first use (main thread only). For continuous
- * pictures (ramps, blended and shaded colours; TERMINAL.md section 1.5:
- * categorical colours are not dithered). */
+/* The 256-colour entry for rgb at world pixel (x, y): the nearest entry,
+ * or where rgb lies between it and the next entry of its hue family (within
+ * 22 degrees of OKLab hue) near the contour between them, one of the two
+ * picked by an interleaved-gradient-noise threshold keyed to the pixel, the
+ * second's share rising to one half on the contour. So a gradient fades from
+ * one entry to the next over a band, and colours elsewhere are flat: at
+ * terminal cell size any pattern reads as noise. Pairs per 6-bit bucket,
+ * computed on first use (main thread only). For continuous pictures (ramps,
+ * blended and shaded colours; TERMINAL.md section 1.5: categorical colours
+ * are not dithered). */
 int quant_xterm256_dither(uint32_t rgb, long x, long y);
 
 #endif

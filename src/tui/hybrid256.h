@@ -11,7 +11,7 @@
  * pixels picks the stream's own entry or the land's (a pixel covered at
  * least half, class MC_RIVER, is always the stream's); the land takes its
  * nearest entry outside the mask (categories stay one colour each,
- * ../shared/TERMINAL.md 1.5) and the Knoll dither inside it (shading is
+ * ../shared/TERMINAL.md 1.5) and the two-entry dither inside it (shading is
  * continuous); lakes take their own entry. */
 #ifndef OROGEN_TUI_HYBRID256_H
 #define OROGEN_TUI_HYBRID256_H
