@@ -274,6 +274,26 @@ screen d | grep -qF "glyphs"; check $? "D: glyph map named in the status bar"
 keys d q
 st=$(wait_exit d 20); [ "$st" = 0 ]; check $? "D: q exits with status 0 (got $st)" "$tmp/d.err"
 
+# D3: LANG=C at 80x24: the legend opens on its own (glyphs need their key)
+# and fits: its parts flow down one column after another, never over each
+# other (stop 13: the glyph list was drawn over the biome names, "## temperate
+# deciduous fnn hills 9", and cut off at the bottom). Every line's entries
+# (a two-character swatch, a name) each end in their share.
+start d3 80 24 xterm-256color C
+wait_for d3 "ready in" 30; check $? "D3: LANG=C at 80x24 shows the island" "$tmp/last-screen.txt"
+screen d3 >"$tmp/d3.txt"
+grep -qF "Legend: color" "$tmp/d3.txt"; check $? "D3: the legend opens on its own in glyph mode" "$tmp/d3.txt"
+awk '/## / { n = gsub(/(##|,,|\.\.|nn|\^\^|\*\*|~~|--|==) [a-z]/, "&"); p = gsub(/%/, "&");
+     if (n != p) { print "line " NR ": " n " entries, " p " shares"; bad = 1 } }
+     END { exit bad }' "$tmp/d3.txt" >"$tmp/d3.bad"
+check $? "D3: no legend text drawn over another entry" "$tmp/d3.txt"
+for g in "deep water" "water " "lowland" "hills" "mountain" "temperate decid" "rivers (lines)"; do
+    grep -qF -- "$g" "$tmp/d3.txt" || { echo "missing: $g" >>"$tmp/d3.bad"; }
+done
+[ ! -s "$tmp/d3.bad" ]; check $? "D3: biome and glyph lists complete at 80x24" "$tmp/d3.bad"
+keys d3 q
+wait_exit d3 20 >/dev/null
+
 # --- D2: direct colour, and the COLORTERM hint ----------------------------------
 if infocmp xterm-direct >/dev/null 2>&1; then
     start h 100 30 xterm-direct C.UTF-8

@@ -167,91 +167,210 @@ share_text(char *buf, size_t size, double pct)
     }
 }
 
+/* The panel's lines flow down one column after the other (column-major),
+ * so no part is drawn over another (stop 13's finding 4: the glyph list
+ * restarted at the top of a second column, over the biome names). The
+ * column width is the whole panel when everything fits, else the panel's
+ * width shared by as many columns as the lines need (at least
+ * FLOW_MIN_COLS wide); what still does not fit ends in a "more" line. */
+#define FLOW_MIN_COLS 22
+
+struct flow {
+    WINDOW *win;
+    int top, row, col, colw, w, h, full;
+};
+
+static void
+flow_init(struct flow *f, WINDOW *win, int top, int w, int h, int lines)
+{
+    int per = h - top, ncols;
+
+    f->win = win;
+    f->top = f->row = top;
+    f->col = 0;
+    f->w = w;
+    f->h = h;
+    f->full = 0;
+    ncols = per > 0 ? (lines + per - 1) / per : 1;
+    ncols = ncols < 1 ? 1 : ncols;
+    f->colw = w / ncols;
+    if (f->colw < FLOW_MIN_COLS) {
+        f->colw = w / FLOW_MIN_COLS > 0 ? w / (w / FLOW_MIN_COLS) : w;
+    }
+}
+
+/* The row of the next line (its column at f->col), or -1 when the panel is
+ * full; a line at the bottom of the last column is kept for "more". */
+static int
+flow_next(struct flow *f, int remaining)
+{
+    int last_col = f->col + 2 * f->colw > f->w;
+
+    if (f->full) {
+        return -1;
+    }
+    if (f->row >= f->h || (last_col && f->row == f->h - 1 && remaining > 1)) {
+        if (last_col) {
+            int pair = 0;
+            wattr_set(f->win, A_NORMAL, 0, &pair);
+            if (f->row < f->h) {
+                mvwaddnstr(f->win, f->row, f->col + 1, "... (larger terminal: more)",
+                           f->colw - 2);
+            }
+            f->full = 1;
+            return -1;
+        }
+        f->row = f->top;
+        f->col += f->colw;
+    }
+    return f->row++;
+}
+
+/* Text in the flow (a title or note), word-wrapped to the column. */
+static void
+flow_text(struct flow *f, const char *text, int remaining)
+{
+    int width = f->colw - 2 > 1 ? f->colw - 2 : 1;
+
+    while (*text != '\0') {
+        int len = (int)strlen(text), fit = len, i, row;
+
+        if (len > width) {
+            fit = 0;
+            for (i = 1; i <= width; i++) {
+                if (text[i] == ' ') {
+                    fit = i;
+                }
+            }
+            fit = fit == 0 ? width : fit;
+        }
+        row = flow_next(f, remaining);
+        if (row < 0) {
+            return;
+        }
+        mvwaddnstr(f->win, row, f->col + 1, text, fit);
+        text += fit;
+        while (*text == ' ') {
+            text++;
+        }
+    }
+}
+
+/* Rows flow_text needs for text in a column of width colw. */
+static int
+text_rows(const char *text, int colw)
+{
+    int width = colw - 2 > 1 ? colw - 2 : 1, len = (int)strlen(text);
+    return len == 0 ? 0 : (len + width - 1) / width + (len > width);
+}
+
+/* An entry: a two-cell swatch (drawn by the caller at the returned row and
+ * f->col + 1), the name cut to fit and the share right-aligned. */
+static int
+flow_entry(struct flow *f, const char *name, const char *share, int remaining)
+{
+    char line[96];
+    int row = flow_next(f, remaining), nw = f->colw - 9;
+    int pair = 0;
+
+    if (row < 0) {
+        return -1;
+    }
+    nw = nw < 4 ? 4 : nw > 28 ? 28 : nw;
+    wattr_set(f->win, A_NORMAL, 0, &pair);
+    snprintf(line, sizeof line, " %-*.*s %4s", nw, nw, name, share);
+    mvwaddnstr(f->win, row, f->col + 3, line, f->colw - 3 > 0 ? f->colw - 3 : 0);
+    return row;
+}
+
 /* The terrain classes of the view (render/mapimg.h enum map_class) as the
  * map draws them: in glyph mode the class glyph in the colour the map gives
  * it, with half blocks a cell of that colour (U+2580 with the same colour
  * above and below, so it reads as a full block). The colour comes from the
  * same colors_number call as the map's, on the class's mean view colour, so
  * in the 8/16-colour modes, where a cell's colour depends on its class
- * alone, each swatch is exactly the colour of that class's cells. Returns
- * the next free row. */
-static int
-class_list(struct tui *t, WINDOW *win, int row, int col, int w, int h, const char *title)
-{
+ * alone, each swatch is exactly the colour of that class's cells. Classes
+ * the screen cannot tell apart (snow and ice both bright white in 16
+ * colours, with half blocks or one glyph) share one line. Fills first[] with
+ * the classes listed (each with merged_into for the others) and returns
+ * their number; total gets the view's pixel count. */
+struct class_rows {
     long counts[MC_COUNT];
     uint32_t mean[MC_COUNT];
-    int total = mapview_class_stats(t, counts, mean), c, hb = colors_halfblocks(t);
     int merged_into[MC_COUNT];
+    int total, n;
+};
 
-    if (total == 0 || row >= h) {
-        return row;
-    }
-    mvwaddnstr(win, row++, col + 1, title, w - col - 2);
-    /* Classes the screen cannot tell apart (snow and ice both bright white
-     * in 16 colours, with half blocks or one glyph) share one line. */
-    {
-        int fgs[MC_COUNT], d;
-        for (c = 0; c < MC_COUNT; c++) {
-            attr_t attr = A_NORMAL;
-            fgs[c] = counts[c] > 0 && t->col.mode != TUI_COLOR_NONE
-                         ? colors_number(t, mean[c], c, 0, 0, 0, &attr) : -1;
-        }
-        for (c = 0; c < MC_COUNT; c++) {
-            merged_into[c] = -1;
-            for (d = 0; d < c && counts[c] > 0 && fgs[c] >= 0; d++) {
-                if (counts[d] > 0 && merged_into[d] < 0 && fgs[d] == fgs[c] &&
-                    (hb || mapimg_class_glyph((enum map_class)d) ==
-                               mapimg_class_glyph((enum map_class)c))) {
-                    merged_into[c] = d;
-                    break;
-                }
-            }
-        }
+static void
+class_rows(struct tui *t, struct class_rows *cr)
+{
+    int c, d, hb = colors_halfblocks(t), fgs[MC_COUNT];
+
+    cr->total = mapview_class_stats(t, cr->counts, cr->mean);
+    cr->n = 0;
+    for (c = 0; c < MC_COUNT; c++) {
+        attr_t attr = A_NORMAL;
+        fgs[c] = cr->counts[c] > 0 && t->col.mode != TUI_COLOR_NONE
+                     ? colors_number(t, cr->mean[c], c, 0, 0, 0, &attr) : -1;
     }
     for (c = 0; c < MC_COUNT; c++) {
-        char line[64], share[16], name[40];
+        cr->merged_into[c] = -1;
+        for (d = 0; d < c && cr->counts[c] > 0 && fgs[c] >= 0; d++) {
+            if (cr->counts[d] > 0 && cr->merged_into[d] < 0 && fgs[d] == fgs[c] &&
+                (hb || mapimg_class_glyph((enum map_class)d) ==
+                           mapimg_class_glyph((enum map_class)c))) {
+                cr->merged_into[c] = d;
+                break;
+            }
+        }
+        cr->n += cr->counts[c] > 0 && cr->merged_into[c] < 0;
+    }
+}
+
+static void
+class_list(struct tui *t, struct flow *f, const struct class_rows *cr, const char *title)
+{
+    int c, hb = colors_halfblocks(t), left = cr->n + 1;
+
+    if (cr->total == 0) {
+        return;
+    }
+    flow_text(f, title, left--);
+    for (c = 0; c < MC_COUNT; c++) {
+        char share[16], name[40];
         attr_t attr = A_NORMAL;
-        int pair = 0, i, d;
-        long n = counts[c];
+        int pair = 0, i, d, row;
+        long n = cr->counts[c];
         wchar_t wc[2] = { L' ', L'\0' };
         cchar_t cc;
 
-        if (counts[c] == 0 || merged_into[c] >= 0) {
+        if (cr->counts[c] == 0 || cr->merged_into[c] >= 0) {
             continue;
         }
         snprintf(name, sizeof name, "%s", mapimg_class_name((enum map_class)c));
         for (d = c + 1; d < MC_COUNT; d++) {
-            if (merged_into[d] == c) {
+            if (cr->merged_into[d] == c) {
                 size_t len = strlen(name);
                 snprintf(name + len, sizeof name - len, ", %s",
                          mapimg_class_name((enum map_class)d));
-                n += counts[d];
+                n += cr->counts[d];
             }
         }
-        if (row >= h) {
-            row = 1;
-            col += 24;
-            if (col + 20 > w) {
-                break;
-            }
+        share_text(share, sizeof share, (n * 100.0) / cr->total);
+        row = flow_entry(f, name, share, left--);
+        if (row < 0) {
+            return;
         }
         wc[0] = hb ? L'\u2580' : (wchar_t)(unsigned char)mapimg_class_glyph((enum map_class)c);
         if (t->col.mode != TUI_COLOR_NONE) {
-            int fg = colors_number(t, mean[c], c, 0, 0, 0, &attr);
+            int fg = colors_number(t, cr->mean[c], c, 0, 0, 0, &attr);
             pair = colors_pair(t, fg, hb ? fg : -1);
         }
         setcchar(&cc, wc, attr, 0, &pair);
         for (i = 0; i < 2; i++) {
-            mvwadd_wch(win, row, col + 1 + i, &cc);
+            mvwadd_wch(f->win, row, f->col + 1 + i, &cc);
         }
-        pair = 0;
-        wattr_set(win, A_NORMAL, 0, &pair);
-        share_text(share, sizeof share, (n * 100.0) / total);
-        snprintf(line, sizeof line, " %-15s %4s", name, share);
-        mvwaddnstr(win, row, col + 3, line, w - col - 4 > 0 ? w - col - 4 : 0);
-        row++;
     }
-    return row;
 }
 
 /* Whether the map draws terrain classes rather than the layer's colours:
@@ -268,8 +387,10 @@ legend_draw(struct tui *t)
 {
     WINDOW *win = t->panelwin;
     const struct legend *lg;
-    int w, h, row, col = 0, i, entry_w, number[LEGEND_MAX];
-    char head[96];
+    int w, h, row, i, number[LEGEND_MAX], lines, glyphs;
+    char head[96], share[16];
+    struct class_rows cr;
+    struct flow f;
 
     if (win == NULL) {
         return;
@@ -291,15 +412,18 @@ legend_draw(struct tui *t)
         wnoutrefresh(win);
         return;
     }
+    class_rows(t, &cr);
     if (class_mode(t)) {
         /* 8/16 colours and monochrome glyphs draw every layer by terrain
          * class: list those classes, as drawn, and say why */
-        row = class_list(t, win, 1, 0, w, h,
-                         t->col.mode == TUI_COLOR_NONE ? "glyphs (share of the view):"
-                                                       : "colours (share of the view):");
-        if (row + 1 < h && (t->col.available[TUI_COLOR_256] ||
-                            t->col.available[TUI_COLOR_DIRECT])) {
-            mvwaddnstr(win, row + 1, 2, "c: more colours", w - 3);
+        int more = t->col.available[TUI_COLOR_256] || t->col.available[TUI_COLOR_DIRECT];
+        flow_init(&f, win, 1, w, h, cr.n + 1 + 2 * more);
+        class_list(t, &f, &cr,
+                   t->col.mode == TUI_COLOR_NONE ? "glyphs (share of the view):"
+                                                 : "colours (share of the view):");
+        if (more && !f.full && f.row + 1 < h) {
+            f.row++;
+            flow_text(&f, "c: more colours", 1);
         }
         wnoutrefresh(win);
         return;
@@ -312,38 +436,36 @@ legend_draw(struct tui *t)
             mvwaddnstr(win, row++, 2, lg->note, w - 3);
         }
     }
-    /* The classes in the legend's order; "world %" is their share of all
-     * cells. */
+    /* The classes in the legend's order ("world %" is their share of all
+     * cells), the lines, the note, then in glyph mode the glyphs: one flow. */
+    glyphs = !colors_halfblocks(t) && cr.total > 0;
+    lines = lg->n + (lg->lines[0] != '\0') +
+            (lg->nramp == 0 ? text_rows(lg->note, w / 2) : 0) + (glyphs ? cr.n + 3 : 0);
+    flow_init(&f, win, row, w, h, lines);
     distinct_256(t, lg, number);
-    entry_w = !t->panel_side && w >= 60 ? w / 2 : w;
     for (i = 0; i < lg->n; i++) {
-        char line[80], share[16];
-        if (row >= h) {
-            row = 1 + (lg->nramp > 0 ? 2 : 0);
-            col += entry_w;
-            if (col + 20 > w) {
-                break;
-            }
-        }
-        swatch(t, win, row, col + 1, lg->e[i].rgb, number[i]);
         share_text(share, sizeof share, 100.0 * lg->e[i].share);
-        snprintf(line, sizeof line, " %-28.28s %4s", lg->e[i].name, share);
-        mvwaddnstr(win, row, col + 3, line, (col + entry_w < w ? entry_w : w - col) - 4);
-        row++;
+        row = flow_entry(&f, lg->e[i].name, share, lines--);
+        if (row < 0) {
+            break;
+        }
+        swatch(t, win, row, f.col + 1, lg->e[i].rgb, number[i]);
     }
-    if (lg->lines[0] != '\0' && row < h && col + 20 <= w) {
-        char line[80], share[16];
-        swatch(t, win, row, col + 1, lg->lines_rgb, -1);
+    if (lg->lines[0] != '\0') {
         share_text(share, sizeof share, 100.0 * lg->lines_share);
-        snprintf(line, sizeof line, " %-28.28s %4s", lg->lines, share);
-        mvwaddnstr(win, row, col + 3, line, (col + entry_w < w ? entry_w : w - col) - 4);
-        row++;
+        row = flow_entry(&f, lg->lines, share, lines--);
+        if (row >= 0) {
+            swatch(t, win, row, f.col + 1, lg->lines_rgb, -1);
+        }
     }
-    if (lg->nramp == 0 && lg->note[0] != '\0' && row < h && col == 0) {
-        mvwaddnstr(win, row++, 2, lg->note, w - 3);
+    if (lg->nramp == 0 && lg->note[0] != '\0') {
+        flow_text(&f, lg->note, lines--);
     }
-    if (!colors_halfblocks(t) && col == 0 && row + 1 < h) {
-        class_list(t, win, row + 1, 0, w, h, "glyphs (share of the view):");
+    if (glyphs && !f.full) {
+        if (f.row > f.top && f.row < h) {
+            f.row++;   /* a blank line before the glyphs, unless at a column top */
+        }
+        class_list(t, &f, &cr, "glyphs (share of the view):");
     }
     wnoutrefresh(win);
 }
