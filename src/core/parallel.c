@@ -333,8 +333,11 @@ og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
  * then arrived tens of microseconds late, after the caller had claimed
  * most of a 4-batch round (stop 13: with 786 regions in the hybrid
  * terrain stage, 50 us late a region turns a 1.9x partition into 1.65x).
- * libgomp's default wait policy spins for a similar while. */
-#define TEAM_SPIN_NS 1000000LL /* at most this long a wait polls, in ns */
+ * Half a millisecond covers the gaps of the droplet rounds and of the
+ * moisture search's levels (0.1 to 0.5 ms of work each) without holding
+ * a core long on a machine shared with other work; libgomp's default
+ * wait policy spins for a similar while. */
+#define TEAM_SPIN_NS 500000LL /* at most this long a wait polls, in ns */
 
 static long long
 mono_ns(void)

@@ -66,7 +66,8 @@ int og_parallel_workers(int threads, size_t n, size_t grain);
  * and joins its threads in every call, which costs more than a region of a
  * millisecond's work). The regions are the same as og_parallel_for's:
  * batches claimed in order, og_parallel_worker, the account. A helper that
- * finished a region polls briefly for the next before it sleeps. */
+ * finished a region polls for the next for up to half a millisecond
+ * before it sleeps, and so does the caller for its helpers' last batches. */
 struct og_team;
 
 /* Start a team of `threads` threads, the caller included (<= 0:
