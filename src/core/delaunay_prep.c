@@ -157,14 +157,17 @@ dl_sort_triangles(struct dl *s, size_t n)
         free(half);
         return OG_ENOMEM;
     }
+    /* nid holds each triangle's key (smallest corner), then its new id */
     for (t = 0; t < nt; t++) {
-        pos[dl_min3(t0 + 3 * t) + 1]++;
+        uint32_t key = (uint32_t)dl_min3(t0 + 3 * t);
+        nid[t] = key;
+        pos[key + 1]++;
     }
     for (i = 0; i < n; i++) {
         pos[i + 1] += pos[i];
     }
     for (t = 0; t < nt; t++) {
-        nid[t] = pos[dl_min3(t0 + 3 * t)]++;
+        nid[t] = pos[nid[t]]++;
     }
     free(pos);
     for (t = 0; t < nt; t++) {
