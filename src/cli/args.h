@@ -45,6 +45,7 @@ struct cli_args {
        --size are not given */
     char recipe_layer[32];
     int recipe_w, recipe_h;
+    int recipe_globe; /* the recipe's globe.size, 0 when none */
     /* data exports: --heightmap, --raw, ... (cli/args_dataout.h) */
     struct cli_dataout out;
     char recipe_note[256];    /* e.g. the recipe's generator version differs */

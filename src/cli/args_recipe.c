@@ -77,6 +77,7 @@ cli_apply_recipe(const char *png_path, struct cli_args *a, struct og_error *err)
     snprintf(a->recipe_layer, sizeof a->recipe_layer, "%s", r.map_layer);
     a->recipe_w = r.map_w;
     a->recipe_h = r.map_h;
+    a->recipe_globe = r.globe_size;
     a->recipe_view_given = r.map_view_given;
     memcpy(a->recipe_view, r.map_view, sizeof a->recipe_view);
     snprintf(a->recipe_note, sizeof a->recipe_note, "%s", r.note);

@@ -481,10 +481,12 @@ batch_export(const struct cli_args *a, struct og_error *err)
             goto done;
         }
     }
-    /* Globe (issue 6): square, --globe-size, or --size when square, default 1024. */
+    /* Globe (issue 6): square, --globe-size, or --size when square, else the
+       recipe's globe.size, default 1024. */
     if (a->globe_path != NULL) {
+        int gs = a->globe_size > 0 ? a->globe_size : a->recipe_globe > 0 ? a->recipe_globe : 1024;
         batch_note_write(a, "globe", a->globe_path);
-        st = globe_export_png(w, a->globe_size > 0 ? a->globe_size : 1024, a->globe_path, err);
+        st = globe_export_png(w, gs, a->globe_path, err);
         if (st != OG_OK) {
             goto done;
         }

@@ -467,7 +467,7 @@ const struct generator gen_hybrid = {
     "hybrid",
     GEN_HYBRID,
     WORLD_GRID,
-    (1u << PG_COMMON) | (1u << PG_HYBRID),
+    (1u << PG_COMMON) | (1u << PG_HYBRID) | (1u << PG_RENDER),
     hybrid_stages,
     sizeof hybrid_stages / sizeof hybrid_stages[0],
     "grid terrain for walkable maps: exact-coverage mountains, droplet erosion, forests",

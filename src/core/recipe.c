@@ -171,6 +171,12 @@ export_setting(struct recipe *r, const char *name, const char *v, const char *so
         if (name[0] == 'm') {
             r->map_w = w;
             r->map_h = h;
+        } else if (name[0] == 'g') {
+            if (w != h) {
+                return og_error_set(err, OG_ERANGE, "%s: orogen:params line %d: globe.size = "
+                                    "'%s' is not square", source, lineno, v);
+            }
+            r->globe_size = w;
         }
     } else if (strcmp(name, "map.view") == 0) {
         double *q = r->map_view;

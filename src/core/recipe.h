@@ -53,6 +53,7 @@ struct recipe {
     /* export settings from orogen:params ("" / 0 when absent) */
     char map_layer[32];
     int map_w, map_h;
+    int globe_size;             /* globe.size (square), 0 when absent */
     int map_view_given;
     double map_view[4];
     /* dem identity: name, size in bytes, SHA-256 (dem_name "" when none) */
