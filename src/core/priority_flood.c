@@ -8,19 +8,18 @@
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/grid.h"
 #include "core/hydro_nbrs.h"
 #include "core/pipeline.h"
 
-/* Node states during a flood. */
-#define ST_DONE 1u    /* reached: filled and rank are final */
-#define ST_BORDER 2u  /* grid border cell: neighbours need bounds checks */
-#define ST_SCANNED 4u /* looked at while searching a component without outlet */
-
 #define TICK_MASK HYDRO_TICK_MASK
 
 #include "core/priority_flood_queues.h"
+#include "core/priority_flood_state.h"
 
 /* --- priority-flood ---------------------------------------------------------- */
 
@@ -44,54 +43,40 @@ hint_huge_pages(void *p, size_t bytes)
 #endif
 }
 
-struct flood {
-    const struct hydro_graph *g;
-    const float *elev;  /* heights of unreached nodes: aliases filled */
-    float *filled;
-    uint32_t *rank;
-    uint8_t *state;
-    int32_t *pit;       /* FIFO of cells at the current level (depressions, flats) */
-    size_t pit_head, pit_tail;
-    float pit_level;    /* the one filled height of every cell in the pit FIFO */
-    int32_t *trace;     /* FIFO of slope cells found by tracing upward (fast method) */
-    size_t trace_len;
-    int32_t *cand;      /* traced cells with a lower unreached neighbour, not yet queued */
-    size_t ncand;
-    struct heap heap;   /* plain method */
-    struct radix rq;    /* fast method */
-    uint32_t next_rank;
-    size_t done, next_tick;
-    struct run_ctx *ctx;
-    int grid8;          /* an 8-neighbour grid: interior cells take off8 */
-    int32_t off8[8];    /* index offsets of the 8 neighbours, nbrs' order */
-};
-
-/* Neighbours of c, as nbrs: an interior cell of an 8-neighbour grid adds
- * the fixed offsets without nbrs' switch on the graph kind. */
-static inline int
-flood_nbrs(const struct flood *f, int32_t c, int32_t *nb)
+/* The first of n heights that is not finite (an exponent of all ones), or
+ * n: a loop the compiler can vectorise, in blocks so it stops early. */
+static size_t
+first_not_finite(const float *h, size_t n)
 {
-    int border = (f->state[c] & ST_BORDER) != 0, k;
+    size_t b, k;
 
-    if (f->grid8 && !border) {
-        for (k = 0; k < 8; k++) {
-            nb[k] = c + f->off8[k];
+    for (b = 0; b < n; b += 4096) {
+        size_t e = n - b < 4096 ? n : b + 4096;
+        uint32_t bad = 0;
+        k = b;
+#if defined(__SSE2__)
+        {
+            const __m128i inf = _mm_set1_epi32(0x7f800000);
+            __m128i acc = _mm_setzero_si128();
+            for (; k + 4 <= e; k += 4) {
+                __m128i v = _mm_castps_si128(_mm_loadu_ps(h + k));
+                acc = _mm_or_si128(acc, _mm_cmpeq_epi32(_mm_and_si128(v, inf), inf));
+            }
+            bad = (uint32_t)_mm_movemask_epi8(acc);
         }
-        return 8;
+#endif
+        for (; k < e; k++) {
+            uint32_t u;
+            memcpy(&u, &h[k], sizeof u);
+            bad |= (u & 0x7f800000u) == 0x7f800000u;
+        }
+        if (bad != 0) {
+            for (k = b; k < e && isfinite(h[k]); k++) {
+            }
+            return k;
+        }
     }
-    return nbrs(f->g, (size_t)c, border, nb);
-}
-
-static inline void
-visit(struct flood *f, int32_t i, float h)
-{
-    f->state[i] |= ST_DONE;
-    f->filled[i] = h;
-    if (f->rank != NULL) {
-        f->rank[i] = f->next_rank;
-    }
-    f->next_rank++;
-    f->done++;
+    return n;
 }
 
 static enum og_status
@@ -109,7 +94,7 @@ flood_tick(struct flood *f)
  * the flood has not reached, i.e. one that holds no outlet. The component is
  * walked breadth-first with the pit array as scratch; each node is scanned at
  * most once over the whole run, so all searches together cost O(n).
- * Returns 0 when every node is done. */
+ * Returns 0 when every node is done, -1 when memory runs out. */
 static int
 seed_next_component(struct flood *f, size_t *cursor)
 {
@@ -117,26 +102,30 @@ seed_next_component(struct flood *f, size_t *cursor)
     size_t s, head, tail;
     int32_t best;
 
-    while (*cursor < f->g->n && (f->state[*cursor] & (ST_DONE | ST_SCANNED)) != 0) {
+    while (*cursor < f->g->n && (st_done(f, *cursor) || (f->scanned != NULL &&
+                                                        f->scanned[*cursor] != 0))) {
         (*cursor)++;
     }
     if (*cursor >= f->g->n) {
         return 0;
     }
+    if (f->scanned == NULL && (f->scanned = calloc(f->g->n, 1)) == NULL) {
+        return -1;
+    }
     s = *cursor;
     best = (int32_t)s;
     head = tail = 0;
-    f->state[s] |= ST_SCANNED;
+    f->scanned[s] = 1;
     f->pit[tail++] = (int32_t)s;
     while (head < tail) {
         int32_t c = f->pit[head++];
-        int k, cnt = nbrs(f->g, (size_t)c, (f->state[c] & ST_BORDER) != 0, nb);
+        int k, cnt = nbrs(f->g, (size_t)c, st_edge(f, (size_t)c), nb);
         if (f->elev[c] < f->elev[best] || (f->elev[c] == f->elev[best] && c < best)) {
             best = c;
         }
         for (k = 0; k < cnt; k++) {
-            if ((f->state[nb[k]] & (ST_DONE | ST_SCANNED)) == 0) {
-                f->state[nb[k]] |= ST_SCANNED;
+            if (!st_done(f, (size_t)nb[k]) && f->scanned[nb[k]] == 0) {
+                f->scanned[nb[k]] = 1;
                 f->pit[tail++] = nb[k];
             }
         }
@@ -151,28 +140,13 @@ seed_next_component(struct flood *f, size_t *cursor)
     return 1;
 }
 
-/* The neighbours of an interior cell c of an 8-neighbour grid of width w,
- * in nbrs' order (row by row), each passed to step(f, n, ...) in turn: the
- * walk without a neighbour array or a loop, for the hot loops below. */
-#define GRID8_EACH(c, w, STEP)                                                                     \
-    do {                                                                                           \
-        STEP((c) - (w) - 1);                                                                       \
-        STEP((c) - (w));                                                                           \
-        STEP((c) - (w) + 1);                                                                       \
-        STEP((c) - 1);                                                                             \
-        STEP((c) + 1);                                                                             \
-        STEP((c) + (w) - 1);                                                                       \
-        STEP((c) + (w));                                                                           \
-        STEP((c) + (w) + 1);                                                                       \
-    } while (0)
-
 /* One neighbour n of a cell expanded at `level` (expand, below). */
 static inline int
 expand_one(struct flood *f, int32_t n, float level, int fast)
 {
     float e;
 
-    if ((f->state[n] & ST_DONE) != 0) {
+    if (st_done(f, (size_t)n)) {
         return 0;
     }
     e = f->elev[n];
@@ -199,15 +173,8 @@ static inline int
 expand(struct flood *f, int32_t c, float level, int fast)
 {
     int32_t nb[HYDRO_MAX_DEGREE];
-    int k, cnt, bad = 0;
+    int k, cnt;
 
-    if (f->grid8 && (f->state[c] & ST_BORDER) == 0) {
-        int32_t w = f->g->width;
-#define EXPAND_STEP(n) bad |= expand_one(f, (n), level, fast)
-        GRID8_EACH(c, w, EXPAND_STEP);
-#undef EXPAND_STEP
-        return bad;
-    }
     cnt = flood_nbrs(f, c, nb);
     for (k = 0; k < cnt; k++) {
         if (expand_one(f, nb[k], level, fast) != 0) {
@@ -240,47 +207,44 @@ covered(const struct flood *f, int32_t m)
     float em = f->elev[m];
     int k, cnt;
 
-    if (f->grid8 && (f->state[m] & ST_BORDER) == 0) {
-        int32_t w = f->g->width;
-#define COVERED_STEP(v)                                                                            \
-    if ((f->state[(v)] & ST_DONE) != 0 && f->filled[(v)] <= em) {                                  \
-        return 1;                                                                                  \
-    }
-        GRID8_EACH(m, w, COVERED_STEP);
-#undef COVERED_STEP
-        return 0;
-    }
     cnt = flood_nbrs(f, m, nb);
     for (k = 0; k < cnt; k++) {
         int32_t v = nb[k];
-        if ((f->state[v] & ST_DONE) != 0 && f->filled[v] <= em) {
+        if (st_done(f, (size_t)v) && f->filled[v] <= em) {
             return 1;
         }
     }
     return 0;
 }
 
-/* One unreached-or-not neighbour m of trace cell t at height et: traced on
- * when at least as high, else noted in *lower unless covered. */
-static inline void
-trace_one(struct flood *f, int32_t m, float et, int *lower)
-{
-    if ((f->state[m] & ST_DONE) != 0) {
-        return;
-    }
-    if (f->elev[m] >= et) {
-        visit(f, m, f->elev[m]);
-        f->trace[f->trace_len++] = m;
-    } else {
-        *lower = 1;
-    }
-}
-
-static int
-drain_trace(struct flood *f)
+/* Trace cell t at its own height et: reach its unreached neighbours at
+ * least as high and append them to the trace. Returns 1 when t has a lower
+ * unreached neighbour (t becomes a candidate for the radix heap). */
+static unsigned
+trace_cell(struct flood *f, int32_t t, float et)
 {
     int32_t nb[HYDRO_MAX_DEGREE];
-    int32_t w = f->g->width;
+    int k, cnt = flood_nbrs(f, t, nb);
+    unsigned lower = 0;
+
+    for (k = 0; k < cnt; k++) {
+        int32_t m = nb[k];
+        if (st_done(f, (size_t)m)) {
+            continue;
+        }
+        if (f->elev[m] >= et) {
+            visit(f, m, f->elev[m]);
+            f->trace[f->trace_len++] = m;
+        } else {
+            lower = 1;
+        }
+    }
+    return lower;
+}
+
+static void
+drain_trace(struct flood *f)
+{
     size_t head = 0;
 
     /* Breadth-first: the traced front climbs evenly, so fewer slope cells are
@@ -288,24 +252,11 @@ drain_trace(struct flood *f)
      * depth-first walk. */
     while (head < f->trace_len) {
         int32_t t = f->trace[head++];
-        float et = f->elev[t];
-        int k, lower = 0, cnt;
-        if (f->grid8 && (f->state[t] & ST_BORDER) == 0) {
-#define TRACE_STEP(m) trace_one(f, (m), et, &lower)
-            GRID8_EACH(t, w, TRACE_STEP);
-#undef TRACE_STEP
-        } else {
-            cnt = flood_nbrs(f, t, nb);
-            for (k = 0; k < cnt; k++) {
-                trace_one(f, nb[k], et, &lower);
-            }
-        }
-        if (lower) {
+        if (trace_cell(f, t, f->elev[t])) {
             f->cand[f->ncand++] = t;
         }
     }
     f->trace_len = 0;
-    return 0;
 }
 
 /* Before the next pop of the radix heap (the only step at which the flood
@@ -326,7 +277,7 @@ flush_cand(struct flood *f)
         int32_t t = f->cand[q];
         int k, cnt = flood_nbrs(f, t, nb), need = 0;
         for (k = 0; k < cnt && !need; k++) {
-            need = (f->state[nb[k]] & ST_DONE) == 0 && !covered(f, nb[k]);
+            need = !st_done(f, (size_t)nb[k]) && !covered(f, nb[k]);
         }
         if (need && radix_push(&f->rq, f->elev[t], t) != 0) {
             return -1;
@@ -336,6 +287,64 @@ flush_cand(struct flood *f)
     return 0;
 }
 
+/* The flood loop for any graph; f is set up and the outlets are queued.
+ * Returns OG_OK, OG_ENOMEM or the status of a cancelled tick. */
+static enum og_status
+flood_graph(struct flood *f, int fast)
+{
+    enum og_status st;
+    size_t cursor = 0;
+    int32_t c;
+
+    for (;;) {
+        float level;
+        /* The level travels with the queue entry, so the popped cell's own
+         * filled height (usually a cache miss) is never read. */
+        if (f->pit_head < f->pit_tail) {
+            level = f->pit_level;
+            c = f->pit[f->pit_head++];
+            if (f->pit_head == f->pit_tail) {
+                f->pit_head = f->pit_tail = 0;
+            }
+        } else if (fast && f->ncand > 0) {
+            if (flush_cand(f) != 0) {
+                return OG_ENOMEM;
+            }
+            continue;
+        } else if (!fast && f->heap.len > 0) {
+            c = heap_pop(&f->heap);
+            level = f->filled[c]; /* the height it was pushed at */
+        } else if (fast && f->rq.size > 0) {
+            if (radix_pop(&f->rq, &c, &level) != 0) {
+                return OG_ENOMEM;
+            }
+        } else if (f->done < f->g->n) {
+            int seeded = seed_next_component(f, &cursor);
+            if (seeded < 0) {
+                return OG_ENOMEM;
+            }
+            if (seeded == 0) {
+                break;
+            }
+            continue;
+        } else {
+            break;
+        }
+        if (expand(f, c, level, fast) != 0) {
+            return OG_ENOMEM;
+        }
+        if (fast) {
+            drain_trace(f);
+        }
+        if ((st = flood_tick(f)) != OG_OK) {
+            return st;
+        }
+    }
+    return OG_OK;
+}
+
+#include "core/priority_flood_grid8.h"
+
 enum og_status
 hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8_t *outlet,
                      enum hydro_flood_method method, float *filled, uint32_t *rank,
@@ -343,9 +352,8 @@ hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8
 {
     struct flood f;
     enum og_status st;
-    size_t i, cursor = 0;
+    size_t i;
     int fast = method == HYDRO_FLOOD_FAST;
-    int32_t c;
 
     memset(&f, 0, sizeof f);
     if (g->n >= (size_t)UINT32_MAX - 1 || g->n > (size_t)INT32_MAX) {
@@ -354,11 +362,8 @@ hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8
     if (g->n == 0) {
         return OG_OK;
     }
-    for (i = 0; i < g->n; i++) {
-        if (!isfinite(elev[i])) {
-            return og_error_set(err, OG_EINVAL, "hydrology: elevation of node %zu is not finite",
-                                i);
-        }
+    if ((i = first_not_finite(elev, g->n)) < g->n) {
+        return og_error_set(err, OG_EINVAL, "hydrology: elevation of node %zu is not finite", i);
     }
     f.g = g;
     /* Work in place on a copy: until a node is reached its filled value is
@@ -372,7 +377,9 @@ hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8
     f.filled = filled;
     f.rank = rank;
     f.ctx = ctx;
-    st = grid_calloc((void **)&f.state, g->n, 1, "flood state", err);
+    st = grid_calloc((void **)&f.st, g->n, 1, "flood state", err);
+    /* the candidate list gets one slot more than it can hold: the grid loop
+     * writes each trace cell there and keeps it or not */
     if (st == OG_OK) {
         st = grid_calloc((void **)&f.pit, g->n, sizeof *f.pit, "flood queue", err);
     }
@@ -380,12 +387,15 @@ hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8
         st = grid_calloc((void **)&f.trace, g->n, sizeof *f.trace, "flood trace", err);
     }
     if (st == OG_OK && fast) {
-        st = grid_calloc((void **)&f.cand, g->n, sizeof *f.cand, "flood candidates", err);
+        st = grid_calloc((void **)&f.cand, g->n + 1, sizeof *f.cand, "flood candidates", err);
+    }
+    if (st == OG_OK && fast && g->kind == HYDRO_GRID8) {
+        st = grid_calloc((void **)&f.cand_lower, g->n + 1, 1, "flood candidates", err);
     }
     if (st != OG_OK) {
         goto done;
     }
-    hint_huge_pages(f.state, g->n);
+    hint_huge_pages(f.st, g->n);
     hint_huge_pages(f.pit, g->n * sizeof *f.pit);
     if (g->kind == HYDRO_GRID8) {
         int32_t w = g->width, k = 0, dx, dy;
@@ -401,15 +411,20 @@ hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8
     if (is_grid(g)) {
         size_t w = (size_t)g->width, h = (size_t)g->height;
         for (i = 0; i < w; i++) {
-            f.state[i] |= ST_BORDER;
-            f.state[(h - 1) * w + i] |= ST_BORDER;
+            f.st[i] |= ST_EDGE;
+            f.st[(h - 1) * w + i] |= ST_EDGE;
         }
         for (i = 0; i < h; i++) {
-            f.state[i * w] |= ST_BORDER;
-            f.state[i * w + w - 1] |= ST_BORDER;
+            f.st[i * w] |= ST_EDGE;
+            f.st[i * w + w - 1] |= ST_EDGE;
         }
     }
     for (i = 0; i < g->n; i++) {
+        uint64_t eight;
+        if ((i & 7) == 0 && i + 8 <= g->n && (memcpy(&eight, outlet + i, 8), eight == 0)) {
+            i += 7; /* eight nodes without an outlet */
+            continue;
+        }
         if (outlet[i] != 0) {
             visit(&f, (int32_t)i, elev[i]);
             if ((fast ? radix_push(&f.rq, elev[i], (int32_t)i) : heap_push(&f.heap, elev[i],
@@ -418,40 +433,13 @@ hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8
             }
         }
     }
-    for (;;) {
-        float level;
-        /* The level travels with the queue entry, so the popped cell's own
-         * filled height (usually a cache miss) is never read. */
-        if (f.pit_head < f.pit_tail) {
-            level = f.pit_level;
-            c = f.pit[f.pit_head++];
-            if (f.pit_head == f.pit_tail) {
-                f.pit_head = f.pit_tail = 0;
-            }
-        } else if (fast && f.ncand > 0) {
-            if (flush_cand(&f) != 0) {
-                goto nomem;
-            }
-            continue;
-        } else if (!fast && f.heap.len > 0) {
-            c = heap_pop(&f.heap);
-            level = f.filled[c]; /* the height it was pushed at */
-        } else if (fast && f.rq.size > 0) {
-            if (radix_pop(&f.rq, &c, &level) != 0) {
-                goto nomem;
-            }
-        } else if (f.done < g->n && seed_next_component(&f, &cursor)) {
-            continue;
-        } else {
-            break;
-        }
-        if (expand(&f, c, level, fast) != 0 || (fast && drain_trace(&f) != 0)) {
-            goto nomem;
-        }
-        if ((st = flood_tick(&f)) != OG_OK) {
-            og_error_set(err, st, "hydrology: cancelled");
-            goto done;
-        }
+    st = f.grid8 ? flood_grid8(&f, fast) : flood_graph(&f, fast);
+    if (st == OG_ENOMEM) {
+        goto nomem;
+    }
+    if (st != OG_OK) {
+        og_error_set(err, st, "hydrology: cancelled");
+        goto done;
     }
     assert(f.done == g->n);
     st = OG_OK;
@@ -459,10 +447,12 @@ hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8
 nomem:
     st = og_error_set(err, OG_ENOMEM, "hydrology: out of memory for the flood queues");
 done:
-    free(f.state);
+    free(f.st);
+    free(f.scanned);
     free(f.pit);
     free(f.trace);
     free(f.cand);
+    free(f.cand_lower);
     free(f.heap.mem);
     radix_fini(&f.rq);
     return st;
