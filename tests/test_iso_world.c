@@ -1,7 +1,8 @@
 /* Iso renders of generated worlds (render/iso.h): the field of an island
  * mesh, linear interpolation over its triangles, and the streamed render
  * of an export (no cache: vertices, light and water computed band by band)
- * against the cached one on a hybrid world with trees, lakes and jitter. */
+ * against the cached one on a hybrid world with trees, lakes and jitter,
+ * and the base of a dem that has no sea. */
 #include "config.h"
 #include "tests.h"
 
@@ -9,10 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dem.h"
 #include "core/generators.h"
 #include "core/mesh.h"
 #include "core/pipeline.h"
 #include "render/iso.h"
+#include "render/pngio.h"
 #include "render/raster.h"
 
 START_TEST(test_island_field)
@@ -163,6 +166,48 @@ START_TEST(test_streamed_is_cached)
 }
 END_TEST
 
+/* A dem of high country (the Front Range tile, 2186-3345 m, no sea) stands
+ * on its own lowest ground, not on a wall down to sea level: the block's
+ * brown walls (ISO_WALL's hue, any shade) are under a tenth of the drawn
+ * pixels (before: 46 %). */
+START_TEST(test_dry_dem_base)
+{
+    struct dem_raster dem;
+    struct params p;
+    struct og_error err;
+    struct world *w;
+    struct iso_options o;
+    struct raster *r;
+    size_t i, n, drawn = 0, wall = 0;
+
+    ck_assert_msg(pngio_read_raster(test_data_path("srtmgl3_front_range_144.png"), &dem, &err) ==
+                      OG_OK,
+                  "%s", err.msg);
+    params_defaults(&p);
+    w = test_run_world(GEN_DEM, &p, &dem);
+    iso_options_from_params(&o, &w->params);
+    o.subdiv = 1;
+    ck_assert_int_eq(raster_new(&r, 240, 150, &err), OG_OK);
+    ck_assert_int_eq(iso_render(NULL, w, &o, r, NULL, &err), OG_OK);
+    n = (size_t)r->width * (size_t)r->height;
+    for (i = 0; i < n; i++) {
+        const uint8_t *c = r->rgba + 4 * i;
+        double red = c[0], g = c[1], b = c[2];
+        if (c[0] == r->rgba[0] && c[1] == r->rgba[1] && c[2] == r->rgba[2]) {
+            continue; /* the background */
+        }
+        drawn++;
+        wall += g > 0.0 && b > 0.0 && fabs(red / g - 110.0 / 90.0) < 0.04 &&
+                fabs(g / b - 90.0 / 68.0) < 0.05;
+    }
+    ck_assert_uint_gt(drawn, n / 4);
+    ck_assert_msg(wall * 10 < drawn, "%zu of %zu drawn pixels are wall", wall, drawn);
+    raster_free(r);
+    world_unref(w);
+    dem_raster_fini(&dem);
+}
+END_TEST
+
 void
 iso_world_tests(Suite *s)
 {
@@ -172,5 +217,6 @@ iso_world_tests(Suite *s)
     tcase_add_test(tc, test_island_field);
     tcase_add_test(tc, test_mesh_interpolation_linear);
     tcase_add_test(tc, test_streamed_is_cached);
+    tcase_add_test(tc, test_dry_dem_base);
     suite_add_tcase(s, tc);
 }

@@ -58,16 +58,24 @@ tree_proj(const void *ctx, double x, double y, double h, float out[3])
     proj(ctx, x, y, h, out);
 }
 
+/* The block's base: 0.05 below the lowest ground where the field reaches
+ * sea level or the sea floor (heights are normalised, 1 the highest land);
+ * a field all above sea level (a dem of high country) stands on its own
+ * lowest ground less 5 % of its relief, not on a wall down to sea level. */
 static double
 field_floor(const struct iso_field *f)
 {
     size_t i, n = (size_t)f->width * (size_t)f->height;
-    double lo = 0.0;
+    double lo = INFINITY, hi = -INFINITY;
 
     for (i = 0; i < n; i++) {
         lo = f->terrain[i] < lo ? f->terrain[i] : lo;
+        hi = f->terrain[i] > hi ? f->terrain[i] : hi;
     }
-    return lo - 0.05;
+    if (lo <= 0.0) {
+        return lo - 0.05;
+    }
+    return lo - 0.05 * (hi > lo ? hi - lo : 1.0);
 }
 
 /* Fit the scene's bounding box into the image. */
