@@ -54,7 +54,9 @@ dem_world(int w, int h, double (*f)(int, int), double cmx, double cmy)
 }
 
 static double ramp(int x, int y) { (void)y; return 10.0 * x; }
-static double plateau(int x, int y) { (void)x; (void)y; return 1000.0; }
+/* A 1000 m plateau with one cell at sea level in the middle, so the block's
+   base is sea level (the pit is out of sight, inside the box). */
+static double plateau_pit(int x, int y) { return x == 16 && y == 16 ? 0.0 : 1000.0; }
 
 /* A ramp of 0..630 m over 64 x 48 pixels of 100 m x 50 m: the world knows
  * its metres, and the mesh's vertices (at the pixel centres) span 6300 m
@@ -102,15 +104,16 @@ bbox(const struct raster *r, int *bw, int *bh)
     *bh = y1 - y0 + 1;
 }
 
-/* A flat 1000 m plateau of 32 x 32 cells of 100 m, drawn as a box down to
- * the floor (sea level, minus the renderer's 0.05-unit margin). At
+/* A flat 1000 m plateau of 32 x 32 cells of 100 m with a pit to sea level
+ * in the middle, drawn as a box down to the floor (sea level, minus the
+ * renderer's 0.05-unit margin). At
  * exaggeration X its picture is 2 x 31 x 32 px wide (the diamond of 31
  * cell lengths each way) and 2 x 31 x 16 + 1.05 x X x 1000 / 100 x 39.19 px
  * high (a one-cell rise is 32 sqrt 2 cos 30 = 39.19 px): the ratio of the
  * rendered image's box matches that within 1 %, at X = 1 and X = 2. */
 START_TEST(iso_true_scale_ratio)
 {
-    struct world *w = dem_world(32, 32, plateau, 100.0, 100.0);
+    struct world *w = dem_world(32, 32, plateau_pit, 100.0, 100.0);
     struct iso_field f;
     struct iso_options o;
     struct og_error e;
