@@ -188,5 +188,33 @@ mkdir "$tmp/bslash" && (cd "$tmp/bslash" && "$BIN" export --set island.cells=300
     [ -f "$tmp/bslash/out/manifest.json" ] && [ -z "$(ls -d "$tmp/bslash"/out.tmp* 2>/dev/null)" ]
 check "--bundle out/ (trailing slash) writes the folder out" $?
 
+# Inputs that contradict each other are refused or noted (newcomer #12).
+out=$("$BIN" export --dem "$DATA/dem/fuji.png" -g island --map "$tmp/c1.png" 2>&1); st=$?
+[ $st -eq 2 ] && [ ! -e "$tmp/c1.png" ] && [ "$(echo "$out" | wc -l)" -eq 1 ] &&
+    echo "$out" | grep -q -- "-g island: the island generator uses no DEM"
+check "--dem with -g island is refused" $?
+out=$("$BIN" export --seed 7 --seed 8 --set island.cells=300 --map "$tmp/c2.png" 2>&1); st=$?
+[ $st -eq 2 ] && [ ! -e "$tmp/c2.png" ] && echo "$out" | grep -q -- "--seed (-s) given twice"
+check "--seed twice is refused" $?
+out=$("$BIN" export -s 7 --size 8x8 --size=9x9 --set island.cells=300 --stats - 2>&1); st=$?
+[ $st -eq 2 ] && echo "$out" | grep -q -- "--size given twice"
+check "--size twice is refused" $?
+"$BIN" export --preset archipelago -g hybrid --set hybrid.width=64 --set hybrid.height=64 \
+    --stats "$tmp/c3.json" 2>"$tmp/c3.err"; st=$?
+[ $st -eq 0 ] && [ "$(wc -l < "$tmp/c3.err")" -eq 1 ] &&
+    grep -q "^orogen: note: preset archipelago (for island) sets island.anchors, .*island.sea_level, which the hybrid generator does not use$" "$tmp/c3.err"
+check "--preset archipelago -g hybrid notes the unused island parameters" $?
+"$BIN" export --preset archipelago --set island.cells=300 --stats "$tmp/c4.json" 2>"$tmp/c4.err"
+[ $? -eq 0 ] && [ ! -s "$tmp/c4.err" ] ; check "--preset archipelago alone: no note" $?
+"$BIN" export --dem "$DATA/dem/fuji.png" --map "$tmp/dm.png" --size 48x48 &&
+    cp "${OROGEN_TEST_DATA:-tests/data}/dem/terrarium_8_45_99.png" "$tmp/other.png"
+out=$("$BIN" export --from "$tmp/dm.png" --dem "$tmp/other.png" --map "$tmp/c5.png" 2>&1); st=$?
+[ $st -eq 2 ] && [ ! -e "$tmp/c5.png" ] &&
+    echo "$out" | grep -q "^orogen: --dem $tmp/other.png is not the DEM of $tmp/dm.png's recipe (fuji.png, SHA-256 [0-9a-f]*\.\.\.; this file [0-9a-f]*\.\.\.)"
+check "--from a dem recipe with another --dem is refused, naming both" $?
+"$BIN" export --from "$tmp/dm.png" --dem "$DATA/dem/fuji.png" --map "$tmp/c6.png" &&
+    cmp -s "$tmp/dm.png" "$tmp/c6.png"
+check "--from a dem recipe with its own --dem reproduces it" $?
+
 [ $fails -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
 exit 0

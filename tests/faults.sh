@@ -129,7 +129,7 @@ for s in INT TERM HUP; do
     sig_case png-write $s temp "$BIN" export -g hybrid --set hybrid.width=512 \
         --set hybrid.height=512 --map big.png --size 8192x8192
     sig_case iso-render $s 0.6 "$BIN" export --set island.cells=300 --set render.antialias=1 \
-        --map m.png --size 64x64 --iso big.png --size 8000x8000
+        --map m.png --map-size 64x64 --iso big.png --iso-size 8000x8000
     sig_case globe $s 0.6 "$BIN" export -g planet --set planet.points=2000 --globe g.png \
         --size 8192x8192 --stats s.json
 done

@@ -2,7 +2,8 @@
 # --from on dem recipes (issue 12): the recipe names the elevation model by
 # name, size and SHA-256, never by a path; --from finds it beside the PNG,
 # then in the current folder; a file with another hash is refused naming
-# both hashes; an explicit --dem wins.
+# both hashes; an explicit --dem may be anywhere under any name but must
+# have the recipe's SHA-256.
 BIN=${OROGEN_BIN:-./src/cli/orogen}
 DATA=${OROGEN_TEST_DATA:-tests/data}
 w=$(mktemp -d "${TMPDIR:-/tmp}/orogen-recipe-dem.XXXXXX") || exit 99
@@ -61,10 +62,17 @@ st=$?
 check $? "modified DEM refused naming both hashes (got $st: $(cat "$w/err"))"
 [ "$(wc -l <"$w/err")" -eq 1 ]
 check $? "... in one line"
-# An explicit --dem wins, even over a modified file.
+# An explicit --dem may be elsewhere or renamed (above), but it must be the
+# recipe's file: another one would silently make another world (newcomer #12).
 (cd "$w/c" && "$BIN" export --from ../a/map.png --dem ../a/src.png --stats s4.json) 2>"$w/err"
-check $? "an explicit --dem wins over the recipe's identity"
-grep -q '"source": "src.png"' "$w/c/s4.json"
+st=$?
+[ $st -eq 2 ] && grep -q "^orogen: --dem ../a/src.png is not the DEM of ../a/map.png's recipe (src.png, SHA-256 $(echo "$sum" | cut -c1-12)\.\.\.; this file $(echo "$osum" | cut -c1-12)\.\.\.)" "$w/err" &&
+    [ "$(wc -l <"$w/err")" -eq 1 ] && [ ! -e "$w/c/s4.json" ]
+check $? "an explicit --dem with another SHA-256 is refused naming both (got $st: $(cat "$w/err"))"
+cp "$DATA/dem/terrarium_8_45_99.png" "$w/c/renamed.png"
+(cd "$w/c" && "$BIN" export --from ../a/map.png --dem renamed.png --stats s5.json) 2>"$w/err"
+check $? "an explicit --dem under another name with the recipe's SHA-256 is taken"
+grep -q '"source": "renamed.png"' "$w/c/s5.json"
 check $? "stats name the source by its file name"
 echo "1..$n"
 exit $fail

@@ -13,6 +13,7 @@
 #include "core/generators.h"
 #include "core/numparse.h"
 #include "core/parallel.h"
+#include "core/sha256.h"
 
 /* "WxH", strict (core/numparse.h): no blanks, signs or hex. */
 static int
@@ -21,27 +22,78 @@ parse_size(const char *s, int *w, int *h)
     return num_parse_size(s, 100000, w, h) == NUM_OK ? 0 : -1;
 }
 
+/* A --dem that the export would not use or that is not the recipe's:
+ * refused, since the world written would not be the one asked for. In the
+ * TUI, -g island --dem FILE is fine (Tab reaches the dem generator). */
+static enum og_status
+check_dem_conflicts(const struct cli_args *a, struct og_error *err)
+{
+    char hex[OG_SHA256_HEX];
+    long long bytes = 0;
+    enum og_status st;
+
+    if (a->dem_path == NULL || a->command == CLI_PARAMS) {
+        return OG_OK;
+    }
+    if (a->gen != GEN_DEM && a->command == CLI_EXPORT) {
+        const struct generator *g = generator_get(a->gen);
+        if (a->from != NULL) {
+            return og_error_set(err, OG_EINVAL, "--dem %s: the recipe of %s is for the %s generator, which "
+                                "uses no DEM; drop --dem (or --from)", a->dem_path, a->from,
+                                g->name);
+        }
+        return og_error_set(err, OG_EINVAL, "--dem %s and -g %s: the %s generator uses no DEM; "
+                            "drop one of them (--dem alone means -g dem)", a->dem_path, g->name,
+                            g->name);
+    }
+    if (a->gen != GEN_DEM || a->from == NULL || a->recipe_dem_sha256[0] == '\0') {
+        return OG_OK;
+    }
+    if ((st = og_sha256_file(a->dem_path, hex, &bytes, err)) != OG_OK) {
+        return st == OG_EINVAL ? OG_EIO : st;
+    }
+    if (strcmp(hex, a->recipe_dem_sha256) != 0 || bytes != a->recipe_dem_size) {
+        return og_error_set(err, OG_EINVAL, "--dem %s is not the DEM of %s's recipe (%s, SHA-256 "
+                            "%.12s...; this file %.12s...): the world would differ; drop --dem "
+                            "to use %s", a->dem_path, a->from, a->recipe_dem_name,
+                            a->recipe_dem_sha256, hex, a->recipe_dem_name);
+    }
+    return OG_OK;
+}
+
 const char *
 cli_opt_value(int argc, char **argv, int *i, const char *opt, struct og_error *err)
 {
     const char *arg = argv[*i];
     size_t len = strlen(opt);
-    /* An output is named once: a second --map would otherwise silently
-     * replace the first, where a user expects two files. Settings keep the
-     * usual rule that the last one wins. Earlier arguments are scanned as
-     * written; a value spelled like this option counts too (the safe side). */
+    /* Every option with a value is given once, except --set (one parameter
+     * each): a second --map would silently replace the first where a user
+     * expects two files, a second --seed or --size the first where the user
+     * meant one of them. Earlier arguments are scanned as written; a value
+     * spelled like this option counts too (the safe side). */
     static const char *const outputs[] = { "--map",  "--iso",  "--globe",  "--stats",
                                            "--heightmap", "--raw", "--mesh", "--vector",
                                            "--bundle", "--out" };
     int is_output = 0;
+    const char *shrt = strcmp(opt, "--seed") == 0        ? "-s"
+                       : strcmp(opt, "--generator") == 0 ? "-g"
+                                                         : NULL;
     for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; k++) {
         is_output |= strcmp(opt, outputs[k]) == 0;
     }
-    if (is_output) {
+    if (strcmp(opt, "--set") != 0) {
         for (int j = 1; j < *i; j++) {
-            if (cli_opt_is(argv[j], opt, NULL)) {
+            int same = cli_opt_is(argv[j], opt, shrt) ||
+                       (strcmp(opt, "--color") == 0 && cli_opt_is(argv[j], "--colour", NULL));
+            if (same && is_output) {
                 og_error_set(err, OG_EINVAL, "%s given twice; one export writes one %s file",
                              opt, opt + 2);
+                return NULL;
+            }
+            if (same) {
+                og_error_set(err, OG_EINVAL, "%s%s%s%s given twice; give it once (the second "
+                             "would replace the first)", opt, shrt ? " (" : "", shrt ? shrt : "",
+                             shrt ? ")" : "");
                 return NULL;
             }
         }
@@ -78,6 +130,7 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
     a->gen = GEN_ISLAND;
     a->subdiv = a->rotate = -1;
     a->time_of_day = -1.0;
+    a->preset_gen = -1;
     if (argc > 1 && strcmp(argv[1], "export") == 0) {
         a->command = CLI_EXPORT;
         i = 2;
@@ -350,6 +403,9 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             return og_error_set(err, OG_ERANGE, "--extent %gm: %s", a->out.extent_m, why);
         }
         a->set_explicitly[id] = 1;
+    }
+    if ((st = check_dem_conflicts(a, err)) != OG_OK) {
+        return st;
     }
     if (a->gen == GEN_DEM && a->dem_path == NULL && a->from != NULL &&
         a->command != CLI_PARAMS && (st = cli_find_recipe_dem(a, err)) != OG_OK) {

@@ -50,7 +50,7 @@ struct cli_args {
     struct cli_dataout out;
     char recipe_note[256];    /* e.g. the recipe's generator version differs */
     /* the dem file a --from recipe names (size, SHA-256) and where it was
-       found; an explicit --dem wins */
+       found; an explicit --dem must have the same SHA-256 */
     char recipe_dem_name[161];
     char recipe_dem_sha256[65];
     long long recipe_dem_size;
@@ -60,6 +60,10 @@ struct cli_args {
     int recipe_view_given;
     /* parameters named by --set (to warn about ones the generator ignores) */
     unsigned char set_explicitly[P_COUNT];
+    /* parameters the --preset changed, and its generator (-1: none named),
+       for the note when -g picks a generator that ignores them */
+    unsigned char preset_set[P_COUNT];
+    int preset_gen;
 };
 
 /* Parse argv into a; params start at their defaults, then --preset, --from,

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "cli/args_internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,9 +35,19 @@ cli_apply_preset(struct cli_args *a, const char *name, struct og_error *err)
 {
     int gen = -1;
     char *edits = NULL;
+    struct params before = a->params;
     enum og_status st = preset_load(name, &a->params, &gen, &edits, NULL, 0, err);
     if (st == OG_OK && gen >= 0 && !a->gen_given) {
         a->gen = (enum gen_id)gen;
+    }
+    if (st == OG_OK) {
+        for (int i = 0; i < P_COUNT; i++) {
+            double was = params_get(&before, (enum param_id)i),
+                   now = params_get(&a->params, (enum param_id)i);
+            /* NaN is "auto" (params.h), the same on both sides */
+            a->preset_set[i] = !(was == now || (isnan(was) && isnan(now)));
+        }
+        a->preset_gen = gen;
     }
     if (st == OG_OK && edits != NULL) {
         /* a planet preset's land edits, replayed like a recipe's */
@@ -81,7 +92,8 @@ cli_apply_recipe(const char *png_path, struct cli_args *a, struct og_error *err)
     a->recipe_view_given = r.map_view_given;
     memcpy(a->recipe_view, r.map_view, sizeof a->recipe_view);
     snprintf(a->recipe_note, sizeof a->recipe_note, "%s", r.note);
-    /* The dem file is looked for once every option is read: --dem wins. */
+    /* The dem file is looked for once every option is read; an explicit --dem
+     * must have the recipe's SHA-256 (args.c). */
     snprintf(a->recipe_dem_name, sizeof a->recipe_dem_name, "%s", r.dem_name);
     snprintf(a->recipe_dem_sha256, sizeof a->recipe_dem_sha256, "%s", r.dem_sha256);
     a->recipe_dem_size = r.dem_size;

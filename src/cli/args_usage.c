@@ -26,6 +26,35 @@ cli_warnings(const struct cli_args *a, char *out, size_t size)
             n++;
         }
     }
+    if (a->preset != NULL) {
+        /* like --set island.x with -g hybrid: one line for the whole preset */
+        char names[400];
+        size_t used = 0;
+        int unused = 0;
+        names[0] = '\0';
+        for (i = 0; i < P_COUNT; i++) {
+            if (a->preset_set[i] && !param_in_groups((enum param_id)i, g->param_groups)) {
+                int k = snprintf(names + used, sizeof names - used, "%s%s", unused ? ", " : "",
+                                 param_def((enum param_id)i)->name);
+                if (k > 0 && (size_t)k < sizeof names - used) {
+                    used += (size_t)k;
+                }
+                unused++;
+            }
+        }
+        if (unused > 0) {
+            const struct generator *pg = a->preset_gen >= 0
+                                             ? generator_get((enum gen_id)a->preset_gen) : NULL;
+            int k = snprintf(out + len, size - len,
+                             "preset %s%s%s%s sets %s, which the %s generator does not use\n",
+                             a->preset, pg != NULL ? " (for " : "", pg != NULL ? pg->name : "",
+                             pg != NULL ? ")" : "", names, g->name);
+            if (k > 0 && (size_t)k < size - len) {
+                len += (size_t)k;
+                n++;
+            }
+        }
+    }
     for (i = 0; i < P_COUNT; i++) {
         if (a->set_explicitly[i] && !param_in_groups((enum param_id)i, g->param_groups)) {
             int k = snprintf(out + len, size - len, "%s is not used by the %s generator\n",
@@ -50,7 +79,7 @@ cli_usage(void)
         "       orogen gallery --seeds A-B --out FILE.png [--tile PX] [--columns N]\n"
         "                                        contact sheet of seeds A..B, labelled\n"
         "\n"
-        "options:\n"
+        "options (each given once, but --set):\n"
         "  -g, --generator NAME   island (default), dem, hybrid or planet\n"
         "      --dem FILE         real elevation model (grey, terrain-RGB or Terrarium PNG)\n"
         "  -s, --seed N           world seed (unsigned 64-bit)\n"
