@@ -25,6 +25,17 @@ done
 [ ! -e "$tmp/sweep/island-3.json" ] ; check "the other seeds are written, seed 3 not at all" $?
 out=$("$BIN" export --seeds 1-4 --map "$tmp/sweep/x.png" 2>&1); st=$?
 [ $st -eq 2 ] && echo "$out" | grep -q "has no {seed}" ; check "{seed} missing is a usage error" $?
+# A missing output folder is one error before the first seed, not one per
+# seed; {seed} without --seeds is a usage error, not a file named x{seed}.png.
+out=$("$BIN" export --seeds 1-6 --set island.cells=300 --map "$tmp/nosuch/island-{seed}.png" \
+    --stats "$tmp/sweep/n-{seed}.json" 2>&1); st=$?
+[ $st -eq 1 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && [ ! -e "$tmp/sweep/n-1.json" ] &&
+    echo "$out" | grep -q "^orogen: --map '$tmp/nosuch/island-{seed}.png': cannot write in $tmp/nosuch: No such file or directory (no seed written)$"
+check "a missing output folder: one line, no seed written" $?
+out=$(cd "$tmp/sweep" && "$BIN" export --set island.cells=300 --map 'x{seed}.png' 2>&1); st=$?
+[ $st -eq 2 ] && [ ! -e "$tmp/sweep/x{seed}.png" ] &&
+    echo "$out" | grep -q "{seed} in an output name needs --seeds"
+check "{seed} without --seeds is refused" $?
 
 if command -v parallel >/dev/null 2>&1; then
     mkdir "$tmp/out"

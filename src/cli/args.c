@@ -429,6 +429,18 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
     if (a->command == CLI_EXPORT && a->out.seeds_given && (st = sweep_check(a, err)) != OG_OK) {
         return st;  /* before any generation */
     }
+    if (a->command == CLI_EXPORT && !a->out.seeds_given) {
+        /* a literal x{seed}.png is never what was meant (doc/batch.md) */
+        const char *const names[] = { a->map_path, a->iso_path, a->globe_path, a->stats_path,
+                                      a->out.heightmap_path, a->out.raw_path, a->out.mesh_path,
+                                      a->out.vector_path, a->out.bundle_dir };
+        for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+            if (names[k] != NULL && strstr(names[k], "{seed}") != NULL) {
+                return og_error_set(err, OG_EINVAL, "'%s': {seed} in an output name needs "
+                                    "--seeds FIRST-LAST (one seed: --seeds 7)", names[k]);
+            }
+        }
+    }
     if (a->globe_path != NULL && a->globe_size == 0 && a->size_given) {
         if (a->size_w != a->size_h) {
             return og_error_set(err, OG_EINVAL,

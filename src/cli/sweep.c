@@ -4,9 +4,11 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/batch.h"
 #include "render/outfile.h"
@@ -93,6 +95,51 @@ sweep_check(const struct cli_args *a, struct og_error *err)
     return OG_OK;
 }
 
+/* The folder of every output whose folder does not depend on the seed,
+ * checked once before the first seed: a missing out/ is one error, not one
+ * per seed (newcomer #13). A folder with {seed} in it is checked per seed. */
+static enum og_status
+sweep_check_folders(const char *const *const *pats, size_t np, struct og_error *err)
+{
+    size_t i;
+    for (i = 0; i < np; i++) {
+        const char *p = *pats[i], *slash;
+        char dir[PATH_MAX], real[PATH_MAX];
+        size_t n;
+        if (p == NULL || strcmp(p, "-") == 0) {
+            continue;
+        }
+        n = strlen(p);
+        while (n > 1 && p[n - 1] == '/') {  /* --bundle 'out/{seed}/' */
+            n--;
+        }
+        slash = NULL;
+        for (size_t k = 0; k < n; k++) {
+            if (p[k] == '/') {
+                slash = p + k;
+            }
+        }
+        if (slash == NULL) {
+            snprintf(dir, sizeof dir, ".");
+        } else if (slash == p) {
+            snprintf(dir, sizeof dir, "/");
+        } else if ((size_t)(slash - p) < sizeof dir) {
+            memcpy(dir, p, (size_t)(slash - p));
+            dir[slash - p] = '\0';
+        } else {
+            continue;  /* too long: the per-seed check names it */
+        }
+        if (strstr(dir, "{seed}") != NULL) {
+            continue;
+        }
+        if (realpath(dir, real) == NULL || access(real, W_OK) != 0) {
+            return og_error_set(err, OG_EIO, "%s '%s': cannot write in %s: %s (no seed written)",
+                                flags[i], p, dir, strerror(errno));
+        }
+    }
+    return OG_OK;
+}
+
 static enum og_status
 sweep_run(const struct cli_args *a, struct og_error *err)
 {
@@ -102,7 +149,8 @@ sweep_run(const struct cli_args *a, struct og_error *err)
     enum og_status st0;
     size_t i;
 
-    if ((st0 = sweep_check(a, err)) != OG_OK) {
+    if ((st0 = sweep_check(a, err)) != OG_OK ||
+        (st0 = sweep_check_folders(pats, np, err)) != OG_OK) {
         return st0;
     }
     for (seed = a->out.seed_lo;; seed++) {
