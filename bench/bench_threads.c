@@ -8,7 +8,10 @@
  * say whether the partition itself scales. The rows are the island's
  * Lloyd, elevation and moisture stages, the map sampler, the iso raster
  * and relight, the PNG write of that frame (filter and deflate in fixed
- * chunks, pngio_deflate.h), the hybrid terrain stage and droplet erosion. */
+ * chunks, pngio_deflate.h), the hybrid terrain stage and droplet erosion.
+ * The island's stages and the hybrid terrain stage also print the 2-core
+ * replay of an extra 1-thread run (parallel.h's replay2_ms): the
+ * partition's own speedup, which a busy machine does not change. */
 #include "config.h"
 #include "bench.h"
 
@@ -100,6 +103,27 @@ row(const char *stage, struct meas m1, struct meas m2)
     bench_goal(what, ws, 0, 1.7);
     snprintf(what, sizeof what, "2-thread speedup (cpu critical path), %s", stage);
     bench_goal(what, cs, 0, 1.7);
+}
+
+/* The 2-core replay of a 1-thread run of a stage (parallel.h's
+ * replay2_ms): each region's batches given in claim order to the one of
+ * two workers free first. It says what the partition gives on two
+ * dedicated cores whatever else runs on the machine; the run is an extra
+ * one, since timing every batch slows the 1-thread run a little. */
+static void
+replay_row(const char *stage, const struct world *wr, const char *name)
+{
+    double work = 0.0, path = 0.0;
+    int i;
+    for (i = 0; i < wr->nstages; i++) {
+        if (strcmp(wr->times[i].name, name) == 0) {
+            work = wr->times[i].cpu_work_ms;
+            path = wr->times[i].cpu_replay2_ms;
+        }
+    }
+    printf("        %-34s replay of a 1-thread run on 2 workers: work %8.1f ms, path %8.1f ms   "
+           "speedup %.2fx (the partition, without the host's scheduling)\n",
+           stage, work, path, path > 0.0 ? work / path : 0.0);
 }
 
 static struct meas
@@ -197,6 +221,15 @@ hybrid_rows(void)
     bench_threads = 1;
     row("hybrid 1024^2 HybridTerrain stage", stage_meas(w[0], "HybridTerrain"),
         stage_meas(w[1], "HybridTerrain"));
+    {
+        struct world *wr = NULL;
+        og_parallel_replay(1);
+        if (bench_pipeline_best(generator_get(GEN_HYBRID), &p, 1, &wr, &best) == 0) {
+            replay_row("", wr, "HybridTerrain");
+        }
+        og_parallel_replay(0);
+        world_unref(wr);
+    }
     world_unref(w[0]);
     world_unref(w[1]);
 }
@@ -285,10 +318,22 @@ bench_threads_scaling(void)
         }
     }
     bench_threads = 1;
-    for (i = 0; i < sizeof stages / sizeof stages[0]; i++) {
-        char what[64];
-        snprintf(what, sizeof what, "island 500k %s", stages[i]);
-        row(what, stage_meas(w[0], stages[i]), stage_meas(w[1], stages[i]));
+    {
+        struct world *wr = NULL;
+        og_parallel_replay(1);
+        if (bench_pipeline_best(generator_get(GEN_ISLAND), &p, 1, &wr, &best) != 0) {
+            wr = NULL;
+        }
+        og_parallel_replay(0);
+        for (i = 0; i < sizeof stages / sizeof stages[0]; i++) {
+            char what[64];
+            snprintf(what, sizeof what, "island 500k %s", stages[i]);
+            row(what, stage_meas(w[0], stages[i]), stage_meas(w[1], stages[i]));
+            if (wr != NULL) {
+                replay_row("", wr, stages[i]);
+            }
+        }
+        world_unref(wr);
     }
     tm[0] = tm[1] = tr[0] = tr[1] = tl[0] = tl[1] = none;
     rgb = malloc((size_t)4096 * 4096 * sizeof *rgb);

@@ -125,6 +125,45 @@ START_TEST(test_team_spans_partition)
 }
 END_TEST
 
+/* The 2-worker replay of 1-thread regions (parallel.h): off, it adds
+ * nothing; on, each region's replay lies between half its batches' CPU
+ * time and all of it (greedy two-worker list scheduling), and regions on
+ * more threads add nothing. */
+START_TEST(test_parallel_replay_bounds)
+{
+    const size_t n = 20011, grain = 500, nb = n / grain + 1;
+    struct og_par_account a0, a1;
+    struct og_error err;
+    struct cover_job J;
+    int on;
+
+    J.seen = calloc(n, 1);
+    J.partial = calloc(nb, sizeof *J.partial);
+    J.grain = grain;
+    ck_assert(J.seen != NULL && J.partial != NULL);
+    for (on = 0; on < 2; on++) {
+        og_parallel_replay(on);
+        og_parallel_account(&a0);
+        ck_assert_int_eq(og_parallel_for(1, n, grain, cover_batch, &J, NULL, 0, 1, &err), OG_OK);
+        og_parallel_account(&a1);
+        if (!on) {
+            ck_assert(a1.replay2_ms == a0.replay2_ms);
+        } else {
+            double total = a1.total_ms - a0.total_ms, rep = a1.replay2_ms - a0.replay2_ms;
+            ck_assert(rep <= total + 1e-6);
+            ck_assert(rep >= 0.0);
+        }
+        og_parallel_account(&a0);
+        ck_assert_int_eq(og_parallel_for(2, n, grain, cover_batch, &J, NULL, 0, 1, &err), OG_OK);
+        og_parallel_account(&a1);
+        ck_assert(a1.replay2_ms == a0.replay2_ms);
+    }
+    og_parallel_replay(0);
+    free(J.seen);
+    free(J.partial);
+}
+END_TEST
+
 static enum og_status
 fail_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
 {
@@ -277,6 +316,7 @@ parallel_suite(void)
     tcase_add_test(c, test_parallel_for_partition);
     tcase_add_test(c, test_parallel_for_lowest_error);
     tcase_add_test(c, test_team_spans_partition);
+    tcase_add_test(c, test_parallel_replay_bounds);
     tcase_add_test(c, test_threads_parse);
     tcase_set_timeout(d, 120);
     tcase_add_test(d, test_island_same_for_any_threads);

@@ -111,7 +111,19 @@ struct og_par_account {
     size_t regions;
     double caller_ms, busiest_ms, total_ms;
     size_t batches, batches_busiest;
+    /* With og_parallel_replay on, the regions run on one thread replayed
+     * on two: each batch's CPU time given, in claim order, to the one of
+     * two workers free first, and the region's time the longer worker's
+     * plus what the region cost beyond its batches (else 0). Own CPU outside regions plus this is the critical path
+     * the partition gives on two dedicated cores, measured in a 1-thread
+     * run that the host's scheduling of a second thread cannot skew.
+     * A region started inside a batch counts inside that batch too. */
+    double replay2_ms;
 };
+
+/* Time each batch of the regions run on one thread for replay2_ms (a
+ * clock read a batch; for benchmarks). Process-wide; off by default. */
+void og_parallel_replay(int on);
 
 /* This thread's running account (see above). */
 void og_parallel_account(struct og_par_account *out);

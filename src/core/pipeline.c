@@ -99,6 +99,7 @@ pipeline_run(const struct generator *g, struct run_ctx *ctx, struct world **out,
             own = og_thread_cpu_ms() - c0 - (a1.caller_ms - a0.caller_ms);
             w->times[w->nstages].cpu_work_ms = own + (a1.total_ms - a0.total_ms);
             w->times[w->nstages].cpu_path_ms = own + (a1.busiest_ms - a0.busiest_ms);
+            w->times[w->nstages].cpu_replay2_ms = own + (a1.replay2_ms - a0.replay2_ms);
             w->nstages++;
         }
         ctx->phase_lo = ctx->phase_hi = 0.0;

@@ -40,6 +40,9 @@ struct world_stage_time {
     /* CPU ms (parallel.h's account): the work of all threads, and the
      * critical path, with each parallel region at its busiest thread */
     double cpu_work_ms, cpu_path_ms;
+    /* own CPU plus the 2-worker replay of the regions run on one thread
+     * (parallel.h's replay2_ms, with og_parallel_replay on) */
+    double cpu_replay2_ms;
 };
 
 /* One figure for the stats JSON: "section.key" -> number, integer, point or
