@@ -291,6 +291,9 @@ for g in "deep water" "water " "lowland" "hills" "mountain" "temperate decid" "r
     grep -qF -- "$g" "$tmp/d3.txt" || { echo "missing: $g" >>"$tmp/d3.bad"; }
 done
 [ ! -s "$tmp/d3.bad" ]; check $? "D3: biome and glyph lists complete at 80x24" "$tmp/d3.bad"
+# Status messages fit 80 columns whole or shortened in the middle, never
+# cut at the end (stop 13, finding 16: the locale note ended in "(").
+grep -qF "(LANG=C.UTF-8 for half blocks)" "$tmp/d3.txt"; check $? "D3: the locale note fits 80 columns" "$tmp/d3.txt"
 keys d3 q
 wait_exit d3 20 >/dev/null
 

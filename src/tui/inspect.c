@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core/biome.h"
 #include "core/mesh.h"
@@ -141,22 +142,52 @@ struct panel_lines {
 static void __attribute__((format(printf, 2, 3)))
 put_line(struct panel_lines *pl, const char *fmt, ...)
 {
-    char buf[96];
+    char buf[160];
+    const char *s = buf;
     va_list ap;
+    int first = 1;
 
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (pl->row >= pl->h) {
-        if (pl->col_step <= 0 || pl->col + pl->col_step >= pl->w) {
-            return;
+    /* A line wider than its column wraps at a space, the rest indented
+     * under the value (column 12), instead of ending mid-word ("biome
+     * temperate deciduous forest (colour layer" at 80 columns). */
+    while (*s != '\0') {
+        int width, indent = first ? 0 : 12, len, fit, i;
+
+        if (pl->row >= pl->h) {
+            if (pl->col_step <= 0 || pl->col + pl->col_step >= pl->w) {
+                return;
+            }
+            pl->col += pl->col_step;
+            pl->row = 1;
         }
-        pl->col += pl->col_step;
-        pl->row = 1;
+        /* In two columns a line keeps to its column. */
+        width = (pl->col_step > 0 && pl->col == 0 ? pl->col_step - 2 : pl->w - pl->col - 2) -
+                indent;
+        if (width < 8) {
+            indent = 0;
+            width += 12;
+        }
+        len = (int)strlen(s);
+        fit = len;
+        if (len > width) {
+            fit = 0;
+            for (i = 1; i <= width && i < len; i++) {
+                if (s[i] == ' ') {
+                    fit = i;
+                }
+            }
+            fit = fit <= 0 ? width : fit;
+        }
+        mvwaddnstr(pl->win, pl->row++, pl->col + 1 + indent, s, fit > 0 ? fit : 0);
+        s += fit > 0 ? fit : len;
+        while (*s == ' ') {
+            s++;
+        }
+        first = 0;
     }
-    /* In two columns a line keeps to its column. */
-    mvwaddnstr(pl->win, pl->row++, pl->col + 1, buf,
-               pl->col_step > 0 && pl->col == 0 ? pl->col_step - 2 : pl->w - pl->col - 2);
 }
 
 void

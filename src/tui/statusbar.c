@@ -147,6 +147,45 @@ progress_text(const struct tui *t, char *buf, size_t size)
     }
 }
 
+/* msg shortened to w columns (w >= 8) into out: as it is when it fits;
+ * else its longest path (a word with a '/') loses its start ("...", the
+ * file name's end is what tells files apart: ".../tui/t.png"); else its
+ * middle gives way to "...", keeping the start and the end, where messages
+ * say what to do ("(set LANG=C.UTF-8)"). Bytes, for ASCII messages. */
+static void
+fit_message(const char *msg, int w, char *out, size_t size)
+{
+    size_t len = strlen(msg), pw = 0, ps = 0, i, over;
+
+    snprintf(out, size, "%s", msg);
+    if (w < 8 || len <= (size_t)w) {
+        return;
+    }
+    over = len - (size_t)w;
+    for (i = 0; i < len;) {
+        size_t j = i;
+        int slash = 0;
+        while (j < len && msg[j] != ' ') {
+            slash |= msg[j] == '/';
+            j++;
+        }
+        if (slash && j - i > pw) {
+            ps = i;
+            pw = j - i;
+        }
+        i = j + 1;
+    }
+    if (pw > over + 3 + 1) {
+        /* the path keeps its last pw - over - 3 bytes after "..." */
+        snprintf(out, size, "%.*s...%s", (int)ps, msg, msg + ps + over + 3);
+        return;
+    }
+    {
+        size_t keep = (size_t)w - 3, head = keep / 2, tail = keep - head;
+        snprintf(out, size, "%.*s...%s", (int)head, msg, msg + len - tail);
+    }
+}
+
 void
 statusbar_draw(struct tui *t)
 {
@@ -188,7 +227,9 @@ statusbar_draw(struct tui *t)
         if (t->msg_error) {
             wattron(win, A_BOLD);
         }
-        mvwaddnstr(win, 1, 1, t->msg, w - 2);
+        char fit[sizeof t->msg];
+        fit_message(t->msg, w - 2, fit, sizeof fit);
+        mvwaddnstr(win, 1, 1, fit, w - 2);
         wattroff(win, A_BOLD);
     }
     if (TUI_PROMPT_ON_STATUS(t->prompt) && t->form != NULL) {

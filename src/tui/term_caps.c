@@ -295,8 +295,7 @@ caps_open(struct tui *t, char *why, size_t why_size)
                  lang != NULL ? lang : "?");
     } else if (!t->utf8 && !t->opt->ascii && t->hint[0] == '\0') {
         snprintf(t->hint, sizeof t->hint,
-                 "locale codeset %s is not UTF-8: glyph map instead of half blocks "
-                 "(set LANG=C.UTF-8)",
+                 "locale %s is not UTF-8: glyph map (LANG=C.UTF-8 for half blocks)",
                  cs != NULL && cs[0] != '\0' ? cs : "?");
     }
     if (gfx_note[0] != '\0' && t->hint[0] == '\0') {
