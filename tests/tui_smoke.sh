@@ -27,6 +27,7 @@
 #   O  the seed gallery: thumbnails with figures, paging, Enter opens a seed;
 #   P  the start-up terminal probe: q sent at once quits (10 runs), a key
 #      typed during the probe is kept, late terminal answers are no keys;
+#   X  export names as the CLI's (.png only, no folder names), hybrid .pgw;
 #   S  land edits in presets and --from recipes (same PNG bytes, undo), and
 #      --from restoring the exported view window.
 # Exit 77 (skip) without tmux. Every wait is bounded; a private tmux socket
@@ -421,6 +422,27 @@ if [ -f "$presets_src/archipelago.ini" ]; then
 else
     echo "# no shipped presets at $presets_src: K skipped"
 fi
+
+# --- X: export names follow the CLI's rules; hybrid maps get a world file ---
+# (stop 13, finding 11: x.jpg was a PNG named x.jpg, a folder's name wrote
+# NAME.png beside it, and the TUI's hybrid map had no .pgw.)
+start x 100 30 xterm-256color C.UTF-8 -g hybrid --seed 5
+mkdir -p "$tmp/x.d/sub"
+wait_for x "ready in" 120; check $? "X: the hybrid world is ready" "$tmp/last-screen.txt"
+keys x E
+wait_for x "export world as:" 5 && keys x C-u x.jpg Enter
+wait_for x "this export is a PNG; name it .png" 5; check $? "X: x.jpg is refused (name it .png)" "$tmp/last-screen.txt"
+[ ! -e "$tmp/x.d/x.jpg" ]; check $? "X: ... and nothing written"
+keys x C-u sub Enter
+wait_for x "sub is a folder" 5; check $? "X: a folder's name is refused" "$tmp/last-screen.txt"
+[ ! -e "$tmp/x.d/sub.png" ]; check $? "X: ... and no sub.png written"
+keys x C-u hy.png Enter
+wait_for x "exported $tmp/x.d/hy.png" 60; check $? "X: the hybrid map is exported" "$tmp/last-screen.txt"
+"$BIN" export -g hybrid --seed 5 --map "$tmp/x-cli.png" 2>/dev/null
+[ -s "$tmp/x.d/hy.pgw" ] && cmp -s "$tmp/x.d/hy.pgw" "$tmp/x-cli.pgw" && cmp -s "$tmp/x.d/hy.png" "$tmp/x-cli.png"
+check $? "X: its world file (.pgw) and PNG are the CLI's"
+keys x q
+wait_exit x 20 >/dev/null
 
 # --- E: too small ---------------------------------------------------------------
 start e 20 6 xterm-256color C.UTF-8

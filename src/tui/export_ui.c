@@ -17,12 +17,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/generators.h"
 #include "core/numparse.h"
+#include "core/dem.h"
 #include "render/export_iso.h"
+#include "render/georef.h"
+#include "render/heightmap.h"
 #include "render/globe.h"
 #include "render/pngio.h"
 #include "render/raster.h"
@@ -40,6 +44,8 @@ struct export_args {
     char path[PATH_MAX];
     double yaw, pitch;     /* EXPORT_GLOBE: its orientation (degrees), as on screen */
     int shown_permille;    /* iso progress last shown */
+    struct georef geo;     /* maps: the exported window's georeferencing, a 1 x 1
+                              raster (valid 0: none) */
 };
 static struct export_args export_args;
 static struct export_iso_request export_iso_req;
@@ -60,11 +66,68 @@ static enum og_status
 export_run(const struct world *w, void *arg, struct og_error *err)
 {
     const struct export_args *a = arg;
+    struct raster_window win;
+    enum og_status st;
+
     pngio_set_progress(export_rows, NULL);
     if (a->what == EXPORT_MAP_VIEW) {
-        return export_map_png_view(w, a->layer, &a->view, a->width, a->height, a->path, err);
+        st = export_map_png_view(w, a->layer, &a->view, a->width, a->height, a->path, err);
+    } else {
+        st = export_map_png(w, a->layer, a->width, a->height, a->path, err);
     }
-    return export_map_png(w, a->layer, a->width, a->height, a->path, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    /* the world file (and CRS) beside the PNG, as the CLI's --map writes */
+    raster_window_full(&win, a->width, a->height);
+    return georef_write(&a->geo, &win, a->path, err);
+}
+
+/* The georeferencing of the map square, as the CLI gives its --map
+ * (cli/batch_dataout.c): a generated world of known extent is metres east
+ * and north of its lower-left corner (no CRS), a DEM keeps its file's
+ * sidecars. Then narrowed to the window view of the square, as a 1 x 1
+ * raster. g->valid stays 0 for worlds without either. */
+static void
+map_georef(const struct tui *t, const struct world *w, const struct map_view *view,
+           struct georef *g)
+{
+    struct georef src;
+    struct og_error err;
+    double mx, my, mz, du = view->u1 - view->u0, dv = view->v1 - view->v0;
+
+    georef_free(g);
+    memset(g, 0, sizeof *g);
+    memset(&src, 0, sizeof src);
+    if (w->kind == WORLD_SPHERE) {
+        return;
+    }
+    if (w->gen != GEN_DEM) {
+        world_metric(w, &mx, &my, &mz);
+        if (!(mx > 0.0 && my > 0.0)) {
+            return;
+        }
+        src.valid = 1;
+        src.width = src.height = 1;
+        src.gt[1] = mx;
+        src.gt[3] = my;
+        src.gt[5] = -my;
+    } else if (t->opt->dem == NULL || t->opt->dem->source[0] == '\0' ||
+               georef_read(t->opt->dem->source, 0, 0, &src, &err) != OG_OK || !src.valid) {
+        georef_free(&src);
+        return;
+    } else {
+        src.width = w->width;
+        src.height = w->height;
+    }
+    *g = src;   /* takes src's srs */
+    g->width = g->height = 1;
+    g->gt[0] = src.gt[0] + view->u0 * src.width * src.gt[1] + view->v0 * src.height * src.gt[2];
+    g->gt[3] = src.gt[3] + view->u0 * src.width * src.gt[4] + view->v0 * src.height * src.gt[5];
+    g->gt[1] = src.gt[1] * src.width * du;
+    g->gt[4] = src.gt[4] * src.width * du;
+    g->gt[2] = src.gt[2] * src.height * dv;
+    g->gt[5] = src.gt[5] * src.height * dv;
 }
 
 /* The globe as on screen: the view's yaw and pitch, recorded in the recipe
@@ -280,6 +343,11 @@ export_go(struct tui *t)
         a->view.v0 = fmax(0.0, t->shown.v0);
         a->view.u1 = fmin(1.0, t->shown.u1);
         a->view.v1 = fmin(1.0, t->shown.v1);
+        if (a->what == EXPORT_MAP) {
+            a->view.u0 = a->view.v0 = 0.0;
+            a->view.u1 = a->view.v1 = 1.0;
+        }
+        map_georef(t, t->world, &a->view, &a->geo);
         job_start(t, export_run, a, "exporting");
         break;
     }
@@ -332,6 +400,20 @@ submit_name(struct tui *t, const char *text)
     if (join_path(t, text, path, sizeof path) != 0 ||
         (strchr(base, '.') == NULL && strlen(path) + 4 >= sizeof path)) {
         tui_message(t, 1, "file name too long: %s", text);
+        return;
+    }
+    /* The CLI's rules for a PNG's name (cli/batch.c batch_check_png_name):
+     * another extension would promise another format */
+    {
+        const char *dot = strrchr(base, '.');
+        if (dot != NULL && dot[1] != '\0' && strcasecmp(dot, ".png") != 0) {
+            tui_message(t, 1, "'%s': this export is a PNG; name it .png", text);
+            return;
+        }
+    }
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        /* "sub" naming a folder: no silent sub.png beside it */
+        tui_message(t, 1, "%s is a folder: type %s/NAME.png to export into it", text, text);
         return;
     }
     if (strchr(base, '.') == NULL) {
