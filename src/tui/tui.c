@@ -184,7 +184,7 @@ tui_main(const struct tui_options *opt)
     struct og_error err;
     struct sigaction sa;
     sigset_t old;
-    char why[512];
+    char why[512], cancelled[4200];
     int i;
 
     t = calloc(1, sizeof *t);
@@ -289,8 +289,21 @@ tui_main(const struct tui_options *opt)
     tui_regen_now(t);
     run_loop(t);
 
+    /* An export still running here was interrupted (Ctrl-C, SIGTERM): its
+     * temporary is gone (outfile_cancel) and the target was never renamed
+     * into place. Said on stderr after the screen is restored, so a Ctrl-C
+     * does not end in silence (stop 13, finding 22). */
+    cancelled[0] = '\0';
     if (t->job != NULL) {
-        export_job_finish(t->job, &err);
+        og_error_clear(&err);
+        if (export_job_finish(t->job, &err) == OG_OK) {
+            snprintf(cancelled, sizeof cancelled, "orogen: interrupted; the export %.4000s had "
+                     "already been written", t->export_path);
+        } else {
+            snprintf(cancelled, sizeof cancelled, "orogen: interrupted: the export of %.4000s "
+                     "was cancelled and no file was written", t->export_path);
+        }
+        t->job = NULL;
     }
     /* Never lose the work: the session's parameters become the user preset
      * "last" (`orogen --preset last`, or o in the TUI). A failure here is
@@ -333,6 +346,9 @@ tui_main(const struct tui_options *opt)
     mapview_free(t);
     free(t->presets);
     free(t);
+    if (cancelled[0] != '\0') {
+        fprintf(stderr, "%s\n", cancelled);
+    }
     if (why[0] != '\0') {
         fprintf(stderr, "%s\n", why);
     }
