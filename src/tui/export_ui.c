@@ -23,6 +23,7 @@
 
 #include "core/generators.h"
 #include "core/numparse.h"
+#include "core/pipeline.h"
 #include "core/dem.h"
 #include "render/export_iso.h"
 #include "render/georef.h"
@@ -44,6 +45,8 @@ struct export_args {
     char path[PATH_MAX];
     double yaw, pitch;     /* EXPORT_GLOBE: its orientation (degrees), as on screen */
     int shown_permille;    /* iso progress last shown */
+    double started_ms;     /* when the job started (pipeline_now_ms) */
+    long shown_s;          /* seconds shown with that progress */
     struct georef geo;     /* maps: the exported window's georeferencing, a 1 x 1
                               raster (valid 0: none) */
 };
@@ -138,6 +141,15 @@ export_globe_run(const struct world *w, void *arg, struct og_error *err)
     const struct export_args *a = arg;
     pngio_set_progress(export_rows, NULL);
     return globe_export_png_view(w, a->yaw, a->pitch, a->width, a->path, err);
+}
+
+/* The iso render, with its PNG's rows reported as a map's are (the
+ * writing phase of a big render takes seconds). */
+static enum og_status
+export_iso_run(const struct world *w, void *arg, struct og_error *err)
+{
+    pngio_set_progress(export_rows, NULL);
+    return export_iso_job(w, arg, err);
 }
 
 /* What `e` (whole = 0) or `E` (whole = 1) exports in the current view. */
@@ -313,7 +325,9 @@ export_go(struct tui *t)
 {
     struct export_args *a = &export_args;
 
-    a->shown_permille = 0;
+    a->shown_permille = -10;   /* shows 0 % at the first poll */
+    a->shown_s = 0;
+    a->started_ms = pipeline_now_ms();
     atomic_store(&export_rows_permille, 0);
     snprintf(t->export_path, sizeof t->export_path, "%.4000s", a->path);
     switch (a->what) {
@@ -329,7 +343,7 @@ export_go(struct tui *t)
         atomic_init(&r->progress, 0);
         atomic_init(&r->cancel, 0);
         snprintf(r->path, sizeof r->path, "%.4000s", a->path);
-        job_start(t, export_iso_job, r, "rendering");
+        job_start(t, export_iso_run, r, "rendering");
         break;
     }
     case EXPORT_GLOBE:
@@ -520,13 +534,28 @@ tui_export_poll(struct tui *t)
         int iso = export_args.what == EXPORT_ISO;
         int pm = iso ? atomic_load(&export_iso_req.progress) : 0;
         if (iso && pm >= EXPORT_ISO_WRITING) {
-            if (export_args.shown_permille < EXPORT_ISO_WRITING) {
-                export_args.shown_permille = pm;
-                tui_message(t, 0, "writing %s (PNG) ...", t->export_path);
+            int rows = atomic_load(&export_rows_permille);
+            if (export_args.shown_permille < EXPORT_ISO_WRITING ||
+                rows / 10 != (export_args.shown_permille - EXPORT_ISO_WRITING) / 10) {
+                export_args.shown_permille = EXPORT_ISO_WRITING + rows;
+                tui_message(t, 0, "writing %s (PNG) ... %d%%", t->export_path, rows / 10);
             }
-        } else if (iso && pm / 100 != export_args.shown_permille / 100) {
-            export_args.shown_permille = pm;
-            tui_message(t, 0, "rendering %s ... %d%%", t->export_path, pm / 10);
+        } else if (iso) {
+            /* every whole percent, and the seconds while a phase reports
+             * nothing for a while (the shading of a big render), so the
+             * line never sits on "..." */
+            long s = (long)((pipeline_now_ms() - export_args.started_ms) / 1000.0);
+            if (pm / 10 != export_args.shown_permille / 10 ||
+                (s >= 2 && s != export_args.shown_s)) {
+                export_args.shown_permille = pm;
+                export_args.shown_s = s;
+                if (s >= 2) {
+                    tui_message(t, 0, "rendering %s ... %d%% (%ld s)", t->export_path, pm / 10,
+                                s);
+                } else {
+                    tui_message(t, 0, "rendering %s ... %d%%", t->export_path, pm / 10);
+                }
+            }
         } else if (!iso && (pm = atomic_load(&export_rows_permille)) / 100 !=
                                export_args.shown_permille / 100) {
             export_args.shown_permille = pm;  /* map, globe: the PNG's rows */
