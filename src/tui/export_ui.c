@@ -529,8 +529,11 @@ tui_export_poll(struct tui *t)
         return;
     }
     if (!export_job_done(t->job)) {
-        /* The main loop wakes at least every 250 ms: show the render's
-         * progress in 10 % steps. */
+        /* The main loop wakes at least every 250 ms: show the progress,
+         * but not over the question q asked ("export is still running") */
+        if (t->quit_asked == 1) {
+            return;
+        }
         int iso = export_args.what == EXPORT_ISO;
         int pm = iso ? atomic_load(&export_iso_req.progress) : 0;
         if (iso && pm >= EXPORT_ISO_WRITING) {
