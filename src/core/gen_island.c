@@ -153,6 +153,7 @@ struct elev_job {
     int na;
     double amp, falloff, R, half_power;
     double circle; /* layout circle: its radius (the anchor is the circle), else < 0 */
+    double margin, edge_drop; /* the edge band (island.edge_margin) and its depth */
     double *raw;
     double *bmin, *bmax; /* per batch: min and max of raw (an exact reduction) */
 };
@@ -187,6 +188,17 @@ elev_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
             d2 = det_pow(d2, J->half_power);
         }
         J->raw[i] = J->amp * J->raw[i] - J->falloff * d2;
+        if (J->margin > 0.0) {
+            /* the edge band: a smoothstep from 0 at margin to edge_drop at
+               the edge, deep enough that no noise keeps land there */
+            double de = x < 1.0 - x ? x : 1.0 - x, t;
+            de = y < de ? y : de;
+            de = 1.0 - y < de ? 1.0 - y : de;
+            if (de < J->margin) {
+                t = 1.0 - (de > 0.0 ? de : 0.0) / J->margin;
+                J->raw[i] -= J->edge_drop * t * t * (3.0 - 2.0 * t);
+            }
+        }
     }
     {
         double lo = INFINITY, hi = -INFINITY;
@@ -233,7 +245,10 @@ norm_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
 }
 
 /* Stage "elevation": E = amplitude * fBm(x, y) - falloff * (d_min / R)^power,
- * then normalised so the coast is 0, land is (0, 1] through the power curve
+ * less the edge band (island.edge_margin: within that fraction of the map
+ * side of its edge, a smoothstep down to amplitude - sea_level + 0.05 at
+ * the edge, so the sea always meets the map's edge and no island is cut
+ * by it), then normalised so the coast is 0, land is (0, 1] through the power curve
  * (times island.land_height) and the sea is [-1, 0). */
 static enum og_status
 stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
@@ -276,9 +291,13 @@ stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
     nb = n / ELEV_GRAIN + (n % ELEV_GRAIN != 0);
     st = grid_calloc((void **)&bmin, 2 * nb + 1, sizeof *bmin, "elevation range", err);
     if (st == OG_OK) {
+        /* fBm is in [-1, 1], so the noise adds at most amp: a drop of
+           amp - sea (plus a little) leaves the edge itself always sea */
+        double drop = amp - sea + 0.05;
         struct elev_job job = { &noise, &f, m->points, ax, ay, na, amp, falloff, R,
-                                0.5 * params_get(p, P_ISLAND_FALLOFF_POWER), -1.0, raw,
-                                bmin, bmin + nb };
+                                0.5 * params_get(p, P_ISLAND_FALLOFF_POWER), -1.0,
+                                params_get(p, P_ISLAND_EDGE_MARGIN), drop > 0.05 ? drop : 0.05,
+                                raw, bmin, bmin + nb };
         if (params_int(p, P_ISLAND_ANCHOR_LAYOUT) == 4) {
             job.na = 0;
             job.circle = params_get(p, P_ISLAND_ANCHOR_SPREAD);
