@@ -93,44 +93,49 @@ heap_push(struct heap *hp, float h, int32_t i)
     return 0;
 }
 
-/* Pop the node of the smallest key (keys are distinct: one per node). */
+/* Pop the node of the smallest key (keys are distinct: one per node). The
+ * smallest of four children is picked by index arithmetic on the compares,
+ * not by branches: those compares are coin flips, and mispredicting them
+ * was most of the pop's time (callgrind's branch model: 119 M -> 23 M
+ * mispredicts for the 4000^2 bench). The 16 grandchildren (two cache
+ * lines) are fetched one level ahead. */
 static int32_t
 heap_pop(struct heap *hp)
 {
     uint64_t *a = hp->a, top = a[0], last = a[--hp->len];
-    size_t k = 0, n = hp->len;
+    size_t n = hp->len, k = 0, c = 1;
 
-    for (;;) {
-        size_t c = 4 * k + 1, best = c, j;
+    while (c + 3 < n) {
+        size_t b01, b23, b;
         uint64_t m;
-        if (c + 3 < n) {
-            /* the usual case: four children, no bounds to test */
-            m = a[c];
-            if (a[c + 1] < m) {
-                m = a[c + 1], best = c + 1;
-            }
-            if (a[c + 2] < m) {
-                m = a[c + 2], best = c + 2;
-            }
-            if (a[c + 3] < m) {
-                m = a[c + 3], best = c + 3;
-            }
-        } else if (c < n) {
-            m = a[c];
-            for (j = c + 1; j < n; j++) {
-                if (a[j] < m) {
-                    m = a[j], best = j;
-                }
-            }
-        } else {
-            break;
+#if defined(__GNUC__)
+        if (4 * c + 17 <= hp->cap) {
+            __builtin_prefetch(a + 4 * c + 1);
+            __builtin_prefetch(a + 4 * c + 9);
         }
+#endif
+        b01 = c + (size_t)(a[c + 1] < a[c]);
+        b23 = c + 2 + (size_t)(a[c + 3] < a[c + 2]);
+        b = b01 + ((b23 - b01) & ((size_t)0 - (size_t)(a[b23] < a[b01])));
+        m = a[b];
         if (m >= last) {
-            break;
+            goto place;
         }
         a[k] = m;
-        k = best;
+        k = b;
+        c = 4 * k + 1;
     }
+    if (c < n) {
+        size_t b = c, j;
+        for (j = c + 1; j < n; j++) {
+            b = a[j] < a[b] ? j : b;
+        }
+        if (a[b] < last) {
+            a[k] = a[b];
+            k = b;
+        }
+    }
+place:
     if (n > 0) {
         a[k] = last;
     }
