@@ -216,5 +216,33 @@ check "--from a dem recipe with another --dem is refused, naming both" $?
     cmp -s "$tmp/dm.png" "$tmp/c6.png"
 check "--from a dem recipe with its own --dem reproduces it" $?
 
+# Each error names the flag the user typed and what is wrong (newcomer #14).
+err1() { # expected status, expected line, orogen arguments...
+    _want=$1 _line=$2
+    shift 2
+    _out=$("$BIN" export --set island.cells=300 "$@" 2>&1)
+    _st=$?
+    [ $_st -eq "$_want" ] && [ "$_out" = "orogen: $_line" ] ||
+        { echo "# got $_st: $_out"; return 1; }
+}
+err1 1 "--map-size: map size 16385x16385 outside 1..16384 per side" \
+    --map "$tmp/e.png" --map-size 16385x16385
+check "--map-size too large names --map-size" $?
+out=$("$BIN" export -g planet --globe "$tmp/e.png" --globe-size 20000 2>&1); st=$?
+[ $st -eq 1 ] && [ "$out" = "orogen: --globe-size: globe size 20000x20000 outside 1..16384 per side" ]
+check "--globe-size too large names --globe-size" $?
+err1 2 "--size '0x0': sizes must be at least 1 px" --map "$tmp/e.png" --size 0x0
+check "--size 0x0: at least 1 px" $?
+err1 2 "--threads '1.5' is not a whole number (1..64)" --map "$tmp/e.png" --threads 1.5
+check "--threads 1.5: not a whole number" $?
+err1 1 "--size 10000x100: the iso render is drawn at render.antialias = 2 times that (20000x200), past 16384 px per side; at most 8192 px per side, or --set render.antialias=1" \
+    --iso "$tmp/e.png" --size 10000x100
+check "--iso --size 10000x100 names render.antialias and the limit" $?
+"$BIN" export --set island.cells=300 --set render.antialias=1 --set render.subdiv=1 \
+    --iso "$tmp/wide.png" --size 10000x100 && [ -s "$tmp/wide.png" ]
+check "... and with render.antialias=1 it is drawn" $?
+[ ! -e "$tmp/e.png" ] ; check "no file after these errors" $?
+"$BIN" params -g hybrid | grep -q "^hybrid.droplets_per_cell .*<= 1e8)$" ; check "the droplet limit documented as the code's 1e8" $?
+
 [ $fails -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
 exit 0

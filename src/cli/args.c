@@ -5,6 +5,7 @@
 #include "cli/sweep.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,11 +16,39 @@
 #include "core/parallel.h"
 #include "core/sha256.h"
 
+#define CLI_SIZE_MAX 100000
+
 /* "WxH", strict (core/numparse.h): no blanks, signs or hex. */
 static int
 parse_size(const char *s, int *w, int *h)
 {
-    return num_parse_size(s, 100000, w, h) == NUM_OK ? 0 : -1;
+    return num_parse_size(s, CLI_SIZE_MAX, w, h) == NUM_OK ? 0 : -1;
+}
+
+/* The error for a size value v of flag that parse_size refused: its form,
+ * or a side of 0 or past CLI_SIZE_MAX. A plain "N" (--globe-size) is NxN. */
+static enum og_status
+size_error(const char *flag, const char *v, const char *form, struct og_error *err)
+{
+    char sq[64];
+    int w = 0, h = 0;
+    if (strchr(v, 'x') == NULL && strchr(v, 'X') == NULL && strlen(v) < 30) {
+        snprintf(sq, sizeof sq, "%sx%s", v, v);
+    } else {
+        snprintf(sq, sizeof sq, "%s", strlen(v) < sizeof sq ? v : "");
+    }
+    switch (num_parse_size(sq, INT_MAX, &w, &h)) {
+    case NUM_SYNTAX:
+        return og_error_set(err, OG_EINVAL, "%s '%s' is not %s", flag, v, form);
+    case NUM_OK:
+        return og_error_set(err, OG_ERANGE, "%s '%s': a side over %d px", flag, v, CLI_SIZE_MAX);
+    default:
+        /* a side of 0, or past INT_MAX (then the other is not 0) */
+        if (strtoul(sq, NULL, 10) == 0 || strtoul(strpbrk(sq, "xX") + 1, NULL, 10) == 0) {
+            return og_error_set(err, OG_ERANGE, "%s '%s': sizes must be at least 1 px", flag, v);
+        }
+        return og_error_set(err, OG_ERANGE, "%s '%s': a side over %d px", flag, v, CLI_SIZE_MAX);
+    }
 }
 
 /* A --dem that the export would not use or that is not the recipe's:
@@ -273,7 +302,7 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
                 return OG_EINVAL;
             }
             if (parse_size(v, &a->size_w, &a->size_h) != 0) {
-                return og_error_set(err, OG_EINVAL, "--size '%s' is not WIDTHxHEIGHT", v);
+                return size_error("--size", v, "WIDTHxHEIGHT", err);
             }
             if (!a->map_size_given) {
                 a->map_w = a->size_w;
@@ -291,7 +320,7 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
                 return OG_EINVAL;
             }
             if (parse_size(v, iso ? &a->iso_w : &a->map_w, iso ? &a->iso_h : &a->map_h) != 0) {
-                return og_error_set(err, OG_EINVAL, "%s '%s' is not WIDTHxHEIGHT", flag, v);
+                return size_error(flag, v, "WIDTHxHEIGHT", err);
             }
             *(iso ? &a->iso_size_given : &a->map_size_given) = 1;
         } else if (cli_opt_is(arg, "--globe-size", NULL)) {
@@ -303,13 +332,14 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
             snprintf(sq, sizeof sq, "%sx%s", v, v);
             if (strchr(v, 'x') == NULL && strchr(v, 'X') == NULL ? parse_size(sq, &gw, &gh) != 0
                                                                  : parse_size(v, &gw, &gh) != 0) {
-                return og_error_set(err, OG_EINVAL, "--globe-size '%s' is not N or NxN", v);
+                return size_error("--globe-size", v, "N or NxN", err);
             }
             if (gw != gh) {
                 return og_error_set(err, OG_EINVAL, "--globe-size %dx%d: globe renders are square",
                                     gw, gh);
             }
             a->globe_size = gw;
+            a->globe_size_given = 1;
         } else if (cli_opt_is(arg, "--stats", NULL)) {
             if ((a->stats_path = cli_opt_value(argc, argv, &i, "--stats", err)) == NULL) {
                 return OG_EINVAL;
@@ -344,6 +374,10 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
         } else if (cli_opt_is(arg, "--threads", NULL)) {
             if ((v = cli_opt_value(argc, argv, &i, "--threads", err)) == NULL) {
                 return OG_EINVAL;
+            }
+            if (num_parse_int(v, LONG_MIN, LONG_MAX, &(long){ 0 }) == NUM_SYNTAX) {
+                return og_error_set(err, OG_EINVAL, "--threads '%s' is not a whole number "
+                                    "(1..%d)", v, OG_MAX_THREADS);
             }
             if ((st = og_threads_parse(v, "--threads", &a->threads, err)) != OG_OK) {
                 return st;

@@ -37,6 +37,7 @@ struct cli_args {
     int size_w, size_h;
     int map_size_given, iso_size_given;  /* --map-size, --iso-size */
     int globe_size;           /* --globe-size N (or --size when square), 0: default */
+    int globe_size_given;     /* --globe-size itself (for messages) */
     /* render overrides for --iso (-1 when not given) */
     int subdiv, rotate;
     double time_of_day;       /* hours, -1 when not given */

@@ -21,6 +21,7 @@
 #include "render/mapimg.h"
 #include "render/outfile.h"
 #include "render/pngio.h"
+#include "render/raster.h"
 #include "render/tiles.h"
 
 enum og_status
@@ -353,12 +354,36 @@ batch_export(const struct cli_args *a, struct og_error *err)
     }
     /* Every size limit before any work (issue 15 items 3 and 11). */
     if (a->map_path != NULL && (a->size_given || a->map_size_given) &&
-        (st = export_check_size("--size: map", a->map_w, a->map_h, err)) != OG_OK) {
+        (st = export_check_size(a->map_size_given ? "--map-size: map" : "--size: map", a->map_w,
+                                a->map_h, err)) != OG_OK) {
         return st;
     }
     if (a->globe_path != NULL && a->globe_size > 0 &&
-        (st = export_check_size("--size: globe", a->globe_size, a->globe_size, err)) != OG_OK) {
+        (st = export_check_size(a->globe_size_given ? "--globe-size: globe" : "--size: globe",
+                                a->globe_size, a->globe_size, err)) != OG_OK) {
         return st;
+    }
+    if (a->iso_path != NULL) {
+        /* the iso render is drawn render.antialias times larger, then
+           averaged down: say so, naming the flag that set the size */
+        int aa = params_int(&a->params, P_RENDER_ANTIALIAS);
+        int sized = a->size_given || a->iso_size_given;
+        int iw = sized ? a->iso_w : params_int(&a->params, P_RENDER_WIDTH);
+        int ih = sized ? a->iso_h : params_int(&a->params, P_RENDER_HEIGHT);
+        const char *flag = a->iso_size_given ? "--iso-size" : a->size_given ? "--size"
+                                                                           : "render.width/height";
+        if (iw < 1 || ih < 1 || iw > RASTER_MAX_SIDE || ih > RASTER_MAX_SIDE) {
+            return og_error_set(err, OG_ERANGE, "%s %dx%d: the iso render is 1..%d px per side",
+                                flag, iw, ih, RASTER_MAX_SIDE);
+        }
+        if (aa > 1 &&
+            (iw > RASTER_MAX_SIDE / aa || ih > RASTER_MAX_SIDE / aa)) {
+            return og_error_set(err, OG_ERANGE,
+                                "%s %dx%d: the iso render is drawn at render.antialias = %d times "
+                                "that (%dx%d), past %d px per side; at most %d px per side, or "
+                                "--set render.antialias=1", flag, iw, ih, aa, iw * aa, ih * aa,
+                                RASTER_MAX_SIDE, RASTER_MAX_SIDE / aa);
+        }
     }
     if (a->iso_path != NULL &&
         (st = export_iso_check_size(&a->params, a->size_given || a->iso_size_given ? a->iso_w : 0,
