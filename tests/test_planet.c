@@ -438,6 +438,7 @@ planet_suite(void)
     tcase_set_timeout(tg, 10);
     planet_mesh_tests(s);
     planet_surface_tests(s);
+    planet_brush_tests(s);
     suite_add_tcase(s, tg);
     tcase_add_test(te, test_edit_join_split);
     tcase_add_test(te, test_edit_new_island_and_errors);

@@ -306,6 +306,7 @@ START_TEST(test_planet_edits_round_trip)
     struct world *w[4] = { NULL }, *again = NULL, *back = NULL, *undo = NULL;
     int32_t sea = -1, land = -1, sea2 = -1, *cells = NULL;
     uint8_t *lands = NULL;
+    double *radii = NULL;
     size_t i, n = 0, nkv = 0;
     char **keys = NULL, **values = NULL, want[64], *text = NULL;
     struct recipe r;
@@ -349,9 +350,9 @@ START_TEST(test_planet_edits_round_trip)
 
     /* ... and regenerates the edited planet byte for byte. */
     again = make_planet(&r.params);
-    ck_assert_int_eq(planet_edits_parse(r.edits, again->ncells, &cells, &lands, &n, &err), OG_OK);
+    ck_assert_int_eq(planet_edits_parse(r.edits, again->ncells, &cells, &lands, &radii, &n, &err), OG_OK);
     ck_assert_uint_eq(n, 3);
-    ck_assert_int_eq(planet_edit_replay(again, cells, lands, n, &back, &err), OG_OK);
+    ck_assert_int_eq(planet_edit_replay(again, cells, lands, radii, n, &back, &err), OG_OK);
     same_planet(w[3], back);
     ck_assert_uint_eq(planet_edit_count(back), 3);
 
@@ -360,15 +361,37 @@ START_TEST(test_planet_edits_round_trip)
     same_planet(w[2], undo);
     ck_assert_int_eq(planet_edit_undo(again, back, 4, &undo, &err), OG_EINVAL);
 
-    free(cells); /* the calls below set both to NULL first */
+    free(cells); /* the calls below set them to NULL first */
     free(lands);
+    free(radii);
 
     /* Bad edit lists name the edit. */
-    ck_assert_int_eq(planet_edits_parse("+1 x2", 10, &cells, &lands, &n, &err), OG_EFORMAT);
+    ck_assert_int_eq(planet_edits_parse("+1 x2", 10, &cells, &lands, &radii, &n, &err), OG_EFORMAT);
     ck_assert_msg(strstr(err.msg, "edit 2 'x2'") != NULL, "%s", err.msg);
-    ck_assert_int_eq(planet_edits_parse("-10", 10, &cells, &lands, &n, &err), OG_ERANGE);
+    ck_assert_int_eq(planet_edits_parse("-10", 10, &cells, &lands, &radii, &n, &err), OG_ERANGE);
     ck_assert_ptr_null(cells);
     ck_assert_ptr_null(lands);
+    ck_assert_ptr_null(radii);
+    /* a brush stroke is +CELL@DEGREES, the radius in [0, 90] */
+    ck_assert_int_eq(planet_edits_parse("+1@7.6 -2 -3@0.5", 10, &cells, &lands, &radii, &n, &err),
+                     OG_OK);
+    ck_assert_uint_eq(n, 3);
+    ck_assert(cells[0] == 1 && lands[0] == 1 && radii[0] == 7.6);
+    ck_assert(cells[1] == 2 && lands[1] == 0 && radii[1] == 0.0);
+    ck_assert(cells[2] == 3 && lands[2] == 0 && radii[2] == 0.5);
+    free(cells);
+    free(lands);
+    free(radii);
+    ck_assert_int_eq(planet_edits_parse("+1@ -2", 10, &cells, &lands, &radii, &n, &err),
+                     OG_EFORMAT);
+    ck_assert_msg(strstr(err.msg, "edit 1 '+1@ -2': the brush radius") != NULL, "%s", err.msg);
+    ck_assert_int_eq(planet_edits_parse("+1@7x", 10, &cells, &lands, &radii, &n, &err),
+                     OG_EFORMAT);
+    ck_assert_int_eq(planet_edits_parse("+1 -2@91", 10, &cells, &lands, &radii, &n, &err),
+                     OG_ERANGE);
+    ck_assert_msg(strstr(err.msg, "edit 2 '-2@91': brush radius outside") != NULL, "%s",
+                  err.msg);
+    ck_assert_ptr_null(radii);
     recipe_fini(&r);
     for (i = 0; i < 4; i++) {
         world_unref(w[i]);
@@ -390,6 +413,7 @@ START_TEST(test_planet_edits_preset_round_trip)
     struct world *w[3] = { NULL }, *again = NULL, *back = NULL;
     int32_t sea = -1, land = -1, *cells = NULL;
     uint8_t *lands = NULL;
+    double *radii = NULL;
     size_t i, n = 0;
     int gen = -1;
     struct og_error err;
@@ -445,8 +469,8 @@ START_TEST(test_planet_edits_preset_round_trip)
     ck_assert_str_eq(edits, text);
     ck_assert(memcmp(&p, &q, sizeof p) == 0);
     again = make_planet(&q);
-    ck_assert_int_eq(planet_edits_parse(edits, again->ncells, &cells, &lands, &n, &err), OG_OK);
-    ck_assert_int_eq(planet_edit_replay(again, cells, lands, n, &back, &err), OG_OK);
+    ck_assert_int_eq(planet_edits_parse(edits, again->ncells, &cells, &lands, &radii, &n, &err), OG_OK);
+    ck_assert_int_eq(planet_edit_replay(again, cells, lands, radii, n, &back, &err), OG_OK);
     same_planet(w[2], back);
     ck_assert_uint_eq(planet_edit_count(back), 2);
 
@@ -461,6 +485,7 @@ START_TEST(test_planet_edits_preset_round_trip)
     free(edits);
     free(cells);
     free(lands);
+    free(radii);
     for (i = 0; i < 3; i++) {
         world_unref(w[i]);
     }

@@ -111,6 +111,7 @@ replay_edits(const struct cli_args *a, struct world **w, struct og_error *err)
 {
     int32_t *cells = NULL;
     uint8_t *land = NULL;
+    double *radius = NULL;
     size_t n = 0;
     struct world *nw = NULL;
     enum og_status st;
@@ -120,12 +121,13 @@ replay_edits(const struct cli_args *a, struct world **w, struct og_error *err)
                             a->from != NULL ? a->from : a->preset != NULL ? a->preset : "preset",
                             world_gen_name((*w)->gen));
     }
-    st = planet_edits_parse(a->recipe_edits, (*w)->ncells, &cells, &land, &n, err);
+    st = planet_edits_parse(a->recipe_edits, (*w)->ncells, &cells, &land, &radius, &n, err);
     if (st == OG_OK) {
-        st = planet_edit_replay(*w, cells, land, n, &nw, err);
+        st = planet_edit_replay(*w, cells, land, radius, n, &nw, err);
     }
     free(cells);
     free(land);
+    free(radius);
     if (st == OG_OK) {
         world_unref(*w);
         *w = nw;

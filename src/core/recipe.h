@@ -38,7 +38,7 @@ char *recipe_text_normalize(const char *text);
  *                             (map.layer, map.size, ...)
  *   orogen:dem                dem source: "SIZE SHA256 NAME" of the input
  *                             file (format 1 had orogen:source, a path)
- * A planet's land edits are the line "planet.edits = +12 -345" of
+ * A planet's land edits are the line "planet.edits = +12@7.6 -345" of
  * orogen:params (planet_edit.h: '+' made land, '-' sea, in order). */
 
 #define RECIPE_FORMAT 2

@@ -165,6 +165,7 @@ take_edits(const char *v, const char *source, int lineno, char **out, struct og_
     size_t len = 0;
     int32_t *cells = NULL;
     uint8_t *land = NULL;
+    double *radius = NULL;
     size_t n = 0;
     struct og_error e;
 
@@ -181,13 +182,14 @@ take_edits(const char *v, const char *source, int lineno, char **out, struct og_
     memcpy(*out, v, len);
     (*out)[len] = '\0';
     /* cell ids are bounded when replayed on the planet (its cell count) */
-    if (planet_edits_parse(*out, 0, &cells, &land, &n, &e) != OG_OK) {
+    if (planet_edits_parse(*out, 0, &cells, &land, &radius, &n, &e) != OG_OK) {
         free(*out);
         *out = NULL;
         return og_error_set(err, OG_EFORMAT, "%s:%d: %s", source, lineno, e.msg);
     }
     free(cells);
     free(land);
+    free(radius);
     return OG_OK;
 }
 

@@ -56,6 +56,7 @@ world_unref(struct world *w)
     free(w->landmass);
     free(w->edit_cells);
     free(w->edit_land);
+    free(w->edit_radius);
     free(w->hydro_elev);
     free(w->downhill);
     free(w->flow);

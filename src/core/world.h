@@ -94,10 +94,12 @@ struct world {
     uint8_t *mask;         /* hybrid mountain mask */
     int32_t *landmass;     /* planet: connected land component, -1 for sea */
     /* planet: the land edits that made this world from its recipe, oldest
-       first (core/planet_edit.h): edit_cells[i] made land when
-       edit_land[i], else sea */
+       first (core/planet_edit.h): the brush stroke centred on edit_cells[i]
+       with cap radius edit_radius[i] (degrees of arc; 0: that cell alone)
+       made land when edit_land[i], else sea */
     int32_t *edit_cells;
     uint8_t *edit_land;
+    double *edit_radius;
     size_t nedits;
 
     /* hydrology: on a mesh per Voronoi vertex (triangle), on a grid per cell */

@@ -14,40 +14,29 @@
 #include "tui/globeview.h"
 #include "tui/globeview_internal.h"
 
-/* The job: a brush edit (every cell under it in turn; out is the last new
- * world, NULL if no cell changed) or a replay of rcells/rland on src. */
+/* The job: a brush stroke (out is the new world, NULL if no cell changed)
+ * or a replay of rcells/rland/rradius on src. */
 static enum og_status
 edit_run(const struct world *w, void *arg, struct og_error *err)
 {
     struct edit_args *a = arg;
-    const struct world *cur = w;
-    struct world *next;
-    int i;
+    size_t changed = 0;
+    enum og_status st;
 
     a->out = NULL;
     a->changed = 0;
     if (a->kind != EDIT_BRUSH) {
-        enum og_status st = planet_edit_replay(w, a->rcells, a->rland, a->rn, &a->out, err);
+        st = planet_edit_replay(w, a->rcells, a->rland, a->rradius, a->rn, &a->out, err);
         a->changed = (int)a->rn;
         return st;
     }
-    for (i = 0; i < a->ncells; i++) {
-        enum og_status st = planet_edit_set_land(cur, a->cells[i], a->land, &next, err);
-        if (st != OG_OK) {
-            world_unref(a->out);
-            a->out = NULL;
-            return st;
-        }
-        if (next == cur) {
-            world_unref(next);   /* already that: another reference */
-            continue;
-        }
-        world_unref(a->out);
-        a->out = next;
-        cur = next;
-        a->changed++;
+    st = planet_edit_brush(w, a->cell, a->radius, a->land, &a->out, &a->under, &changed, err);
+    if (st == OG_OK && a->out == w) {
+        world_unref(a->out);   /* already that: another reference */
+        a->out = NULL;
     }
-    return OG_OK;
+    a->changed = (int)changed;
+    return st;
 }
 
 /* --- the history ------------------------------------------------------------ */
@@ -248,16 +237,19 @@ take_edits(struct edit_args *a, const struct world *w, size_t from, size_t to)
     size_t i, n = to - from;
     a->rcells = malloc((n > 0 ? n : 1) * sizeof *a->rcells);
     a->rland = malloc(n > 0 ? n : 1);
-    if (a->rcells == NULL || a->rland == NULL) {
+    a->rradius = malloc((n > 0 ? n : 1) * sizeof *a->rradius);
+    if (a->rcells == NULL || a->rland == NULL || a->rradius == NULL) {
         free(a->rcells);
         free(a->rland);
+        free(a->rradius);
         a->rcells = NULL;
         a->rland = NULL;
+        a->rradius = NULL;
         return -1;
     }
     for (i = 0; i < n; i++) {
         int land;
-        planet_edit_get(w, from + i, &a->rcells[i], &land);
+        planet_edit_get(w, from + i, &a->rcells[i], &land, &a->rradius[i]);
         a->rland[i] = (uint8_t)land;
     }
     a->rn = n;
@@ -336,33 +328,6 @@ globeview_edit_mode(const struct tui *t, int *brush)
     return g != NULL && t->view == TUI_VIEW_GLOBE && g->edit_mode;
 }
 
-/* The distinct cells within the brush around the cursor (pixel grid). */
-static int
-brush_cells(const struct tui *t, int w, int h, int32_t *out)
-{
-    const struct globeview *g = t->globe;
-    int x, y, dx, dy, r = g->brush - 1, n = 0, i;
-
-    globeview_cursor_pos(g, w, h, &x, &y);
-    y *= 2;
-    for (dy = -r; dy <= r; dy++) {
-        for (dx = -r; dx <= r; dx++) {
-            int px = x + dx, py = y + dy;
-            int32_t c;
-            if (dx * dx + dy * dy > r * r || px < 0 || py < 0 || px >= w || py >= 2 * h) {
-                continue;
-            }
-            c = g->cells[(size_t)py * (size_t)w + (size_t)px];
-            for (i = 0; i < n && out[i] != c; i++) {
-            }
-            if (c >= 0 && i == n && n < BRUSH_CELLS) {
-                out[n++] = c;
-            }
-        }
-    }
-    return n;
-}
-
 void
 globe_edit_start(struct tui *t, int land)
 {
@@ -384,12 +349,12 @@ globe_edit_start(struct tui *t, int land)
     memset(&g->args, 0, sizeof g->args);
     g->args.kind = EDIT_BRUSH;
     g->args.cell = cell;
-    g->args.ncells = brush_cells(t, w, h, g->args.cells);
+    g->args.radius = planet_brush_radius(g->brush);
     g->args.land = land;
     if (job_start(t, t->world) == 0) {
-        tui_message(t, 0, "%s at cell %ld (brush %d, %d cells) ...",
+        tui_message(t, 0, "%s at cell %ld (brush %d: %g degrees radius) ...",
                     land ? "adding land" : "removing land", (long)cell, g->brush,
-                    g->args.ncells);
+                    g->args.radius);
     }
 }
 
@@ -450,8 +415,8 @@ globeview_world_arrived(struct tui *t)
     }
     memset(&g->args, 0, sizeof g->args);
     g->args.kind = EDIT_LOAD;
-    if (planet_edits_parse(g->pending, w->ncells, &g->args.rcells, &g->args.rland, &g->args.rn,
-                           &err) != OG_OK) {
+    if (planet_edits_parse(g->pending, w->ncells, &g->args.rcells, &g->args.rland,
+                           &g->args.rradius, &g->args.rn, &err) != OG_OK) {
         tui_message(t, 1, "%s: %s", g->pending_from, err.msg);
     } else if (job_start(t, w) == 0) {
         tui_message(t, 0, "replaying %zu land edit%s of %s ...", g->args.rn,
@@ -472,8 +437,8 @@ brush_done(struct tui *t)
     int32_t id;
 
     if (g->args.out == NULL) {
-        tui_message(t, 0, "already %s under the brush: nothing changed",
-                    g->args.land ? "land" : "sea");
+        tui_message(t, 0, "already %s under the brush: nothing changed (%zu cells)",
+                    g->args.land ? "land" : "sea", g->args.under);
         return;
     }
     /* the history starts at the unedited planet; a new edit drops the redo
@@ -487,12 +452,12 @@ brush_done(struct tui *t)
     g->args.out = NULL;
     id = planet_landmass_at(t->world, g->args.cell, &cells, &share);
     if (g->args.land && id >= 0) {
-        tui_message(t, 0, "land added: %d cell%s; landmass %ld now %zu cells (%.2f %%); "
-                          "u undoes", g->args.changed, g->args.changed == 1 ? "" : "s",
+        tui_message(t, 0, "land added: %d of %zu cells under the brush; landmass %ld now %zu "
+                          "cells (%.2f %%); u undoes", g->args.changed, g->args.under,
                     (long)id, cells, 100.0 * share);
     } else {
-        tui_message(t, 0, "land removed: %d cell%s; u undoes", g->args.changed,
-                    g->args.changed == 1 ? "" : "s");
+        tui_message(t, 0, "land removed: %d of %zu cells under the brush; u undoes",
+                    g->args.changed, g->args.under);
     }
 }
 
@@ -549,8 +514,10 @@ globeview_poll(struct tui *t)
     g->args.out = NULL;
     free(g->args.rcells);
     free(g->args.rland);
+    free(g->args.rradius);
     g->args.rcells = NULL;
     g->args.rland = NULL;
+    g->args.rradius = NULL;
     g->job = NULL;
     if (g->pending != NULL) {
         globeview_world_arrived(t);   /* a preset's edits waited for this job */
@@ -565,6 +532,8 @@ globe_edit_free(struct globeview *g)
     g->pending = NULL;
     free(g->args.rcells);
     free(g->args.rland);
+    free(g->args.rradius);
     g->args.rcells = NULL;
     g->args.rland = NULL;
+    g->args.rradius = NULL;
 }

@@ -274,7 +274,8 @@ globeview_key(struct tui *t, int *ch)
      * only in edit mode (b), which the status bar shows. */
     if (g->edit_mode && *ch >= '1' && *ch <= '0' + BRUSH_MAX) {
         g->brush = *ch - '0';
-        tui_message(t, 0, "brush radius %d", g->brush);
+        tui_message(t, 0, "brush %d: a cap of %g degrees radius", g->brush,
+                    planet_brush_radius(g->brush));
         return 1;
     }
     switch (*ch) {

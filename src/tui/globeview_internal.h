@@ -9,14 +9,14 @@
 
 #include "tui/tui_state.h"
 
-#define BRUSH_MAX 9        /* brush radius 1..9: 1 is the cell under the cursor */
-#define BRUSH_CELLS ((2 * BRUSH_MAX - 1) * (2 * BRUSH_MAX - 1))
+#define BRUSH_MAX 9        /* brush sizes 1..9: caps on the sphere of
+                              planet_brush_radius(size) degrees */
 #define UNDO_CACHE 64       /* worlds kept for instant undo and redo; farther
                                steps replay the edit list (planet_edit.h) */
 
 /* What a background edit job does. */
 enum edit_kind {
-    EDIT_BRUSH,   /* planet_edit_set_land on every cell under the brush */
+    EDIT_BRUSH,   /* planet_edit_brush: one stroke around the cursor's cell */
     EDIT_GOTO,    /* undo / redo: replay a prefix of the edit list on base */
     EDIT_LOAD     /* replay a preset's or recipe's list on a new planet */
 };
@@ -26,14 +26,15 @@ struct edit_args {
     const struct world *src; /* the world edited or replayed on (the job holds
                                 a reference) */
     const struct world *shown; /* t->world when the job started */
-    int32_t cells[BRUSH_CELLS]; /* the distinct cells under the brush */
-    int ncells;
-    int32_t cell;            /* the one under the cursor */
+    int32_t cell;            /* the cell under the cursor: the brush's centre */
+    double radius;           /* the brush's cap radius, degrees of arc */
+    size_t under;            /* cells under the brush (set by the job) */
     int land;
     /* EDIT_GOTO / EDIT_LOAD: the edits to replay on src (malloc'd) and the
        stroke the result is (EDIT_GOTO) */
     int32_t *rcells;
     uint8_t *rland;
+    double *rradius;
     size_t rn;
     int target;
     int wake_fd;
@@ -51,7 +52,7 @@ struct globeview {
     struct export_job *job;  /* a running edit */
     struct edit_args args;
     int edit_mode;           /* b: the edit keys act (shown in the status bar) */
-    int brush;               /* brush radius 1..BRUSH_MAX (globe pixels) */
+    int brush;               /* brush size 1..BRUSH_MAX (planet_brush_radius) */
     /* undo and redo on the world's edit list (core/planet_edit.h), the one
        truth also for presets, recipes and exports. A stroke is one brush
        edit (or a loaded list); marks[k] is the edit count after k strokes,

@@ -48,10 +48,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (edits != NULL) {
         int32_t *cells = NULL;
         uint8_t *land = NULL;
+        double *radius = NULL;
         size_t n = 0;
-        fuzz_assert(planet_edits_parse(edits, 0, &cells, &land, &n, &err) == OG_OK);
+        fuzz_assert(planet_edits_parse(edits, 0, &cells, &land, &radius, &n, &err) == OG_OK);
         free(cells);
         free(land);
+        free(radius);
         free(edits);
     }
     fuzz_assert(params_to_text(&p, ~0u, &back, &err) == OG_OK);
