@@ -302,4 +302,12 @@ else
     echo "ok - ogrinfo checks # SKIP ogrinfo not installed"
 fi
 
+# A planet's equirectangular rasters are georeferenced in degrees: a 720 x
+# 360 heightmap's world file puts pixel centres 0.5 degrees apart from
+# (-179.75, 89.75), and its .aux.xml names EPSG 4326.
+"$BIN" export -g planet --seed 2 --set planet.points=4000 --heightmap "$tmp/geo/pl.png" \
+    --size 720x360 && printf '0.5\n0\n0\n-0.5\n-179.75\n89.75\n' | cmp -s - "$tmp/geo/pl.pgw" &&
+    grep -q 'EPSG' "$tmp/geo/pl.png.aux.xml"
+check "planet heightmap: longitude/latitude world file and CRS" $?
+
 exit $((fails > 0))

@@ -33,11 +33,31 @@ static struct georef dem_georef;
  * CRS. */
 static struct georef extent_georef;
 
+/* A planet's equirectangular rasters: longitude -180..180 east, latitude
+ * 90..-90 down (render/sample.c), in degrees of WGS 84 (the planet is
+ * fictional; the CRS tells GIS tools the axes are degrees). */
+static char planet_srs[] =
+    "<SRS dataAxisToSRSAxisMapping=\"2,1\">GEOGCS[\"WGS 84\",DATUM[\"WGS_1984\","
+    "SPHEROID[\"WGS 84\",6378137,298.257223563]],PRIMEM[\"Greenwich\",0],"
+    "UNIT[\"degree\",0.0174532925199433],AUTHORITY[\"EPSG\",\"4326\"]]</SRS>";
+static struct georef planet_georef;
+
 /* The georeferencing for rasters of w, or NULL. */
 static const struct georef *
 georef_for(const struct world *w)
 {
     double mx, my, mz;
+    if (w->kind == WORLD_SPHERE) {
+        memset(&planet_georef, 0, sizeof planet_georef);
+        planet_georef.valid = 1;
+        planet_georef.width = planet_georef.height = 1;
+        planet_georef.gt[0] = -180.0;
+        planet_georef.gt[1] = 360.0;
+        planet_georef.gt[3] = 90.0;
+        planet_georef.gt[5] = -180.0;
+        planet_georef.srs = planet_srs;
+        return &planet_georef;
+    }
     if (w->gen != GEN_DEM && w->kind != WORLD_SPHERE) {
         world_metric(w, &mx, &my, &mz);
         if (!(mx > 0.0 && my > 0.0)) {
