@@ -104,12 +104,9 @@ run_tui(const struct cli_args *a)
     opt.graphics = a->graphics != NULL ? tui_graphics_parse(a->graphics) : TUI_GFX_AUTO;
     rc = tui_main(&opt);
     dem_raster_fini(&raster);
-    if (rc > 128) {
-        /* the TUI quits on SIGINT, SIGTERM, SIGHUP with 128 + the signal,
-           its exports stopped and their temporaries removed (tui.c) */
-        fprintf(stderr, "orogen: interrupted by %s; any export in progress was cancelled and "
-                "nothing of it was written\n", signal_name(rc - 128));
-    }
+    /* the TUI quits on SIGINT, SIGTERM, SIGHUP with 128 + the signal, its
+       exports stopped and their temporaries removed, and says so in one
+       line naming the export (tui.c) */
     return rc;
 }
 

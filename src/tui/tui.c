@@ -348,6 +348,9 @@ tui_main(const struct tui_options *opt)
     free(t);
     if (cancelled[0] != '\0') {
         fprintf(stderr, "%s\n", cancelled);
+    } else if (sig_quit == SIGINT || sig_quit == SIGTERM || sig_quit == SIGHUP) {
+        fprintf(stderr, "orogen: interrupted by %s; no export was running\n",
+                sig_quit == SIGINT ? "SIGINT" : sig_quit == SIGTERM ? "SIGTERM" : "SIGHUP");
     }
     if (why[0] != '\0') {
         fprintf(stderr, "%s\n", why);
