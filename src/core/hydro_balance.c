@@ -11,28 +11,38 @@
 #include "core/hydro.h"
 #include "core/world.h"
 
+/* The climate of aridity a (clamped to [0, 1]): phi = P / E and the
+ * runoff ratio c. */
+static void
+climate(double aridity, double *phi, double *c)
+{
+    double a = aridity < 0.0 ? 0.0 : aridity > 1.0 ? 1.0 : aridity;
+    *phi = 1.0 - HYDRO_BALANCE_PHI_SPAN * a;
+    *c = HYDRO_BALANCE_C_HUMID + (HYDRO_BALANCE_C_ARID - HYDRO_BALANCE_C_HUMID) * a;
+}
+
 double
 hydro_balance_lake_ratio(double aridity)
 {
-    double a = aridity < 0.0 ? 0.0 : aridity > 1.0 ? 1.0 : aridity;
-    double phi = 1.0 - HYDRO_BALANCE_PHI_SPAN * a;
-    double c = HYDRO_BALANCE_C_HUMID + (HYDRO_BALANCE_C_ARID - HYDRO_BALANCE_C_HUMID) * a;
+    double phi, c;
+    climate(aridity, &phi, &c);
     return c * phi / (1.0 - phi + c * phi);
 }
 
 double
 hydro_balance_relative_runoff(double aridity)
 {
-    double a = aridity < 0.0 ? 0.0 : aridity > 1.0 ? 1.0 : aridity;
-    return (HYDRO_BALANCE_C_HUMID + (HYDRO_BALANCE_C_ARID - HYDRO_BALANCE_C_HUMID) * a) /
-           HYDRO_BALANCE_C_HUMID;
+    double phi, c;
+    climate(aridity, &phi, &c);
+    return c / HYDRO_BALANCE_C_HUMID;
 }
 
 double
 hydro_balance_dry_depth_m(double aridity)
 {
-    double a = aridity < 0.0 ? 0.0 : aridity > 1.0 ? 1.0 : aridity;
-    return HYDRO_BALANCE_DRY_YEARS * HYDRO_BALANCE_EVAP_M * HYDRO_BALANCE_PHI_SPAN * a;
+    double phi, c;
+    climate(aridity, &phi, &c);
+    return HYDRO_BALANCE_DRY_YEARS * HYDRO_BALANCE_EVAP_M * (1.0 - phi);
 }
 
 /* One depression: its members are members[first .. first + count). */

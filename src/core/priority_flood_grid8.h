@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/priority_flood_queues.h" /* radix_first_bit */
+
 #if defined(__GNUC__)
 #define G8_INLINE static inline __attribute__((always_inline))
 #else
@@ -40,21 +42,6 @@
         STEP((c) + (w));                                                                           \
         STEP((c) + (w) + 1);                                                                       \
     } while (0)
-
-static inline int
-g8_lowest_bit(unsigned m)
-{
-#if defined(__GNUC__)
-    return __builtin_ctz(m);
-#else
-    int k = 0;
-    while ((m & 1u) == 0) {
-        m >>= 1;
-        k++;
-    }
-    return k;
-#endif
-}
 
 /* covered (priority_flood.c) for an interior cell m. */
 G8_INLINE int
@@ -80,7 +67,7 @@ g8_needs_queue(const struct flood *f, int32_t t, unsigned lower)
     const uint8_t *st = f->st;
 
     while (lower != 0) {
-        int32_t m = t + f->off8[g8_lowest_bit(lower)];
+        int32_t m = t + f->off8[radix_first_bit(lower)];
         lower &= lower - 1;
         if ((st[m] & ST_DONE) == 0 &&
             ((st[m] & ST_EDGE) != 0 ? !covered(f, m) : !g8_covered(st, f->filled, m, f->g->width))) {
