@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "core/delaunay.h"
+#include "core/geom/delaunay.h"
 
 /* Best thread-CPU ms of `runs` triangulations (after one warm-up): the
  * peers report CPU time too where they can (CGAL); delaunator's node

@@ -10,12 +10,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/droplet.h"
-#include "core/gen_hybrid.h"
+#include "core/hybrid/droplet.h"
+#include "core/hybrid/gen_hybrid.h"
 #include "core/pipeline.h"
-#include "core/rng.h"
-#include "core/select.h"
-#include "core/value_noise.h"
+#include "core/base/rng.h"
+#include "core/base/select.h"
+#include "core/base/value_noise.h"
 
 static void
 hybrid_at(int side, int droplets)

@@ -28,8 +28,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/hydro.h"
-#include "core/noise.h"
+#include "core/hydro/hydro.h"
+#include "core/base/noise.h"
 #include "core/pipeline.h"
 
 #define SIDE 4000

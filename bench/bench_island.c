@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "core/generators.h"
-#include "core/lloyd.h"
-#include "core/noise.h"
+#include "core/geom/lloyd.h"
+#include "core/base/noise.h"
 #include "core/pipeline.h"
 
 double

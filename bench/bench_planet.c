@@ -9,13 +9,13 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/delaunay.h"
-#include "core/gen_planet.h"
-#include "core/noise.h"
+#include "core/geom/delaunay.h"
+#include "core/planet/gen_planet.h"
+#include "core/base/noise.h"
 #include "core/pipeline.h"
-#include "core/poisson_disk.h"
-#include "core/rng.h"
-#include "core/sphere_delaunay.h"
+#include "core/geom/poisson_disk.h"
+#include "core/base/rng.h"
+#include "core/geom/sphere_delaunay.h"
 
 /* fbm3 on unit vectors (the planet's noise), 8 octaves from 2.2 cycles a
  * radian: one sample a call, then fbm3_batch on each path (blocks of 1000

@@ -19,11 +19,11 @@
 
 #include "core/generators.h"
 #include "core/pipeline.h"
-#include "core/rng.h"
+#include "core/base/rng.h"
 #include "render/iso.h"
-#include "core/parallel.h"
+#include "core/base/parallel.h"
 #include "render/mapimg.h"
-#include "render/pngio.h"
+#include "io/png/pngio.h"
 #include "render/raster.h"
 
 #define BW 1920

@@ -19,15 +19,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/droplet.h"
+#include "core/hybrid/droplet.h"
 #include "core/generators.h"
-#include "core/parallel.h"
+#include "core/base/parallel.h"
 #include "core/pipeline.h"
-#include "core/value_noise.h"
+#include "core/base/value_noise.h"
 #include "core/world.h"
 #include "render/iso.h"
 #include "render/mapimg.h"
-#include "render/pngio.h"
+#include "io/png/pngio.h"
 #include "render/raster.h"
 
 #include <unistd.h>

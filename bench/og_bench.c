@@ -9,10 +9,10 @@
 #include <time.h>
 
 #include "bench.h"
-#include "core/parallel.h"
+#include "core/base/parallel.h"
 #include "core/pipeline.h"
 #include "core/world.h"
-#include "core/rng.h"
+#include "core/base/rng.h"
 
 int bench_threads = 1;
 
@@ -27,7 +27,7 @@ bench_cpu_ms(void)
 double
 bench_thread_cpu_ms(void)
 {
-    return og_thread_cpu_ms();  /* the pool's own clock (core/parallel.h) */
+    return og_thread_cpu_ms();  /* the pool's own clock (core/base/parallel.h) */
 }
 
 int

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/delaunay.h"
-#include "core/mesh.h"
-#include "core/predicates.h"
+#include "core/geom/delaunay.h"
+#include "core/geom/mesh.h"
+#include "core/geom/predicates.h"
 #include "tests.h"
 
 /* Read a JSON array of [x, y] pairs: every number in the file, in order. */

@@ -1,6 +1,6 @@
 #!/bin/sh
 # orogen's PNGs (filtered and deflated in parallel chunks by
-# src/render/pngio_deflate.c) through decoders other than libpng:
+# src/io/png/pngio_deflate.c) through decoders other than libpng:
 # pngcheck (CRCs, chunk order, the zlib stream and its Adler-32) and
 # Python's PIL (decoded pixels). The small golden images must decode to
 # the digests libpng gives in tests/golden/island.sha256; the large ones

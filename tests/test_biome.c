@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/biome.h"
-#include "core/detmath.h"
+#include "core/biome/biome.h"
+#include "core/base/detmath.h"
 #include "core/generators.h"
-#include "core/hydro.h"
-#include "core/mesh.h"
-#include "core/moisture.h"
-#include "core/params.h"
+#include "core/hydro/hydro.h"
+#include "core/geom/mesh.h"
+#include "core/hydro/moisture.h"
+#include "core/recipe/params.h"
 #include "core/pipeline.h"
 #include "core/world.h"
 #include "tests.h"

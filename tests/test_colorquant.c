@@ -12,7 +12,7 @@
 
 #include "render/iso.h"
 #include "core/generators.h"
-#include "core/params.h"
+#include "core/recipe/params.h"
 #include "core/world.h"
 #include "render/mapimg.h"
 #include "tests.h"

@@ -11,16 +11,16 @@
 #include <unistd.h>
 #include <dirent.h>
 
-#include "core/dem.h"
-#include "core/params.h"
-#include "render/heightmap.h"
+#include "core/dem/dem.h"
+#include "core/recipe/params.h"
+#include "io/raster/heightmap.h"
 #include "render/mapimg.h"
-#include "render/pngio.h"
-#include "render/raw16.h"
+#include "io/png/pngio.h"
+#include "io/raster/raw16.h"
 #include "render/sample.h"
-#include "render/export.h"
-#include "render/bundle.h"
-#include "render/tiles.h"
+#include "io/export.h"
+#include "io/bundle.h"
+#include "io/tiles.h"
 #include "tests.h"
 
 

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/params.h"
-#include "render/geojson.h"
-#include "render/gltf.h"
-#include "render/polygonize.h"
-#include "render/terrain_mesh.h"
+#include "core/recipe/params.h"
+#include "io/vector/geojson.h"
+#include "io/mesh/gltf.h"
+#include "io/vector/polygonize.h"
+#include "io/mesh/terrain_mesh.h"
 #include "tests.h"
 
 /* A tilted plane h = column on a 4 x 3 grid: vertices at the cell centres

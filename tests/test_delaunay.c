@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/delaunay.h"
-#include "core/predicates.h"
-#include "core/rng.h"
+#include "core/geom/delaunay.h"
+#include "core/geom/predicates.h"
+#include "core/base/rng.h"
 #include "tests.h"
 
 

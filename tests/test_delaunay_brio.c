@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/delaunay.h"
-#include "core/delaunay_internal.h"
-#include "core/predicates.h"
-#include "core/rng.h"
+#include "core/geom/delaunay.h"
+#include "core/geom/delaunay_internal.h"
+#include "core/geom/predicates.h"
+#include "core/base/rng.h"
 #include "tests.h"
 
 /* The classic xy-to-d conversion (one level a step) on the 2^16 grid. */

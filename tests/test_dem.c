@@ -5,14 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/biome.h"
-#include "core/dem.h"
-#include "core/dem_climate.h"
+#include "core/biome/biome.h"
+#include "core/dem/dem.h"
+#include "core/biome/dem_climate.h"
 #include "core/generators.h"
 #include "core/pipeline.h"
-#include "render/georef.h"
+#include "io/georef.h"
 #include "render/mapimg.h"
-#include "render/pngio.h"
+#include "io/png/pngio.h"
 #include "tests.h"
 
 static float *
@@ -486,7 +486,7 @@ END_TEST
 /* The Colorado Front Range (SRTM 3", 40.15 N, 2.2-3.3 km): a high range on
  * a high base, where free air alone (T0 15.9 degC) put the treeline at
  * 2.14 km, below the whole tile, and made it all tundra. With the mass
- * elevation effect (core/dem_climate.h) the base is the tile's 5th
+ * elevation effect (core/biome/dem_climate.h) the base is the tile's 5th
  * percentile, about 2.46 km, and the treeline base + (T(base) - 2) / 6.5
  * K/km near 3.46 km, as observed (3.4-3.5 km): above the tile's top, so the
  * tile is forest and grassland, with no alpine cell below that line. */

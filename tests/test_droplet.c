@@ -1,4 +1,4 @@
-/* droplet: Newtonian droplet erosion (core/droplet.h). */
+/* droplet: Newtonian droplet erosion (core/hybrid/droplet.h). */
 #include "config.h"
 #include "tests.h"
 
@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/droplet.h"
-#include "core/rng.h"
+#include "core/hybrid/droplet.h"
+#include "core/base/rng.h"
 
 #define W 64
 #define H 48

@@ -12,12 +12,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/dem.h"
-#include "core/infile.h"
-#include "core/numparse.h"
-#include "core/params.h"
-#include "render/outfile.h"
-#include "render/pngio.h"
+#include "core/dem/dem.h"
+#include "core/base/infile.h"
+#include "core/base/numparse.h"
+#include "core/recipe/params.h"
+#include "io/outfile.h"
+#include "io/png/pngio.h"
 #include "tests.h"
 #include "tui/paramedit.h"
 
@@ -29,7 +29,7 @@ setup(void)
     const char *t = getenv("TMPDIR");
     snprintf(dir, sizeof dir, "%s/orogen-faults.XXXXXX", t != NULL && t[0] ? t : "/tmp");
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    outfile_cancel_reset();
+    og_interrupt_reset();
 }
 
 /* Files in dir (all of them: outputs and temporaries). */
@@ -63,7 +63,7 @@ teardown(void)
         closedir(d);
     }
     rmdir(dir);
-    outfile_cancel_reset();
+    og_interrupt_reset();
 }
 
 static const char *
@@ -155,10 +155,10 @@ START_TEST(test_group_cancel_before_rename)
 
     outfile_group_begin();
     ck_assert_int_eq(outfile_write(in_dir("a.json"), "{}\n", 3, &err), OG_OK);
-    outfile_cancel(15);
+    og_interrupt(15);
     ck_assert_int_eq(outfile_group_end(1, &err), OG_ECANCELED);
     ck_assert_int_eq(count_files(), 0);
-    ck_assert_int_eq(outfile_cancelled(), 15);
+    ck_assert_int_eq(og_interrupted(), 15);
 }
 END_TEST
 
@@ -168,13 +168,13 @@ START_TEST(test_cancel_stops_writers)
     struct og_error err;
     uint8_t px[4 * 8 * 8] = { 0 };
 
-    outfile_cancel(2);
+    og_interrupt(2);
     ck_assert_int_eq(pngio_write_rgba(in_dir("c.png"), px, 8, 8, NULL, 0, 6, &err),
                      OG_ECANCELED);
     ck_assert_int_eq(outfile_write(in_dir("d.json"), "x", 1, &err), OG_ECANCELED);
     ck_assert_int_eq(count_files(), 0);
     ck_assert_int_eq(outfile_live_count(), 0);
-    ck_assert_int_eq(*outfile_cancel_flag(), 2);
+    ck_assert_int_eq(*og_interrupt_flag(), 2);
 }
 END_TEST
 

@@ -1,5 +1,5 @@
-/* hybrid: the Donjourno grid generator (core/gen_hybrid.h) with its value
- * noise (core/value_noise.h) and selection (core/select.h). */
+/* hybrid: the Donjourno grid generator (core/hybrid/gen_hybrid.h) with its value
+ * noise (core/base/value_noise.h) and selection (core/base/select.h). */
 #include "config.h"
 #include "tests.h"
 
@@ -7,14 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/flow_mfd.h"
-#include "core/gen_hybrid.h"
-#include "core/hydro.h"
-#include "core/params.h"
+#include "core/hydro/flow_mfd.h"
+#include "core/hybrid/gen_hybrid.h"
+#include "core/hydro/hydro.h"
+#include "core/recipe/params.h"
 #include "core/pipeline.h"
-#include "core/rng.h"
-#include "core/select.h"
-#include "core/value_noise.h"
+#include "core/base/rng.h"
+#include "core/base/select.h"
+#include "core/base/value_noise.h"
 #include "core/world.h"
 #include "render/iso.h"
 #include "render/iso_internal.h"

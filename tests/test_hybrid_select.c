@@ -1,4 +1,4 @@
-/* The hybrid generator's selections (core/select.h, gen_hybrid_select.c):
+/* The hybrid generator's selections (core/base/select.h, gen_hybrid_select.c):
  * quickselect against a sort, the float key order, the exact-coverage
  * mask and its threaded radix selection. Split from test_hybrid.c. */
 #include "config.h"
@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/gen_hybrid.h"
-#include "core/rng.h"
-#include "core/select.h"
-#include "core/value_noise.h"
+#include "core/hybrid/gen_hybrid.h"
+#include "core/base/rng.h"
+#include "core/base/select.h"
+#include "core/base/value_noise.h"
 
 static int
 cmp_u64(const void *a, const void *b)

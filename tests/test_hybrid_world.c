@@ -1,5 +1,5 @@
 /* hybrid worlds: water, forest stands, iso trees and resolution
- * independence of the generator (core/gen_hybrid.h, doc/hybrid.md). */
+ * independence of the generator (core/hybrid/gen_hybrid.h, doc/hybrid.md). */
 #include "config.h"
 #include "tests.h"
 
@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/flow_mfd.h"
-#include "core/gen_hybrid.h"
-#include "core/hydro.h"
-#include "core/params.h"
+#include "core/hydro/flow_mfd.h"
+#include "core/hybrid/gen_hybrid.h"
+#include "core/hydro/hydro.h"
+#include "core/recipe/params.h"
 #include "core/pipeline.h"
 #include "core/world.h"
 #include "render/iso.h"
@@ -123,7 +123,7 @@ START_TEST(test_forest_stands)
 }
 END_TEST
 
-/* MFD accumulation (core/flow_mfd.h) on a V valley draining to its low
+/* MFD accumulation (core/hydro/flow_mfd.h) on a V valley draining to its low
  * edge: every drop of rain reaches the outlets, flow spreads over the
  * flanks (no flank cell gets more than its column's rain would give a
  * single line) and gathers in the valley floor, where it matches the D8
@@ -347,7 +347,7 @@ START_TEST(test_layout_resolution_independent)
 }
 END_TEST
 
-/* Flat routing across a filled depression (core/hydro_route.c): a basin
+/* Flat routing across a filled depression (core/hydro/hydro_route.c): a basin
  * whose floor is a valley winding as x = 32 + 10 sin(y / 8), filled to
  * its one outlet on the bottom edge, is one flat. Water entering at the
  * valley's head follows the valley floor, the deepest line, to the outlet

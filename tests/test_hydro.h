@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/hydro.h"
+#include "core/hydro/hydro.h"
 
 /* Everything one hydrology run produces on a graph. */
 struct run {

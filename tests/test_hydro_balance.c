@@ -1,4 +1,4 @@
-/* Closed-basin lakes (core/hydro_balance.h): the balance's numbers, the
+/* Closed-basin lakes (core/hydro/hydro_balance.h): the balance's numbers, the
  * rising lake on a bowl, closed lakes upstream keeping their water from the
  * basins below, and southern Nevada's playas where the real ones are. */
 #include "config.h"
@@ -8,13 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/biome.h"
-#include "core/dem.h"
-#include "core/hydro.h"
-#include "core/hydro_balance.h"
-#include "core/params.h"
-#include "render/geojson.h"
-#include "render/pngio.h"
+#include "core/biome/biome.h"
+#include "core/dem/dem.h"
+#include "core/hydro/hydro.h"
+#include "core/hydro/hydro_balance.h"
+#include "core/recipe/params.h"
+#include "io/vector/geojson.h"
+#include "io/png/pngio.h"
 #include "tests.h"
 #include "test_hydro.h"
 

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/dem.h"
-#include "core/hydro.h"
-#include "render/pngio.h"
+#include "core/dem/dem.h"
+#include "core/hydro/hydro.h"
+#include "io/png/pngio.h"
 #include "tests.h"
 #include "test_hydro.h"
 

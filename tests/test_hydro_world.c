@@ -8,15 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/biome.h"
-#include "core/dem.h"
+#include "core/biome/biome.h"
+#include "core/dem/dem.h"
 #include "core/generators.h"
-#include "core/mesh.h"
-#include "core/moisture.h"
+#include "core/geom/mesh.h"
+#include "core/hydro/moisture.h"
 #include "core/pipeline.h"
 #include "render/iso.h"
 #include "render/mapimg.h"
-#include "render/pngio.h"
+#include "io/png/pngio.h"
 #include "tests.h"
 #include "test_hydro.h"
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core/generators.h"
-#include "core/mesh.h"
+#include "core/geom/mesh.h"
 #include "core/pipeline.h"
 #include "render/mapimg.h"
 #include "tests.h"

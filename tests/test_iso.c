@@ -7,14 +7,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/dem.h"
+#include "core/dem/dem.h"
 #include "core/generators.h"
-#include "core/mesh.h"
+#include "core/geom/mesh.h"
 #include "core/pipeline.h"
-#include "core/rng.h"
-#include "render/export_iso.h"
+#include "core/base/rng.h"
+#include "io/export_iso.h"
 #include "render/iso.h"
-#include "render/pngio.h"
+#include "io/png/pngio.h"
 #include "render/raster.h"
 
 #define OUT_A "tests/out-iso-a.png"

@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/dem.h"
+#include "core/dem/dem.h"
 #include "core/generators.h"
-#include "core/mesh.h"
+#include "core/geom/mesh.h"
 #include "core/pipeline.h"
 #include "render/iso.h"
-#include "render/pngio.h"
+#include "io/png/pngio.h"
 #include "render/raster.h"
 
 START_TEST(test_island_field)

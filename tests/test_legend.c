@@ -2,7 +2,7 @@
  * legend's entries are exactly the classes the layer draws, with the colours
  * the map gives them and shares that count the world's cells; continuous
  * layers carry the ramp the map uses and the values at its ends. Also the
- * default export size (render/export.h) and the view export. */
+ * default export size (io/export.h) and the view export. */
 #include "config.h"
 
 #include <math.h>
@@ -11,15 +11,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/biome.h"
-#include "core/dem.h"
+#include "core/biome/biome.h"
+#include "core/dem/dem.h"
 #include "core/generators.h"
 #include "core/pipeline.h"
-#include "core/wfc.h"
-#include "render/export.h"
+#include "core/planet/wfc.h"
+#include "io/export.h"
 #include "render/legend.h"
 #include "render/mapimg.h"
-#include "render/pngio.h"
+#include "io/png/pngio.h"
 #include "render/tint.h"
 #include "tests.h"
 

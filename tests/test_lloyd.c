@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/lloyd.h"
-#include "core/mesh.h"
-#include "core/predicates.h"
+#include "core/geom/lloyd.h"
+#include "core/geom/mesh.h"
+#include "core/geom/predicates.h"
 #include "core/pipeline.h"
-#include "core/rng.h"
+#include "core/base/rng.h"
 #include "tests.h"
 
 static void

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/mesh.h"
-#include "core/predicates.h"
-#include "core/rng.h"
+#include "core/geom/mesh.h"
+#include "core/geom/predicates.h"
+#include "core/base/rng.h"
 #include "tests.h"
 
 /* Sum of neighbour counts, neighbour symmetry, fan order and circumcentres

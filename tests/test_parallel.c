@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "core/generators.h"
-#include "core/mesh.h"
-#include "core/parallel.h"
+#include "core/geom/mesh.h"
+#include "core/base/parallel.h"
 #include "core/pipeline.h"
 #include "render/iso.h"
 #include "render/mapimg.h"

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/params.h"
+#include "core/recipe/params.h"
 #include "core/world.h"
 #include "render/mapimg.h"
 #include "core/generators.h"

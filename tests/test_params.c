@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/params.h"
+#include "core/recipe/params.h"
 #include "tests.h"
 
 START_TEST(defaults_are_in_range)

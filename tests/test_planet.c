@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/adjacency.h"
-#include "core/gen_planet.h"
-#include "core/mesh.h"
-#include "core/planet_edit.h"
-#include "core/sphere_delaunay.h"
-#include "core/wfc.h"
-#include "render/export.h"
+#include "core/geom/adjacency.h"
+#include "core/planet/gen_planet.h"
+#include "core/geom/mesh.h"
+#include "core/planet/planet_edit.h"
+#include "core/geom/sphere_delaunay.h"
+#include "core/planet/wfc.h"
+#include "io/export.h"
 #include "render/globe.h"
 #include "render/raster.h"
 #include "tests.h"

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/adjacency.h"
-#include "core/gen_planet.h"
-#include "core/mesh.h"
-#include "core/planet_edit.h"
+#include "core/geom/adjacency.h"
+#include "core/planet/gen_planet.h"
+#include "core/geom/mesh.h"
+#include "core/planet/planet_edit.h"
 #include "render/globe.h"
 #include "tests.h"
 

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/gen_planet.h"
-#include "core/mesh.h"
-#include "core/poisson_disk.h"
-#include "core/rng.h"
-#include "core/sphere_delaunay.h"
+#include "core/planet/gen_planet.h"
+#include "core/geom/mesh.h"
+#include "core/geom/poisson_disk.h"
+#include "core/base/rng.h"
+#include "core/geom/sphere_delaunay.h"
 #include "tests.h"
 
 static double

@@ -11,13 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/adjacency.h"
-#include "core/continents.h"
-#include "core/gen_planet.h"
-#include "core/mesh.h"
-#include "core/wfc.h"
+#include "core/geom/adjacency.h"
+#include "core/planet/continents.h"
+#include "core/planet/gen_planet.h"
+#include "core/geom/mesh.h"
+#include "core/planet/wfc.h"
 #include "tests.h"
-#include "core/recipe.h"
+#include "core/recipe/recipe.h"
 #include "core/report.h"
 
 static struct world *

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/adjacency.h"
-#include "core/continents.h"
-#include "core/rng.h"
-#include "core/sphere_delaunay.h"
-#include "core/wfc.h"
+#include "core/geom/adjacency.h"
+#include "core/planet/continents.h"
+#include "core/base/rng.h"
+#include "core/geom/sphere_delaunay.h"
+#include "core/planet/wfc.h"
 #include "tests.h"
 
 /* ---- continents ------------------------------------------------------- */

@@ -1,4 +1,4 @@
-/* PNG input and output (render/pngio.h): the writer's contract, round
+/* PNG input and output (io/png/pngio.h): the writer's contract, round
  * trips of pixels and text, deterministic bytes, maps written in bands,
  * and reading real DEMs (hand-built inputs: test_pngio_read.c). */
 #include "config.h"
@@ -13,12 +13,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/dem.h"
+#include "core/dem/dem.h"
 #include "core/generators.h"
-#include "core/parallel.h"
+#include "core/base/parallel.h"
 #include "core/pipeline.h"
 #include "render/mapimg.h"
-#include "render/pngio.h"
+#include "io/png/pngio.h"
+#include "io/export_map.h"
 
 /* Outputs go to the build tree (CLEANFILES: tests/out-*.png). */
 #define OUT_RT "tests/out-pngio-rt.png"

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/dem.h"
-#include "render/pngio.h"
+#include "core/dem/dem.h"
+#include "io/png/pngio.h"
 
 /* Outputs go to the build tree (CLEANFILES: tests/out-*.png). */
 #define OUT_BAD "tests/out-pngio-read.png"

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/predicates.h"
-#include "core/rng.h"
+#include "core/geom/predicates.h"
+#include "core/base/rng.h"
 #include "tests.h"
 
 START_TEST(test_predicates_basic)

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "core/generators.h"
-#include "core/mesh.h"
+#include "core/geom/mesh.h"
 #include "core/pipeline.h"
 #include "core/world.h"
 #include "tui/paramedit.h"

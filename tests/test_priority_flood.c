@@ -26,9 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/hydro.h"
-#include "core/mesh.h"
-#include "core/rng.h"
+#include "core/hydro/hydro.h"
+#include "core/geom/mesh.h"
+#include "core/base/rng.h"
 #include "tests.h"
 #include "test_hydro.h"
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rng.h"
+#include "core/base/rng.h"
 #include "render/raster.h"
 
 #define BG 0x000000u

@@ -1,4 +1,4 @@
-/* Tests of core/recipe.c: presets with every line end, byte order marks,
+/* Tests of core/recipe/recipe.c: presets with every line end, byte order marks,
  * duplicate keys, and error messages without control characters (issue 15
  * items 8 and 9, issue 12). */
 #include "config.h"
@@ -10,13 +10,13 @@
 #include <string.h>
 
 #include "core/generators.h"
-#include "core/og_error.h"
-#include "core/params.h"
+#include "core/base/og_error.h"
+#include "core/recipe/params.h"
 #include "core/pipeline.h"
-#include "core/planet_edit.h"
-#include "core/recipe.h"
-#include "render/export.h"
-#include "render/pngio.h"
+#include "core/planet/planet_edit.h"
+#include "core/recipe/recipe.h"
+#include "io/export.h"
+#include "io/png/pngio.h"
 #include "tests.h"
 
 /* No byte below 0x20 or 0x7f in a message. */

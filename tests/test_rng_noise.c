@@ -4,8 +4,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/noise.h"
-#include "core/rng.h"
+#include "core/base/noise.h"
+#include "core/base/rng.h"
 #include "tests.h"
 
 START_TEST(pcg_is_deterministic_and_stage_separated)

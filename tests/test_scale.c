@@ -8,13 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/dem.h"
+#include "core/dem/dem.h"
 #include "core/generators.h"
 #include "core/pipeline.h"
-#include "render/georef.h"
+#include "io/georef.h"
 #include "render/iso.h"
 #include "render/raster.h"
-#include "render/terrain_mesh.h"
+#include "io/mesh/terrain_mesh.h"
 #include "tests.h"
 
 /* A 16-bit grey DEM of w x h pixels, h(x, y) = f(x, y) metres, with

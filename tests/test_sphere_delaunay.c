@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/adjacency.h"
-#include "core/mesh.h"
-#include "core/predicates.h"
-#include "core/rng.h"
-#include "core/sphere_delaunay.h"
+#include "core/geom/adjacency.h"
+#include "core/geom/mesh.h"
+#include "core/geom/predicates.h"
+#include "core/base/rng.h"
+#include "core/geom/sphere_delaunay.h"
 #include "tests.h"
 
 /* What check_surface tests besides a closed, consistently oriented

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "core/generators.h"
-#include "core/params.h"
+#include "core/recipe/params.h"
 #include "core/pipeline.h"
 #include "core/world.h"
 

@@ -1,5 +1,5 @@
 /* gallery_montage: tile PNG renders into one gallery image with orogen's
- * own PNG code (render/pngio.h), for `make gallery` (tools/gallery.sh).
+ * own PNG code (io/png/pngio.h), for `make gallery` (tools/gallery.sh).
  *   gallery_montage OUT.png COLUMNS TILE_W TILE_H IN.png...
  * Every input is scaled to TILE_W x TILE_H by box filtering (nearest pixel
  * when enlarging) and placed row by row, COLUMNS per row, with a 4 px
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/dem.h"
-#include "render/pngio.h"
+#include "core/dem/dem.h"
+#include "io/png/pngio.h"
 
 #define GUTTER 4
 #define BACKGROUND 0x1b1f2e

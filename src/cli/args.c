@@ -12,13 +12,13 @@
 #include <sys/stat.h>
 
 #include "core/generators.h"
-#include "core/numparse.h"
-#include "core/parallel.h"
-#include "core/sha256.h"
+#include "core/base/numparse.h"
+#include "core/base/parallel.h"
+#include "core/base/sha256.h"
 
 #define CLI_SIZE_MAX 100000
 
-/* "WxH", strict (core/numparse.h): no blanks, signs or hex. */
+/* "WxH", strict (core/base/numparse.h): no blanks, signs or hex. */
 static int
 parse_size(const char *s, int *w, int *h)
 {

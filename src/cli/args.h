@@ -4,8 +4,8 @@
 #define OROGEN_CLI_ARGS_H
 
 #include "cli/args_dataout.h"
-#include "core/og_error.h"
-#include "core/params.h"
+#include "core/base/og_error.h"
+#include "core/recipe/params.h"
 #include "core/world.h"
 
 enum cli_command { CLI_TUI, CLI_EXPORT, CLI_PARAMS, CLI_HELP, CLI_VERSION, CLI_GALLERY };

@@ -6,9 +6,9 @@
 
 #include <stdint.h>
 
-#include "core/og_error.h"
-#include "render/heightmap.h"
-#include "render/tiles.h"
+#include "core/base/og_error.h"
+#include "io/raster/heightmap.h"
+#include "io/tiles.h"
 
 struct cli_dataout {
     const char *heightmap_path;   /* --heightmap FILE.png */

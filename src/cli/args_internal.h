@@ -10,7 +10,7 @@
 enum og_status cli_apply_preset(struct cli_args *a, const char *name, struct og_error *err);
 
 /* The dem file of a --from recipe when no --dem was given: beside the PNG,
- * then here, the first whose SHA-256 matches (core/recipe.h); sets
+ * then here, the first whose SHA-256 matches (core/recipe/recipe.h); sets
  * a->dem_path. Errors: OG_EIO/OG_EFORMAT naming the file looked for. */
 enum og_status cli_find_recipe_dem(struct cli_args *a, struct og_error *err);
 

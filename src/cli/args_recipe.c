@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "core/generators.h"
-#include "core/infile.h"
-#include "core/recipe.h"
-#include "render/pngio.h"
+#include "core/base/infile.h"
+#include "core/recipe/recipe.h"
+#include "io/png/pngio.h"
 
 enum og_status
 cli_read_file(const char *path, char **out, struct og_error *err)
@@ -112,7 +112,7 @@ cli_apply_recipe(const char *png_path, struct cli_args *a, struct og_error *err)
 }
 
 /* The dem file of a --from recipe when no --dem was given: beside the PNG,
- * then here, the first whose SHA-256 matches (core/recipe.h). */
+ * then here, the first whose SHA-256 matches (core/recipe/recipe.h). */
 enum og_status
 cli_find_recipe_dem(struct cli_args *a, struct og_error *err)
 {

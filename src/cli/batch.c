@@ -1,5 +1,6 @@
 #include "config.h"
 #include "cli/batch.h"
+#include "io/export_globe.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -10,19 +11,19 @@
 
 #include "cli/batch_dataout.h"
 #include "core/generators.h"
-#include "core/planet_edit.h"
-#include "core/recipe.h"
-#include "core/parallel.h"
+#include "core/planet/planet_edit.h"
+#include "core/recipe/recipe.h"
+#include "core/base/parallel.h"
 #include "core/pipeline.h"
-#include "render/export.h"
-#include "render/georef.h"
+#include "io/export.h"
+#include "io/georef.h"
 #include "render/globe.h"
-#include "render/export_iso.h"
+#include "io/export_iso.h"
 #include "render/mapimg.h"
-#include "render/outfile.h"
-#include "render/pngio.h"
+#include "io/outfile.h"
+#include "io/png/pngio.h"
 #include "render/raster.h"
-#include "render/tiles.h"
+#include "io/tiles.h"
 
 enum og_status
 batch_load_dem(const struct cli_args *a, struct dem_raster *r, struct og_error *err)
@@ -35,7 +36,7 @@ batch_load_dem(const struct cli_args *a, struct dem_raster *r, struct og_error *
     }
     st = pngio_read_raster(a->dem_path, r, err);
     /* Recipes name the file by size, SHA-256 and name, never by a path:
-     * --from finds it beside the PNG or here (core/recipe.h). */
+     * --from finds it beside the PNG or here (core/recipe/recipe.h). */
     if (st == OG_OK) {
         st = recipe_dem_identity(a->dem_path, r->identity, sizeof r->identity, err);
     }
@@ -416,7 +417,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
     ctx.params = &a->params;
     ctx.dem = a->dem_path != NULL ? &raster : NULL;
     ctx.threads = og_threads_default();
-    ctx.cancel = outfile_cancel_flag();  /* SIGINT, SIGTERM, SIGHUP (main.c) */
+    ctx.cancel = og_interrupt_flag();  /* SIGINT, SIGTERM, SIGHUP (main.c) */
     {
         struct batch_progress bp = { -1, -1, a->progress };
         int tty = !a->progress && isatty(STDERR_FILENO);
@@ -461,7 +462,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
     outfile_group_begin();
     in_group = 1;
     if (a->map_path != NULL && a->out.tiles.nx > 0) {
-        /* --tiles (cli/batch_dataout.c, render/tiles.h) */
+        /* --tiles (cli/batch_dataout.c, io/tiles.h) */
         st = export_map_tiles(w, (enum map_layer)layer, mw, mh, &a->out.tiles, a->map_path, err);
         if (st == OG_OK) {
             st = batch_dataout_map_sidecars(a, w, mw, mh, err);
@@ -500,7 +501,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
         if (a->time_of_day >= 0.0) {
             io.view.time = a->time_of_day;
         }
-        io.cancel = outfile_cancel_flag();
+        io.cancel = og_interrupt_flag();
         int sized = a->size_given || a->iso_size_given;
         batch_note_write(a, "iso", a->iso_path);
         st = export_iso_png(w, &io, sized ? a->iso_w : 0, sized ? a->iso_h : 0, a->iso_path, err);
@@ -530,7 +531,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
         }
     }
     /* --bundle: written in the group, its folder renamed into place after
-       the group's files (render/bundle.h): all outputs or none */
+       the group's files (io/bundle.h): all outputs or none */
     st = batch_dataout_bundle(a, w, &stage, err);
     if (st != OG_OK) {
         goto done;

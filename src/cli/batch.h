@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "cli/args.h"
-#include "core/dem.h"
+#include "core/dem/dem.h"
 
 /* Load the DEM named in a (if any) into r. */
 /* on != 0: batch_export keeps the DEM it decodes and lends it to the next
@@ -18,7 +18,7 @@ enum og_status batch_load_dem(const struct cli_args *a, struct dem_raster *r, st
 /* Generate the world of a and write every requested output. */
 enum og_status batch_export(const struct cli_args *a, struct og_error *err);
 
-/* Check an output before any work: resolvable (render/outfile.h), in an
+/* Check an output before any work: resolvable (io/outfile.h), in an
  * existing writable folder; canon (size bytes) gets a canonical name to
  * compare outputs with. Errors: OG_EIO naming path. */
 enum og_status batch_check_output(const char *path, char *canon, size_t size,
@@ -31,6 +31,6 @@ enum og_status batch_check_png_name(const char *flag, const char *path, struct o
 /* Print the parameter table (for the generator of a if one was given). */
 void batch_print_params(const struct cli_args *a, FILE *out);
 
-/* The default map size is render/export.h export_map_default_size. */
+/* The default map size is io/export.h export_map_default_size. */
 
 #endif

@@ -10,21 +10,21 @@
 #include <string.h>
 
 #include "cli/batch.h"
-#include "render/bundle.h"
-#include "render/export.h"
-#include "render/heightmap.h"
-#include "render/outfile.h"
-#include "render/geojson.h"
-#include "render/georef.h"
-#include "render/gltf.h"
-#include "render/obj.h"
-#include "render/raw16.h"
-#include "render/terrain_mesh.h"
-#include "render/tiles.h"
+#include "io/bundle.h"
+#include "io/export.h"
+#include "io/raster/heightmap.h"
+#include "io/outfile.h"
+#include "io/vector/geojson.h"
+#include "io/georef.h"
+#include "io/mesh/gltf.h"
+#include "io/mesh/obj.h"
+#include "io/raster/raw16.h"
+#include "io/mesh/terrain_mesh.h"
+#include "io/tiles.h"
 
 #define MAX_OUTPUTS 16
 
-/* The input DEM's georeferencing (render/georef.h), read by
+/* The input DEM's georeferencing (io/georef.h), read by
  * batch_dataout_check before any generation. */
 static struct georef dem_georef;
 

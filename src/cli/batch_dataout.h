@@ -4,7 +4,7 @@
 #define OROGEN_CLI_BATCH_DATAOUT_H
 
 #include "cli/args.h"
-#include "render/bundle.h"
+#include "io/bundle.h"
 #include "core/pipeline.h"
 #include "core/world.h"
 
@@ -21,13 +21,13 @@ enum og_status batch_dataout_write(const struct cli_args *a, const struct world 
                                    char **exports, struct og_error *err);
 
 /* World file and .aux.xml beside the --map (or each of its tiles) of a
- * georeferenced dem world at width x height (render/georef.h); nothing
+ * georeferenced dem world at width x height (io/georef.h); nothing
  * otherwise. */
 enum og_status batch_dataout_map_sidecars(const struct cli_args *a, const struct world *w,
                                           int width, int height, struct og_error *err);
 
 /* Write the --bundle folder (if asked for) at the heightmap size inside the
- * caller's output group, staged (render/bundle.h): after the group's end
+ * caller's output group, staged (io/bundle.h): after the group's end
  * bundle_finish renames it into place, so a bundle and the other outputs
  * of one command appear together or not at all. */
 enum og_status batch_dataout_bundle(const struct cli_args *a, const struct world *w,

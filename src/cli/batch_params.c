@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core/generators.h"
-#include "core/params.h"
+#include "core/recipe/params.h"
 
 /* One row of `orogen params`. */
 struct param_row {

@@ -8,11 +8,11 @@
 
 #include "cli/batch.h"
 #include "core/generators.h"
-#include "core/parallel.h"
+#include "core/base/parallel.h"
 #include "core/pipeline.h"
 #include "render/gallery.h"
-#include "render/outfile.h"
-#include "render/pngio.h"
+#include "io/outfile.h"
+#include "io/png/pngio.h"
 
 #define SHEET_BG 0x101418u
 #define SHEET_TEXT 0xe8e8e8u
@@ -79,7 +79,7 @@ cli_gallery(const struct cli_args *a, struct og_error *err)
         ctx.params = &p;
         ctx.dem = a->dem_path != NULL ? &raster : NULL;
         ctx.threads = og_threads_default();
-        ctx.cancel = outfile_cancel_flag();
+        ctx.cancel = og_interrupt_flag();
         if ((st = pipeline_run(g, &ctx, &w, err)) != OG_OK) {
             goto done;
         }

@@ -15,8 +15,8 @@
 #include "cli/batch.h"
 #include "cli/gallery.h"
 #include "cli/sweep.h"
-#include "core/parallel.h"
-#include "render/outfile.h"
+#include "core/base/parallel.h"
+#include "io/outfile.h"
 #include "tui/tui.h"
 
 /* SIGINT, SIGTERM, SIGHUP during `orogen export`: only raise the cancel
@@ -25,7 +25,7 @@
 static void
 on_export_signal(int sig)
 {
-    outfile_cancel(sig);
+    og_interrupt(sig);
 }
 
 static void
@@ -163,8 +163,8 @@ main(int argc, char **argv)
     case CLI_EXPORT:
         export_signals();
         st = a.out.seeds_given ? batch_sweep(&a, &err) : batch_export(&a, &err);
-        if (outfile_cancelled() > 0 && st != OG_OK) {
-            int sig = outfile_cancelled();
+        if (og_interrupted() > 0 && st != OG_OK) {
+            int sig = og_interrupted();
             outfile_discard_all();  /* none should be left; make sure */
             if (a.out.seeds_given && st == OG_ECANCELED) {
                 fprintf(stderr, "orogen: interrupted by %s %s\n", signal_name(sig), err.msg);
@@ -183,7 +183,7 @@ main(int argc, char **argv)
         export_signals();
         if ((st = cli_gallery(&a, &err)) != OG_OK) {
             fprintf(stderr, "orogen: %s\n", err.msg);
-            return outfile_cancelled() > 0 ? 128 + outfile_cancelled() : 1;
+            return og_interrupted() > 0 ? 128 + og_interrupted() : 1;
         }
         return 0;
     case CLI_TUI:

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "cli/batch.h"
-#include "render/outfile.h"
+#include "io/outfile.h"
 
 int
 sweep_parse(const char *s, uint64_t *lo, uint64_t *hi)
@@ -182,7 +182,7 @@ sweep_run(const struct cli_args *a, struct og_error *err)
         for (i = 0; i < np; i++) {
             free(names[i]);
         }
-        if (outfile_cancelled()) {
+        if (og_interrupted()) {
             if (seed == a->out.seed_lo) {
                 return og_error_set(err, OG_ECANCELED, "at seed %" PRIu64 "; no file written",
                                     seed);

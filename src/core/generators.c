@@ -3,10 +3,10 @@
 
 #include <string.h>
 
-#include "core/dem.h"
-#include "core/gen_hybrid.h"
-#include "core/gen_island.h"
-#include "core/gen_planet.h"
+#include "core/dem/dem.h"
+#include "core/hybrid/gen_hybrid.h"
+#include "core/island/gen_island.h"
+#include "core/planet/gen_planet.h"
 
 static const struct generator *const registry[] = {
     &gen_island,

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/mesh.h"
-#include "core/params.h"
+#include "core/geom/mesh.h"
+#include "core/recipe/params.h"
 
 static struct report_row *
 row(struct world_report *r, const char *key, const char *label, double asked, double got,

@@ -7,7 +7,7 @@
 #ifndef OROGEN_CORE_REPORT_H
 #define OROGEN_CORE_REPORT_H
 
-#include "core/og_error.h"
+#include "core/base/og_error.h"
 #include "core/world.h"
 
 #define REPORT_MAX_ROWS 12

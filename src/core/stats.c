@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/mesh.h"
+#include "core/geom/mesh.h"
 
 void
 stats_cell_position(const struct world *w, size_t cell, double pos[2])

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/generators.h"
-#include "core/parallel.h"
+#include "core/base/parallel.h"
 #include "core/pipeline.h"
 
 struct worker {

@@ -10,8 +10,8 @@
 
 #include <stdint.h>
 
-#include "core/og_error.h"
-#include "core/params.h"
+#include "core/base/og_error.h"
+#include "core/recipe/params.h"
 #include "core/world.h"
 
 struct dem_raster;

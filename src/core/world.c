@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/grid.h"
-#include "core/mesh.h"
+#include "core/base/grid.h"
+#include "core/geom/mesh.h"
 
 enum og_status
 world_new(struct world **out, enum gen_id gen, enum world_kind kind, const struct params *params,

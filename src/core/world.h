@@ -12,8 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/og_error.h"
-#include "core/params.h"
+#include "core/base/og_error.h"
+#include "core/recipe/params.h"
 
 struct mesh;
 
@@ -28,7 +28,7 @@ enum world_kind {
 /* Water classes in world->water. */
 enum { WATER_LAND = 0, WATER_OCEAN = 1, WATER_LAKE = 2 };
 /* w->lake: a lake node, or the dry bed of an ephemeral closed lake (a
- * playa: land; core/hydro_balance.h) */
+ * playa: land; core/hydro/hydro_balance.h) */
 enum { LAKE_NONE = 0, LAKE_WATER = 1, LAKE_PLAYA = 2 };
 
 #define WORLD_MAX_STAGES 24
@@ -71,11 +71,11 @@ struct world {
     double extent_m;       /* mesh: metres across the [0,1]^2 map square */
     double elev_unit_m;    /* metres per elevation unit (dem: 1) */
     double latitude;       /* dem: degrees north of the tile centre, for the climate
-                              (core/dem_climate.h); 0 otherwise */
+                              (core/biome/dem_climate.h); 0 otherwise */
     double climate_base_m; /* dem: the terrain's base height (metres) for the mass
-                              elevation effect (core/dem_climate.h); 0 otherwise */
+                              elevation effect (core/biome/dem_climate.h); 0 otherwise */
     double depression_storage_m; /* dem: the mean depth of the depressions a plain
-                              fill raises (core/dem_climate.h), set by the
+                              fill raises (core/biome/dem_climate.h), set by the
                               hydrology before closed lakes lower it; 0 otherwise */
     size_t ncells;
 
@@ -86,7 +86,7 @@ struct world {
     float elev_min, elev_max;
     uint8_t *water;        /* WATER_* */
     float *moisture;       /* 0..1 */
-    uint8_t *biome;        /* biome id (core/biome.h) */
+    uint8_t *biome;        /* biome id (core/biome/biome.h) */
     uint32_t *color;       /* 0xRRGGBB display colour (biome colour after smoothing) */
     float *roughness;      /* hybrid; planet: collision uplift 0..1 (continents_uplift) */
     float *forest;         /* hybrid forest mask 0..1 */
@@ -94,7 +94,7 @@ struct world {
     uint8_t *mask;         /* hybrid mountain mask */
     int32_t *landmass;     /* planet: connected land component, -1 for sea */
     /* planet: the land edits that made this world from its recipe, oldest
-       first (core/planet_edit.h): the brush stroke centred on edit_cells[i]
+       first (core/planet/planet_edit.h): the brush stroke centred on edit_cells[i]
        with cap radius edit_radius[i] (degrees of arc; 0: that cell alone)
        made land when edit_land[i], else sea */
     int32_t *edit_cells;

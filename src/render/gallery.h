@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/og_error.h"
+#include "core/base/og_error.h"
 #include "core/world.h"
 
 /* The figures shown under a thumbnail. */

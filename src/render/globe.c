@@ -5,14 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/detmath.h"
-#include "core/mesh.h"
-#include "render/export.h"
-#include "render/outfile.h"
-#include "render/pngio.h"
+#include "core/base/detmath.h"
+#include "core/geom/mesh.h"
+#include "core/base/interrupt.h"
 #include "render/raster.h"
-
-#define GLOBE_MAX_SIDE 16384
 
 /* View basis: c towards the viewer from the centre, r east (screen right),
  * u north (screen up). det_sincos, not libm: the basis decides every
@@ -129,7 +125,7 @@ globe_sample(const struct world *w, double yaw, double pitch, int width, int hei
     }
     for (py = 0; py < height; py++) {
         double sy = (height / 2.0 - (py + 0.5)) / rad;
-        if (outfile_cancelled()) {  /* an interrupted export (outfile.h) */
+        if (og_interrupted()) {  /* an interrupted export (outfile.h) */
             return og_error_set(err, OG_ECANCELED, "globe render interrupted");
         }
         for (px = 0; px < width; px++) {
@@ -228,7 +224,7 @@ globe_render_raster(const struct world *w, double yaw, double pitch, int size,
         uint32_t col;
         int k, nt;
 
-        if ((p & 255) == 0 && outfile_cancelled()) {
+        if ((p & 255) == 0 && og_interrupted()) {
             raster_free(r);
             return og_error_set(err, OG_ECANCELED, "globe render interrupted");
         }
@@ -263,53 +259,4 @@ globe_render_raster(const struct world *w, double yaw, double pitch, int size,
     }
     *out = r;
     return OG_OK;
-}
-
-enum og_status
-globe_export_png(const struct world *w, int size, const char *path, struct og_error *err)
-{
-    if (w == NULL || w->kind != WORLD_SPHERE) {
-        return og_error_set(err, OG_EINVAL, "the globe needs a planet (sphere) world");
-    }
-    return globe_export_png_view(w, params_get(&w->params, P_PLANET_GLOBE_YAW),
-                                 params_get(&w->params, P_PLANET_GLOBE_PITCH), size, path, err);
-}
-
-enum og_status
-globe_export_png_view(const struct world *w, double yaw, double pitch, int size,
-                      const char *path, struct og_error *err)
-{
-    struct pngio_text *text = NULL;
-    struct raster *r = NULL;
-    struct params recipe;
-    size_t ntext = 0;
-    void *block = NULL;
-    char extra[64];
-    enum og_status st;
-
-    if (size < 1 || size > GLOBE_MAX_SIDE) {
-        return og_error_set(err, OG_ERANGE, "globe size %d outside 1..%d", size, GLOBE_MAX_SIDE);
-    }
-    if (w == NULL || w->kind != WORLD_SPHERE) {
-        return og_error_set(err, OG_EINVAL, "the globe needs a planet (sphere) world");
-    }
-    /* Longitude is periodic: wrap, do not refuse, a view turned past 180. */
-    yaw = fmod(yaw, 360.0);
-    yaw = yaw > 180.0 ? yaw - 360.0 : (yaw < -180.0 ? yaw + 360.0 : yaw);
-    recipe = w->params;
-    if ((st = params_set(&recipe, P_PLANET_GLOBE_YAW, yaw, err)) != OG_OK ||
-        (st = params_set(&recipe, P_PLANET_GLOBE_PITCH, pitch, err)) != OG_OK) {
-        return st;
-    }
-    if ((st = globe_render_raster(w, yaw, pitch, size, &r, err)) != OG_OK) {
-        return st;
-    }
-    snprintf(extra, sizeof extra, "globe.size = %dx%d\n", size, size);
-    st = export_recipe_world(w, &recipe, extra, &text, &ntext, &block, err);
-    if (st == OG_OK) {
-        st = pngio_write_rgba(path, r->rgba, size, size, text, ntext, 6, err);
-    }
-    free(block);
-    raster_free(r);
-    return st;
 }

@@ -13,8 +13,11 @@
 
 #include <stdint.h>
 
-#include "core/og_error.h"
+#include "core/base/og_error.h"
 #include "core/world.h"
+
+/* The largest globe side in pixels. */
+#define GLOBE_MAX_SIDE 16384
 
 /* Sample the globe of w into width x height pixels (row-major, y down):
  * rgb[i] = shaded 0xRRGGBB of the cell's colour (0 off the globe),
@@ -42,19 +45,5 @@ struct raster;
  * the globe. Errors: as globe_sample, OG_ENOMEM. */
 enum og_status globe_render_raster(const struct world *w, double yaw, double pitch, int size,
                                    struct raster **out, struct og_error *err);
-
-/* Write the shaded globe (globe_render_raster) as a size x size RGBA PNG
- * with the recipe tEXt chunks, orientation from w's planet.globe_yaw and
- * planet.globe_pitch. Errors: as globe_render_raster, OG_EIO naming the
- * path. */
-enum og_status globe_export_png(const struct world *w, int size, const char *path,
-                                struct og_error *err);
-
-/* The same at a given orientation (yaw in degrees, wrapped to -180..180;
- * pitch -90..90), recorded in the recipe as planet.globe_yaw/pitch so that
- * `orogen --from` renders the same view. Errors: as globe_export_png,
- * OG_ERANGE for a pitch outside -90..90. */
-enum og_status globe_export_png_view(const struct world *w, double yaw, double pitch, int size,
-                                     const char *path, struct og_error *err);
 
 #endif

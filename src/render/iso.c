@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/mesh.h"
+#include "core/geom/mesh.h"
 #include "core/pipeline.h"
 #include "render/iso_internal.h"
 #include "render/tint.h"

@@ -21,8 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/og_error.h"
-#include "core/params.h"
+#include "core/base/og_error.h"
+#include "core/recipe/params.h"
 #include "core/world.h"
 #include "render/raster.h"
 

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/mesh.h"
-#include "core/parallel.h"
+#include "core/geom/mesh.h"
+#include "core/base/parallel.h"
 #include "core/pipeline.h"
 #include "render/iso_internal.h"
-#include "render/outfile.h"
+#include "core/base/interrupt.h"
 #include "render/tint.h"
 
 /* --- projection and drawing ---------------------------------------------- */
@@ -304,7 +304,7 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
 
     (void)batch;
     (void)err;
-    if ((J->o->cancel != NULL && atomic_load(J->o->cancel) != 0) || outfile_cancelled()) {
+    if ((J->o->cancel != NULL && atomic_load(J->o->cancel) != 0) || og_interrupted()) {
         return OG_ECANCELED;
     }
     memset(&bd, 0, sizeof bd);
@@ -341,7 +341,7 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
         float xyz[3];
         /* cancel polled every 16 rows (a row of a big render takes ms) */
         if ((j & 15) == 0 && ((J->o->cancel != NULL && atomic_load(J->o->cancel) != 0) ||
-                              outfile_cancelled())) {
+                              og_interrupted())) {
             free(block);
             free(hblock);
             return OG_ECANCELED;

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/mesh.h"
-#include "core/parallel.h"
+#include "core/geom/mesh.h"
+#include "core/base/parallel.h"
 #include "core/pipeline.h"
 #include "render/iso_internal.h"
-#include "render/outfile.h"
+#include "core/base/interrupt.h"
 #include "render/tint.h"
 
 /* --- sun and light ---------------------------------------------------- */
@@ -55,7 +55,7 @@ iso_tick(const struct iso_options *o, int permille)
         atomic_store(o->progress, permille);
     }
     /* the job's own flag, or an interrupted process (outfile.h) */
-    return (o->cancel != NULL && atomic_load(o->cancel) != 0) || outfile_cancelled();
+    return (o->cancel != NULL && atomic_load(o->cancel) != 0) || og_interrupted();
 }
 
 /* iso_lambert and iso_shade_rgb, inlined into the light pass (same
@@ -209,7 +209,7 @@ light_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
 
     (void)batch;
     (void)err;
-    if ((J->opt->cancel != NULL && atomic_load(J->opt->cancel) != 0) || outfile_cancelled()) {
+    if ((J->opt->cancel != NULL && atomic_load(J->opt->cancel) != 0) || og_interrupted()) {
         return OG_ECANCELED;
     }
     for (a = 0; a < (size_t)N; a++) {

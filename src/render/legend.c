@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/biome.h"
-#include "core/gen_hybrid.h"
-#include "core/wfc.h"
+#include "core/biome/biome.h"
+#include "core/hybrid/gen_hybrid.h"
+#include "core/planet/wfc.h"
 #include "render/tint.h"
 
 #define SLOTS 64            /* class ids per layer, landmass aside */

@@ -5,11 +5,11 @@
  * continuous layers, a colour ramp with the values at its ends. The classes
  * are the ones the layer draws, read from the same fields and colour rules
  * as render/mapimg.c:
- *   color      island, dem: the Whittaker biomes (core/biome.h; the map
+ *   color      island, dem: the Whittaker biomes (core/biome/biome.h; the map
  *              blends neighbouring biome colours, the swatch is the class
  *              colour); hybrid: the colour rules' kinds (grass, mountain,
  *              tree, snow, dirt, rock; swatch: their mean colour); planet:
- *              the wave-function-collapse biomes (core/wfc.h)
+ *              the wave-function-collapse biomes (core/planet/wfc.h)
  *   elevation  hypsometric ramp, deepest point .. coast .. highest point
  *   moisture   water, and a dry .. wet ramp (0..1)
  *   rivers     water, and the flow ramp on a log scale (0 .. largest flow,
@@ -32,7 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/og_error.h"
+#include "core/base/og_error.h"
 #include "core/world.h"
 #include "render/mapimg.h"
 

@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/gen_hybrid.h"
-#include "core/mesh.h"
-#include "core/parallel.h"
-#include "core/wfc.h"
+#include "core/hybrid/gen_hybrid.h"
+#include "core/geom/mesh.h"
+#include "core/base/parallel.h"
+#include "core/planet/wfc.h"
 #include "render/mapimg_internal.h"
-#include "render/outfile.h"
+#include "core/base/interrupt.h"
 #include "render/tint.h"
 
 static const char *const layer_names[LAYER_COUNT] = {
@@ -104,7 +104,7 @@ relative_height(const struct world *w, size_t c)
 }
 
 /* hybrid worlds: the issue's legend (. grass, ^ mountain, T tree, * snow,
- * : dirt, # rock), read from the colour rules (core/gen_hybrid.h). */
+ * : dirt, # rock), read from the colour rules (core/hybrid/gen_hybrid.h). */
 static enum map_class
 hybrid_class(const struct world *w, size_t cell)
 {
@@ -522,7 +522,7 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
     (void)batch;
     for (py = y0 + (int)begin; py < y0 + (int)end; py++) {
         double v = view->v0 + (py + 0.5) * dv;
-        if (outfile_cancelled()) {  /* an interrupted export (outfile.h) */
+        if (og_interrupted()) {  /* an interrupted export (outfile.h) */
             return og_error_set(err, OG_ECANCELED, "map render interrupted");
         }
         for (px = 0; px < width; px++) {

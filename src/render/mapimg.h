@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "core/og_error.h"
+#include "core/base/og_error.h"
 #include "core/world.h"
 
 enum map_layer {
@@ -149,14 +149,17 @@ int mapimg_band_rows(int width);
 /* One row of n 0xRRGGBB pixels as 8-bit RGBA (alpha 255), for PNG rows. */
 void mapimg_row_rgba(const uint32_t *rgb, int n, uint8_t *row);
 
-/* Render a map straight into a PNG (pngio_write_rows, 8-bit RGBA, zlib
- * level), band by band: only one band of rows is ever held, and the bytes
- * are those of mapimg_render followed by pngio_write_rgba. Errors as
- * mapimg_render and pngio_write_rows. */
-struct pngio_text;
-enum og_status mapimg_write_png(const struct world *w, enum map_layer layer,
-                                const struct map_view *view, int width, int height,
-                                const char *path, const struct pngio_text *text, size_t ntext,
-                                int level, struct og_error *err);
+/* A map as a row source (render/rows.h) for a writer that streams rows:
+ * mapimg_rows_new prepares a width x height map of layer over view;
+ * mapimg_rows_row (a render_row_fn) gives row y as 8-bit RGBA, rendering
+ * one band of rows at a time (rows asked in increasing order render each
+ * band once), so only one band is ever held; the pixels are those of
+ * mapimg_render. Errors: as mapimg_render, OG_ENOMEM. */
+struct mapimg_rows;
+enum og_status mapimg_rows_new(const struct world *w, enum map_layer layer,
+                               const struct map_view *view, int width, int height,
+                               struct mapimg_rows **out, struct og_error *err);
+enum og_status mapimg_rows_row(void *rows, int y, uint8_t *rgba, struct og_error *err);
+void mapimg_rows_free(struct mapimg_rows *rows);
 
 #endif

@@ -1,17 +1,17 @@
 /* A map rendered band by band (render/mapimg.h): the bands share the
  * river segments prepared once, and each band's sampling starts on a
  * MAPIMG_BAND_ALIGN row, so any banding gives the whole image's pixels;
- * mapimg_write_png streams the bands into the PNG encoder. */
+ * mapimg_rows hands them out row by row to a writer that pulls rows in
+ * order (io/export_map.c streams them into the PNG encoder). */
 #include "config.h"
 #include "render/mapimg.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/mesh.h"
-#include "core/parallel.h"
+#include "core/geom/mesh.h"
+#include "core/base/parallel.h"
 #include "render/mapimg_internal.h"
-#include "render/pngio.h"
 
 struct mapimg_bands {
     struct sample_job job;
@@ -128,19 +128,19 @@ mapimg_render(const struct world *w, enum map_layer layer, const struct map_view
     return st;
 }
 
-/* The rows of a streamed map PNG: a band is rendered when the encoder
- * asks for its first row, and each row converted to RGBA. */
-struct map_png {
+/* The rows of a streamed map: a band is rendered when the writer asks for
+ * its first row, and each row converted to RGBA. */
+struct mapimg_rows {
     struct mapimg_bands *bands;
     int width, height, band_rows;
     int y0, y1;       /* rows held in rgb */
     uint32_t *rgb;
 };
 
-static enum og_status
-map_png_row(void *arg, int y, uint8_t *row, struct og_error *err)
+enum og_status
+mapimg_rows_row(void *arg, int y, uint8_t *row, struct og_error *err)
 {
-    struct map_png *m = arg;
+    struct mapimg_rows *m = arg;
 
     if (y < m->y0 || y >= m->y1) {
         enum og_status st;
@@ -169,28 +169,44 @@ mapimg_row_rgba(const uint32_t *rgb, int n, uint8_t *row)
 }
 
 enum og_status
-mapimg_write_png(const struct world *w, enum map_layer layer, const struct map_view *view,
-                 int width, int height, const char *path, const struct pngio_text *text,
-                 size_t ntext, int level, struct og_error *err)
+mapimg_rows_new(const struct world *w, enum map_layer layer, const struct map_view *view,
+                int width, int height, struct mapimg_rows **out, struct og_error *err)
 {
-    struct map_png m = { NULL, width, height, mapimg_band_rows(width), 0, 0, NULL };
-    enum og_status st = mapimg_bands_new(w, layer, view, width, height, &m.bands, err);
+    struct mapimg_rows *m;
+    enum og_status st;
 
-    if (st != OG_OK) {
+    *out = NULL;
+    m = calloc(1, sizeof *m);
+    if (m == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d map", width, height);
+    }
+    m->width = width;
+    m->height = height;
+    m->band_rows = mapimg_band_rows(width);
+    if ((st = mapimg_bands_new(w, layer, view, width, height, &m->bands, err)) != OG_OK) {
+        free(m);
         return st;
     }
-    if (m.band_rows > height) {
-        m.band_rows = height;
+    if (m->band_rows > height) {
+        m->band_rows = height;
     }
-    m.rgb = malloc((size_t)m.band_rows * (size_t)width * sizeof *m.rgb);
-    if (m.rgb == NULL) {
+    m->rgb = malloc((size_t)m->band_rows * (size_t)width * sizeof *m->rgb);
+    if (m->rgb == NULL) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d map band", width,
-                          m.band_rows);
-    } else {
-        st = pngio_write_rows(path, width, height, 8, 4, map_png_row, &m, text, ntext, level,
-                              err);
+                          m->band_rows);
+        mapimg_rows_free(m);
+        return st;
     }
-    free(m.rgb);
-    mapimg_bands_free(m.bands);
-    return st;
+    *out = m;
+    return OG_OK;
+}
+
+void
+mapimg_rows_free(struct mapimg_rows *m)
+{
+    if (m != NULL) {
+        free(m->rgb);
+        mapimg_bands_free(m->bands);
+        free(m);
+    }
 }

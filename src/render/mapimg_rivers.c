@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/grid.h"
-#include "core/mesh.h"
+#include "core/base/grid.h"
+#include "core/geom/mesh.h"
 
 #define RIVER_COLOR MAPIMG_RIVER_COLOR
 #define RIVER_COLOR_FLOW 0xf2f8ffu  /* over the flow layer's sequential tint */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/outfile.h"
+#include "core/base/interrupt.h"
 
 #define SUB_BITS 8
 #define SUB (1 << SUB_BITS)    /* sub-pixel steps per pixel */
@@ -45,7 +45,7 @@ raster_new(struct raster **out, int width, int height, struct og_error *err)
     {
         size_t i, band = (size_t)1 << 20;
         for (i = 0; i < n; i++) {
-            if (i % band == 0 && outfile_cancelled()) {
+            if (i % band == 0 && og_interrupted()) {
                 raster_free(r);
                 return og_error_set(err, OG_ECANCELED, "render interrupted");
             }
@@ -74,7 +74,7 @@ raster_clear(struct raster *r, uint32_t rgb, uint8_t alpha)
     uint8_t px[4] = {(uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb, alpha};
 
     for (i = 0; i < n; i++) {
-        if ((i & ((1u << 20) - 1)) == 0 && outfile_cancelled()) {
+        if ((i & ((1u << 20) - 1)) == 0 && og_interrupted()) {
             return;  /* interrupted: the image is thrown away (raster.h) */
         }
         memcpy(r->rgba + 4 * i, px, 4);

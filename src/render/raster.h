@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/og_error.h"
+#include "core/base/og_error.h"
 
 #define RASTER_MAX_SIDE 16384      /* largest width or height */
 #define RASTER_GUARD 1048576.0f   /* guard band, pixels (2^20) */
@@ -48,7 +48,7 @@ enum og_status raster_new(struct raster **out, int width, int height, struct og_
 void raster_free(struct raster *r);
 
 /* Fill every pixel with rgb (0xRRGGBB) and alpha, depth with +infinity.
- * Stops part-way once an interruption is pending (outfile_cancelled): the
+ * Stops part-way once an interruption is pending (og_interrupted): the
  * caller's next cancel poll then discards the image. */
 void raster_clear(struct raster *r, uint32_t rgb, uint8_t alpha);
 

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/mesh.h"
+#include "core/geom/mesh.h"
 
 void
 sample_init(struct sampler *s, const struct world *w, int width, int height)

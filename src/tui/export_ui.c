@@ -1,7 +1,7 @@
 /* export_ui: the TUI's export keys. `e` exports the view on screen (the
  * visible part of the map layer, the globe as turned, or the isometric
  * picture) at a size asked for; `E` the whole world's map at the CLI's
- * default size (render/export.h export_map_default_size). Both first offer
+ * default size (io/export.h export_map_default_size). Both first offer
  * a file name in an editable prompt on the last status line: names are
  * relative to the folder orogen was started in, the default never names an
  * existing file (-2, -3 ... are added) and a typed name that exists is only
@@ -22,17 +22,18 @@
 #include <unistd.h>
 
 #include "core/generators.h"
-#include "core/numparse.h"
+#include "core/base/numparse.h"
 #include "core/pipeline.h"
-#include "core/dem.h"
-#include "render/export_iso.h"
-#include "render/georef.h"
-#include "render/heightmap.h"
+#include "core/dem/dem.h"
+#include "io/export_iso.h"
+#include "io/georef.h"
+#include "io/raster/heightmap.h"
 #include "render/globe.h"
-#include "render/pngio.h"
+#include "io/png/pngio.h"
 #include "render/raster.h"
-#include "core/planet_edit.h"
+#include "core/planet/planet_edit.h"
 #include "tui/tui_state.h"
+#include "io/export_globe.h"
 
 /* What an export writes. */
 enum export_what { EXPORT_MAP, EXPORT_MAP_VIEW, EXPORT_GLOBE, EXPORT_ISO };
@@ -471,7 +472,7 @@ parse_size(const char *s, int *w, int *h)
 {
     long n;
 
-    /* strict (core/numparse.h): "N" for N x N, or "WxH"; no blanks, signs */
+    /* strict (core/base/numparse.h): "N" for N x N, or "WxH"; no blanks, signs */
     if (strchr(s, 'x') == NULL && strchr(s, 'X') == NULL) {
         if (num_parse_int(s, 1, 16384, &n) != NUM_OK) {
             return -1;

@@ -1,6 +1,6 @@
 /* globe_edit: the land editor on the globe (globeview.h): edits under a
  * brush on a background thread, undo and redo on the world's edit list
- * (core/planet_edit.h), replaying the edits of a preset or a --from recipe,
+ * (core/planet/planet_edit.h), replaying the edits of a preset or a --from recipe,
  * and collecting a finished job. */
 #include "config.h"
 
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/planet_edit.h"
+#include "core/planet/planet_edit.h"
 #include "tui/globeview.h"
 #include "tui/globeview_internal.h"
 

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include <wchar.h>
 
-#include "core/planet_edit.h"
+#include "core/planet/planet_edit.h"
 #include "render/globe.h"
 #include "tui/globeview_internal.h"
 

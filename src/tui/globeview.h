@@ -9,7 +9,7 @@
  * planet_edit_set_land runs on a background thread (an export job) from the
  * displayed world, cell by cell; the finished world replaces it, so edits
  * survive re-renders and export with the world. u undoes and Ctrl-R redoes:
- * the world's edit list (core/planet_edit.h) is the history, replayed on the
+ * the world's edit list (core/planet/planet_edit.h) is the history, replayed on the
  * unedited planet when a step is not among the 64 worlds kept (the
  * environment variable OROGEN_UNDO_KEEP=N keeps N, for tests). Presets and
  * --from recipes carrying planet.edits replay them on their planet.

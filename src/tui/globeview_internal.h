@@ -53,7 +53,7 @@ struct globeview {
     struct edit_args args;
     int edit_mode;           /* b: the edit keys act (shown in the status bar) */
     int brush;               /* brush size 1..BRUSH_MAX (planet_brush_radius) */
-    /* undo and redo on the world's edit list (core/planet_edit.h), the one
+    /* undo and redo on the world's edit list (core/planet/planet_edit.h), the one
        truth also for presets, recipes and exports. A stroke is one brush
        edit (or a loaded list); marks[k] is the edit count after k strokes,
        pos the stroke shown. Undo and redo show the first marks[k] edits of

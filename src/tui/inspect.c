@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/biome.h"
-#include "core/mesh.h"
-#include "core/wfc.h"
+#include "core/biome/biome.h"
+#include "core/geom/mesh.h"
+#include "core/planet/wfc.h"
 #include "tui/tui_state.h"
 
 /* A biome id as shown ("sea_ice" -> "sea ice"). */
@@ -255,7 +255,7 @@ inspect_draw(struct tui *t)
     }
     if (wd->biome != NULL) {
         if (wd->gen == GEN_ISLAND || wd->gen == GEN_DEM) {
-            /* Whittaker biomes (core/biome.h); other generators number
+            /* Whittaker biomes (core/biome/biome.h); other generators number
              * their own. */
             put_line(&pl, "biome       %s (colour layer)", biome_name((enum biome)wd->biome[cell]));
         } else if (wd->gen == GEN_PLANET && wd->biome[cell] < wfc_planet_rules()->nbiomes) {

@@ -3,7 +3,7 @@
  * Lambert light, untessellated, cached so a new time of day only relights
  * and a rotation only reprojects). The view follows the parameter table's
  * render.time, render.rotate and render.exaggeration, so the panel and the
- * keys here edit the same values (ranges enforced by core/params.c); they
+ * keys here edit the same values (ranges enforced by core/recipe/params.c); they
  * change the picture only, never regenerate the world.
  *
  * Half blocks give two square pixels per cell as in the map view. Without

@@ -10,8 +10,8 @@
 
 #include "core/generators.h"
 #include "core/pipeline.h"
-#include "core/rng.h"
-#include "core/planet_edit.h"
+#include "core/base/rng.h"
+#include "core/planet/planet_edit.h"
 #include "tui/tui_state.h"
 
 static void

@@ -3,18 +3,18 @@
  *
  * A paramedit holds a working copy of the parameters and the list of rows
  * shown for the current generator (the rows of its parameter groups, the
- * seed first). Stepping, typed values and resets go through core/params.h,
+ * seed first). Stepping, typed values and resets go through core/recipe/params.h,
  * so a value outside its row's range is refused with the table's wording
  * and nothing changes; numbers are read and written in the C locale.
- * Presets (load, save, list) live in core/recipe.h. */
+ * Presets (load, save, list) live in core/recipe/recipe.h. */
 #ifndef OROGEN_TUI_PARAMEDIT_H
 #define OROGEN_TUI_PARAMEDIT_H
 
 #include <stddef.h>
 
-#include "core/og_error.h"
-#include "core/params.h"
-#include "core/recipe.h"   /* presets: preset_load, preset_save, preset_list */
+#include "core/base/og_error.h"
+#include "core/recipe/params.h"
+#include "core/recipe/recipe.h"   /* presets: preset_load, preset_save, preset_list */
 
 struct paramedit {
     struct params cur;          /* the values being edited */

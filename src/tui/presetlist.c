@@ -1,4 +1,4 @@
-/* presetlist: the preset panel (o): the presets found (core/recipe.h
+/* presetlist: the preset panel (o): the presets found (core/recipe/recipe.h
  * preset_list), Enter loads one into the parameters and regenerates.
  * Moved from paramform.c. */
 #include "config.h"

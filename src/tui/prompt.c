@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "core/generators.h"
-#include "core/planet_edit.h"
+#include "core/planet/planet_edit.h"
 #include "tui/paramform_internal.h"
 #include "tui/tui_state.h"
 

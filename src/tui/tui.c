@@ -28,13 +28,13 @@
 
 #include "core/generators.h"
 #include "core/pipeline.h"
-#include "core/planet_edit.h"
-#include "core/rng.h"
-#include "render/export_iso.h"
+#include "core/planet/planet_edit.h"
+#include "core/base/rng.h"
+#include "io/export_iso.h"
 #include "render/globe.h"
-#include "render/pngio.h"
+#include "io/png/pngio.h"
 #include "render/raster.h"
-#include "render/outfile.h"
+#include "io/outfile.h"
 #include "tui/tui_state.h"
 
 static volatile sig_atomic_t sig_quit;
@@ -47,7 +47,7 @@ on_signal(int sig)
     char c = 's';
 
     sig_quit = sig;
-    outfile_cancel(sig);  /* running exports stop and remove their temporaries */
+    og_interrupt(sig);  /* running exports stop and remove their temporaries */
     if (sig_wake_fd >= 0) {
         ssize_t r = write(sig_wake_fd, &c, 1);
         (void)r;
@@ -290,7 +290,7 @@ tui_main(const struct tui_options *opt)
     run_loop(t);
 
     /* An export still running here was interrupted (Ctrl-C, SIGTERM): its
-     * temporary is gone (outfile_cancel) and the target was never renamed
+     * temporary is gone (og_interrupt) and the target was never renamed
      * into place. Said on stderr after the screen is restored, so a Ctrl-C
      * does not end in silence (stop 13, finding 22). */
     cancelled[0] = '\0';

@@ -4,7 +4,7 @@
 #ifndef OROGEN_TUI_TUI_H
 #define OROGEN_TUI_TUI_H
 
-#include "core/params.h"
+#include "core/recipe/params.h"
 #include "core/world.h"
 
 struct dem_raster;

@@ -8,10 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/params.h"
+#include "core/recipe/params.h"
 #include "core/worker.h"
 #include "core/world.h"
-#include "render/export.h"
+#include "io/export.h"
 #include "render/mapimg.h"
 #include "tui/curses_compat.h"
 #include "tui/globeview.h"

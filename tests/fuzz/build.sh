@@ -31,8 +31,8 @@ cflags="-g -O1 -fno-omit-frame-pointer -std=c11 -D_GNU_SOURCE -I$build -I$src/sr
 cflags="$cflags -DOROGEN_DATADIR=\"/nonexistent\""
 mkdir -p "$out/obj"
 objs=""
-for f in "$src"/src/core/*.c "$src"/src/render/*.c "$src"/src/cli/*.c "$src"/src/tui/*.c \
-         "$src"/tests/fuzz/fuzz_util.c; do
+for f in $(find "$src/src/core" "$src/src/render" "$src/src/io" "$src/src/cli" "$src/src/tui" \
+             -name '*.c' | LC_ALL=C sort) "$src"/tests/fuzz/fuzz_util.c; do
     case $f in */src/cli/main.c) continue ;; esac
     o=$out/obj/$(echo "$f" | sed "s|^$src/||; s|/|_|g; s|\.c$|.o|")
     if [ ! -f "$o" ] || [ "$f" -nt "$o" ]; then

@@ -8,8 +8,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/dem.h"
-#include "render/pngio.h"
+#include "core/dem/dem.h"
+#include "io/png/pngio.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

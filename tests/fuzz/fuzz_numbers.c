@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "cli/args.h"
-#include "core/numparse.h"
-#include "core/params.h"
+#include "core/base/numparse.h"
+#include "core/recipe/params.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,4 +1,4 @@
-/* The preset parser (core/recipe_preset.c). Properties: all or nothing (a
+/* The preset parser (core/recipe/recipe_preset.c). Properties: all or nothing (a
  * refused preset leaves the parameters untouched), the message is one line
  * without control characters, and an accepted preset round-trips: its
  * parameters written with params_to_text and parsed again are the same. */
@@ -7,9 +7,9 @@
 
 #include <string.h>
 
-#include "core/params.h"
-#include "core/planet_edit.h"
-#include "core/recipe.h"
+#include "core/recipe/params.h"
+#include "core/planet/planet_edit.h"
+#include "core/recipe/recipe.h"
 
 static void
 formats(const struct params *p, char (*out)[64])

@@ -41,7 +41,7 @@ for ini in "$dir"/*.ini; do
         diff "$expect" "$tmp" | sed 's/^/    /'
         if [ -n "$changed" ] && [ -z "$bumped" ]; then
             echo "    The same recipe now makes different bytes. If that is deliberate,"
-            echo "    bump the generator's or renderer's number in src/core/recipe_versions.def"
+            echo "    bump the generator's or renderer's number in src/core/recipe/recipe_versions.def"
             echo "    and run tests/golden/update.sh in the same commit; if not, it is a bug."
         else
             echo "    Run tests/golden/update.sh and commit the new $name.sha256 with the bump."

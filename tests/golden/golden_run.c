@@ -24,18 +24,19 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/dem.h"
+#include "core/dem/dem.h"
 #include "core/generators.h"
-#include "core/mesh.h"
+#include "core/geom/mesh.h"
 #include "core/pipeline.h"
-#include "core/recipe.h"
-#include "core/sha256.h"
-#include "render/export.h"
-#include "render/export_iso.h"
+#include "core/recipe/recipe.h"
+#include "core/base/sha256.h"
+#include "io/export.h"
+#include "io/export_iso.h"
 #include "render/globe.h"
 #include "render/iso.h"
 #include "render/mapimg.h"
-#include "render/pngio.h"
+#include "io/png/pngio.h"
+#include "io/export_globe.h"
 
 #define MAX_OUTPUTS 8
 

@@ -3,7 +3,7 @@
 #   tests/golden/update.sh [NAME...]     (from the top of a built tree)
 # writes tests/golden/NAME.sha256 from this build's golden_run for every
 # recipe (or the NAMEs given). Use it in the commit that deliberately changes
-# an output, together with the bump in src/core/recipe_versions.def.
+# an output, together with the bump in src/core/recipe/recipe_versions.def.
 # OROGEN_GOLDEN_RUN names another golden_run (an out-of-tree build's).
 set -e
 dir=$(cd "$(dirname "$0")" && pwd)

@@ -1,0 +1,29 @@
+/* interrupt: the process-wide "stop now" flag that a signal handler raises
+ * and every long loop (generation stages, rasterizers, file writers) polls.
+ *
+ * og_interrupt(sig) is async-signal-safe (one lock-free atomic store) and
+ * is meant for a SIGINT/SIGTERM/SIGHUP handler that does nothing else.
+ * Long loops poll og_interrupted(), or hand og_interrupt_flag() on as
+ * run_ctx.cancel or iso_options.cancel; writers then discard their
+ * temporary file (io/outfile.h) and return OG_ECANCELED. It lives in
+ * core/base so that render/ can poll it without knowing about files. */
+#ifndef OROGEN_CORE_BASE_INTERRUPT_H
+#define OROGEN_CORE_BASE_INTERRUPT_H
+
+#include <stdatomic.h>
+
+/* Ask every export and stage in progress to stop; sig (> 0) is
+ * remembered (any other value is stored as 1). Safe in a signal handler. */
+void og_interrupt(int sig);
+
+/* The signal given to og_interrupt, 0 when none. */
+int og_interrupted(void);
+
+/* The flag itself, non-zero once interrupted, for run_ctx.cancel and
+ * iso_options.cancel. */
+atomic_int *og_interrupt_flag(void);
+
+/* Forget an interruption (tests only). */
+void og_interrupt_reset(void);
+
+#endif

@@ -1,0 +1,457 @@
+#include "config.h"
+#include "io/outfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <time.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum og_status
+outfile_resolve(const char *path, char *out, size_t size, struct og_error *err)
+{
+    struct stat sb;
+    char cur[PATH_MAX];
+    int hops;
+
+    if (path == NULL || path[0] == '\0') {
+        return og_error_set(err, OG_EIO, "output file name is empty");
+    }
+    if (strlen(path) >= sizeof cur) {
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(ENAMETOOLONG));
+    }
+    strcpy(cur, path);
+    for (hops = 0; hops < 32; hops++) {
+        if (lstat(cur, &sb) != 0) {
+            if (errno == ENOENT) {
+                break;  /* a new file */
+            }
+            return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
+        }
+        if (S_ISREG(sb.st_mode)) {
+            break;
+        }
+        if (S_ISDIR(sb.st_mode)) {
+            return og_error_set(err, OG_EIO, "cannot write %s: is a directory", path);
+        }
+        if (!S_ISLNK(sb.st_mode)) {
+            return og_error_set(err, OG_EIO,
+                                "cannot write %s: not a regular file (device, pipe or socket)",
+                                path);
+        }
+        /* Follow the link: its target is relative to the link's folder. */
+        char target[PATH_MAX], next[PATH_MAX];
+        ssize_t n = readlink(cur, target, sizeof target - 1);
+        if (n < 0) {
+            return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
+        }
+        target[n] = '\0';
+        if (target[0] == '/') {
+            strcpy(next, target);
+        } else {
+            const char *slash = strrchr(cur, '/');
+            int len = slash != NULL ? (int)(slash - cur) + 1 : 0;
+            if ((size_t)snprintf(next, sizeof next, "%.*s%s", len, cur, target) >= sizeof next) {
+                return og_error_set(err, OG_EIO, "cannot write %s: %s", path,
+                                    strerror(ENAMETOOLONG));
+            }
+        }
+        strcpy(cur, next);
+    }
+    if (hops == 32) {
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(ELOOP));
+    }
+    if (strlen(cur) >= size) {
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(ENAMETOOLONG));
+    }
+    strcpy(out, cur);
+    return OG_OK;
+}
+
+/* --- the registry of temporary files ------------------------------------ */
+
+struct outfile_temp {
+    struct outfile_temp *prev, *next;
+    char path[PATH_MAX];      /* as given, for messages */
+    char real[PATH_MAX];      /* the resolved target */
+    char tmp[PATH_MAX + 8];   /* real + ".XXXXXX" */
+    FILE *fp;                 /* NULL once closed */
+    int group;                /* id of the group it belongs to, 0 for none */
+    int ready;                /* closed and waiting for its group's rename */
+};
+
+static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct outfile_temp *reg_head;
+static atomic_int group_ids;
+static _Thread_local int cur_group;
+
+static void
+reg_add(struct outfile_temp *t)
+{
+    pthread_mutex_lock(&reg_lock);
+    t->prev = NULL;
+    t->next = reg_head;
+    if (reg_head != NULL) {
+        reg_head->prev = t;
+    }
+    reg_head = t;
+    pthread_mutex_unlock(&reg_lock);
+}
+
+/* Take t off the list; reg_lock is held. */
+static void
+reg_unlink_locked(struct outfile_temp *t)
+{
+    if (t->prev != NULL) {
+        t->prev->next = t->next;
+    } else {
+        reg_head = t->next;
+    }
+    if (t->next != NULL) {
+        t->next->prev = t->prev;
+    }
+}
+
+static void
+reg_remove(struct outfile_temp *t)
+{
+    pthread_mutex_lock(&reg_lock);
+    reg_unlink_locked(t);
+    pthread_mutex_unlock(&reg_lock);
+}
+
+/* Open a new file "PATH.XXXXXX" next to path with O_EXCL (mode 0666 minus
+ * the umask, like any other output file). Returns the fd or -1 with errno. */
+static int
+open_temp(const char *path, char *tmp, size_t tmpsize)
+{
+    static atomic_uint counter;
+    static const char digits[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    struct timespec ts;
+    uint64_t x;
+    int attempt, k, fd;
+
+    for (attempt = 0; attempt < 100; attempt++) {
+        clock_gettime(CLOCK_REALTIME, &ts);
+        x = (uint64_t)getpid() * 0x9e3779b97f4a7c15ull ^ (uint64_t)ts.tv_nsec ^
+            ((uint64_t)atomic_fetch_add(&counter, 1u) << 32);
+        /* splitmix64 finaliser: spread the bits over the six characters */
+        x ^= x >> 30;
+        x *= 0xbf58476d1ce4e5b9ull;
+        x ^= x >> 27;
+        x *= 0x94d049bb133111ebull;
+        x ^= x >> 31;
+        if ((size_t)snprintf(tmp, tmpsize, "%s.XXXXXX", path) >= tmpsize) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        for (k = 0; k < 6; k++) {
+            tmp[strlen(path) + 1 + (size_t)k] = digits[x % 36];
+            x /= 36;
+        }
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0 || errno != EEXIST) {
+            return fd;
+        }
+    }
+    errno = EEXIST;
+    return -1;
+}
+
+/* fsync the folder holding path so the rename itself is durable; best
+ * effort (some file systems refuse fsync on directories). */
+static void
+sync_dir(const char *path)
+{
+    char dir[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    int fd;
+
+    if (slash == NULL) {
+        strcpy(dir, ".");
+    } else if (slash == path) {
+        strcpy(dir, "/");
+    } else {
+        memcpy(dir, path, (size_t)(slash - path));
+        dir[slash - path] = '\0';
+    }
+    fd = open(dir, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        (void)fsync(fd);
+        close(fd);
+    }
+}
+
+enum og_status
+outfile_temp_open(const char *path, struct outfile_temp **out, FILE **fp, struct og_error *err)
+{
+    struct outfile_temp *t;
+    enum og_status st;
+    int fd, e;
+
+    *out = NULL;
+    *fp = NULL;
+    if (og_interrupted()) {
+        return og_error_set(err, OG_ECANCELED, "interrupted");
+    }
+    t = calloc(1, sizeof *t);
+    if (t == NULL) {
+        return og_error_set(err, OG_ENOMEM, "cannot write %s: out of memory", path);
+    }
+    st = outfile_resolve(path, t->real, sizeof t->real, err);
+    if (st != OG_OK) {
+        free(t);
+        return st;
+    }
+    snprintf(t->path, sizeof t->path, "%s", path);
+    /* Registered before the file exists, so no moment leaves it unlisted. */
+    reg_add(t);
+    fd = open_temp(t->real, t->tmp, sizeof t->tmp);
+    if (fd < 0) {
+        e = errno;
+        reg_remove(t);
+        free(t);
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(e));
+    }
+    t->fp = fdopen(fd, "wb");
+    if (t->fp == NULL) {
+        e = errno;
+        close(fd);
+        unlink(t->tmp);
+        reg_remove(t);
+        free(t);
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(e));
+    }
+    t->group = cur_group;
+    *out = t;
+    *fp = t->fp;
+    return OG_OK;
+}
+
+const char *
+outfile_temp_path(const struct outfile_temp *t)
+{
+    return t->path;
+}
+
+void
+outfile_temp_discard(struct outfile_temp *t)
+{
+    if (t == NULL) {
+        return;
+    }
+    if (t->fp != NULL) {
+        fclose(t->fp);
+        t->fp = NULL;
+    }
+    unlink(t->tmp);
+    reg_remove(t);
+    free(t);
+}
+
+enum og_status
+outfile_temp_commit(struct outfile_temp *t, struct og_error *err)
+{
+    int e;
+
+    if (og_interrupted()) {
+        outfile_temp_discard(t);
+        return og_error_set(err, OG_ECANCELED, "interrupted");
+    }
+    /* Data must be on disk before the name points at it. */
+    errno = 0;
+    if (ferror(t->fp) || fflush(t->fp) != 0 || fsync(fileno(t->fp)) != 0) {
+        e = errno != 0 ? errno : EIO;
+        og_error_set(err, OG_EIO, "cannot write %s: %s", t->path, strerror(e));
+        outfile_temp_discard(t);
+        return OG_EIO;
+    }
+    e = fclose(t->fp);
+    t->fp = NULL;
+    if (e != 0) {
+        og_error_set(err, OG_EIO, "cannot write %s: %s", t->path, strerror(errno));
+        outfile_temp_discard(t);
+        return OG_EIO;
+    }
+    if (t->group != 0) {
+        t->ready = 1;   /* renamed by outfile_group_end */
+        return OG_OK;
+    }
+    if (rename(t->tmp, t->real) != 0) {
+        og_error_set(err, OG_EIO, "cannot write %s: %s", t->path, strerror(errno));
+        outfile_temp_discard(t);
+        return OG_EIO;
+    }
+    sync_dir(t->real);
+    reg_remove(t);
+    free(t);
+    return OG_OK;
+}
+
+void
+outfile_group_begin(void)
+{
+    cur_group = atomic_fetch_add(&group_ids, 1) + 1;
+}
+
+/* Append name to the ", "-separated list in buf (cut short when full). */
+static void
+name_list_add(char *buf, size_t size, const char *name)
+{
+    size_t len = strlen(buf);
+    int n = snprintf(buf + len, size - len, "%s%s", len > 0 ? ", " : "", name);
+    if (n < 0 || (size_t)n >= size - len) {
+        buf[size - 1] = '\0';   /* cut short: the message stays one line */
+    }
+}
+
+enum og_status
+outfile_group_end(int commit, struct og_error *err)
+{
+    struct outfile_temp *t, *next, *mine = NULL, *failed = NULL;
+    enum og_status st = OG_OK;
+    int g = cur_group, failed_errno = 0;
+    char written[256] = "", unwritten[256] = "";
+
+    cur_group = 0;
+    if (g == 0) {
+        return OG_OK;
+    }
+    /* Take the group's files off the shared list first. */
+    pthread_mutex_lock(&reg_lock);
+    for (t = reg_head; t != NULL; t = next) {
+        next = t->next;
+        if (t->group == g) {
+            reg_unlink_locked(t);
+            t->next = mine;
+            mine = t;
+        }
+    }
+    pthread_mutex_unlock(&reg_lock);
+    if (commit && og_interrupted()) {
+        commit = 0;
+        st = og_error_set(err, OG_ECANCELED, "interrupted");
+    }
+    for (t = mine; t != NULL; t = t->next) {
+        if (commit && !t->ready) {
+            commit = 0;  /* a writer still open: the caller's bug; write none */
+            st = og_error_set(err, OG_EINVAL, "cannot write %s: not finished", t->path);
+        }
+    }
+    /* mine is in the order the outputs were opened; the first rename that
+     * fails stops the others (their temporaries are removed) */
+    for (t = mine; t != NULL; t = next) {
+        next = t->next;
+        if (commit) {
+            if (rename(t->tmp, t->real) != 0) {
+                failed = t;
+                failed_errno = errno;
+                commit = 0;
+                unlink(t->tmp);
+                continue;   /* freed with the names below */
+            }
+            sync_dir(t->real);
+            name_list_add(written, sizeof written, t->path);
+        } else {
+            if (t->fp != NULL) {
+                fclose(t->fp);
+            }
+            unlink(t->tmp);
+            if (failed != NULL) {
+                name_list_add(unwritten, sizeof unwritten, t->path);
+            }
+        }
+        free(t);
+    }
+    if (failed != NULL) {
+        /* POSIX renames one name at a time: say what the folder now holds */
+        st = og_error_set(err, OG_EIO, "cannot write %s: %s%s%s%s%s", failed->path,
+                          strerror(failed_errno), written[0] != '\0' ? "; written: " : "",
+                          written, unwritten[0] != '\0' ? "; not written: " : "", unwritten);
+        free(failed);
+    }
+    return st;
+}
+
+/* The live temporaries, counted; their files removed when unlink_them. */
+static int
+reg_count(int unlink_them)
+{
+    struct outfile_temp *t;
+    int n = 0;
+
+    pthread_mutex_lock(&reg_lock);
+    for (t = reg_head; t != NULL; t = t->next) {
+        n += unlink_them ? unlink(t->tmp) == 0 : 1;
+    }
+    pthread_mutex_unlock(&reg_lock);
+    return n;
+}
+
+int
+outfile_discard_all(void)
+{
+    return reg_count(1);
+}
+
+int
+outfile_live_count(void)
+{
+    return reg_count(0);
+}
+
+enum og_status
+outfile_open(struct outfile *of, const char *path, struct og_error *err)
+{
+    memset(of, 0, sizeof *of);
+    of->path = path;
+    return outfile_temp_open(path, &of->temp, &of->fp, err);
+}
+
+enum og_status
+outfile_commit(struct outfile *of, struct og_error *err)
+{
+    struct outfile_temp *t = of->temp;
+
+    of->temp = NULL;
+    of->fp = NULL;
+    if (t == NULL) {
+        return og_error_set(err, OG_EINVAL, "cannot write %s: not open", of->path);
+    }
+    return outfile_temp_commit(t, err);
+}
+
+void
+outfile_abort(struct outfile *of)
+{
+    outfile_temp_discard(of->temp);
+    of->temp = NULL;
+    of->fp = NULL;
+}
+
+enum og_status
+outfile_write(const char *path, const void *data, size_t len, struct og_error *err)
+{
+    struct outfile_temp *t;
+    enum og_status st;
+    FILE *fp;
+
+    st = outfile_temp_open(path, &t, &fp, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    if (fwrite(data, 1, len, fp) != len) {
+        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path,
+                          strerror(errno != 0 ? errno : EIO));
+        outfile_temp_discard(t);
+        return st;
+    }
+    return outfile_temp_commit(t, err);
+}

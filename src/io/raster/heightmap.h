@@ -1,0 +1,89 @@
+/* heightmap: 16-bit elevation rasters for engines and GIS.
+ *
+ * A heightmap quantises the world's elevation (render/sample.h) linearly
+ * over a range [lo, hi]: sample = round((h - lo) / step) with step =
+ * (hi - lo) / 65535, so 0 is lo and 65535 is hi, and h = lo + sample * step
+ * reads it back to within half a step. The range is the world's own
+ * extremes unless one is given; data outside a given range is refused, or
+ * clamped to it on request (clip).
+ *
+ * The PNG form (this file) is 16-bit greyscale, big-endian as PNG
+ * requires, with no gAMA, sRGB or iCCP chunk (linear data). tEXt chunks
+ * before the image carry "orogen:height_offset" (lo), "orogen:height_step"
+ * (units per step, %.17g), "orogen:height_units" ("m" or "model"), where
+ * the world's scale is known "orogen:pixel_size" ("X Y": metres per pixel
+ * east-west and north-south, %.17g) and the
+ * recipe (io/export.h); pngio_read_raster picks the scale up so that
+ * `orogen --dem FILE.png` reads the same heights back. The r16 form is in
+ * io/raster/raw16.h. Rows are sampled and written one at a time. */
+#ifndef OROGEN_IO_RASTER_HEIGHTMAP_H
+#define OROGEN_IO_RASTER_HEIGHTMAP_H
+
+#include <math.h>
+#include <stdint.h>
+
+#include "core/base/og_error.h"
+#include "core/world.h"
+
+/* Largest side of a heightmap or r16 raster (per side, in samples). */
+#define HEIGHTMAP_MAX_SIDE 32768
+
+/* The range asked for: given = 0 for the world's own extremes. */
+struct height_range {
+    int given;
+    double lo, hi;       /* output units (struct height_scale), lo < hi */
+    int clip;            /* clamp data outside [lo, hi] instead of refusing it */
+};
+
+/* The part of a width x height raster that one file holds (a tile or the
+ * whole raster): columns x0 .. x0 + w - 1, rows y0 .. y0 + h - 1. */
+struct raster_window {
+    int width, height;
+    int x0, y0, w, h;
+};
+
+/* The quantisation actually used: lo, hi and step (per sample step) in the
+ * output's units: metres for a world whose metres per elevation unit are
+ * known (world.elev_unit_m: dem, hybrid, island with island.extent;
+ * doc/scale.md), else the world's own "model" units. */
+struct height_scale {
+    double lo, hi, step;
+    double unit;               /* output units per world elevation unit */
+    const char *units;         /* "m" or "model" */
+    double data_lo, data_hi;   /* extremes of the samples written (set by the writers) */
+};
+
+/* Resolve the range for w. Errors: OG_ERANGE "elevations LO..HI of the
+ * world fall outside --height-range A:B (use --clip to clamp)". */
+enum og_status heightmap_scale(const struct world *w, const struct height_range *asked,
+                               struct height_scale *out, struct og_error *err);
+
+/* One elevation (world units) as a sample (clamped to 0..65535). */
+static inline uint16_t
+heightmap_quantize(const struct height_scale *s, double h)
+{
+    double q = s->step > 0.0 ? (h * s->unit - s->lo) / s->step : 0.0;
+    if (!(q > 0.0)) {
+        return 0;
+    }
+    if (q >= 65535.0) {
+        return 65535;
+    }
+    return (uint16_t)lround(q);
+}
+
+/* Widen s->data_lo/data_hi (output units) by n samples (world units). */
+void heightmap_extremes(struct height_scale *s, const float *elev, int n);
+
+/* A whole window for a width x height raster. */
+void raster_window_full(struct raster_window *win, int width, int height);
+
+/* Write the window win of w's heightmap as a 16-bit grey PNG to path
+ * (atomically); *used (may be NULL) gets the scale and the extremes of the
+ * samples. Errors: OG_ERANGE for a size outside 1..HEIGHTMAP_MAX_SIDE
+ * or a range that does not cover the data, OG_EIO naming path. */
+enum og_status export_heightmap_png(const struct world *w, const struct raster_window *win,
+                                    const struct height_range *range, const char *path,
+                                    struct height_scale *used, struct og_error *err);
+
+#endif

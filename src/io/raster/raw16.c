@@ -1,0 +1,72 @@
+/* raw16: little-endian 16-bit heightmaps without a header (see raw16.h). */
+#include "config.h"
+#include "io/raster/raw16.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/outfile.h"
+#include "render/sample.h"
+
+enum og_status
+export_raw16(const struct world *w, const struct raster_window *win,
+             const struct height_range *range, const char *path, struct height_scale *used,
+             struct og_error *err)
+{
+    struct height_scale sc;
+    struct sampler s;
+    struct outfile of;
+    float *elev = NULL;
+    uint8_t *row = NULL;
+    enum og_status st;
+    int x, y;
+
+    if (win->width < 1 || win->height < 1 || win->width > HEIGHTMAP_MAX_SIDE ||
+        win->height > HEIGHTMAP_MAX_SIDE) {
+        return og_error_set(err, OG_ERANGE, "r16 size %dx%d outside 1..%d per side", win->width,
+                            win->height, HEIGHTMAP_MAX_SIDE);
+    }
+    st = heightmap_scale(w, range, &sc, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    elev = malloc((size_t)win->w * sizeof *elev);
+    row = malloc((size_t)win->w * 2);
+    if (elev == NULL || row == NULL) {
+        free(elev);
+        free(row);
+        return og_error_set(err, OG_ENOMEM, "out of memory for an r16 row");
+    }
+    st = outfile_open(&of, path, err);
+    if (st != OG_OK) {
+        free(elev);
+        free(row);
+        return st;
+    }
+    sample_init(&s, w, win->width, win->height);
+    for (y = 0; y < win->h; y++) {
+        sample_row(&s, win->y0 + y, win->x0, win->w, elev, NULL);
+        heightmap_extremes(&sc, elev, win->w);
+        for (x = 0; x < win->w; x++) {
+            uint16_t q = heightmap_quantize(&sc, elev[x]);
+            row[2 * x] = (uint8_t)q;
+            row[2 * x + 1] = (uint8_t)(q >> 8);
+        }
+        if (fwrite(row, 2, (size_t)win->w, of.fp) != (size_t)win->w) {
+            st = og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
+            break;
+        }
+    }
+    free(elev);
+    free(row);
+    if (st != OG_OK) {
+        outfile_abort(&of);
+        return st;
+    }
+    st = outfile_commit(&of, err);
+    if (st == OG_OK && used != NULL) {
+        *used = sc;
+    }
+    return st;
+}
