@@ -121,13 +121,30 @@ enum og_status hydro_route_terrain(const struct hydro_graph *g, const float *ele
                                    const uint8_t *outlet, int32_t *downhill, struct run_ctx *ctx,
                                    struct og_error *err);
 
-/* Flow accumulation in topological order (donors before receivers, Kahn's
- * order walked as chains): flow[i] = rain[i] + sum of flow of the nodes
+/* Flow accumulation in topological order (hydro_stack, then
+ * hydro_accumulate_stack): flow[i] = rain[i] + sum of flow of the nodes
  * whose downhill is i. rain may be NULL (1 per node). Errors: OG_EINVAL
  * "downhill graph has a cycle" if some node never becomes ready, OG_ENOMEM,
  * OG_ECANCELED. */
 enum og_status hydro_accumulate(size_t n, const int32_t *downhill, const float *rain, float *flow,
                                 struct run_ctx *ctx, struct og_error *err);
+
+/* The stack of Braun and Willett (2013, Geomorphology 180-181): every node
+ * after all of its donors (the nodes whose downhill it is), so walking
+ * order[0 .. n) accumulates flow and walking it backwards visits every
+ * receiver before its donors (the implicit erosion of core/lem). Kahn's
+ * order, walked as chains from the nodes whose donors are done in index
+ * order: O(n), no sort, the same on every run. order[n]. Errors:
+ * OG_EINVAL for a receiver out of range or a cycle, OG_ENOMEM,
+ * OG_ECANCELED. */
+enum og_status hydro_stack(size_t n, const int32_t *downhill, int32_t *order,
+                           struct run_ctx *ctx, struct og_error *err);
+
+/* Flow accumulation along a stack from hydro_stack: flow[i] = rain[i] (1
+ * when rain is NULL) + the flow of its donors, summed in stack order (the
+ * same float sums as hydro_accumulate). */
+void hydro_accumulate_stack(size_t n, const int32_t *order, const int32_t *downhill,
+                            const float *rain, float *flow);
 
 /* The three steps every hydrology stage runs, as one rise of the stage's
  * progress (pipeline_phase): hydro_priority_flood into filled and rank,

@@ -47,157 +47,247 @@ float_key(float h)
     return (u & 0x80000000u) != 0 ? ~u : (u | 0x80000000u);
 }
 
-/* Sort n (key << 32 | cell) items by key, stably (LSD radix sort, two
- * passes of 16 bits; tmp holds n items). The sort the qsort of (filled,
- * rank) keys it replaces spent ~9 % of a 1024^2 hybrid's non-droplet
- * instructions in. */
-static void
-sort_by_key(uint64_t *a, uint64_t *tmp, size_t n, size_t *count)
+/* Whether cell j comes before cell i in the order of the original pass
+ * (highest filled height first, then the larger index): the key
+ * (float_key(filled), index) is larger. key[] holds float_key(filled). */
+static inline int
+before(const uint32_t *key, size_t j, size_t i)
 {
-    int pass;
-    size_t i;
+    return key[j] > key[i] || (key[j] == key[i] && j > i);
+}
 
-    for (pass = 0; pass < 2; pass++) {
-        int sh = 32 + 16 * pass;
-        size_t sum = 0;
-        memset(count, 0, 65536 * sizeof *count);
-        for (i = 0; i < n; i++) {
-            count[(a[i] >> sh) & 0xffffu]++;
-        }
-        for (i = 0; i < 65536; i++) {
-            size_t c = count[i];
-            count[i] = sum;
-            sum += c;
-        }
-        for (i = 0; i < n; i++) {
-            tmp[count[(a[i] >> sh) & 0xffffu]++] = a[i];
-        }
-        memcpy(a, tmp, n * sizeof *a);
+/* Number of neighbours of (x, y) that come before it (see `before`). */
+static inline uint8_t
+count_before(const uint32_t *key, size_t w, size_t h, size_t x, size_t y)
+{
+    size_t i = y * w + x;
+    int dx, dy;
+    uint8_t c = 0;
+
+    if (x > 0 && y > 0 && x + 1 < w && y + 1 < h) {
+        const uint32_t *up = key + i - w, *dn = key + i + w, k = key[i];
+        /* a neighbour with a smaller index comes first only if higher */
+        c = (uint8_t)((up[-1] > k) + (up[0] > k) + (up[1] > k) + (key[i - 1] > k) +
+                      (key[i + 1] >= k) + (dn[-1] >= k) + (dn[0] >= k) + (dn[1] >= k));
+        return c;
     }
+    for (dy = -1; dy <= 1; dy++) {
+        for (dx = -1; dx <= 1; dx++) {
+            size_t xx = x + (size_t)dx, yy = y + (size_t)dy; /* wraps below 0 */
+            if ((dx | dy) != 0 && xx < w && yy < h) {
+                c += (uint8_t)before(key, yy * w + xx, i);
+            }
+        }
+    }
+    return c;
 }
 
 /* The steepest facet of interior cell i: its direction (ux, uy) (unit
  * vector, y down) and the two cells bounding it. Returns 0 when no facet
  * falls. */
 static int
-steepest_facet(const float *z, size_t w, size_t i, double *ux, double *uy, int32_t *c,
-               int32_t *g)
+steepest_facet(const float *z, size_t w, size_t i, double *ux, double *uy, int *facet)
 {
-    double best = 0.0, h0 = (double)z[i];
-    int k, found = 0;
+    double best = 0.0, h0 = (double)z[i], bs1 = 0.0, bs2 = 0.0;
+    int k, kind = 0, bk = -1;
 
     for (k = 0; k < 8; k++) {
         size_t j1 = (size_t)((ptrdiff_t)i + fcy[k] * (ptrdiff_t)w + fcx[k]);
         size_t j2 = (size_t)((ptrdiff_t)i + fgy[k] * (ptrdiff_t)w + fgx[k]);
-        double s1 = h0 - (double)z[j1], s2 = (double)z[j1] - (double)z[j2], s, a, b;
+        double s1 = h0 - (double)z[j1], s2 = (double)z[j1] - (double)z[j2], s;
+        int kd;
         /* direction across the facet: a along the cardinal, b along its
          * perpendicular towards the diagonal (Tarboton's r = atan(s2/s1)
-         * clamped to [0, 45 degrees]) */
+         * clamped to [0, 45 degrees]); only the steepest one's is needed */
         if (s1 <= 0.0 && (h0 - (double)z[j2]) <= 0.0) {
             continue;
         }
         if (s2 <= 0.0 && s1 > 0.0) {
             s = s1 * s1;
-            a = 1.0;
-            b = 0.0;
+            kd = 0;
         } else if (s2 >= s1) {
             double d = (h0 - (double)z[j2]);
             if (!(d > 0.0)) {
                 continue;
             }
             s = d * d / 2.0;
-            a = 0.7071067811865476;
-            b = 0.7071067811865476;
+            kd = 1;
         } else {
-            double m = sqrt(s1 * s1 + s2 * s2);
             s = s1 * s1 + s2 * s2;
-            a = s1 / m;
-            b = s2 / m;
+            kd = 2;
         }
         if (s > best) {
-            int px = fgx[k] - fcx[k], py = fgy[k] - fcy[k];
             best = s;
-            *ux = a * fcx[k] + b * px;
-            *uy = a * fcy[k] + b * py;
-            *c = (int32_t)j1;
-            *g = (int32_t)j2;
-            found = 1;
+            bk = k;
+            kind = kd;
+            bs1 = s1;
+            bs2 = s2;
         }
     }
-    return found;
+    if (bk >= 0) {
+        int px = fgx[bk] - fcx[bk], py = fgy[bk] - fcy[bk];
+        double a = 1.0, b = 0.0;
+        if (kind == 1) {
+            a = 0.7071067811865476;
+            b = 0.7071067811865476;
+        } else if (kind == 2) {
+            double m = sqrt(bs1 * bs1 + bs2 * bs2);
+            a = bs1 / m;
+            b = bs2 / m;
+        }
+        *ux = a * fcx[bk] + b * px;
+        *uy = a * fcy[bk] + b * py;
+        *facet = bk;
+    }
+    return bk >= 0;
+}
+
+struct ltd {
+    const float *filled;
+    const uint32_t *key; /* float_key(filled) */
+    int32_t *downhill;
+    size_t w, h;
+    float *dev, *flow, *main_flow;
+    int32_t *main_from;
+};
+
+/* Route interior slope cell i by D8-LTD and pass its flow and deviation on.
+ * All the neighbours that come before i are done. Of a receiver's donors
+ * with the largest flow the one that comes first (see `before`) hands on
+ * its deviation, whatever order they are processed in. */
+static void
+ltd_cell(struct ltd *s, size_t i, size_t x, size_t y)
+{
+    const float *filled = s->filled;
+    size_t w = s->w;
+    int32_t d = s->downhill[i];
+    double ux, uy, best_dev = 0.0;
+    int f;
+
+    if (d < 0) {
+        return;
+    }
+    if (filled[d] < filled[i] && x > 0 && y > 0 && x + 1 < w && y + 1 < s->h &&
+        steepest_facet(filled, w, i, &ux, &uy, &f)) {
+        int m, chosen = 0;
+        for (m = 0; m < 2; m++) {
+            int dx = m == 0 ? fcx[f] : fgx[f], dy = m == 0 ? fcy[f] : fgy[f];
+            int32_t j = (int32_t)((ptrdiff_t)i + dy * (ptrdiff_t)w + dx);
+            double vx = (double)dx, vy = (double)dy, t;
+            if (!(filled[j] < filled[i])) {
+                continue;
+            }
+            /* signed offset of this step from the ideal direction */
+            t = LTD_DAMPING * (double)s->dev[i] + (ux * vy - uy * vx);
+            if (!chosen || fabs(t) < fabs(best_dev)) {
+                d = j;
+                best_dev = t;
+                chosen = 1;
+            }
+        }
+        s->downhill[i] = d;
+    }
+    /* pass the deviation on if this is the receiver's largest donor */
+    s->flow[d] += s->flow[i];
+    if (s->flow[i] > s->main_flow[d] ||
+        (s->flow[i] == s->main_flow[d] && before(s->key, i, (size_t)s->main_from[d]))) {
+        s->main_flow[d] = s->flow[i];
+        s->main_from[d] = (int32_t)i;
+        s->dev[d] = (float)best_dev;
+    }
+}
+
+#define LTD_DONE 0xffu
+
+/* Every cell after the neighbours that come before it (Kahn's order on the
+ * grid's local order, walked depth first from each ready cell in index
+ * order): the result of the pass in the global order (highest first), which
+ * it replaces, with the memory access of a scan instead of a sort and a
+ * walk in height order. A chosen receiver is strictly lower, so every donor
+ * is done before its receiver (equal heights share only flat routes, which
+ * carry no deviation). */
+static void
+ltd_walk(struct ltd *s, uint8_t *cnt, int32_t *stack)
+{
+    const uint32_t *key = s->key;
+    size_t w = s->w, h = s->h, n = w * h, i;
+
+    for (i = 0; i < n; i++) {
+        size_t top = 0;
+        if (cnt[i] != 0) {
+            continue;
+        }
+        cnt[i] = LTD_DONE;
+        stack[top++] = (int32_t)i;
+        while (top > 0) {
+            size_t c = (size_t)stack[--top], x = c % w, y = c / w;
+            int dx, dy;
+            ltd_cell(s, c, x, y);
+            for (dy = -1; dy <= 1; dy++) {
+                for (dx = -1; dx <= 1; dx++) {
+                    size_t xx = x + (size_t)dx, yy = y + (size_t)dy, m;
+                    if ((dx | dy) == 0 || xx >= w || yy >= h) {
+                        continue;
+                    }
+                    m = yy * w + xx;
+                    if (cnt[m] != LTD_DONE && before(key, c, m) && --cnt[m] == 0) {
+                        cnt[m] = LTD_DONE;
+                        stack[top++] = (int32_t)m;
+                    }
+                }
+            }
+        }
+    }
 }
 
 enum og_status
 hydro_route_ltd(const struct hydro_graph *g, const float *filled, int32_t *downhill,
                 struct og_error *err)
 {
-    size_t n = g->n, w = (size_t)g->width, h = (size_t)g->height, k;
-    uint64_t *keys = NULL, *tmp = NULL;
-    size_t *count = NULL;
+    size_t n = g->n, w = (size_t)g->width, h = (size_t)g->height, x, y;
+    uint8_t *cnt = NULL;
+    uint32_t *key = NULL;
+    int32_t *stack = NULL, *main_from = NULL;
     float *dev = NULL, *flow = NULL, *main_flow = NULL;
+    struct ltd s;
     enum og_status st;
 
     if (g->kind != HYDRO_GRID8 || w < 3 || h < 3) {
         return OG_OK;
     }
-    if ((st = grid_calloc((void **)&keys, n, sizeof *keys, "routing order", err)) ||
-        (st = grid_calloc((void **)&tmp, n, sizeof *tmp, "routing order", err)) ||
-        (st = grid_calloc((void **)&count, 65536, sizeof *count, "routing order", err)) ||
+    if ((st = grid_calloc((void **)&cnt, n, sizeof *cnt, "routing order", err)) ||
+        (st = grid_calloc((void **)&key, n, sizeof *key, "routing order", err)) ||
+        (st = grid_calloc((void **)&stack, n, sizeof *stack, "routing order", err)) ||
+        (st = grid_calloc((void **)&main_from, n, sizeof *main_from, "routing order", err)) ||
         (st = grid_calloc((void **)&dev, n, sizeof *dev, "path deviation", err)) ||
         (st = grid_calloc((void **)&flow, n, sizeof *flow, "routing flow", err)) ||
         (st = grid_calloc((void **)&main_flow, n, sizeof *main_flow, "routing flow", err))) {
         goto done;
     }
-    for (k = 0; k < n; k++) {
-        keys[k] = (uint64_t)float_key(filled[k]) << 32 | (uint64_t)k;
-        flow[k] = 1.0f;
+    for (x = 0; x < n; x++) {
+        key[x] = float_key(filled[x]);
+        flow[x] = 1.0f;
     }
-    /* highest first: a chosen receiver is strictly lower, so every donor
-     * is done before its receiver (equal heights share only flat routes,
-     * which carry no deviation) */
-    sort_by_key(keys, tmp, n, count);
-    for (k = n; k-- > 0;) {
-        size_t i = (size_t)(uint32_t)keys[k], x = i % w, y = i / w;
-        int32_t d = downhill[i], c, gg;
-        double ux, uy, best_dev = 0.0;
-        if (d < 0) {
-            continue;
-        }
-        if (filled[d] < filled[i] && x > 0 && y > 0 && x + 1 < w && y + 1 < h &&
-            steepest_facet(filled, w, i, &ux, &uy, &c, &gg)) {
-            int32_t cand[2];
-            int m, chosen = 0;
-            cand[0] = c;
-            cand[1] = gg;
-            for (m = 0; m < 2; m++) {
-                int32_t j = cand[m];
-                double vx, vy, t;
-                if (!(filled[j] < filled[i])) {
-                    continue;
-                }
-                vx = (double)((ptrdiff_t)(j % (int32_t)w) - (ptrdiff_t)x);
-                vy = (double)((ptrdiff_t)(j / (int32_t)w) - (ptrdiff_t)y);
-                /* signed offset of this step from the ideal direction */
-                t = LTD_DAMPING * (double)dev[i] + (ux * vy - uy * vx);
-                if (!chosen || fabs(t) < fabs(best_dev)) {
-                    d = j;
-                    best_dev = t;
-                    chosen = 1;
-                }
-            }
-            downhill[i] = d;
-        }
-        /* pass the deviation on if this is the receiver's largest donor */
-        flow[d] += flow[i];
-        if (flow[i] > main_flow[d]) {
-            main_flow[d] = flow[i];
-            dev[d] = (float)best_dev;
+    for (y = 0; y < h; y++) {
+        for (x = 0; x < w; x++) {
+            cnt[y * w + x] = count_before(key, w, h, x, y);
         }
     }
+    s.filled = filled;
+    s.key = key;
+    s.downhill = downhill;
+    s.w = w;
+    s.h = h;
+    s.dev = dev;
+    s.flow = flow;
+    s.main_flow = main_flow;
+    s.main_from = main_from;
+    ltd_walk(&s, cnt, stack);
 done:
-    free(keys);
-    free(tmp);
-    free(count);
+    free(cnt);
+    free(key);
+    free(stack);
+    free(main_from);
     free(dev);
     free(flow);
     free(main_flow);

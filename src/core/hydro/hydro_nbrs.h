@@ -17,6 +17,15 @@
 enum og_status hydro_route_ltd(const struct hydro_graph *g, const float *filled,
                                int32_t *downhill, struct og_error *err);
 
+/* Re-route the flat cells of a grid (hydro_flats.c: Barnes, Lehman and
+ * Mulla 2014's combined gradient, doc/hydrology.md) after hydro_route's
+ * lowest-neighbour pass. elev may be NULL. The distances to and from the
+ * flats' edges run on up to 2 of `threads` (<= 0: the default), with the
+ * same result on any count. Errors: OG_ENOMEM. */
+enum og_status hydro_route_flats(const struct hydro_graph *g, const float *elev,
+                                 const float *filled, const uint32_t *rank, int32_t *downhill,
+                                 int threads, struct og_error *err);
+
 /* Grid neighbours with bounds checks (border cells). */
 int hydro_grid_nbrs_checked(const struct hydro_graph *g, size_t i, int32_t *out);
 

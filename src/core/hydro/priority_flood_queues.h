@@ -6,7 +6,8 @@
  *     (Ahuja, Mehlhorn, Orlin & Tarjan 1990), for the slope-tracing fast
  *     method (Zhou, Sun & Fu 2016; Wei, Zhou & Fu 2019).
  * The heap pops equal levels in node order, the radix heap last in, first
- * out: both deterministic. Internal: include only from priority_flood.c. */
+ * out: both deterministic. Internal: include only from priority_flood.c and
+ * hydro_flats.c (whose Dijkstra distances never fall either). */
 #ifndef OROGEN_CORE_HYDRO_PRIORITY_FLOOD_QUEUES_H
 #define OROGEN_CORE_HYDRO_PRIORITY_FLOOD_QUEUES_H
 
@@ -71,7 +72,7 @@ heap_grow(struct heap *hp)
     return 0;
 }
 
-static int
+static inline int
 heap_push(struct heap *hp, float h, int32_t i)
 {
     uint64_t it = heap_key(h, i);
@@ -99,7 +100,7 @@ heap_push(struct heap *hp, float h, int32_t i)
  * was most of the pop's time (callgrind's branch model: 119 M -> 23 M
  * mispredicts for the 4000^2 bench). The 16 grandchildren (two cache
  * lines) are fetched one level ahead. */
-static int32_t
+static inline int32_t
 heap_pop(struct heap *hp)
 {
     uint64_t *a = hp->a, top = a[0], last = a[--hp->len];
