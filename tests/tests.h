@@ -17,6 +17,7 @@ Suite *raster_suite(void);
 Suite *iso_suite(void);
 void iso_world_tests(Suite *s); /* test_iso_world.c, into iso_suite */
 void dataout_geometry_tests(Suite *s); /* test_dataout_geometry.c, into dataout_suite */
+void output_registry_tests(Suite *s); /* test_output.c, into dataout_suite */
 void mesh_tests(Suite *s); /* test_mesh.c, into delaunay_suite */
 void pngio_read_tests(Suite *s); /* test_pngio_read.c, into pngio_suite */
 void hybrid_select_tests(TCase *tc); /* test_hybrid_select.c, into hybrid_suite */

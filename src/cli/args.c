@@ -100,16 +100,10 @@ cli_opt_value(int argc, char **argv, int *i, const char *opt, struct og_error *e
      * expects two files, a second --seed or --size the first where the user
      * meant one of them. Earlier arguments are scanned as written; a value
      * spelled like this option counts too (the safe side). */
-    static const char *const outputs[] = { "--map",  "--iso",  "--globe",  "--stats",
-                                           "--heightmap", "--raw", "--mesh", "--vector",
-                                           "--bundle", "--out" };
-    int is_output = 0;
+    int is_output = output_find_option(opt) != NULL || strcmp(opt, "--out") == 0;
     const char *shrt = strcmp(opt, "--seed") == 0        ? "-s"
                        : strcmp(opt, "--generator") == 0 ? "-g"
                                                          : NULL;
-    for (size_t k = 0; k < sizeof outputs / sizeof outputs[0]; k++) {
-        is_output |= strcmp(opt, outputs[k]) == 0;
-    }
     if (strcmp(opt, "--set") != 0) {
         for (int j = 1; j < *i; j++) {
             int same = cli_opt_is(argv[j], opt, shrt) ||
@@ -147,10 +141,363 @@ cli_opt_is(const char *arg, const char *lng, const char *shrt)
     return strncmp(arg, lng, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
 }
 
+/* An output's file name (io/output.h): given once, not empty, standard
+ * output only where the kind allows it, and an extension the kind requires
+ * (a mesh's .glb or .obj) checked now, as a usage error. */
+static int
+parse_output(int argc, char **argv, int *i, const struct output_kind *k, struct cli_args *a,
+             struct og_error *err)
+{
+    const char *v = cli_opt_value(argc, argv, i, k->option, err);
+
+    if (v == NULL) {
+        return -1;
+    }
+    if (v[0] == '\0') {
+        og_error_set(err, OG_EINVAL, "%s needs a file name", k->option);
+        return -1;
+    }
+    if (strcmp(v, "-") == 0 && !(k->flags & OUTPUT_STDOUT) && k->exts != NULL &&
+        strcmp(k->exts, ".png") == 0) {
+        og_error_set(err, OG_EINVAL, "%s -: a PNG is not written to standard output (only "
+                     "--stats - is); name a file, ./- for one called '-'", k->option);
+        return -1;
+    }
+    if (k->ext_required && output_check_name(k, v, err) != OG_OK) {
+        return -1;
+    }
+    a->outputs[k->id] = v;
+    return 1;
+}
+
+/* Options of every command: generator, DEM, seed, parameters, presets,
+ * recipes, colour, threads. 1: consumed, 0: not one of these, -1: error. */
+static int
+parse_general(int argc, char **argv, int *i, struct cli_args *a, struct og_error *err)
+{
+    const char *arg = argv[*i], *v;
+    enum og_status st;
+    int id;
+
+    if (cli_opt_is(arg, "--generator", "-g")) {
+        const struct generator *g;
+        if ((v = cli_opt_value(argc, argv, i, "--generator", err)) == NULL) {
+            return -1;
+        }
+        if ((g = generator_find(v)) == NULL) {
+            og_error_set(err, OG_EINVAL, "unknown generator '%s' (island, dem, hybrid, planet)", v);
+            return -1;
+        }
+        a->gen = g->id;
+        a->gen_given = 1;
+    } else if (cli_opt_is(arg, "--dem", NULL)) {
+        if ((a->dem_path = cli_opt_value(argc, argv, i, "--dem", err)) == NULL) {
+            return -1;
+        }
+        if (!a->gen_given) {
+            a->gen = GEN_DEM;
+        }
+    } else if (cli_opt_is(arg, "--seed", "-s")) {
+        if ((v = cli_opt_value(argc, argv, i, "--seed", err)) == NULL ||
+            params_set_text(&a->params, P_SEED, v, err) != OG_OK) {
+            return -1;
+        }
+    } else if (cli_opt_is(arg, "--set", NULL)) {
+        if ((v = cli_opt_value(argc, argv, i, "--set", err)) == NULL ||
+            cli_set_param(a, v, &id, err) != OG_OK) {
+            return -1;
+        }
+        if (id >= 0) {
+            a->set_explicitly[id] = 1;
+        }
+    } else if (cli_opt_is(arg, "--exaggeration", NULL)) {
+        /* render.exaggeration (doc/rendering.md: what 1 means) */
+        if ((v = cli_opt_value(argc, argv, i, "--exaggeration", err)) == NULL ||
+            params_set_text(&a->params, P_RENDER_EXAGGERATION, v, err) != OG_OK) {
+            return -1;
+        }
+        a->set_explicitly[P_RENDER_EXAGGERATION] = 1;
+    } else if (cli_opt_is(arg, "--preset", NULL)) {
+        if ((a->preset = cli_opt_value(argc, argv, i, "--preset", err)) == NULL ||
+            cli_apply_preset(a, a->preset, err) != OG_OK) {
+            return -1;
+        }
+    } else if (cli_opt_is(arg, "--from", NULL)) {
+        if ((a->from = cli_opt_value(argc, argv, i, "--from", err)) == NULL) {
+            return -1;
+        }
+        if ((st = cli_apply_recipe(a->from, a, err)) != OG_OK) {
+            /* Not a PNG or no recipe in it: like a missing file, a
+             * runtime failure (exit 1), not a usage error. */
+            err->code = st == OG_EFORMAT ? OG_EIO : st;
+            return -1;
+        }
+    } else if (cli_opt_is(arg, "--color", NULL) || cli_opt_is(arg, "--colour", NULL)) {
+        if ((a->color = cli_opt_value(argc, argv, i, "--color", err)) == NULL) {
+            return -1;
+        }
+        if (strcmp(a->color, "auto") != 0 && strcmp(a->color, "direct") != 0 &&
+            strcmp(a->color, "256") != 0 && strcmp(a->color, "16") != 0 &&
+            strcmp(a->color, "8") != 0 && strcmp(a->color, "none") != 0) {
+            og_error_set(err, OG_EINVAL, "--color '%s' is not one of auto, direct, 256, 16, none",
+                         a->color);
+            return -1;
+        }
+    } else if (strcmp(arg, "--ascii") == 0) {
+        a->ascii = 1;
+    } else if (cli_opt_is(arg, "--graphics", NULL)) {
+        /* checked by main.c (the TUI's entry point knows the modes) */
+        if ((a->graphics = cli_opt_value(argc, argv, i, "--graphics", err)) == NULL) {
+            return -1;
+        }
+    } else if (cli_opt_is(arg, "--threads", NULL)) {
+        if ((v = cli_opt_value(argc, argv, i, "--threads", err)) == NULL) {
+            return -1;
+        }
+        if (num_parse_int(v, LONG_MIN, LONG_MAX, &(long){ 0 }) == NUM_SYNTAX) {
+            og_error_set(err, OG_EINVAL, "--threads '%s' is not a whole number (1..%d)", v,
+                         OG_MAX_THREADS);
+            return -1;
+        }
+        if (og_threads_parse(v, "--threads", &a->threads, err) != OG_OK) {
+            return -1;
+        }
+    } else if (strcmp(arg, "--progress") == 0) {
+        a->progress = 1;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* orogen gallery's own options: --out, --tile, --columns. */
+static int
+parse_gallery(int argc, char **argv, int *i, struct cli_args *a, struct og_error *err)
+{
+    const char *arg = argv[*i], *v;
+    int is_tile = cli_opt_is(arg, "--tile", NULL);
+    char *end;
+    long n;
+
+    if (cli_opt_is(arg, "--out", NULL)) {
+        return (a->gallery_out = cli_opt_value(argc, argv, i, "--out", err)) == NULL ? -1 : 1;
+    }
+    if (!is_tile && !cli_opt_is(arg, "--columns", NULL)) {
+        return 0;
+    }
+    if ((v = cli_opt_value(argc, argv, i, is_tile ? "--tile" : "--columns", err)) == NULL) {
+        return -1;
+    }
+    n = strtol(v, &end, 10);
+    if (*end != '\0' || end == v || n < (is_tile ? 16 : 1) || n > (is_tile ? 1024 : 64)) {
+        og_error_set(err, OG_EINVAL, "%s '%s' is not a whole number in %s", arg, v,
+                     is_tile ? "16..1024 (pixels)" : "1..64");
+        return -1;
+    }
+    *(is_tile ? &a->gallery_tile : &a->gallery_cols) = (int)n;
+    return 1;
+}
+
+/* --size, --map-size, --iso-size, --globe-size. */
+static int
+parse_sizes(int argc, char **argv, int *i, struct cli_args *a, struct og_error *err)
+{
+    const char *arg = argv[*i], *v;
+
+    if (cli_opt_is(arg, "--size", NULL)) {
+        if ((v = cli_opt_value(argc, argv, i, "--size", err)) == NULL) {
+            return -1;
+        }
+        if (parse_size(v, &a->size_w, &a->size_h) != 0) {
+            size_error("--size", v, "WIDTHxHEIGHT", err);
+            return -1;
+        }
+        if (!a->map_size_given) {
+            a->map_w = a->size_w;
+            a->map_h = a->size_h;
+        }
+        if (!a->iso_size_given) {
+            a->iso_w = a->size_w;
+            a->iso_h = a->size_h;
+        }
+        a->size_given = 1;
+    } else if (cli_opt_is(arg, "--map-size", NULL) || cli_opt_is(arg, "--iso-size", NULL)) {
+        int iso = arg[2] == 'i';
+        const char *flag = iso ? "--iso-size" : "--map-size";
+        if ((v = cli_opt_value(argc, argv, i, flag, err)) == NULL) {
+            return -1;
+        }
+        if (parse_size(v, iso ? &a->iso_w : &a->map_w, iso ? &a->iso_h : &a->map_h) != 0) {
+            size_error(flag, v, "WIDTHxHEIGHT", err);
+            return -1;
+        }
+        *(iso ? &a->iso_size_given : &a->map_size_given) = 1;
+    } else if (cli_opt_is(arg, "--globe-size", NULL)) {
+        int gw, gh;
+        char sq[32];
+        if ((v = cli_opt_value(argc, argv, i, "--globe-size", err)) == NULL) {
+            return -1;
+        }
+        snprintf(sq, sizeof sq, "%sx%s", v, v);
+        if (strchr(v, 'x') == NULL && strchr(v, 'X') == NULL ? parse_size(sq, &gw, &gh) != 0
+                                                             : parse_size(v, &gw, &gh) != 0) {
+            size_error("--globe-size", v, "N or NxN", err);
+            return -1;
+        }
+        if (gw != gh) {
+            og_error_set(err, OG_EINVAL, "--globe-size %dx%d: globe renders are square", gw, gh);
+            return -1;
+        }
+        a->globe_size = gw;
+        a->globe_size_given = 1;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* The iso render's overrides: --subdiv, --rotate, --time. */
+static int
+parse_iso(int argc, char **argv, int *i, struct cli_args *a, struct og_error *err)
+{
+    const char *arg = argv[*i], *v;
+    long n;
+
+    if (cli_opt_is(arg, "--subdiv", NULL) || cli_opt_is(arg, "--rotate", NULL)) {
+        int sub = arg[2] == 's';
+        if ((v = cli_opt_value(argc, argv, i, sub ? "--subdiv" : "--rotate", err)) == NULL) {
+            return -1;
+        }
+        if (num_parse_int(v, 0, sub ? 64 : 3, &n) != NUM_OK || (sub && n < 1)) {
+            og_error_set(err, OG_ERANGE, sub ? "--subdiv '%s' outside 1..64"
+                                             : "--rotate '%s' outside 0..3 quarter turns", v);
+            return -1;
+        }
+        *(sub ? &a->subdiv : &a->rotate) = (int)n;
+    } else if (cli_opt_is(arg, "--time", NULL)) {
+        /* 9, 9:30, 09:30 or 9.5 (issue 16), overflow-safe (issue 15) */
+        double hours;
+        enum num_status ns;
+        if ((v = cli_opt_value(argc, argv, i, "--time", err)) == NULL) {
+            return -1;
+        }
+        ns = num_parse_time(v, &hours);
+        if (ns == NUM_SYNTAX) {
+            og_error_set(err, OG_EINVAL, "--time '%s' is not a time of day (9, 9:30, 09:30 or "
+                         "9.5)", v);
+            return -1;
+        }
+        if (ns != NUM_OK || hours < 6.0 || hours > 18.0) {
+            og_error_set(err, OG_ERANGE, "--time '%s' outside 6..18 h (06:00..18:00)", v);
+            return -1;
+        }
+        a->time_of_day = hours;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* Whether any output is asked for; data_only: any data output. */
+static int
+any_output(const struct cli_args *a, int data_only)
+{
+    for (int k = 0; k < OUT_COUNT; k++) {
+        if (a->outputs[k] != NULL && (!data_only || (output_kind(k)->flags & OUTPUT_DATA))) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The checks after every option: the DEM, at least one output for export,
+ * options that need an output, {seed} only in sweeps. */
+static enum og_status
+check_parsed(struct cli_args *a, struct og_error *err)
+{
+    enum og_status st;
+    int k;
+
+    if ((st = check_dem_conflicts(a, err)) != OG_OK) {
+        return st;
+    }
+    if (a->gen == GEN_DEM && a->dem_path == NULL && a->from != NULL &&
+        a->command != CLI_PARAMS && (st = cli_find_recipe_dem(a, err)) != OG_OK) {
+        return st == OG_EFORMAT ? OG_EIO : st;
+    }
+    if (a->gen == GEN_DEM && a->dem_path == NULL && a->command != CLI_PARAMS) {
+        return og_error_set(err, OG_EINVAL, "the dem generator needs --dem FILE");
+    }
+    if (a->command == CLI_EXPORT && !any_output(a, 0)) {
+        char list[256];
+        size_t n = 0;
+        for (k = 0; k < OUT_COUNT; k++) {
+            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", k > 0 ? ", " : "",
+                                  output_kind(k)->option);
+        }
+        return og_error_set(err, OG_EINVAL, "export needs at least one of %s", list);
+    }
+    if ((st = cli_dataout_check(&a->out, a->outputs, err)) != OG_OK) {
+        return st;
+    }
+    if (a->command == CLI_GALLERY && (!a->out.seeds_given || a->gallery_out == NULL)) {
+        return og_error_set(err, OG_EINVAL, "gallery needs --seeds FIRST-LAST and --out FILE.png");
+    }
+    if (a->command == CLI_EXPORT && a->out.seeds_given && (st = sweep_check(a, err)) != OG_OK) {
+        return st;  /* before any generation */
+    }
+    for (k = 0; a->command == CLI_EXPORT && !a->out.seeds_given && k < OUT_COUNT; k++) {
+        /* a literal x{seed}.png is never what was meant (doc/batch.md) */
+        if (a->outputs[k] != NULL && strstr(a->outputs[k], "{seed}") != NULL) {
+            return og_error_set(err, OG_EINVAL, "'%s': {seed} in an output name needs "
+                                "--seeds FIRST-LAST (one seed: --seeds 7)", a->outputs[k]);
+        }
+    }
+    if (a->outputs[OUT_GLOBE] != NULL && a->globe_size == 0 && a->size_given) {
+        if (a->size_w != a->size_h) {
+            return og_error_set(err, OG_EINVAL, "--globe renders are square: --size %dx%d is not "
+                                "(add --globe-size N)", a->size_w, a->size_h);
+        }
+        a->globe_size = a->size_w;
+    }
+    if ((a->map_size_given && a->outputs[OUT_MAP] == NULL) ||
+        (a->iso_size_given && a->outputs[OUT_ISO] == NULL) ||
+        (a->globe_size > 0 && a->outputs[OUT_GLOBE] == NULL)) {
+        return og_error_set(err, OG_EINVAL, "--map-size, --iso-size and --globe-size need "
+                                            "their output (--map, --iso, --globe)");
+    }
+    if ((a->subdiv > 0 || a->rotate >= 0 || a->time_of_day >= 0.0) && a->outputs[OUT_ISO] == NULL) {
+        return og_error_set(err, OG_EINVAL, "--subdiv, --time and --rotate apply to --iso only");
+    }
+    if (a->command != CLI_EXPORT && any_output(a, 0)) {
+        return og_error_set(err, OG_EINVAL, "outputs such as --map need `orogen export`");
+    }
+    return OG_OK;
+}
+
+/* --extent METRES is the generator's own extent parameter, in km
+ * (doc/scale.md), so the recipe keeps it. */
+static enum og_status
+apply_extent(struct cli_args *a, struct og_error *err)
+{
+    enum param_id id = a->gen == GEN_ISLAND ? P_ISLAND_EXTENT : P_HYBRID_EXTENT;
+
+    if (!(a->out.extent_m > 0.0) || (a->gen != GEN_ISLAND && a->gen != GEN_HYBRID)) {
+        return OG_OK;
+    }
+    if (params_set(&a->params, id, a->out.extent_m / 1000.0, err) != OG_OK) {
+        char why[sizeof err->msg];
+        snprintf(why, sizeof why, "%s", err->msg);
+        return og_error_set(err, OG_ERANGE, "--extent %gm: %s", a->out.extent_m, why);
+    }
+    a->set_explicitly[id] = 1;
+    return OG_OK;
+}
+
 enum og_status
 cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
 {
-    int i = 1, dk;
+    int i = 1, k;
     enum og_status st;
 
     memset(a, 0, sizeof *a);
@@ -171,330 +518,32 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
         i = 2;
     }
     for (; i < argc; i++) {
-        const char *arg = argv[i], *v;
+        const char *arg = argv[i];
+        const struct output_kind *kind = output_find_option(arg);
         if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
             a->command = CLI_HELP;
             return OG_OK;
         } else if (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0) {
             a->command = CLI_VERSION;
             return OG_OK;
-        } else if (cli_opt_is(arg, "--generator", "-g")) {
-            if ((v = cli_opt_value(argc, argv, &i, "--generator", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            const struct generator *g = generator_find(v);
-            if (g == NULL) {
-                return og_error_set(err, OG_EINVAL,
-                                    "unknown generator '%s' (island, dem, hybrid, planet)", v);
-            }
-            a->gen = g->id;
-            a->gen_given = 1;
-        } else if (cli_opt_is(arg, "--dem", NULL)) {
-            if ((a->dem_path = cli_opt_value(argc, argv, &i, "--dem", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            if (!a->gen_given) {
-                a->gen = GEN_DEM;
-            }
-        } else if (cli_opt_is(arg, "--seed", "-s")) {
-            if ((v = cli_opt_value(argc, argv, &i, "--seed", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            if ((st = params_set_text(&a->params, P_SEED, v, err)) != OG_OK) {
-                return st;
-            }
-        } else if (cli_opt_is(arg, "--set", NULL)) {
-            if ((v = cli_opt_value(argc, argv, &i, "--set", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            {
-                int id;
-                if ((st = cli_set_param(a, v, &id, err)) != OG_OK) {
-                    return st;
-                }
-                if (id >= 0) {
-                    a->set_explicitly[id] = 1;
-                }
-            }
-        } else if (cli_opt_is(arg, "--exaggeration", NULL)) {
-            /* render.exaggeration (doc/rendering.md: what 1 means) */
-            if ((v = cli_opt_value(argc, argv, &i, "--exaggeration", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            if ((st = params_set_text(&a->params, P_RENDER_EXAGGERATION, v, err)) != OG_OK) {
-                return st;
-            }
-            a->set_explicitly[P_RENDER_EXAGGERATION] = 1;
-        } else if (cli_opt_is(arg, "--preset", NULL)) {
-            if ((a->preset = cli_opt_value(argc, argv, &i, "--preset", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            if ((st = cli_apply_preset(a, a->preset, err)) != OG_OK) {
-                return st;
-            }
-        } else if (cli_opt_is(arg, "--from", NULL)) {
-            if ((a->from = cli_opt_value(argc, argv, &i, "--from", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            if ((st = cli_apply_recipe(a->from, a, err)) != OG_OK) {
-                /* Not a PNG or no recipe in it: like a missing file, a
-                 * runtime failure (exit 1), not a usage error. */
-                return st == OG_EFORMAT ? OG_EIO : st;
-            }
-        } else if (cli_opt_is(arg, "--color", NULL) || cli_opt_is(arg, "--colour", NULL)) {
-            if ((a->color = cli_opt_value(argc, argv, &i, "--color", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            if (strcmp(a->color, "auto") != 0 && strcmp(a->color, "direct") != 0 &&
-                strcmp(a->color, "256") != 0 && strcmp(a->color, "16") != 0 &&
-                strcmp(a->color, "8") != 0 && strcmp(a->color, "none") != 0) {
-                return og_error_set(err, OG_EINVAL,
-                                    "--color '%s' is not one of auto, direct, 256, 16, none",
-                                    a->color);
-            }
-        } else if (strcmp(arg, "--ascii") == 0) {
-            a->ascii = 1;
-        } else if (a->command == CLI_GALLERY && cli_opt_is(arg, "--out", NULL)) {
-            if ((a->gallery_out = cli_opt_value(argc, argv, &i, "--out", err)) == NULL) {
-                return OG_EINVAL;
-            }
-        } else if (a->command == CLI_GALLERY &&
-                   (cli_opt_is(arg, "--tile", NULL) || cli_opt_is(arg, "--columns", NULL))) {
-            int is_tile = cli_opt_is(arg, "--tile", NULL);
-            char *end;
-            long n;
-            if ((v = cli_opt_value(argc, argv, &i, is_tile ? "--tile" : "--columns", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            n = strtol(v, &end, 10);
-            if (*end != '\0' || end == v || n < (is_tile ? 16 : 1) || n > (is_tile ? 1024 : 64)) {
-                return og_error_set(err, OG_EINVAL, "%s '%s' is not a whole number in %s", arg, v,
-                                    is_tile ? "16..1024 (pixels)" : "1..64");
-            }
-            if (is_tile) {
-                a->gallery_tile = (int)n;
-            } else {
-                a->gallery_cols = (int)n;
-            }
-        } else if (cli_opt_is(arg, "--graphics", NULL)) {
-            /* checked by main.c (the TUI's entry point knows the modes) */
-            if ((a->graphics = cli_opt_value(argc, argv, &i, "--graphics", err)) == NULL) {
-                return OG_EINVAL;
-            }
-        } else if (cli_opt_is(arg, "--map", NULL)) {
-            if ((a->map_path = cli_opt_value(argc, argv, &i, "--map", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            if (a->map_path[0] == '\0') {
-                return og_error_set(err, OG_EINVAL, "--map needs a file name");
-            }
-            if (strcmp(a->map_path, "-") == 0) {
-                return og_error_set(err, OG_EINVAL, "--map -: a PNG is not written to standard "
-                                    "output (only --stats - is); name a file, ./- for one "
-                                    "called '-'");
-            }
+        }
+        if (kind != NULL) {
+            k = parse_output(argc, argv, &i, kind, a, err);
         } else if (cli_opt_is(arg, "--layer", NULL)) {
-            if ((a->layer = cli_opt_value(argc, argv, &i, "--layer", err)) == NULL) {
-                return OG_EINVAL;
-            }
-        } else if (cli_opt_is(arg, "--size", NULL)) {
-            if ((v = cli_opt_value(argc, argv, &i, "--size", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            if (parse_size(v, &a->size_w, &a->size_h) != 0) {
-                return size_error("--size", v, "WIDTHxHEIGHT", err);
-            }
-            if (!a->map_size_given) {
-                a->map_w = a->size_w;
-                a->map_h = a->size_h;
-            }
-            if (!a->iso_size_given) {
-                a->iso_w = a->size_w;
-                a->iso_h = a->size_h;
-            }
-            a->size_given = 1;
-        } else if (cli_opt_is(arg, "--map-size", NULL) || cli_opt_is(arg, "--iso-size", NULL)) {
-            int iso = arg[2] == 'i';
-            const char *flag = iso ? "--iso-size" : "--map-size";
-            if ((v = cli_opt_value(argc, argv, &i, flag, err)) == NULL) {
-                return OG_EINVAL;
-            }
-            if (parse_size(v, iso ? &a->iso_w : &a->map_w, iso ? &a->iso_h : &a->map_h) != 0) {
-                return size_error(flag, v, "WIDTHxHEIGHT", err);
-            }
-            *(iso ? &a->iso_size_given : &a->map_size_given) = 1;
-        } else if (cli_opt_is(arg, "--globe-size", NULL)) {
-            int gw, gh;
-            char sq[32];
-            if ((v = cli_opt_value(argc, argv, &i, "--globe-size", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            snprintf(sq, sizeof sq, "%sx%s", v, v);
-            if (strchr(v, 'x') == NULL && strchr(v, 'X') == NULL ? parse_size(sq, &gw, &gh) != 0
-                                                                 : parse_size(v, &gw, &gh) != 0) {
-                return size_error("--globe-size", v, "N or NxN", err);
-            }
-            if (gw != gh) {
-                return og_error_set(err, OG_EINVAL, "--globe-size %dx%d: globe renders are square",
-                                    gw, gh);
-            }
-            a->globe_size = gw;
-            a->globe_size_given = 1;
-        } else if (cli_opt_is(arg, "--stats", NULL)) {
-            if ((a->stats_path = cli_opt_value(argc, argv, &i, "--stats", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            if (a->stats_path[0] == '\0') {
-                return og_error_set(err, OG_EINVAL, "--stats needs a file name");
-            }
-        } else if (cli_opt_is(arg, "--iso", NULL)) {
-            if ((a->iso_path = cli_opt_value(argc, argv, &i, "--iso", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            if (a->iso_path[0] == '\0') {
-                return og_error_set(err, OG_EINVAL, "--iso needs a file name");
-            }
-            if (strcmp(a->iso_path, "-") == 0) {
-                return og_error_set(err, OG_EINVAL, "--iso -: a PNG is not written to standard "
-                                    "output (only --stats - is); name a file, ./- for one "
-                                    "called '-'");
-            }
-        } else if (cli_opt_is(arg, "--globe", NULL)) {
-            if ((a->globe_path = cli_opt_value(argc, argv, &i, "--globe", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            if (a->globe_path[0] == '\0') {
-                return og_error_set(err, OG_EINVAL, "--globe needs a file name");
-            }
-            if (strcmp(a->globe_path, "-") == 0) {
-                return og_error_set(err, OG_EINVAL, "--globe -: a PNG is not written to standard "
-                                    "output (only --stats - is); name a file, ./- for one "
-                                    "called '-'");
-            }
-        } else if (cli_opt_is(arg, "--threads", NULL)) {
-            if ((v = cli_opt_value(argc, argv, &i, "--threads", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            if (num_parse_int(v, LONG_MIN, LONG_MAX, &(long){ 0 }) == NUM_SYNTAX) {
-                return og_error_set(err, OG_EINVAL, "--threads '%s' is not a whole number "
-                                    "(1..%d)", v, OG_MAX_THREADS);
-            }
-            if ((st = og_threads_parse(v, "--threads", &a->threads, err)) != OG_OK) {
-                return st;
-            }
-        } else if (strcmp(arg, "--progress") == 0) {
-            a->progress = 1;
-        } else if (cli_opt_is(arg, "--subdiv", NULL)) {
-            long n;
-            if ((v = cli_opt_value(argc, argv, &i, "--subdiv", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            if (num_parse_int(v, 1, 64, &n) != NUM_OK) {
-                return og_error_set(err, OG_ERANGE, "--subdiv '%s' outside 1..64", v);
-            }
-            a->subdiv = (int)n;
-        } else if (cli_opt_is(arg, "--rotate", NULL)) {
-            long n;
-            if ((v = cli_opt_value(argc, argv, &i, "--rotate", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            if (num_parse_int(v, 0, 3, &n) != NUM_OK) {
-                return og_error_set(err, OG_ERANGE, "--rotate '%s' outside 0..3 quarter turns", v);
-            }
-            a->rotate = (int)n;
-        } else if (cli_opt_is(arg, "--time", NULL)) {
-            /* 9, 9:30, 09:30 or 9.5 (issue 16), overflow-safe (issue 15) */
-            double hours;
-            enum num_status ns;
-            if ((v = cli_opt_value(argc, argv, &i, "--time", err)) == NULL) {
-                return OG_EINVAL;
-            }
-            ns = num_parse_time(v, &hours);
-            if (ns == NUM_SYNTAX) {
-                return og_error_set(err, OG_EINVAL, "--time '%s' is not a time of day "
-                                    "(9, 9:30, 09:30 or 9.5)", v);
-            }
-            if (ns != NUM_OK || hours < 6.0 || hours > 18.0) {
-                return og_error_set(err, OG_ERANGE, "--time '%s' outside 6..18 h (06:00..18:00)",
-                                    v);
-            }
-            a->time_of_day = hours;
-        } else if ((dk = cli_parse_dataout(argc, argv, &i, &a->out, err)) != 0) {
-            if (dk < 0) {
-                return err->code;
-            }
-        } else {
+            k = (a->layer = cli_opt_value(argc, argv, &i, "--layer", err)) == NULL ? -1 : 1;
+        } else if ((k = parse_general(argc, argv, &i, a, err)) == 0 &&
+                   (a->command != CLI_GALLERY || (k = parse_gallery(argc, argv, &i, a, err)) == 0) &&
+                   (k = parse_sizes(argc, argv, &i, a, err)) == 0 &&
+                   (k = parse_iso(argc, argv, &i, a, err)) == 0 &&
+                   (k = cli_parse_dataout(argc, argv, &i, &a->out, err)) == 0) {
             return og_error_set(err, OG_EINVAL, "unknown option '%s' (see orogen --help)", arg);
         }
-    }
-    if (a->out.extent_m > 0.0 && (a->gen == GEN_ISLAND || a->gen == GEN_HYBRID)) {
-        /* --extent METRES is the generator's own extent parameter, in km
-           (doc/scale.md), so the recipe keeps it */
-        enum param_id id = a->gen == GEN_ISLAND ? P_ISLAND_EXTENT : P_HYBRID_EXTENT;
-        if (params_set(&a->params, id, a->out.extent_m / 1000.0, err) != OG_OK) {
-            char why[sizeof err->msg];
-            snprintf(why, sizeof why, "%s", err->msg);
-            return og_error_set(err, OG_ERANGE, "--extent %gm: %s", a->out.extent_m, why);
+        if (k < 0) {
+            return err->code;
         }
-        a->set_explicitly[id] = 1;
     }
-    if ((st = check_dem_conflicts(a, err)) != OG_OK) {
+    if ((st = apply_extent(a, err)) != OG_OK) {
         return st;
     }
-    if (a->gen == GEN_DEM && a->dem_path == NULL && a->from != NULL &&
-        a->command != CLI_PARAMS && (st = cli_find_recipe_dem(a, err)) != OG_OK) {
-        return st == OG_EFORMAT ? OG_EIO : st;
-    }
-    if (a->gen == GEN_DEM && a->dem_path == NULL && a->command != CLI_PARAMS) {
-        return og_error_set(err, OG_EINVAL, "the dem generator needs --dem FILE");
-    }
-    if (a->command == CLI_EXPORT && a->map_path == NULL && a->stats_path == NULL &&
-        a->iso_path == NULL && a->globe_path == NULL && !cli_dataout_any(&a->out)) {
-        return og_error_set(err, OG_EINVAL,
-                            "export needs at least one of --map, --stats, --iso, --globe, "
-                            "--heightmap, --raw, --mesh, --vector, --bundle");
-    }
-    if ((st = cli_dataout_check(&a->out, err)) != OG_OK) {
-        return st;
-    }
-    if (a->command == CLI_GALLERY && (!a->out.seeds_given || a->gallery_out == NULL)) {
-        return og_error_set(err, OG_EINVAL, "gallery needs --seeds FIRST-LAST and --out FILE.png");
-    }
-    if (a->command == CLI_EXPORT && a->out.seeds_given && (st = sweep_check(a, err)) != OG_OK) {
-        return st;  /* before any generation */
-    }
-    if (a->command == CLI_EXPORT && !a->out.seeds_given) {
-        /* a literal x{seed}.png is never what was meant (doc/batch.md) */
-        const char *const names[] = { a->map_path, a->iso_path, a->globe_path, a->stats_path,
-                                      a->out.heightmap_path, a->out.raw_path, a->out.mesh_path,
-                                      a->out.vector_path, a->out.bundle_dir };
-        for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
-            if (names[k] != NULL && strstr(names[k], "{seed}") != NULL) {
-                return og_error_set(err, OG_EINVAL, "'%s': {seed} in an output name needs "
-                                    "--seeds FIRST-LAST (one seed: --seeds 7)", names[k]);
-            }
-        }
-    }
-    if (a->globe_path != NULL && a->globe_size == 0 && a->size_given) {
-        if (a->size_w != a->size_h) {
-            return og_error_set(err, OG_EINVAL,
-                                "--globe renders are square: --size %dx%d is not (add "
-                                "--globe-size N)", a->size_w, a->size_h);
-        }
-        a->globe_size = a->size_w;
-    }
-    if ((a->map_size_given && a->map_path == NULL) || (a->iso_size_given && a->iso_path == NULL) ||
-        (a->globe_size > 0 && a->globe_path == NULL)) {
-        return og_error_set(err, OG_EINVAL, "--map-size, --iso-size and --globe-size need "
-                                            "their output (--map, --iso, --globe)");
-    }
-    if ((a->subdiv > 0 || a->rotate >= 0 || a->time_of_day >= 0.0) && a->iso_path == NULL) {
-        return og_error_set(err, OG_EINVAL, "--subdiv, --time and --rotate apply to --iso only");
-    }
-    if (a->command != CLI_EXPORT && (a->map_path != NULL || a->stats_path != NULL ||
-                                     a->iso_path != NULL || a->globe_path != NULL ||
-                                     cli_dataout_any(&a->out))) {
-        return og_error_set(err, OG_EINVAL, "outputs such as --map need `orogen export`");
-    }
-    return OG_OK;
+    return check_parsed(a, err);
 }

@@ -7,6 +7,7 @@
 #include "core/base/og_error.h"
 #include "core/recipe/params.h"
 #include "core/world.h"
+#include "io/output.h"
 
 enum cli_command { CLI_TUI, CLI_EXPORT, CLI_PARAMS, CLI_HELP, CLI_VERSION, CLI_GALLERY };
 
@@ -26,12 +27,10 @@ struct cli_args {
     int ascii;                /* --ascii: glyph map even in a UTF-8 locale */
     int threads;              /* --threads N, 0 when not given */
     int progress;             /* --progress: plain progress lines on stderr */
-    /* export */
-    const char *map_path;
+    /* export: the file of each output kind (io/output.h), NULL when not asked */
+    const char *outputs[OUT_COUNT];
     const char *layer;
     int map_w, map_h;
-    const char *stats_path;
-    const char *iso_path;     /* --iso FILE.png */
     int iso_w, iso_h;
     int size_given;           /* --size WxH: the default of every output */
     int size_w, size_h;
@@ -41,7 +40,6 @@ struct cli_args {
     /* render overrides for --iso (-1 when not given) */
     int subdiv, rotate;
     double time_of_day;       /* hours, -1 when not given */
-    const char *globe_path;   /* --globe FILE.png (planet) */
     /* from a --from recipe: the map's layer and size, used when --layer or
        --size are not given */
     char recipe_layer[32];

@@ -9,22 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A file-name option: non-empty. */
-static int
-path_opt(int argc, char **argv, int *i, const char *opt, const char **out, struct og_error *err)
-{
-    const char *v = cli_opt_value(argc, argv, i, opt, err);
-    if (v == NULL) {
-        return -1;
-    }
-    if (v[0] == '\0') {
-        og_error_set(err, OG_EINVAL, "%s needs a file name", opt);
-        return -1;
-    }
-    *out = v;
-    return 1;
-}
-
 static int
 parse_real(const char *s, const char *end_at, double *out)
 {
@@ -39,12 +23,6 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
 {
     const char *arg = argv[*i], *v;
 
-    if (cli_opt_is(arg, "--heightmap", NULL)) {
-        return path_opt(argc, argv, i, "--heightmap", &o->heightmap_path, err);
-    }
-    if (cli_opt_is(arg, "--raw", NULL)) {
-        return path_opt(argc, argv, i, "--raw", &o->raw_path, err);
-    }
     if (cli_opt_is(arg, "--mesh-size", NULL)) {
         char *end;
         long a, b;
@@ -61,16 +39,6 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
         o->mesh_w = (int)a;
         o->mesh_h = (int)b;
         return 1;
-    }
-    if (cli_opt_is(arg, "--mesh", NULL)) {
-        int k = path_opt(argc, argv, i, "--mesh", &o->mesh_path, err);
-        const char *dot = k > 0 ? strrchr(o->mesh_path, '.') : NULL;
-        if (k > 0 && (dot == NULL || (strcmp(dot, ".glb") != 0 && strcmp(dot, ".obj") != 0))) {
-            og_error_set(err, OG_EINVAL, "--mesh '%s': the name must end in .glb (glTF binary) "
-                         "or .obj", o->mesh_path);
-            return -1;
-        }
-        return k;
     }
     if (cli_opt_is(arg, "--tiles", NULL) || cli_opt_is(arg, "--tile", NULL) || cli_opt_is(arg, "--tile-overlap", NULL)) {
         const char *opt = cli_opt_is(arg, "--tiles", NULL) ? "--tiles"
@@ -147,12 +115,6 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
         o->seeds_given = 1;
         return 1;
     }
-    if (cli_opt_is(arg, "--bundle", NULL)) {
-        return path_opt(argc, argv, i, "--bundle", &o->bundle_dir, err);
-    }
-    if (cli_opt_is(arg, "--vector", NULL)) {
-        return path_opt(argc, argv, i, "--vector", &o->vector_path, err);
-    }
     if (strcmp(arg, "--clip") == 0) {
         o->range.clip = 1;
         return 1;
@@ -179,17 +141,11 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
     return 0;
 }
 
-int
-cli_dataout_any(const struct cli_dataout *o)
-{
-    return o->heightmap_path != NULL || o->raw_path != NULL || o->mesh_path != NULL ||
-           o->vector_path != NULL || o->bundle_dir != NULL;
-}
-
 enum og_status
-cli_dataout_check(const struct cli_dataout *o, struct og_error *err)
+cli_dataout_check(const struct cli_dataout *o, const char *const *outputs, struct og_error *err)
 {
-    if ((o->range.given || o->range.clip) && o->heightmap_path == NULL && o->raw_path == NULL) {
+    if ((o->range.given || o->range.clip) && outputs[OUT_HEIGHTMAP] == NULL &&
+        outputs[OUT_RAW] == NULL) {
         return og_error_set(err, OG_EINVAL, "--height-range and --clip apply to --heightmap and "
                             "--raw only");
     }
@@ -201,7 +157,7 @@ cli_dataout_check(const struct cli_dataout *o, struct og_error *err)
                             o->tiles.tx, o->tiles.ty, o->tiles.nx, o->tiles.ny,
                             o->tiles.nx - 1, o->tiles.ny - 1);
     }
-    if (o->mesh_w > 0 && o->mesh_path == NULL) {
+    if (o->mesh_w > 0 && outputs[OUT_MESH] == NULL) {
         return og_error_set(err, OG_EINVAL, "--mesh-size applies to --mesh only");
     }
     if (o->range.clip && !o->range.given) {

@@ -1,6 +1,7 @@
 /* args_dataout: the data-export options of `orogen export` (issue 11):
- * --heightmap, --raw, --height-range, --clip and the options that follow
- * them. Parsed here so that args.c only hands over unknown options. */
+ * --height-range, --clip, --mesh-size, --tiles and the options that
+ * follow the data outputs (whose file names are parsed through the output
+ * registry, io/output.h, in args.c). */
 #ifndef OROGEN_CLI_ARGS_DATAOUT_H
 #define OROGEN_CLI_ARGS_DATAOUT_H
 
@@ -8,18 +9,14 @@
 
 #include "core/base/og_error.h"
 #include "io/raster/heightmap.h"
+#include "io/output.h"
 #include "io/tiles.h"
 
 struct cli_dataout {
-    const char *heightmap_path;   /* --heightmap FILE.png */
-    const char *raw_path;         /* --raw FILE.r16 */
     struct height_range range;    /* --height-range LO:HI, --clip */
-    const char *mesh_path;        /* --mesh FILE.glb | FILE.obj */
     int mesh_w, mesh_h;           /* --mesh-size WxH (0: default) */
-    const char *vector_path;      /* --vector FILE.geojson */
     struct tile_grid tiles;       /* --tiles NxM, --tile-overlap K, --tile X,Y */
     int overlap_given;
-    const char *bundle_dir;       /* --bundle DIR */
     double extent_m;              /* --extent METRES: map width of a generated world (0: none) */
     int seeds_given;              /* --seeds A-B (cli/sweep.h) */
     uint64_t seed_lo, seed_hi;
@@ -31,11 +28,10 @@ struct cli_dataout {
 int cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o,
                       struct og_error *err);
 
-/* Non-zero when any data output is asked for. */
-int cli_dataout_any(const struct cli_dataout *o);
-
-/* Checks that need every option (after parsing): --clip without a range.
- * Errors: a one-line message naming the options. */
-enum og_status cli_dataout_check(const struct cli_dataout *o, struct og_error *err);
+/* Checks that need every option (after parsing): --clip without a range,
+ * --mesh-size without --mesh; outputs is cli_args.outputs. Errors: a
+ * one-line message naming the options. */
+enum og_status cli_dataout_check(const struct cli_dataout *o, const char *const *outputs,
+                                 struct og_error *err);
 
 #endif

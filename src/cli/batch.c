@@ -9,7 +9,6 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "cli/batch_dataout.h"
 #include "core/generators.h"
 #include "core/planet/planet_edit.h"
 #include "core/recipe/recipe.h"
@@ -21,6 +20,7 @@
 #include "io/export_iso.h"
 #include "render/mapimg.h"
 #include "io/outfile.h"
+#include "io/output.h"
 #include "io/png/pngio.h"
 #include "render/raster.h"
 #include "io/tiles.h"
@@ -182,17 +182,16 @@ batch_on_write(void *arg, int rows, int height)
 /* With --progress, one line before each file is written, then its PNG
  * rows' progress (pngio_set_progress). */
 static void
-batch_note_write(const struct cli_args *a, const char *what, const char *path)
+batch_note_write(void *arg, const char *what, const char *path)
 {
     static struct batch_write_progress wp;
-    if (a->progress) {
-        fprintf(stderr, "write %s %s\n", what, path);
-        fflush(stderr);
-        wp.what = what;
-        wp.path = path;
-        wp.last = -1;
-        pngio_set_progress(batch_on_write, &wp);
-    }
+    (void)arg;
+    fprintf(stderr, "write %s %s\n", what, path);
+    fflush(stderr);
+    wp.what = what;
+    wp.path = path;
+    wp.last = -1;
+    pngio_set_progress(batch_on_write, &wp);
 }
 
 static void
@@ -210,117 +209,121 @@ batch_on_progress(void *arg, int stage, int nstages, const char *name, double fr
     fflush(stderr);
 }
 
-/* The folder part of a path ("." when there is none). */
+/* The export's outputs (io/output.h) from the command line. */
 static void
-dir_of(const char *path, char *dir, size_t size)
+batch_plan(const struct cli_args *a, const struct generator *g, int layer,
+           struct output_plan *p)
 {
-    const char *slash = strrchr(path, '/');
-    if (slash == NULL) {
-        snprintf(dir, size, ".");
-    } else if (slash == path) {
-        snprintf(dir, size, "/");
-    } else {
-        snprintf(dir, size, "%.*s", (int)(slash - path), path);
+    memset(p, 0, sizeof *p);
+    memcpy(p->path, a->outputs, sizeof p->path);
+    p->gen = g;
+    p->params = &a->params;
+    p->dem_path = a->dem_path;
+    if (a->size_given) {
+        p->size_w = a->size_w;
+        p->size_h = a->size_h;
+    }
+    if (a->size_given || a->map_size_given) {
+        p->map_w = a->map_w;
+        p->map_h = a->map_h;
+        p->map_flag = a->map_size_given ? "--map-size" : "--size";
+    }
+    p->recipe_map_w = a->recipe_w;
+    p->recipe_map_h = a->recipe_h;
+    p->layer = layer;
+    p->view = (struct map_view){ 0.0, 0.0, 1.0, 1.0 };
+    if (a->recipe_view_given) {
+        /* a TUI view export: the same part of the map again */
+        p->view = (struct map_view){ a->recipe_view[0], a->recipe_view[1], a->recipe_view[2],
+                                     a->recipe_view[3] };
+        p->view_given = 1;
+    }
+    if (a->size_given || a->iso_size_given) {
+        p->iso_w = a->iso_w;
+        p->iso_h = a->iso_h;
+        p->iso_flag = a->iso_size_given ? "--iso-size" : "--size";
+    }
+    p->subdiv = a->subdiv;
+    p->rotate = a->rotate;
+    p->time_of_day = a->time_of_day;
+    p->globe_size = a->globe_size;
+    p->globe_flag = a->globe_size_given ? "--globe-size" : "--size";
+    p->recipe_globe = a->recipe_globe;
+    p->mesh_w = a->out.mesh_w;
+    p->mesh_h = a->out.mesh_h;
+    p->range = a->out.range;
+    p->tiles = a->out.tiles;
+    if (a->progress) {
+        p->on_write = batch_note_write;
     }
 }
 
-/* Check an output before any work: resolvable, in an existing writable
- * folder; canon gets a canonical name to compare outputs with. */
-enum og_status
-batch_check_output(const char *path, char *canon, size_t size, struct og_error *err)
+/* --extent went into island.extent or hybrid.extent (cli/args.c): refused
+ * where it means nothing. */
+static enum og_status
+check_extent(const struct cli_args *a, const struct generator *g, struct og_error *err)
 {
-    char real[PATH_MAX], dir[PATH_MAX], rdir[PATH_MAX];
-    enum og_status st = outfile_resolve(path, real, sizeof real, err);
-    const char *base;
-
-    if (st != OG_OK) {
-        return st;
+    if (!(a->out.extent_m > 0.0)) {
+        return OG_OK;
     }
-    dir_of(real, dir, sizeof dir);
-    if (realpath(dir, rdir) == NULL || access(rdir, W_OK) != 0) {
-        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
+    if (g->kind == WORLD_SPHERE) {
+        return og_error_set(err, OG_EINVAL, "--extent is for flat maps, not a planet");
     }
-    base = strrchr(real, '/');
-    base = base != NULL ? base + 1 : real;
-    if (strlen(rdir) + strlen(base) + 2 > size) {
-        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(ENAMETOOLONG));
+    if (a->dem_path != NULL) {
+        return og_error_set(err, OG_EINVAL, "--extent is for generated worlds; a DEM keeps its "
+                            "own georeferencing");
     }
-    strcpy(canon, rdir);
-    strcat(canon, "/");
-    strcat(canon, base);
     return OG_OK;
 }
 
-/* A PNG output named .jpg or .tif would be a PNG under a name that promises
- * another format; a name with no extension is left as given. */
-enum og_status
-batch_check_png_name(const char *flag, const char *path, struct og_error *err)
-{
-    const char *base = strrchr(path, '/');
-    const char *dot = strrchr(base != NULL ? base + 1 : path, '.');
-
-    if (dot == NULL || dot[1] == '\0' || strcasecmp(dot, ".png") == 0) {
-        return OG_OK;
-    }
-    return og_error_set(err, OG_EINVAL, "%s '%s': this output is a PNG; name it .png", flag,
-                        path);
-}
-
-/* A map keeps the world's aspect: a --size for another shape (meant for the
- * iso render, say) would stretch it without a word. One pixel of rounding
- * either way is allowed. */
+/* Generate the world of a (progress on a terminal's stderr, or plain lines
+ * with --progress), with a --from planet recipe's land edits replayed. */
 static enum og_status
-batch_check_map_aspect(const struct world *w, const char *flag, int mw, int mh,
-                       struct og_error *err)
+batch_generate(const struct cli_args *a, const struct generator *g,
+               const struct dem_raster *raster, struct world **w, struct og_error *err)
 {
-    int dw, dh;
-    long keep_h;
+    struct batch_progress bp = { -1, -1, a->progress };
+    int tty = !a->progress && isatty(STDERR_FILENO);
+    struct run_ctx ctx;
+    enum og_status st;
 
-    export_map_default_size(w, &dw, &dh);
-    keep_h = ((long)mw * dh + dw / 2) / dw;
-    if (labs((long)mh - keep_h) <= 1 || labs((long)mw * dh - (long)mh * dw) <= (long)dw) {
-        return OG_OK;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &a->params;
+    ctx.dem = raster;
+    ctx.threads = og_threads_default();
+    ctx.cancel = og_interrupt_flag();  /* SIGINT, SIGTERM, SIGHUP (main.c) */
+    if (tty || a->progress) {
+        ctx.progress = a->progress ? batch_on_progress_plain : batch_on_progress;
+        ctx.progress_arg = &bp;
     }
-    {
-        int a = dw, b = dh;
-        while (b != 0) {
-            int t = a % b;
-            a = b;
-            b = t;
-        }
-        return og_error_set(err, OG_EINVAL,
-                            "%s %dx%d would stretch the map, which is %d:%d (%dx%ld keeps it); "
-                            "use --map-size for the map, --iso-size for the render",
-                            flag, mw, mh, dw / a, dh / a, mw, keep_h < 1 ? 1L : keep_h);
+    st = pipeline_run(g, &ctx, w, err);
+    if (tty) {
+        fprintf(stderr, "\r%40s\r", "");  /* blank the progress line */
+        fflush(stderr);
     }
+    if (st == OG_OK && a->recipe_edits[0] != '\0') {
+        st = replay_edits(a, w, err);   /* an edited planet's recipe */
+    }
+    return st;
 }
 
 /* Every output is checked before the world is generated, and every output
- * that depends on the world before anything is written: a bad --iso never
- * leaves a --map of the same command behind. */
+ * that depends on the world before anything is written (io/output.h): a
+ * bad --iso never leaves a --map of the same command behind. */
 enum og_status
 batch_export(const struct cli_args *a, struct og_error *err)
 {
     const struct generator *g = generator_get(a->gen);
-    const char *paths[4] = { a->map_path, a->iso_path, a->globe_path,
-                             a->stats_path != NULL && strcmp(a->stats_path, "-") != 0
-                                 ? a->stats_path : NULL };
-    static const char *const flags[4] = { "--map", "--iso", "--globe", "--stats" };
-    char canon[4][PATH_MAX + 8];
-    struct dem_raster raster;
-    struct run_ctx ctx;
-    struct world *w = NULL;
     const char *layer_name = a->layer != NULL ? a->layer
                              : (a->recipe_layer[0] != '\0' ? a->recipe_layer : NULL);
     int layer = layer_name != NULL ? mapimg_layer_find(layer_name) : LAYER_COLOR;
-    int i, j, mw = a->map_w, mh = a->map_h, in_group = 0;
-    char *exports = NULL;
-    struct bundle_stage stage;
+    struct output_plan plan;
+    struct dem_raster raster;
+    struct world *w = NULL;
     int dem_borrowed = 0;
     enum og_status st;
 
     memset(&raster, 0, sizeof raster);
-    stage.live = 0;
     if (g == NULL) {
         return og_error_set(err, OG_EUNSUPPORTED, "generator '%s' is not in this build",
                             world_gen_name(a->gen));
@@ -330,227 +333,23 @@ batch_export(const struct cli_args *a, struct og_error *err)
                             "unknown layer '%s' (color, elevation, moisture, rivers, lakes, "
                             "roughness, forest, mask, landmass)", layer_name);
     }
-    for (i = 0; i < 4; i++) {
-        if (paths[i] == NULL) {
-            continue;
-        }
-        st = batch_check_output(paths[i], canon[i], sizeof canon[i], err);
-        if (st != OG_OK) {
-            return st;
-        }
-        if (i < 3 && (st = batch_check_png_name(flags[i], paths[i], err)) != OG_OK) {
-            return st;
-        }
-        for (j = 0; j < i; j++) {
-            if (paths[j] != NULL && strcmp(canon[i], canon[j]) == 0) {
-                return og_error_set(err, OG_EINVAL, "%s and %s both write %s", flags[j], flags[i],
-                                    paths[i]);
-            }
-        }
-    }
-    if (a->globe_path != NULL && g->kind != WORLD_SPHERE) {
-        return og_error_set(err, OG_EINVAL, "--globe needs a planet world (--generator planet)");
-    }
-    if (a->iso_path != NULL && g->kind == WORLD_SPHERE) {
-        return og_error_set(err, OG_EINVAL,
-                            "--iso renders a map; for a planet use --globe or --map");
-    }
-    /* Every size limit before any work (issue 15 items 3 and 11). */
-    if (a->map_path != NULL && (a->size_given || a->map_size_given) &&
-        (st = export_check_size(a->map_size_given ? "--map-size: map" : "--size: map", a->map_w,
-                                a->map_h, err)) != OG_OK) {
+    batch_plan(a, g, layer, &plan);
+    if ((st = output_plan_check_paths(&plan, err)) != OG_OK ||
+        (st = check_extent(a, g, err)) != OG_OK ||
+        (st = output_plan_check(&plan, err)) != OG_OK ||
+        (st = load_dem_cached(a, &raster, &dem_borrowed, err)) != OG_OK) {
+        output_plan_fini(&plan);
         return st;
     }
-    if (a->globe_path != NULL && a->globe_size > 0 &&
-        (st = export_check_size(a->globe_size_given ? "--globe-size: globe" : "--size: globe",
-                                a->globe_size, a->globe_size, err)) != OG_OK) {
-        return st;
-    }
-    if (a->iso_path != NULL) {
-        /* the iso render is drawn render.antialias times larger, then
-           averaged down: say so, naming the flag that set the size */
-        int aa = params_int(&a->params, P_RENDER_ANTIALIAS);
-        int sized = a->size_given || a->iso_size_given;
-        int iw = sized ? a->iso_w : params_int(&a->params, P_RENDER_WIDTH);
-        int ih = sized ? a->iso_h : params_int(&a->params, P_RENDER_HEIGHT);
-        const char *flag = a->iso_size_given ? "--iso-size" : a->size_given ? "--size"
-                                                                           : "render.width/height";
-        if (iw < 1 || ih < 1 || iw > RASTER_MAX_SIDE || ih > RASTER_MAX_SIDE) {
-            return og_error_set(err, OG_ERANGE, "%s %dx%d: the iso render is 1..%d px per side",
-                                flag, iw, ih, RASTER_MAX_SIDE);
-        }
-        if (aa > 1 &&
-            (iw > RASTER_MAX_SIDE / aa || ih > RASTER_MAX_SIDE / aa)) {
-            return og_error_set(err, OG_ERANGE,
-                                "%s %dx%d: the iso render is drawn at render.antialias = %d times "
-                                "that (%dx%d), past %d px per side; at most %d px per side, or "
-                                "--set render.antialias=1", flag, iw, ih, aa, iw * aa, ih * aa,
-                                RASTER_MAX_SIDE, RASTER_MAX_SIDE / aa);
-        }
-    }
-    if (a->iso_path != NULL &&
-        (st = export_iso_check_size(&a->params, a->size_given || a->iso_size_given ? a->iso_w : 0,
-                                    a->size_given || a->iso_size_given ? a->iso_h : 0, err)) !=
-            OG_OK) {
-        return st;
-    }
-
-    st = batch_dataout_check(a, g, err);
-    if (st != OG_OK) {
-        return st;
-    }
-    st = load_dem_cached(a, &raster, &dem_borrowed, err);
-    if (st != OG_OK) {
-        return st;
-    }
-    /* tiles and sizes from the sizes the world will have, before generating it */
-    st = batch_dataout_check_sizes(a, g, a->dem_path != NULL ? &raster : NULL, err);
-    if (st != OG_OK) {
-        goto done;
-    }
-    if (a->iso_path != NULL && a->dem_path != NULL && (raster.width < 2 || raster.height < 2)) {
-        st = og_error_set(err, OG_ERANGE, "--iso: grid %dx%d too small to render (at least 2x2)",
-                          raster.width, raster.height);
-        goto done;
-    }
-    memset(&ctx, 0, sizeof ctx);
-    ctx.params = &a->params;
-    ctx.dem = a->dem_path != NULL ? &raster : NULL;
-    ctx.threads = og_threads_default();
-    ctx.cancel = og_interrupt_flag();  /* SIGINT, SIGTERM, SIGHUP (main.c) */
-    {
-        struct batch_progress bp = { -1, -1, a->progress };
-        int tty = !a->progress && isatty(STDERR_FILENO);
-        if (tty || a->progress) {
-            ctx.progress = a->progress ? batch_on_progress_plain : batch_on_progress;
-            ctx.progress_arg = &bp;
-        }
-        st = pipeline_run(g, &ctx, &w, err);
-        if (tty) {
-            fprintf(stderr, "\r%40s\r", "");  /* blank the progress line */
-            fflush(stderr);
-        }
-    }
-    if (st == OG_OK && a->recipe_edits[0] != '\0') {
-        st = replay_edits(a, &w, err);   /* an edited planet's recipe */
-    }
-    if (st != OG_OK) {
-        goto done;
-    }
-    if (a->map_path != NULL && !mapimg_layer_available(w, (enum map_layer)layer)) {
-        st = og_error_set(err, OG_EINVAL, "the %s generator has no '%s' layer", g->name,
-                          mapimg_layer_name((enum map_layer)layer));
-        goto done;
-    }
-    if (a->map_path != NULL && !a->size_given && !a->map_size_given) {
-        if (a->recipe_w > 0 && a->recipe_h > 0) {
-            mw = a->recipe_w;
-            mh = a->recipe_h;
-        } else {
-            export_map_default_size(w, &mw, &mh);
-        }
-        if ((st = export_check_size("map", mw, mh, err)) != OG_OK) {
-            goto done;
-        }
-    }
-    if (a->map_path != NULL && (a->size_given || a->map_size_given) && !a->recipe_view_given &&
-        (st = batch_check_map_aspect(w, a->map_size_given ? "--map-size" : "--size", mw, mh,
-                                     err)) != OG_OK) {
-        goto done;
-    }
-    /* All or none: every file stays a temporary until all are written. */
-    outfile_group_begin();
-    in_group = 1;
-    if (a->map_path != NULL && a->out.tiles.nx > 0) {
-        /* --tiles (cli/batch_dataout.c, io/tiles.h) */
-        st = export_map_tiles(w, (enum map_layer)layer, mw, mh, &a->out.tiles, a->map_path, err);
-        if (st == OG_OK) {
-            st = batch_dataout_map_sidecars(a, w, mw, mh, err);
-        }
-        if (st != OG_OK) {
-            goto done;
-        }
-    } else if (a->map_path != NULL) {
-        struct map_view view = { 0.0, 0.0, 1.0, 1.0 };
-        if (a->recipe_view_given) {
-            /* a TUI view export: the same part of the map again */
-            view.u0 = a->recipe_view[0];
-            view.v0 = a->recipe_view[1];
-            view.u1 = a->recipe_view[2];
-            view.v1 = a->recipe_view[3];
-        }
-        batch_note_write(a, "map", a->map_path);
-        st = export_map_png_view(w, (enum map_layer)layer, &view, mw, mh, a->map_path, err);
-        if (st == OG_OK && !a->recipe_view_given) {
-            st = batch_dataout_map_sidecars(a, w, mw, mh, err);  /* world file, CRS */
-        }
-        if (st != OG_OK) {
-            goto done;
-        }
-    }
-    /* Isometric render: the world's render.* parameters, then the flags. */
-    if (a->iso_path != NULL) {
-        struct iso_options io;
-        iso_options_from_params(&io, &w->params);
-        if (a->subdiv > 0) {
-            io.subdiv = a->subdiv;
-        }
-        if (a->rotate >= 0) {
-            io.view.rotation = a->rotate;
-        }
-        if (a->time_of_day >= 0.0) {
-            io.view.time = a->time_of_day;
-        }
-        io.cancel = og_interrupt_flag();
-        int sized = a->size_given || a->iso_size_given;
-        batch_note_write(a, "iso", a->iso_path);
-        st = export_iso_png(w, &io, sized ? a->iso_w : 0, sized ? a->iso_h : 0, a->iso_path, err);
-        if (st != OG_OK) {
-            goto done;
-        }
-    }
-    /* Globe (issue 6): square, --globe-size, or --size when square, else the
-       recipe's globe.size, default 1024. */
-    if (a->globe_path != NULL) {
-        int gs = a->globe_size > 0 ? a->globe_size : a->recipe_globe > 0 ? a->recipe_globe : 1024;
-        batch_note_write(a, "globe", a->globe_path);
-        st = globe_export_png(w, gs, a->globe_path, err);
-        if (st != OG_OK) {
-            goto done;
-        }
-    }
-    /* Data exports (cli/batch_dataout.c): heightmaps, r16 ... */
-    st = batch_dataout_write(a, w, &exports, err);
-    if (st != OG_OK) {
-        goto done;
-    }
-    if (a->stats_path != NULL && strcmp(a->stats_path, "-") != 0) {
-        st = batch_dataout_stats(w, a->stats_path, exports, err);
-        if (st != OG_OK) {
-            goto done;
-        }
-    }
-    /* --bundle: written in the group, its folder renamed into place after
-       the group's files (io/bundle.h): all outputs or none */
-    st = batch_dataout_bundle(a, w, &stage, err);
-    if (st != OG_OK) {
-        goto done;
-    }
-    in_group = 0;
-    st = outfile_group_end(1, err);
+    plan.dem = a->dem_path != NULL ? &raster : NULL;
+    st = output_plan_check(&plan, err);
     if (st == OG_OK) {
-        st = bundle_finish(&stage, 1, err);
+        st = batch_generate(a, g, plan.dem, &w, err);
     }
-    /* Standard output last: it cannot be taken back. */
-    if (st == OG_OK && a->stats_path != NULL && strcmp(a->stats_path, "-") == 0) {
-        st = batch_dataout_stats(w, a->stats_path, exports, err);
+    if (st == OG_OK) {
+        st = output_plan_write(&plan, w, err);
     }
-done:
-    if (in_group) {
-        outfile_group_end(0, NULL);
-    }
-    bundle_finish(&stage, 0, NULL);
-    free(exports);
+    output_plan_fini(&plan);
     world_unref(w);
     if (!dem_borrowed) {
         dem_raster_fini(&raster);

@@ -18,16 +18,6 @@ enum og_status batch_load_dem(const struct cli_args *a, struct dem_raster *r, st
 /* Generate the world of a and write every requested output. */
 enum og_status batch_export(const struct cli_args *a, struct og_error *err);
 
-/* Check an output before any work: resolvable (io/outfile.h), in an
- * existing writable folder; canon (size bytes) gets a canonical name to
- * compare outputs with. Errors: OG_EIO naming path. */
-enum og_status batch_check_output(const char *path, char *canon, size_t size,
-                                  struct og_error *err);
-
-/* Refuse a PNG output (flag names it) whose name has an extension other
- * than .png, such as .jpg or .tif. Errors: OG_EINVAL. */
-enum og_status batch_check_png_name(const char *flag, const char *path, struct og_error *err);
-
 /* Print the parameter table (for the generator of a if one was given). */
 void batch_print_params(const struct cli_args *a, FILE *out);
 

@@ -12,6 +12,7 @@
 #include "core/pipeline.h"
 #include "render/gallery.h"
 #include "io/outfile.h"
+#include "io/output.h"
 #include "io/png/pngio.h"
 
 #define SHEET_BG 0x101418u
@@ -42,7 +43,7 @@ cli_gallery(const struct cli_args *a, struct og_error *err)
         return og_error_set(err, OG_EINVAL, "gallery: this build has no %s generator",
                             world_gen_name(a->gen));
     }
-    if ((st = batch_check_output(a->gallery_out, canon, sizeof canon, err)) != OG_OK) {
+    if ((st = output_check_writable(a->gallery_out, canon, sizeof canon, err)) != OG_OK) {
         return st;
     }
     if ((st = batch_load_dem(a, &raster, err)) != OG_OK) {

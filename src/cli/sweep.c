@@ -70,26 +70,19 @@ subst(const char *pattern, uint64_t seed)
     return out;
 }
 
-#define SWEEP_OUTPUTS(a) { &(a)->map_path, &(a)->iso_path, &(a)->globe_path, &(a)->stats_path, \
-                          &(a)->out.heightmap_path, &(a)->out.raw_path, &(a)->out.mesh_path, \
-                          &(a)->out.vector_path, &(a)->out.bundle_dir }
-static const char *const flags[] = { "--map", "--iso", "--globe", "--stats", "--heightmap",
-                                     "--raw", "--mesh", "--vector", "--bundle" };
-
 enum og_status
 sweep_check(const struct cli_args *a, struct og_error *err)
 {
-    const char *const *pats[] = SWEEP_OUTPUTS(a);
-    size_t i;
-    for (i = 0; i < sizeof pats / sizeof pats[0]; i++) {
-        const char *p = *pats[i];
+    int i;
+    for (i = 0; i < OUT_COUNT; i++) {
+        const char *p = a->outputs[i];
         if (p != NULL && strcmp(p, "-") == 0) {
             return og_error_set(err, OG_EINVAL, "%s -: a sweep writes files, not standard "
-                                "output", flags[i]);
+                                "output", output_kind(i)->option);
         }
         if (p != NULL && strstr(p, "{seed}") == NULL) {
             return og_error_set(err, OG_EINVAL, "%s '%s' has no {seed}: a sweep would write "
-                                "every seed to one file", flags[i], p);
+                                "every seed to one file", output_kind(i)->option, p);
         }
     }
     return OG_OK;
@@ -99,11 +92,11 @@ sweep_check(const struct cli_args *a, struct og_error *err)
  * checked once before the first seed: a missing out/ is one error, not one
  * per seed (newcomer #13). A folder with {seed} in it is checked per seed. */
 static enum og_status
-sweep_check_folders(const char *const *const *pats, size_t np, struct og_error *err)
+sweep_check_folders(const struct cli_args *a, struct og_error *err)
 {
-    size_t i;
-    for (i = 0; i < np; i++) {
-        const char *p = *pats[i], *slash;
+    int i;
+    for (i = 0; i < OUT_COUNT; i++) {
+        const char *p = a->outputs[i], *slash;
         char dir[PATH_MAX], real[PATH_MAX];
         size_t n;
         if (p == NULL || strcmp(p, "-") == 0) {
@@ -134,7 +127,7 @@ sweep_check_folders(const char *const *const *pats, size_t np, struct og_error *
         }
         if (realpath(dir, real) == NULL || access(real, W_OK) != 0) {
             return og_error_set(err, OG_EIO, "%s '%s': cannot write in %s: %s (no seed written)",
-                                flags[i], p, dir, strerror(errno));
+                                output_kind(i)->option, p, dir, strerror(errno));
         }
     }
     return OG_OK;
@@ -143,43 +136,32 @@ sweep_check_folders(const char *const *const *pats, size_t np, struct og_error *
 static enum og_status
 sweep_run(const struct cli_args *a, struct og_error *err)
 {
-    const char *const *pats[] = SWEEP_OUTPUTS(a);
-    const size_t np = sizeof pats / sizeof pats[0];
     uint64_t seed, failed = 0, total = a->out.seed_hi - a->out.seed_lo + 1;
     enum og_status st0;
-    size_t i;
+    int i;
 
-    if ((st0 = sweep_check(a, err)) != OG_OK ||
-        (st0 = sweep_check_folders(pats, np, err)) != OG_OK) {
+    if ((st0 = sweep_check(a, err)) != OG_OK || (st0 = sweep_check_folders(a, err)) != OG_OK) {
         return st0;
     }
     for (seed = a->out.seed_lo;; seed++) {
         struct cli_args b = *a;
-        char *names[sizeof pats / sizeof pats[0]];
+        char *names[OUT_COUNT];
         struct og_error e;
         enum og_status st = OG_OK;
 
         og_error_clear(&e);
         b.params.seed = seed;
-        for (i = 0; i < np; i++) {
-            names[i] = subst(*pats[i], seed);
-            if (*pats[i] != NULL && names[i] == NULL) {
+        for (i = 0; i < OUT_COUNT; i++) {
+            names[i] = subst(a->outputs[i], seed);
+            if (a->outputs[i] != NULL && names[i] == NULL) {
                 st = og_error_set(&e, OG_ENOMEM, "out of memory for the output names");
             }
+            b.outputs[i] = names[i];
         }
-        b.map_path = names[0];
-        b.iso_path = names[1];
-        b.globe_path = names[2];
-        b.stats_path = names[3];
-        b.out.heightmap_path = names[4];
-        b.out.raw_path = names[5];
-        b.out.mesh_path = names[6];
-        b.out.vector_path = names[7];
-        b.out.bundle_dir = names[8];
         if (st == OG_OK) {
             st = batch_export(&b, &e);
         }
-        for (i = 0; i < np; i++) {
+        for (i = 0; i < OUT_COUNT; i++) {
             free(names[i]);
         }
         if (og_interrupted()) {

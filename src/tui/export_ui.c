@@ -26,14 +26,13 @@
 #include "core/pipeline.h"
 #include "core/dem/dem.h"
 #include "io/export_iso.h"
-#include "io/georef.h"
+#include "io/output.h"
 #include "io/raster/heightmap.h"
 #include "render/globe.h"
 #include "io/png/pngio.h"
 #include "render/raster.h"
 #include "core/planet/planet_edit.h"
 #include "tui/tui_state.h"
-#include "io/export_globe.h"
 
 /* What an export writes. */
 enum export_what { EXPORT_MAP, EXPORT_MAP_VIEW, EXPORT_GLOBE, EXPORT_ISO };
@@ -48,8 +47,7 @@ struct export_args {
     int shown_permille;    /* iso progress last shown */
     double started_ms;     /* when the job started (pipeline_now_ms) */
     long shown_s;          /* seconds shown with that progress */
-    struct georef geo;     /* maps: the exported window's georeferencing, a 1 x 1
-                              raster (valid 0: none) */
+    char dem_path[PATH_MAX];  /* a dem world's file (its georeferencing), "" if none */
 };
 static struct export_args export_args;
 static struct export_iso_request export_iso_req;
@@ -66,82 +64,45 @@ export_rows(void *arg, int rows, int height)
 static const struct world *export_world;
 static size_t export_edits;
 
+/* A map or globe export through the output registry (io/output.h), as
+ * the CLI's --map and --globe: the same checks, the same world file and
+ * CRS beside a map (narrowed to the window shown), written whole or not
+ * at all. */
+static enum og_status
+export_plan_run(const struct world *w, const struct export_args *a, struct og_error *err)
+{
+    struct output_plan plan;
+    enum og_status st;
+
+    memset(&plan, 0, sizeof plan);
+    plan.gen = generator_get(w->gen);
+    plan.params = &w->params;
+    plan.dem_path = a->dem_path[0] != '\0' ? a->dem_path : NULL;
+    if (a->what == EXPORT_GLOBE) {
+        plan.path[OUT_GLOBE] = a->path;
+        plan.globe_size = a->width;
+        plan.globe_view_given = 1;
+        plan.globe_yaw = a->yaw;
+        plan.globe_pitch = a->pitch;
+    } else {
+        plan.path[OUT_MAP] = a->path;
+        plan.layer = (int)a->layer;
+        plan.view = a->view;
+        plan.view_given = a->what == EXPORT_MAP_VIEW;
+        plan.map_w = a->width;
+        plan.map_h = a->height;
+    }
+    pngio_set_progress(export_rows, NULL);
+    st = plan.gen == NULL ? og_error_set(err, OG_EUNSUPPORTED, "no generator for this world")
+                          : output_plan_write(&plan, w, err);
+    output_plan_fini(&plan);
+    return st;
+}
+
 static enum og_status
 export_run(const struct world *w, void *arg, struct og_error *err)
 {
-    const struct export_args *a = arg;
-    struct raster_window win;
-    enum og_status st;
-
-    pngio_set_progress(export_rows, NULL);
-    if (a->what == EXPORT_MAP_VIEW) {
-        st = export_map_png_view(w, a->layer, &a->view, a->width, a->height, a->path, err);
-    } else {
-        st = export_map_png(w, a->layer, a->width, a->height, a->path, err);
-    }
-    if (st != OG_OK) {
-        return st;
-    }
-    /* the world file (and CRS) beside the PNG, as the CLI's --map writes */
-    raster_window_full(&win, a->width, a->height);
-    return georef_write(&a->geo, &win, a->path, err);
-}
-
-/* The georeferencing of the map square, as the CLI gives its --map
- * (cli/batch_dataout.c): a generated world of known extent is metres east
- * and north of its lower-left corner (no CRS), a DEM keeps its file's
- * sidecars. Then narrowed to the window view of the square, as a 1 x 1
- * raster. g->valid stays 0 for worlds without either. */
-static void
-map_georef(const struct tui *t, const struct world *w, const struct map_view *view,
-           struct georef *g)
-{
-    struct georef src;
-    struct og_error err;
-    double mx, my, mz, du = view->u1 - view->u0, dv = view->v1 - view->v0;
-
-    georef_free(g);
-    memset(g, 0, sizeof *g);
-    memset(&src, 0, sizeof src);
-    if (w->kind == WORLD_SPHERE) {
-        return;
-    }
-    if (w->gen != GEN_DEM) {
-        world_metric(w, &mx, &my, &mz);
-        if (!(mx > 0.0 && my > 0.0)) {
-            return;
-        }
-        src.valid = 1;
-        src.width = src.height = 1;
-        src.gt[1] = mx;
-        src.gt[3] = my;
-        src.gt[5] = -my;
-    } else if (t->opt->dem == NULL || t->opt->dem->source[0] == '\0' ||
-               georef_read(t->opt->dem->source, 0, 0, &src, &err) != OG_OK || !src.valid) {
-        georef_free(&src);
-        return;
-    } else {
-        src.width = w->width;
-        src.height = w->height;
-    }
-    *g = src;   /* takes src's srs */
-    g->width = g->height = 1;
-    g->gt[0] = src.gt[0] + view->u0 * src.width * src.gt[1] + view->v0 * src.height * src.gt[2];
-    g->gt[3] = src.gt[3] + view->u0 * src.width * src.gt[4] + view->v0 * src.height * src.gt[5];
-    g->gt[1] = src.gt[1] * src.width * du;
-    g->gt[4] = src.gt[4] * src.width * du;
-    g->gt[2] = src.gt[2] * src.height * dv;
-    g->gt[5] = src.gt[5] * src.height * dv;
-}
-
-/* The globe as on screen: the view's yaw and pitch, recorded in the recipe
- * so `orogen --from` renders the same view. */
-static enum og_status
-export_globe_run(const struct world *w, void *arg, struct og_error *err)
-{
-    const struct export_args *a = arg;
-    pngio_set_progress(export_rows, NULL);
-    return globe_export_png_view(w, a->yaw, a->pitch, a->width, a->path, err);
+    return export_plan_run(w, arg, err);
 }
 
 /* The iso render, with its PNG's rows reported as a map's are (the
@@ -349,7 +310,7 @@ export_go(struct tui *t)
     }
     case EXPORT_GLOBE:
         globeview_orientation(t, &a->yaw, &a->pitch);
-        job_start(t, export_globe_run, a, "rendering the globe");
+        job_start(t, export_run, a, "rendering the globe");
         break;
     default:
         a->layer = t->layer;
@@ -362,7 +323,8 @@ export_go(struct tui *t)
             a->view.u0 = a->view.v0 = 0.0;
             a->view.u1 = a->view.v1 = 1.0;
         }
-        map_georef(t, t->world, &a->view, &a->geo);
+        snprintf(a->dem_path, sizeof a->dem_path, "%s",
+                 t->world->gen == GEN_DEM && t->opt->dem != NULL ? t->opt->dem->source : "");
         job_start(t, export_run, a, "exporting");
         break;
     }
@@ -417,11 +379,11 @@ submit_name(struct tui *t, const char *text)
         tui_message(t, 1, "file name too long: %s", text);
         return;
     }
-    /* The CLI's rules for a PNG's name (cli/batch.c batch_check_png_name):
+    /* The CLI's rules for a PNG's name (io/output.h output_check_name):
      * another extension would promise another format */
     {
-        const char *dot = strrchr(base, '.');
-        if (dot != NULL && dot[1] != '\0' && strcasecmp(dot, ".png") != 0) {
+        struct og_error e;
+        if (output_check_name(output_kind(OUT_MAP), base, &e) != OG_OK) {
             tui_message(t, 1, "'%s': this export is a PNG; name it .png", text);
             return;
         }

@@ -1,0 +1,167 @@
+/* output_data: the registry's data kinds (io/output.h): 16-bit
+ * heightmaps, r16, meshes and GeoJSON, with the sizes and georeferencing
+ * they share. */
+#include "config.h"
+#include "io/output.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/mesh/gltf.h"
+#include "io/mesh/obj.h"
+#include "io/mesh/terrain_mesh.h"
+#include "io/raster/raw16.h"
+#include "io/vector/geojson.h"
+
+enum og_status
+output_raster_check(struct output_plan *p, struct og_error *err)
+{
+    struct world probe;
+    int W, H;
+
+    if (p->size_w > HEIGHTMAP_MAX_SIDE || p->size_h > HEIGHTMAP_MAX_SIDE) {
+        return og_error_set(err, OG_ERANGE, "--size %dx%d: heightmaps and r16 files are at most "
+                            "%d per side", p->size_w, p->size_h, HEIGHTMAP_MAX_SIDE);
+    }
+    if (p->tiles.nx > 0 && (output_probe(p, &probe) || p->size_w > 0)) {
+        output_data_size(p, &probe, &W, &H);
+        return tile_check(&p->tiles, W, H, err);
+    }
+    return OG_OK;
+}
+
+/* Append one entry to p's exports list: a JSON object on its own line. */
+static enum og_status
+add_export(struct output_plan *p, const char *path, const char *format, const char *order,
+           const struct raster_window *win, const struct height_scale *sc, struct og_error *err)
+{
+    char entry[1024], *grown;
+    size_t old = p->exports != NULL ? strlen(p->exports) : 0;
+    int k = snprintf(entry, sizeof entry,
+                     "%s\n    {\"file\": \"%s\", \"format\": \"%s\", \"byte_order\": \"%s\", "
+                     "\"width\": %d, \"height\": %d, \"height_offset\": %.17g, "
+                     "\"height_step\": %.17g, \"height_min\": %.17g, \"height_max\": %.17g, "
+                     "\"data_min\": %.9g, \"data_max\": %.9g, \"units\": \"%s\"}",
+                     old > 0 ? "," : "", path, format, order, win->w, win->h, sc->lo, sc->step,
+                     sc->lo, sc->hi, sc->data_lo, sc->data_hi, sc->units);
+    if (k < 0 || (size_t)k >= sizeof entry || strpbrk(path, "\"\\") != NULL) {
+        return og_error_set(err, OG_EINVAL, "%s: file name too long or with quotes for the "
+                            "stats JSON", path);
+    }
+    grown = realloc(p->exports, old + (size_t)k + 1);
+    if (grown == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for the exports list");
+    }
+    memcpy(grown + old, entry, (size_t)k + 1);
+    p->exports = grown;
+    return OG_OK;
+}
+
+/* A heightmap (raw = 0) or r16 (raw = 1) at the data size: whole, or its
+ * tiles (all, or the one of --tile). */
+static enum og_status
+write_rasters(struct output_plan *p, const struct world *w, int raw, struct og_error *err)
+{
+    const char *path = p->path[raw ? OUT_RAW : OUT_HEIGHTMAP];
+    struct raster_window win;
+    struct height_scale sc;
+    char name[PATH_MAX];
+    enum og_status st;
+    int W, H, tx, ty, nx = p->tiles.nx > 0 ? p->tiles.nx : 1, ny = p->tiles.nx > 0 ? p->tiles.ny : 1;
+
+    output_data_size(p, w, &W, &H);
+    if (p->tiles.nx > 0 && (st = tile_check(&p->tiles, W, H, err)) != OG_OK) {
+        return st;
+    }
+    st = OG_OK;
+    for (ty = 0; ty < ny && st == OG_OK; ty++) {
+        for (tx = 0; tx < nx && st == OG_OK; tx++) {
+            const char *file = path;
+            if (p->tiles.nx > 0) {
+                if (p->tiles.only && (tx != p->tiles.tx || ty != p->tiles.ty)) {
+                    continue;
+                }
+                tile_window(&p->tiles, W, H, tx, ty, &win);
+                if (tile_name(path, tx, ty, name, sizeof name) != 0) {
+                    return og_error_set(err, OG_EIO, "cannot write %s: tile name too long",
+                                        path);
+                }
+                file = name;
+            } else {
+                raster_window_full(&win, W, H);
+            }
+            st = raw ? export_raw16(w, &win, &p->range, file, &sc, err)
+                     : export_heightmap_png(w, &win, &p->range, file, &sc, err);
+            if (st == OG_OK) {
+                st = georef_write(output_georef(p, w), &win, file, err);
+            }
+            if (st == OG_OK) {
+                st = add_export(p, file, raw ? "r16" : "png16",
+                                raw ? "little-endian" : "big-endian", &win, &sc, err);
+            }
+        }
+    }
+    return st;
+}
+
+enum og_status
+output_heightmap_write(struct output_plan *p, const struct world *w, struct og_error *err)
+{
+    return write_rasters(p, w, 0, err);
+}
+
+enum og_status
+output_raw_write(struct output_plan *p, const struct world *w, struct og_error *err)
+{
+    return write_rasters(p, w, 1, err);
+}
+
+enum og_status
+output_mesh_check(struct output_plan *p, struct og_error *err)
+{
+    if (p->mesh_w > TERRAIN_MESH_MAX_SIDE || p->mesh_h > TERRAIN_MESH_MAX_SIDE) {
+        return og_error_set(err, OG_ERANGE, "--mesh-size %dx%d: meshes are at most %d vertices "
+                            "per side", p->mesh_w, p->mesh_h, TERRAIN_MESH_MAX_SIDE);
+    }
+    return OG_OK;
+}
+
+/* glTF binary, or OBJ for a name ending .obj. */
+enum og_status
+output_mesh_write(struct output_plan *p, const struct world *w, struct og_error *err)
+{
+    const char *path = p->path[OUT_MESH], *dot = strrchr(path, '.');
+    struct terrain_mesh m;
+    int cols = p->mesh_w, rows = p->mesh_h;
+    enum og_status st;
+
+    if (cols <= 0) {
+        terrain_mesh_default_size(w, &cols, &rows);
+    }
+    st = terrain_mesh_build(w, cols, rows, &m, err);
+    if (st == OG_OK) {
+        st = dot != NULL && strcmp(dot, ".obj") == 0 ? export_obj(w, &m, path, err)
+                                                     : export_gltf(w, &m, path, err);
+        terrain_mesh_free(&m);
+    }
+    return st;
+}
+
+/* In the source's coordinates when the world has them. */
+enum og_status
+output_vector_write(struct output_plan *p, const struct world *w, struct og_error *err)
+{
+    const struct georef *gr = output_georef(p, w);
+    double mgt[6];
+
+    if (gr != NULL) {  /* the map square in the source's coordinates */
+        mgt[0] = gr->gt[0];
+        mgt[1] = gr->gt[1] * gr->width;
+        mgt[2] = gr->gt[2] * gr->height;
+        mgt[3] = gr->gt[3];
+        mgt[4] = gr->gt[4] * gr->width;
+        mgt[5] = gr->gt[5] * gr->height;
+    }
+    return export_geojson(w, gr != NULL ? mgt : NULL, p->path[OUT_VECTOR], err);
+}

@@ -1,0 +1,276 @@
+/* output_picture: the registry's picture kinds (io/output.h): the map, the
+ * isometric render and the globe, each a PNG with the recipe. */
+#include "config.h"
+#include "io/output.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/interrupt.h"
+#include "core/dem/dem.h"
+#include "core/recipe/params.h"
+#include "io/export.h"
+#include "io/export_globe.h"
+#include "io/export_iso.h"
+#include "render/iso.h"
+#include "render/raster.h"
+
+int
+output_probe(const struct output_plan *p, struct world *probe)
+{
+    memset(probe, 0, sizeof *probe);
+    probe->kind = p->gen->kind;
+    probe->gen = p->gen->id;
+    if (p->gen->id == GEN_DEM && p->dem != NULL) {
+        probe->width = p->dem->width;
+        probe->height = p->dem->height;
+    } else if (p->gen->id == GEN_HYBRID && p->params != NULL) {
+        probe->width = (int)params_get(p->params, P_HYBRID_WIDTH);
+        probe->height = (int)params_get(p->params, P_HYBRID_HEIGHT);
+    }
+    return p->gen->id != GEN_DEM || p->dem != NULL;
+}
+
+/* The map's size before generation: given, a recipe's, else the default
+ * of a world of this kind; 0 when not known yet (output_probe). */
+static int
+map_size_planned(const struct output_plan *p, int *w, int *h)
+{
+    struct world probe;
+    if (p->map_w > 0 && p->map_h > 0) {
+        *w = p->map_w;
+        *h = p->map_h;
+    } else if (p->recipe_map_w > 0 && p->recipe_map_h > 0) {
+        *w = p->recipe_map_w;
+        *h = p->recipe_map_h;
+    } else if (output_probe(p, &probe)) {
+        export_map_default_size(&probe, w, h);
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+enum og_status
+output_map_check(struct output_plan *p, struct og_error *err)
+{
+    char what[64];
+    enum og_status st;
+    int W, H;
+
+    if (p->map_flag != NULL) {
+        snprintf(what, sizeof what, "%s: map", p->map_flag);
+        if ((st = export_check_size(what, p->map_w, p->map_h, err)) != OG_OK) {
+            return st;
+        }
+    }
+    if (p->tiles.nx > 0 && map_size_planned(p, &W, &H)) {
+        return tile_check(&p->tiles, W, H, err);
+    }
+    return OG_OK;
+}
+
+/* A map keeps the world's aspect: a --size for another shape (meant for the
+ * iso render, say) would stretch it without a word. One pixel of rounding
+ * either way is allowed. */
+static enum og_status
+check_map_aspect(const struct world *w, const char *flag, int mw, int mh, struct og_error *err)
+{
+    int dw, dh, a, b;
+    long keep_h;
+
+    export_map_default_size(w, &dw, &dh);
+    keep_h = ((long)mw * dh + dw / 2) / dw;
+    if (labs((long)mh - keep_h) <= 1 || labs((long)mw * dh - (long)mh * dw) <= (long)dw) {
+        return OG_OK;
+    }
+    for (a = dw, b = dh; b != 0;) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return og_error_set(err, OG_EINVAL,
+                        "%s %dx%d would stretch the map, which is %d:%d (%dx%ld keeps it); "
+                        "use --map-size for the map, --iso-size for the render",
+                        flag, mw, mh, dw / a, dh / a, mw, keep_h < 1 ? 1L : keep_h);
+}
+
+enum og_status
+output_map_check_world(struct output_plan *p, const struct world *w, struct og_error *err)
+{
+    enum og_status st;
+
+    if (!mapimg_layer_available(w, (enum map_layer)p->layer)) {
+        return og_error_set(err, OG_EINVAL, "the %s generator has no '%s' layer", p->gen->name,
+                            mapimg_layer_name((enum map_layer)p->layer));
+    }
+    if (p->map_w <= 0 || p->map_h <= 0) {
+        if (p->recipe_map_w > 0 && p->recipe_map_h > 0) {
+            p->map_w = p->recipe_map_w;
+            p->map_h = p->recipe_map_h;
+        } else {
+            export_map_default_size(w, &p->map_w, &p->map_h);
+        }
+        return export_check_size("map", p->map_w, p->map_h, err);
+    }
+    if (p->map_flag != NULL && !p->view_given &&
+        (st = check_map_aspect(w, p->map_flag, p->map_w, p->map_h, err)) != OG_OK) {
+        return st;
+    }
+    return OG_OK;
+}
+
+/* g (a 1 x 1 raster of the map square) narrowed to the view window of it. */
+static void
+georef_view(const struct georef *g, const struct map_view *v, struct georef *out)
+{
+    double du = v->u1 - v->u0, dv = v->v1 - v->v0;
+    *out = *g;
+    out->width = out->height = 1;
+    out->gt[0] = g->gt[0] + v->u0 * g->width * g->gt[1] + v->v0 * g->height * g->gt[2];
+    out->gt[3] = g->gt[3] + v->u0 * g->width * g->gt[4] + v->v0 * g->height * g->gt[5];
+    out->gt[1] = g->gt[1] * g->width * du;
+    out->gt[4] = g->gt[4] * g->width * du;
+    out->gt[2] = g->gt[2] * g->height * dv;
+    out->gt[5] = g->gt[5] * g->height * dv;
+}
+
+/* World file and .aux.xml beside the map (or each of its tiles) when the
+ * world is georeferenced (io/georef.h). */
+static enum og_status
+map_sidecars(struct output_plan *p, const struct world *w, struct og_error *err)
+{
+    const struct georef *g = output_georef(p, w);
+    struct raster_window win;
+    struct georef narrowed;
+    char name[PATH_MAX];
+    enum og_status st = OG_OK;
+    int tx, ty;
+
+    if (g == NULL) {
+        return OG_OK;
+    }
+    if (p->tiles.nx == 0) {
+        raster_window_full(&win, p->map_w, p->map_h);
+        if (!p->view_given) {
+            return georef_write(g, &win, p->path[OUT_MAP], err);
+        }
+        georef_view(g, &p->view, &narrowed);
+        return georef_write(&narrowed, &win, p->path[OUT_MAP], err);
+    }
+    for (ty = 0; ty < p->tiles.ny && st == OG_OK; ty++) {
+        for (tx = 0; tx < p->tiles.nx && st == OG_OK; tx++) {
+            if (p->tiles.only && (tx != p->tiles.tx || ty != p->tiles.ty)) {
+                continue;
+            }
+            tile_window(&p->tiles, p->map_w, p->map_h, tx, ty, &win);
+            if (tile_name(p->path[OUT_MAP], tx, ty, name, sizeof name) != 0) {
+                return og_error_set(err, OG_EIO, "cannot write %s: tile name too long",
+                                    p->path[OUT_MAP]);
+            }
+            st = georef_write(g, &win, name, err);
+        }
+    }
+    return st;
+}
+
+enum og_status
+output_map_write(struct output_plan *p, const struct world *w, struct og_error *err)
+{
+    enum og_status st;
+
+    if (p->tiles.nx > 0) {
+        st = export_map_tiles(w, (enum map_layer)p->layer, p->map_w, p->map_h, &p->tiles,
+                              p->path[OUT_MAP], err);
+    } else {
+        st = export_map_png_view(w, (enum map_layer)p->layer, &p->view, p->map_w, p->map_h,
+                                 p->path[OUT_MAP], err);
+    }
+    return st == OG_OK ? map_sidecars(p, w, err) : st;
+}
+
+enum og_status
+output_iso_check(struct output_plan *p, struct og_error *err)
+{
+    /* the iso render is drawn render.antialias times larger, then averaged
+       down: say so, naming the flag that set the size */
+    int aa = params_int(p->params, P_RENDER_ANTIALIAS);
+    int iw = p->iso_w > 0 ? p->iso_w : params_int(p->params, P_RENDER_WIDTH);
+    int ih = p->iso_h > 0 ? p->iso_h : params_int(p->params, P_RENDER_HEIGHT);
+    const char *flag = p->iso_flag != NULL ? p->iso_flag : "render.width/height";
+    enum og_status st;
+
+    if (p->gen->kind == WORLD_SPHERE) {
+        return og_error_set(err, OG_EINVAL,
+                            "--iso renders a map; for a planet use --globe or --map");
+    }
+    if (iw < 1 || ih < 1 || iw > RASTER_MAX_SIDE || ih > RASTER_MAX_SIDE) {
+        return og_error_set(err, OG_ERANGE, "%s %dx%d: the iso render is 1..%d px per side",
+                            flag, iw, ih, RASTER_MAX_SIDE);
+    }
+    if (aa > 1 && (iw > RASTER_MAX_SIDE / aa || ih > RASTER_MAX_SIDE / aa)) {
+        return og_error_set(err, OG_ERANGE,
+                            "%s %dx%d: the iso render is drawn at render.antialias = %d times "
+                            "that (%dx%d), past %d px per side; at most %d px per side, or "
+                            "--set render.antialias=1", flag, iw, ih, aa, iw * aa, ih * aa,
+                            RASTER_MAX_SIDE, RASTER_MAX_SIDE / aa);
+    }
+    if ((st = export_iso_check_size(p->params, p->iso_w, p->iso_h, err)) != OG_OK) {
+        return st;
+    }
+    if (p->gen->id == GEN_DEM && p->dem != NULL && (p->dem->width < 2 || p->dem->height < 2)) {
+        return og_error_set(err, OG_ERANGE, "--iso: grid %dx%d too small to render (at least "
+                            "2x2)", p->dem->width, p->dem->height);
+    }
+    return OG_OK;
+}
+
+/* The world's render.* parameters, then the overrides. */
+enum og_status
+output_iso_write(struct output_plan *p, const struct world *w, struct og_error *err)
+{
+    struct iso_options io;
+
+    iso_options_from_params(&io, &w->params);
+    if (p->subdiv > 0) {
+        io.subdiv = p->subdiv;
+    }
+    if (p->rotate >= 0) {
+        io.view.rotation = p->rotate;
+    }
+    if (p->time_of_day >= 0.0) {
+        io.view.time = p->time_of_day;
+    }
+    io.cancel = og_interrupt_flag();
+    return export_iso_png(w, &io, p->iso_w, p->iso_h, p->path[OUT_ISO], err);
+}
+
+enum og_status
+output_globe_check(struct output_plan *p, struct og_error *err)
+{
+    char what[64];
+
+    if (p->gen->kind != WORLD_SPHERE) {
+        return og_error_set(err, OG_EINVAL, "--globe needs a planet world (--generator planet)");
+    }
+    if (p->globe_size > 0) {
+        snprintf(what, sizeof what, "%s: globe",
+                 p->globe_flag != NULL ? p->globe_flag : "--globe-size");
+        return export_check_size(what, p->globe_size, p->globe_size, err);
+    }
+    return OG_OK;
+}
+
+/* Square: --globe-size, else the recipe's globe.size, else 1024. */
+enum og_status
+output_globe_write(struct output_plan *p, const struct world *w, struct og_error *err)
+{
+    int gs = p->globe_size > 0 ? p->globe_size : p->recipe_globe > 0 ? p->recipe_globe : 1024;
+
+    if (p->globe_view_given) {
+        return globe_export_png_view(w, p->globe_yaw, p->globe_pitch, gs, p->path[OUT_GLOBE],
+                                     err);
+    }
+    return globe_export_png(w, gs, p->path[OUT_GLOBE], err);
+}
