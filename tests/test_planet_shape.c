@@ -369,7 +369,7 @@ START_TEST(test_relief_shelves_ranges)
     ck_assert(coast_sea_e / coast_sea > -0.1);
     ck_assert(deep > sea / 2);
     /* low coasts */
-    ck_assert(coast_land_e / coast_land < 0.2);
+    ck_assert_msg(coast_land_e / coast_land < 0.2, "coast %g", coast_land_e / coast_land);
     /* ranges: the uplifted land stands well above the other inland */
     ck_assert_int_gt(up_n, 20);
     ck_assert_msg(up_e / up_n > low_e / low_n + 0.2, "ranges %g, other inland %g", up_e / up_n,

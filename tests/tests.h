@@ -35,6 +35,7 @@ void test_delaunay_same(const struct delaunay *a, const int32_t *amap, const str
 void planet_mesh_tests(Suite *s);    /* test_planet_mesh.c, into planet_suite */
 void planet_surface_tests(Suite *s); /* test_planet_surface.c, into planet_suite */
 void planet_brush_tests(Suite *s);   /* test_planet_brush.c, into planet_suite */
+void planet_plates_tests(Suite *s);  /* test_planet_plates.c, into planet_suite */
 
 /* test_planet_mesh.c: about count Poisson-disk points on the unit sphere
  * for seed (malloc'd, 3 * *n doubles); test_sphere_delaunay.c: the exact

@@ -54,6 +54,9 @@ world_unref(struct world *w)
     free(w->trees);
     free(w->mask);
     free(w->landmass);
+    free(w->plate);
+    free(w->plate_boundary);
+    free(w->plate_continental);
     free(w->edit_cells);
     free(w->edit_land);
     free(w->edit_radius);

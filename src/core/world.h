@@ -93,6 +93,10 @@ struct world {
     uint8_t *trees;        /* hybrid tree placement */
     uint8_t *mask;         /* hybrid mountain mask */
     int32_t *landmass;     /* planet: connected land component, -1 for sea */
+    uint8_t *plate;        /* planet: tectonic plate id (core/planet/plates.h) */
+    uint8_t *plate_boundary; /* planet: PB_* boundary class (core/planet/plates.h) */
+    uint8_t *plate_continental; /* planet: per plate id, 1 for a continental plate */
+    int nplates;           /* planet: plates (0: none) */
     /* planet: the land edits that made this world from its recipe, oldest
        first (core/planet/planet_edit.h): the brush stroke centred on edit_cells[i]
        with cap radius edit_radius[i] (degrees of arc; 0: that cell alone)

@@ -10,6 +10,7 @@
 #include "core/biome/biome.h"
 #include "core/hybrid/gen_hybrid.h"
 #include "core/planet/wfc.h"
+#include "render/planet_layers.h"
 #include "render/tint.h"
 
 #define SLOTS 64            /* class ids per layer, landmass aside */
@@ -58,6 +59,8 @@ class_of(const struct world *w, enum map_layer layer, size_t c)
         return w->mask[c] ? 0 : 1;
     case LAYER_LANDMASS:
         return w->landmass[c] < 0 ? ID_OCEAN : w->landmass[c];
+    case LAYER_PLATES:
+        return planet_layer_class(w, layer, c);
     default:
         return RAMP_CELL;
     }
@@ -104,6 +107,9 @@ class_name(const struct world *w, enum map_layer layer, long id, char *name, siz
             snprintf(name, size, "landmass %ld", id);   /* renamed by rank below */
         }
         break;
+    case LAYER_PLATES:
+        planet_layer_class_name(layer, id, name, size);
+        break;
     default:
         snprintf(name, size, "?");
         break;
@@ -128,6 +134,7 @@ title_of(const struct world *w, enum map_layer layer, char *title, size_t size)
     case LAYER_FOREST: t = "density 0..1"; break;
     case LAYER_MASK: t = "mountain cells"; break;
     case LAYER_LANDMASS: t = "ocean, then by size"; break;
+    case LAYER_PLATES: t = "tectonic plates and boundaries"; break;
     default: break;
     }
     snprintf(title, size, "%s", t);

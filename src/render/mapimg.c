@@ -10,12 +10,13 @@
 #include "core/base/parallel.h"
 #include "core/planet/wfc.h"
 #include "render/mapimg_internal.h"
+#include "render/planet_layers.h"
 #include "core/base/interrupt.h"
 #include "render/tint.h"
 
 static const char *const layer_names[LAYER_COUNT] = {
     "color", "elevation", "moisture", "rivers", "lakes", "roughness", "forest", "mask",
-    "landmass",
+    "landmass", "plates",
 };
 
 static const struct {
@@ -64,6 +65,7 @@ mapimg_layer_available(const struct world *w, enum map_layer layer)
     case LAYER_FOREST: return w->forest != NULL;
     case LAYER_MASK: return w->mask != NULL;
     case LAYER_LANDMASS: return w->landmass != NULL;
+    case LAYER_PLATES: return w->plate != NULL && w->plate_boundary != NULL;
     case LAYER_COUNT: break;
     }
     return 0;
@@ -276,6 +278,8 @@ cell_color(const struct world *w, enum map_layer layer, size_t c, double flow_lo
         return w->mask[c] ? 0xe0e0e0u : 0x303030u;
     case LAYER_LANDMASS:
         return w->landmass[c] < 0 ? 0x1c3060u : landmass_color(w->landmass[c]);
+    case LAYER_PLATES:
+        return planet_layer_color(w, layer, c);
     case LAYER_COUNT:
         break;
     }

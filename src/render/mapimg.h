@@ -24,6 +24,7 @@ enum map_layer {
     LAYER_FOREST,
     LAYER_MASK,
     LAYER_LANDMASS,
+    LAYER_PLATES,     /* planet: tectonic plates and boundaries (render/planet_layers.h) */
     LAYER_COUNT
 };
 

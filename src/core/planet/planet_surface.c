@@ -13,6 +13,8 @@
 #include "core/recipe/params.h"
 #include "core/base/rng.h"
 #include "core/planet/wfc.h"
+#include "core/planet/planet_coast.h"
+#include "core/planet/tectonics.h"
 
 /* The planet's surface from its land mask: landmass ids, coast distances,
  * elevation (shelves, ocean depth, ranges), the climate fields and the
@@ -25,138 +27,6 @@ static double
 ramp(double x)
 {
     return x / (1.0 + x);
-}
-
-/* Distance from the coast along the mesh: chords summed along a breadth
- * first search from every coastal vertex, which starts at half its
- * shortest chord across the coast; on either side of it. Returns -1 in
- * dist when there is no coast at all. near (may be NULL): per vertex the
- * landmass id of the coast it was reached from (landmass: ids, -1 on sea),
- * -1 where dist is -1. */
-static void
-coast_distance(const struct adjacency *adj, const double *xyz, const uint8_t *land,
-               const int32_t *landmass, double *dist, int32_t *queue, int32_t *near)
-{
-    size_t n = adj->n, i, head = 0, tail = 0;
-    for (i = 0; i < n; i++) {
-        int32_t j, from = -1;
-        double best = -1.0;
-        for (j = adj->start[i]; j < adj->start[i + 1]; j++) {
-            if (land[adj->nbr[j]] != land[i]) {
-                double d = 0.5 * continents_chord(xyz, (int32_t)i, adj->nbr[j]);
-                if (best < 0.0 || d < best) {
-                    best = d;
-                    from = land[i] ? (int32_t)i : adj->nbr[j];
-                }
-            }
-        }
-        dist[i] = best;
-        if (near != NULL) {
-            near[i] = from >= 0 ? landmass[from] : -1;
-        }
-        if (best >= 0.0) {
-            queue[tail++] = (int32_t)i;
-        }
-    }
-    while (head < tail) {
-        int32_t v, j;
-        /* The queue sweeps the globe once a ring, so each vertex's data is
-         * far from the last one's: prefetch along the queue, in three
-         * steps (its edge list's start, the list, the neighbours). */
-        if (head + 40 < tail) {
-            __builtin_prefetch(&adj->start[queue[head + 40]]);
-        }
-        if (head + 24 < tail) {
-            v = queue[head + 24];
-            __builtin_prefetch(&adj->nbr[adj->start[v]]);
-            __builtin_prefetch(&xyz[3 * (size_t)v]);
-            __builtin_prefetch(&dist[v]);
-            if (near != NULL) {
-                __builtin_prefetch(&near[v]);
-            }
-        }
-        if (head + 10 < tail) {
-            v = queue[head + 10];
-            for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
-                __builtin_prefetch(&dist[adj->nbr[j]]);
-                __builtin_prefetch(&xyz[3 * (size_t)adj->nbr[j]]);
-                __builtin_prefetch(&land[adj->nbr[j]]);
-            }
-        }
-        v = queue[head++];
-        for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
-            int32_t u = adj->nbr[j];
-            if (dist[u] < 0.0 && land[u] == land[v]) {
-                dist[u] = dist[v] + continents_chord(xyz, v, u);
-                if (near != NULL) {
-                    near[u] = near[v];
-                }
-                queue[tail++] = u;
-            }
-        }
-    }
-}
-
-/* The shelf of a landmass of `cells` out of n shrinks with its size: full
- * for a landmass whose disc radius 2 sqrt(cells / n) (radians) is 0.2 or
- * more (1 % of the globe), in proportion below, so a small oceanic island
- * rises from deep water with a narrow shelf instead of sitting in a ring
- * of shallows wider than itself. */
-static double
-shelf_scale(size_t cells, size_t n)
-{
-    double r = n > 0 ? 2.0 * sqrt((double)cells / (double)n) : 1.0;
-    return r >= 0.2 ? 1.0 : r / 0.2;
-}
-
-/* Per vertex: the shelf scale of the landmass whose coast is nearest (its
- * own on land; 1 where there is no coast). size[id]: cells per landmass
- * id, count ids; each landmass's scale is computed once into ls. */
-static void
-shelf_scales(size_t n, const int32_t *near, const size_t *size, size_t count, float *ls,
-             float *scale)
-{
-    size_t i;
-    for (i = 0; i < count; i++) {
-        ls[i] = (float)shelf_scale(size[i], n);
-    }
-    for (i = 0; i < n; i++) {
-        scale[i] = near[i] < 0 ? 1.0f : ls[near[i]];
-    }
-}
-
-/* The coast distance (dist, radians, -1 without a coast) and the shelf
- * scale per vertex (scale) from the land mask and its landmass ids
- * (0..count-1, -1 on sea). Returns -1 out of memory. */
-static int
-coast_fields(const struct adjacency *adj, const double *xyz, const uint8_t *land,
-             const int32_t *landmass, size_t count, double *dist, float *scale)
-{
-    size_t n = adj->n, i;
-    int32_t *queue = malloc((n > 0 ? n : 1) * sizeof *queue);
-    int32_t *near = malloc((n > 0 ? n : 1) * sizeof *near);
-    size_t *size = calloc(count > 0 ? count : 1, sizeof *size);
-    float *ls = malloc((count > 0 ? count : 1) * sizeof *ls);
-
-    if (queue == NULL || near == NULL || size == NULL || ls == NULL) {
-        free(queue);
-        free(near);
-        free(size);
-        free(ls);
-        return -1;
-    }
-    coast_distance(adj, xyz, land, landmass, dist, queue, near);
-    for (i = 0; i < n; i++) {
-        if (landmass[i] >= 0 && (size_t)landmass[i] < count) {
-            size[landmass[i]]++;
-        }
-    }
-    shelf_scales(n, near, size, count, ls, scale);
-    free(queue);
-    free(near);
-    free(size);
-    free(ls);
-    return 0;
 }
 
 /* Hills: 5 octaves from 6 cycles per radian (pn: the "planet.relief"
@@ -194,7 +64,7 @@ static const struct fbm_params climate_fp = { 5, 2.2, 2.0, 0.5 };
  * and collision uplift up (0..1), from the noise at the vertex: hills
  * (hill_fp), ridge and mask (ridge_fp, mask_fp). */
 static double
-relief_land(double d, double up, double hills, double ridge, double mask)
+relief_land(double d, double up, double hills, double ridge, double mask, double tect)
 {
     /* lowland rising inland over about 8 degrees */
     double base = 0.04 + 0.2 * ramp(d / 0.14);
@@ -205,14 +75,17 @@ relief_land(double d, double up, double hills, double ridge, double mask)
     double inland = ramp(d / 0.04);
     double e;
     m = m < 0.0 ? 0.0 : m > 1.0 ? 1.0 : m;
-    e = base + 0.6 * r * r * r * m * inland + 0.62 * up * (0.55 + 0.45 * r) + 0.05 * hills;
+    /* the plates' relief rises from the coast like the ridges (a coastal
+     * plain before the range), and sinks (rifts) at full depth */
+    e = base + 0.6 * r * r * r * m * inland + 0.62 * up * (0.55 + 0.45 * r) + 0.05 * hills
+        + (tect > 0.0 ? tect * inland : tect);
     return e < 0.01 ? 0.01 : e > 1.0 ? 1.0 : e;
 }
 
 /* Sea depth in model units (-1..-0.005) at coast distance d with the
  * shelf scale of the nearest landmass (shelf_scale) and the hills. */
 static double
-relief_sea(double d, double sscale, double hills)
+relief_sea(double d, double sscale, double hills, double tect)
 {
     /* a continental shelf about two degrees wide (varying by noise), then
      * the slope to the abyssal plain */
@@ -222,6 +95,7 @@ relief_sea(double d, double sscale, double hills)
     } else {
         e = -0.08 - 0.8 * ramp((d - shelf) / 0.05) + 0.06 * hills;
     }
+    e += tect;
     return e > -0.005 ? -0.005 : e < -1.0 ? -1.0 : e;
 }
 
@@ -245,7 +119,7 @@ moisture_at(double lat_rad, double d_sea, double noise)
  * vertex. pn: ridges, ranges, relief, moisture; pc: climate. */
 static void
 derive_block(struct world *w, size_t i0, size_t i1, const uint8_t *land, const double *dist,
-             const float *sscale, const struct perlin *pn, const struct perlin *pc)
+             const float *sscale, const float *tect, const struct perlin *pn, const struct perlin *pc)
 {
     const double *xyz = w->mesh->points;
     double hills[DERIVE_BLOCK], lxyz[3 * DERIVE_BLOCK];
@@ -287,13 +161,15 @@ derive_block(struct world *w, size_t i0, size_t i1, const uint8_t *land, const d
             const double *q = &xyz[3 * i];
             double up = w->roughness != NULL ? w->roughness[i] : 0.0;
             double lat = fabs(asin(q[2] < -1.0 ? -1.0 : q[2] > 1.0 ? 1.0 : q[2]));
-            w->elevation[i] = (float)relief_land(d, up, hills[i - i0], ridge[nl], mask[nl]);
+            w->elevation[i] = (float)relief_land(d, up, hills[i - i0], ridge[nl], mask[nl],
+                                                    tect != NULL ? tect[i] : 0.0);
             /* the circulation belts wander with the climate's displacement */
             lat += CLIMATE_SHIFT * M_PI / 180.0 * clim[nl];
             w->moisture[i] = (float)moisture_at(fabs(lat), d, moist[nl]);
             nl++;
         } else {
-            w->elevation[i] = (float)relief_sea(d, sscale[i], hills[i - i0]);
+            w->elevation[i] = (float)relief_sea(d, sscale[i], hills[i - i0],
+                                                   tect != NULL ? tect[i] : 0.0);
             w->moisture[i] = 1.0f;
         }
     }
@@ -303,11 +179,12 @@ enum og_status
 gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error *err)
 {
     size_t n = w->ncells, i, nland = 0, count = 0, largest = 0;
-    float *sscale = NULL;
+    float *sscale = NULL, *tect = NULL;
     double *dist = NULL;
     uint8_t *land = NULL;
     const double *xyz = w->mesh->points;
     struct perlin pn[4], pc;
+    int has_tect = 0;
     enum og_status st;
 
     if ((st = world_alloc((void **)&w->landmass, n, sizeof *w->landmass, "landmass", err))
@@ -321,7 +198,8 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
     dist = malloc(n * sizeof *dist);
     sscale = malloc(n * sizeof *sscale);
     land = malloc(n);
-    if (dist == NULL || sscale == NULL || land == NULL) {
+    tect = malloc(n * sizeof *tect);
+    if (dist == NULL || sscale == NULL || land == NULL || tect == NULL) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for planet elevation");
         goto done;
     }
@@ -332,8 +210,12 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
     if ((st = continents_label(land, adj, w->landmass, &count, &largest, err)) != OG_OK) {
         goto done;
     }
-    if (coast_fields(adj, xyz, land, w->landmass, count, dist, sscale) != 0) {
+    if (planet_coast_fields(adj, xyz, land, w->landmass, count, dist, sscale) != 0) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for planet elevation");
+        goto done;
+    }
+    if ((st = planet_tectonics(w, adj, land, dist, sscale, PLANET_SHELF, tect, &has_tect, err))
+        != OG_OK) {
         goto done;
     }
     /* relief and moisture: a display aid and the climate's input (the
@@ -345,8 +227,8 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
     perlin_init(&pn[3], w->params.seed ^ rng_hash_str("planet.moisture"));
     perlin_init(&pc, w->params.seed ^ rng_hash_str("planet.climate"));
     for (i = 0; i < n; i += DERIVE_BLOCK) {
-        derive_block(w, i, i + DERIVE_BLOCK < n ? i + DERIVE_BLOCK : n, land, dist, sscale, pn,
-                     &pc);
+        derive_block(w, i, i + DERIVE_BLOCK < n ? i + DERIVE_BLOCK : n, land, dist, sscale,
+                     has_tect ? tect : NULL, pn, &pc);
     }
     w->sea_level = 0.0f;
     world_update_extent(w);
@@ -372,6 +254,7 @@ done:
     free(dist);
     free(sscale);
     free(land);
+    free(tect);
     return st;
 }
 
@@ -430,7 +313,7 @@ shore_band(const struct world *w, const struct adjacency *adj, const uint8_t *se
         count = w->landmass[i] >= 0 && (size_t)w->landmass[i] >= count
                     ? (size_t)w->landmass[i] + 1 : count;
     }
-    ok = coast_fields(adj, w->mesh->points, land, w->landmass, count, dist, scale) == 0;
+    ok = planet_coast_fields(adj, w->mesh->points, land, w->landmass, count, dist, scale) == 0;
     perlin_init(&pr, w->params.seed ^ rng_hash_str("planet.relief"));
     for (i0 = 0; ok && i0 < n; i0 += DERIVE_BLOCK) {
         size_t i1 = n - i0 < DERIVE_BLOCK ? n : i0 + DERIVE_BLOCK, ns = 0;
