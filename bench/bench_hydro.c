@@ -32,6 +32,7 @@
 
 #include "core/base/parallel.h"
 #include "core/hydro/hydro.h"
+#include "core/lem/lem.h"
 #include "core/base/noise.h"
 #include "core/pipeline.h"
 
@@ -229,6 +230,80 @@ own_fill(const struct hydro_graph *g, const float *elev, const uint8_t *outlet,
     return 0;
 }
 
+#define LEM_SIDE 4096
+
+/* One implicit landscape evolution step (core/lem: fill, receivers, stack,
+ * area, stream power, diffusion) on a LEM_SIDE^2 fBm grid in metres, side
+ * by side with the fast fill of the same grid, both on one thread (thread
+ * CPU, best of 3). Goal (issue 26): the step at most 1x the fill. */
+static void
+bench_lem(void)
+{
+    struct lem_params lp = { 1e3, 2e-5, 0.5, 1.0, 0.01, 0.0, 0 };
+    struct hydro_graph g;
+    struct og_error e;
+    struct perlin p;
+    struct fbm_params f = { 8, 6.0, 2.0, 0.5 };
+    struct timing fill = { 0 }, step = { 0 };
+    struct lem *s = NULL;
+    size_t n = (size_t)LEM_SIDE * LEM_SIDE, i;
+    float *z = malloc(n * sizeof *z), *z2 = malloc(n * sizeof *z2), *up = malloc(n * sizeof *up);
+    uint8_t *base = malloc(n);
+    double xs[LEM_SIDE], ys[LEM_SIDE], v[LEM_SIDE], w0, c0;
+    int x, y, rep;
+
+    if (!z || !z2 || !up || !base || hydro_graph_grid(&g, LEM_SIDE, LEM_SIDE, 8, &e) != OG_OK) {
+        printf("lem: out of memory for the %dx%d benchmark\n", LEM_SIDE, LEM_SIDE);
+        goto done;
+    }
+    perlin_init(&p, 2016);
+    for (y = 0; y < LEM_SIDE; y++) {
+        for (x = 0; x < LEM_SIDE; x++) {
+            xs[x] = (x + 0.5) / LEM_SIDE;
+            ys[x] = (y + 0.5) / LEM_SIDE;
+        }
+        fbm2_batch(&p, &f, xs, ys, 1, LEM_SIDE, v);
+        for (x = 0; x < LEM_SIDE; x++) {
+            i = (size_t)y * LEM_SIDE + (size_t)x;
+            z[i] = (float)(1000.0 + 1500.0 * v[x]);
+            up[i] = 1e-3f;
+        }
+    }
+    hydro_grid_outlets(LEM_SIDE, LEM_SIDE, z, -INFINITY, base);
+    if (lem_new(&s, LEM_SIDE, LEM_SIDE, 30.0, base, &e) != OG_OK) {
+        printf("lem: %s\n", e.msg);
+        goto done;
+    }
+    og_threads_set_default(1);
+    for (rep = 0; rep < 3; rep++) {
+        if (own_fill(&g, z, base, HYDRO_FLOOD_FAST, z2, &fill) != 0) {
+            break;
+        }
+        memcpy(z2, z, n * sizeof *z);
+        w0 = bench_now_ms();
+        c0 = bench_thread_cpu_ms();
+        if (lem_step(s, z2, up, &lp, 1, NULL, &e) != OG_OK) {
+            printf("lem: %s\n", e.msg);
+            break;
+        }
+        keep_best(&step, w0, c0);
+    }
+    og_threads_set_default(0);
+    if (step.nw == 3) {
+        printf("lem step %dx%d (fill, receivers, stack, area, stream power, diffusion): %.0f ms "
+               "cpu, fast fill %.0f ms (wall %.0f, %.0f ms)\n",
+               LEM_SIDE, LEM_SIDE, step.cpu, fill.cpu, step.wall, fill.wall);
+        bench_goal("one implicit LEM step / fast fill, 4096^2 (thread CPU)", step.cpu / fill.cpu,
+                   1, 1.0);
+    }
+done:
+    lem_free(s);
+    free(z);
+    free(z2);
+    free(up);
+    free(base);
+}
+
 void
 bench_hydro(void)
 {
@@ -398,4 +473,5 @@ done:
     free(rank);
     free(down);
     free(outlet);
+    bench_lem();
 }

@@ -21,6 +21,7 @@ main(void)
         island_suite,
         dem_suite,
         hydro_suite,
+        lem_suite,
         biome_suite,
         hybrid_suite,
         hybrid_world_suite,

@@ -58,6 +58,7 @@ Suite *lloyd_suite(void);
 Suite *island_suite(void);
 Suite *dem_suite(void);
 Suite *hydro_suite(void);
+Suite *lem_suite(void);
 Suite *biome_suite(void);
 Suite *hybrid_suite(void);
 Suite *hybrid_world_suite(void);
