@@ -70,8 +70,8 @@ ln -s "$tmp/target.png" "$tmp/link.png"
 [ -L "$tmp/link.png" ] && [ -s "$tmp/target.png" ] ; check "symlink followed, link kept" $?
 if [ -c /dev/full ]; then
     out=$("$BIN" export --set island.cells=300 --stats /dev/full 2>&1); st=$?
-    [ $st -eq 1 ] && [ -c /dev/full ] && echo "$out" | grep -q "not a regular file"
-    check "device refused and left alone" $?
+    [ $st -eq 1 ] && [ -c /dev/full ] && echo "$out" | grep -q "/dev/full: No space left on device"
+    check "device written in place (never renamed over): /dev/full is full" $?
 fi
 out=$("$BIN" export --set island.cells=300 --map "$tmp/same.png" --iso "$tmp/same.png" 2>&1); st=$?
 [ $st -eq 1 ] && [ ! -e "$tmp/same.png" ] && echo "$out" | grep -q "both write"

@@ -10,7 +10,11 @@
 #   D  a full tmpfs and a read-only folder (root only; skipped otherwise);
 #   E  FIFO inputs: --dem, --from, --preset, a recipe's source: "not a
 #      regular file", exit 1, no hang (every run has a time limit);
-#   F  ulimit -v and hostile PNGs: clean one-line messages.
+#   F  ulimit -v and hostile PNGs: clean one-line messages;
+#   I  issue 28: closed standard descriptors, outputs that are streams
+#      (/dev/stdout, /dev/null, FIFOs) or inputs of the run, hostile
+#      georeferencing, SIGQUIT/SIGXCPU/SIGUSR1/SIGALRM/SIGPIPE, exit codes
+#      of writes to /dev/full, file modes.
 # Time to quit after each signal is printed (not asserted: no timed tests).
 set -u
 env --default-signal=INT true 2>/dev/null || { echo "env --default-signal missing: skipping"; exit 77; }
@@ -61,6 +65,11 @@ expect() { # description, status, message pattern, folder, files left...
         bad "$_desc (status $st, message: $out)"
     fi
 }
+# the exit status 128 + N of signal NAME (dash's kill -l takes numbers only)
+sig_status() {
+    case $1 in HUP) echo 129 ;; INT) echo 130 ;; QUIT) echo 131 ;; ALRM) echo 142 ;;
+    TERM) echo 143 ;; USR1) echo 138 ;; XCPU) echo 152 ;; *) echo 0 ;; esac
+}
 fresh() { rm -rf "$tmp/$1"; mkdir -p "$tmp/$1"; echo "$tmp/$1"; }
 
 # --- A: all or none -------------------------------------------------------
@@ -95,7 +104,7 @@ sig_case() {
     w=$(fresh "sig-$_name-$_sig")
     # a shell's background job starts with SIGINT ignored (and orogen keeps
     # an ignored signal ignored, as nohup expects): restore the default
-    (cd "$w" && exec env --default-signal=INT,TERM,HUP "$@" 2>"$tmp/sig.err" >/dev/null) &
+    (cd "$w" && exec env --default-signal=INT,TERM,HUP,QUIT "$@" 2>"$tmp/sig.err" >/dev/null) &
     _pid=$!
     if [ "$_wait" = temp ]; then
         _i=0
@@ -118,7 +127,7 @@ sig_case() {
     _t1=$(date +%s%N)
     out=$(cat "$tmp/sig.err")
     echo "#   $_name SIG$_sig: quit in $(( (_t1 - _t0) / 1000000 )) ms"
-    case $_sig in INT) want=130 ;; HUP) want=129 ;; TERM) want=143 ;; esac
+    want=$(sig_status "$_sig")
     expect "SIG$_sig during $_name: exit $want, nothing left" $want "interrupted by SIG$_sig" "$w"
 }
 for s in INT TERM HUP; do
@@ -230,6 +239,125 @@ expect "1e-400 underflows" 2 "1e-400 underflows" "$w"
 run "$w" 20 "$BIN" export --set island.cells=300 --map - --stats s.json
 expect "--map - refused, like --iso - and --globe -" 2 "--map -: a PNG is not written to standard output" "$w"
 
+# --- I: issue 28, nothing lost ----------------------------------------------------
+DEM=$tmp/dems/grey64.png
+"$BIN" export --set island.cells=300 --heightmap "$DEM" --size 64x64
+is_png() { [ "$(head -c 4 "$1" | tail -c 3)" = PNG ]; }
+# I1: fds 0-2 closed: the first file opened must not become standard error
+w=$(fresh closed-fds)
+(cd "$w" && timeout -s KILL 60 "$BIN" export --set island.cells=300 --map m.png --size 64x64 \
+    --progress 2>&-)
+st=$?
+[ "$st" -eq 0 ] && is_png "$w/m.png" && ! grep -aq "stage 1/" "$w/m.png"
+check "2>&- with --progress: the PNG holds no progress line" $?
+(cd "$w" && timeout -s KILL 60 "$BIN" export --set island.cells=300 --stats s.json <&- >&- 2>&-)
+st=$?
+[ "$st" -eq 0 ] && head -c 1 "$w/s.json" | grep -q '{'
+check "<&- >&- 2>&-: stats written whole, exit 0" $?
+# I2: outputs that are streams are written in place, never renamed over
+w=$(fresh streams)
+echo "earlier line" >"$w/log.txt"
+(cd "$w" && timeout -s KILL 60 "$BIN" export --set island.cells=300 --stats /dev/stdout \
+    >>log.txt)
+st=$?
+[ "$st" -eq 0 ] && [ "$(head -n 1 "$w/log.txt")" = "earlier line" ] &&
+    grep -q '"generator": "island"' "$w/log.txt" && only_files "$w" log.txt
+check "--stats /dev/stdout >> log.txt appends, keeps the log (exit $st)" $?
+echo "earlier error" >"$w/err.log"
+(cd "$w" && timeout -s KILL 60 "$BIN" export --set island.cells=300 --stats /dev/stderr \
+    2>>err.log)
+st=$?
+[ "$st" -eq 0 ] && [ "$(head -n 1 "$w/err.log")" = "earlier error" ] &&
+    grep -q '"generator": "island"' "$w/err.log"
+check "--stats /dev/stderr 2>> err.log appends (exit $st)" $?
+(cd "$w" && timeout -s KILL 60 "$BIN" export --set island.cells=300 --stats /dev/stdout |
+    cat >"$w/piped.json")
+grep -q '"generator": "island"' "$w/piped.json"
+check "--stats /dev/stdout into a pipe" $?
+run "$w" 60 "$BIN" export --set island.cells=300 --stats /dev/null --map /dev/fd/1
+[ "$st" -eq 0 ] && [ -c /dev/null ] && [ -z "$out" ]
+check "--stats /dev/null --map /dev/fd/1: written in place, /dev/null still a device" $?
+run "$w" 60 "$BIN" export --set island.cells=300 --stats /dev/fd/0
+expect "--stats /dev/fd/0 (read only): refused" 1 "descriptor 0 is open for reading only" "$w" \
+    log.txt err.log piped.json
+mkfifo "$w/fifo"
+run "$w" 20 "$BIN" export --set island.cells=300 --stats fifo
+expect "--stats FIFO without a reader: refused, no hang" 1 "fifo: a pipe with no reader" "$w" \
+    log.txt err.log piped.json fifo
+# SIGPIPE: the reader has gone before orogen writes (the left side waits
+# for the right side's mark): one line, exit 1, the map not renamed
+rm -f "$w/gone"
+out=$( ( _i=0; while [ ! -e "$w/gone" ] && [ $_i -lt 200 ]; do sleep 0.05; _i=$((_i + 1)); done
+        cd "$w" && timeout -s KILL 60 "$BIN" export --set island.cells=300 --map m.png \
+            --size 32x32 --stats /dev/stdout 2>"$w/pipe.err"; echo $? >"$w/pipe.st") |
+      { touch "$w/gone"; } )
+st=$(cat "$w/pipe.st"); out=$(cat "$w/pipe.err"); rm -f "$w/pipe.st" "$w/pipe.err" "$w/gone"
+expect "closed pipe (SIGPIPE): exit 1, Broken pipe, m.png not written" 1 "Broken pipe" "$w" \
+    log.txt err.log piped.json fifo
+# I3: an output that is an input of the run
+DN=dem.png
+DW=dem.pgw
+w=$(fresh same-as-input)
+cp "$DEM" "$w/$DN"
+ln "$w/$DN" "$w/hard.png"
+ln -s "$DN" "$w/soft.png"
+sum0=$(cksum <"$w/$DN")
+run "$w" 60 "$BIN" export --dem $DN --heightmap $DN
+expect "--dem $DN --heightmap $DN: refused" 1 "it is the input --dem $DN" "$w" \
+    $DN hard.png soft.png
+run "$w" 60 "$BIN" export --dem $DN --map hard.png --stats s.json
+expect "--map a hard link of the --dem: refused, nothing written" 1 "input --dem" "$w" \
+    $DN hard.png soft.png
+run "$w" 60 "$BIN" export --dem soft.png --map $DN
+expect "--map the file a --dem symlink names: refused" 1 "input --dem" "$w" \
+    $DN hard.png soft.png
+printf '30\n0\n0\n-30\n1000\n2000\n' >"$w/$DW"
+run "$w" 60 "$BIN" export --dem $DN --raw $DW
+expect "--raw over the --dem's world file: refused" 1 "input georeferencing $DW" "$w" \
+    $DN hard.png soft.png $DW
+[ "$(cksum <"$w/$DN")" = "$sum0" ]
+check "the --dem is unchanged" $?
+# I4: hostile georeferencing: one line naming the file, nothing written
+w=$(fresh georef)
+cp "$DEM" "$w/$DN"
+for wf in "1e308 0 0 -1 0 0" "nan 0 0 -1 0 0" "1 0 0 -1 inf 0" "0 0 0 0 0 0" \
+          "1e-320 0 0 -1e-320 0 0" "1e8 0 0 -1e8 0 0"; do
+    printf '%s\n' $wf >"$w/$DW"
+    run "$w" 60 "$BIN" export --dem $DN --map m.png --vector v.geojson --mesh m.glb
+    expect "world file '$wf': refused" 1 "$DW: " "$w" $DN $DW
+done
+rm -f "$w/$DW"
+for gt in "1e308, 1, 0, 0, 0, -1" "0, inf, 0, 0, 0, -1" "0, 0, 0, 0, 0, 0"; do
+    printf '<PAMDataset><GeoTransform>%s</GeoTransform></PAMDataset>\n' "$gt" >"$w/$DN.aux.xml"
+    run "$w" 60 "$BIN" export --dem $DN --map m.png --stats s.json
+    expect "GeoTransform '$gt': refused" 1 "$DN.aux.xml: " "$w" $DN $DN.aux.xml
+done
+# I5: signals beyond INT/TERM/HUP (see B)
+for s in QUIT XCPU USR1 ALRM; do
+    sig_case png-write $s temp "$BIN" export -g hybrid --set hybrid.width=512 \
+        --set hybrid.height=512 --map big.png --size 8192x8192
+done
+# I6: exit codes of what was written
+w=$(fresh exit-codes)
+for c in --help --version params; do
+    run "$w" 20 sh -c "exec \"\$0\" $c >/dev/full" "$BIN"
+    expect "$c to /dev/full: exit 1, one line" 1 "cannot write standard output: No space left" "$w"
+done
+# I7: file modes
+w=$(fresh modes)
+echo old >"$w/p.json"
+chmod 600 "$w/p.json"
+run "$w" 60 "$BIN" export --set island.cells=300 --stats p.json
+[ "$st" -eq 0 ] && [ "$(stat -c %a "$w/p.json")" = 600 ] && grep -q '"seed"' "$w/p.json"
+check "re-export over a 0600 file keeps 0600" $?
+echo old >"$w/r.json"
+chmod 444 "$w/r.json"
+run "$w" 60 "$BIN" export --set island.cells=300 --stats r.json --map m.png
+expect "a 0444 target: refused, unchanged" 1 "r.json: the file is read-only (mode 0444)" "$w" \
+    p.json r.json
+[ "$(cat "$w/r.json")" = old ]
+check "the 0444 file is unchanged" $?
+
 # --- G: the TUI quits at once during a big export ----------------------------------
 # SIGTERM, SIGINT, SIGHUP, and q q then Ctrl-C while the isometric view
 # renders 6000x6000: exit 128+signal, no temporary or PNG left, the
@@ -252,7 +380,7 @@ if command -v tmux >/dev/null 2>&1; then
     # server and fail ("server exited unexpectedly"): the old "TUI INT/HUP:
     # no island" under load.
     T new-session -d -s keep "sleep 600"
-    for how in TERM INT HUP keys; do
+    for how in TERM INT HUP QUIT keys; do
         w=$(fresh "tui-$how")
         rm -f "$tmp/tui.exit" "$tmp/tui.stty" "$tmp/tui.pid"
         T new-session -d -s "$how" -x 100 -y 30 "sh -c 'echo \$\$ >$tmp/tui.pid; cd $w; exec env \
@@ -274,7 +402,7 @@ echo \$? >$tmp/tui.exit; stty -a >$tmp/tui.stty; sleep 60"
         keys) T send-keys -t "$how" q; T send-keys -t "$how" q; T send-keys -t "$how" C-c
               want=130 ;;
         *) kill -"$how" "$(cat "$tmp/tui.pid")"
-           case $how in INT) want=130 ;; HUP) want=129 ;; TERM) want=143 ;; esac ;;
+           want=$(sig_status "$how") ;;
         esac
         _i=0
         while [ ! -s "$tmp/tui.exit" ] && [ $_i -lt 600 ]; do sleep 0.05; _i=$((_i + 1)); done

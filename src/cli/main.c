@@ -5,23 +5,31 @@
  * names, bad lines in a preset). */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/args.h"
 #include "cli/batch.h"
 #include "cli/gallery.h"
 #include "cli/sweep.h"
 #include "core/base/parallel.h"
+#include "io/georef.h"
 #include "io/outfile.h"
+#include "io/outfile_target.h"
 #include "tui/tui.h"
 
-/* SIGINT, SIGTERM, SIGHUP during `orogen export`: only raise the cancel
- * flag; generation and writers poll it, remove their temporary files and
- * return, and main exits 128 + the signal (issue 15 item 2). */
+/* A signal that would end the process during `orogen export` (SIGINT,
+ * SIGTERM, SIGHUP, SIGQUIT, SIGXCPU, ...: og_stop_signals) only raises the
+ * cancel flag; generation and writers poll it, remove their temporary
+ * files and return, and main exits 128 + the signal (issue 15 item 2,
+ * issue 28 item 5). SIGPIPE is ignored, so a closed pipe is a write error
+ * (EPIPE) that stops the export before any rename. */
 static void
 on_export_signal(int sig)
 {
@@ -31,32 +39,81 @@ on_export_signal(int sig)
 static void
 export_signals(void)
 {
-    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
     struct sigaction sa;
     size_t i;
 
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_export_signal;
     sigemptyset(&sa.sa_mask);
-    for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+    for (i = 0; og_stop_signals[i] != 0; i++) {
         struct sigaction old;
         /* A signal ignored by whoever started us (nohup, a shell's
          * background job) stays ignored. */
-        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) {
+        if (sigaction(og_stop_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) {
             continue;
         }
-        sigaction(sigs[i], &sa, NULL);
+        sigaction(og_stop_signals[i], &sa, NULL);
     }
+    signal(SIGPIPE, SIG_IGN);
 }
 
-static const char *
-signal_name(int sig)
+/* Descriptors 0, 1 and 2 that the caller closed (`2>&-`) are opened on
+ * /dev/null, so the first file orogen opens never becomes standard error
+ * and receives its messages (issue 28 item 1). Returns -1 when /dev/null
+ * cannot be opened. */
+static int
+std_fds_open(void)
 {
-    switch (sig) {
-    case SIGINT: return "SIGINT";
-    case SIGTERM: return "SIGTERM";
-    case SIGHUP: return "SIGHUP";
-    default: return "a signal";
+    int fd;
+
+    for (fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+            int n = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+            if (n < 0) {
+                return -1;
+            }
+            if (n != fd) {
+                /* open takes the lowest free number, so this is rare */
+                dup2(n, fd);
+                close(n);
+            }
+        }
+    }
+    return 0;
+}
+
+/* Standard output written in full, else one line and exit status 1 (a
+ * --help or params listing to a full disk: issue 28 item 10). */
+static int
+stdout_done(int rc)
+{
+    int e = errno;   /* a failed buffered write left its reason here */
+
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        e = errno != 0 ? errno : e != 0 ? e : EIO;
+        fprintf(stderr, "orogen: cannot write standard output: %s\n", strerror(e));
+        return rc != 0 ? rc : 1;
+    }
+    return rc;
+}
+
+/* The inputs of this run: no output may replace one (issue 28 item 3).
+ * The DEM and its sidecars always; a --from recipe in exports (the TUI may
+ * save over the picture it opened, as it saves presets over theirs). */
+static void
+protect_inputs(const struct cli_args *a)
+{
+    if (a->dem_path != NULL) {
+        outfile_protect_input(a->dem_path, "--dem");
+        georef_protect_sidecars(a->dem_path);
+    }
+    if (a->from != NULL && a->command != CLI_TUI) {
+        outfile_protect_input(a->from, "--from");
+    }
+    if (a->recipe_dem_path[0] != '\0') {
+        outfile_protect_input(a->recipe_dem_path, "(the recipe's DEM)");
+        georef_protect_sidecars(a->recipe_dem_path);
     }
 }
 
@@ -104,7 +161,7 @@ run_tui(const struct cli_args *a)
     opt.graphics = a->graphics != NULL ? tui_graphics_parse(a->graphics) : TUI_GFX_AUTO;
     rc = tui_main(&opt);
     dem_raster_fini(&raster);
-    /* the TUI quits on SIGINT, SIGTERM, SIGHUP with 128 + the signal, its
+    /* the TUI quits on SIGINT, SIGTERM, SIGQUIT... with 128 + the signal, its
        exports stopped and their temporaries removed, and says so in one
        line naming the export (tui.c) */
     return rc;
@@ -117,6 +174,9 @@ main(int argc, char **argv)
     struct og_error err;
     enum og_status st;
 
+    if (std_fds_open() != 0) {
+        return 1;   /* nowhere to say it: no /dev/null */
+    }
     /* Character classification only: numbers stay in the C locale so
      * "0.5" means the same everywhere (presets, recipes, forms). */
     setlocale(LC_CTYPE, "");
@@ -150,16 +210,17 @@ main(int argc, char **argv)
             }
         }
     }
+    protect_inputs(&a);
     switch (a.command) {
     case CLI_HELP:
         fputs(cli_usage(), stdout);
-        return 0;
+        return stdout_done(0);
     case CLI_VERSION:
         printf("orogen %s\n", PACKAGE_VERSION);
-        return 0;
+        return stdout_done(0);
     case CLI_PARAMS:
         batch_print_params(&a, stdout);
-        return 0;
+        return stdout_done(0);
     case CLI_EXPORT:
         export_signals();
         st = a.out.seeds_given ? batch_sweep(&a, &err) : batch_export(&a, &err);
@@ -167,10 +228,10 @@ main(int argc, char **argv)
             int sig = og_interrupted();
             outfile_discard_all();  /* none should be left; make sure */
             if (a.out.seeds_given && st == OG_ECANCELED) {
-                fprintf(stderr, "orogen: interrupted by %s %s\n", signal_name(sig), err.msg);
+                fprintf(stderr, "orogen: interrupted by %s %s\n", og_signal_name(sig), err.msg);
             } else {
                 fprintf(stderr, "orogen: interrupted by %s; no file written\n",
-                        signal_name(sig));
+                        og_signal_name(sig));
             }
             return 128 + sig;
         }
@@ -178,7 +239,7 @@ main(int argc, char **argv)
             fprintf(stderr, "orogen: %s\n", err.msg);
             return 1;
         }
-        return 0;
+        return stdout_done(0);
     case CLI_GALLERY:
         export_signals();
         if ((st = cli_gallery(&a, &err)) != OG_OK) {

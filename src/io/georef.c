@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "io/outfile.h"
+#include "io/outfile_target.h"
 
 /* A small text file (at most 1 MiB) into a malloc'd string, NULL if absent. */
 static char *
@@ -53,6 +54,48 @@ with_ext(const char *path, const char *ext, int replace, char *out, size_t size)
     }
 }
 
+/* The largest coordinate or pixel size taken (1e9: ten times the Earth's
+ * circumference in metres or feet, far beyond any degree value). */
+#define GEOREF_COORD_MAX 1e9
+
+/* A geotransform that places a width x height raster sanely: every term
+ * finite and within GEOREF_COORD_MAX, pixels of non-zero area, and the
+ * raster's four corners within GEOREF_COORD_MAX (issue 28 item 4).
+ * Errors: OG_EFORMAT naming path. */
+static enum og_status
+validate_gt(const char *path, const double gt[6], int width, int height, struct og_error *err)
+{
+    static const char *const name[6] = { "x origin", "x pixel size", "row rotation",
+                                         "y origin", "column rotation", "y pixel size" };
+    double det = gt[1] * gt[5] - gt[2] * gt[4];
+    int i, cx, cy;
+
+    for (i = 0; i < 6; i++) {
+        if (!isfinite(gt[i])) {
+            return og_error_set(err, OG_EFORMAT, "%s: the %s is not a finite number", path,
+                                name[i]);
+        }
+        if (fabs(gt[i]) > GEOREF_COORD_MAX) {
+            return og_error_set(err, OG_EFORMAT, "%s: the %s %.6g is beyond +-1e9", path,
+                                name[i], gt[i]);
+        }
+    }
+    if (!(fabs(det) > 0.0) || !isfinite(det)) {
+        return og_error_set(err, OG_EFORMAT, "%s: the pixel size is zero", path);
+    }
+    for (cy = 0; cy <= 1; cy++) {
+        for (cx = 0; cx <= 1; cx++) {
+            double x = gt[0] + gt[1] * cx * width + gt[2] * cy * height;
+            double y = gt[3] + gt[4] * cx * width + gt[5] * cy * height;
+            if (!(fabs(x) <= GEOREF_COORD_MAX && fabs(y) <= GEOREF_COORD_MAX)) {
+                return og_error_set(err, OG_EFORMAT, "%s: the raster's corner (%.6g, %.6g) is "
+                                    "beyond +-1e9", path, x, y);
+            }
+        }
+    }
+    return OG_OK;
+}
+
 static enum og_status
 parse_world_file(const char *path, const char *text, double gt[6], struct og_error *err)
 {
@@ -76,9 +119,6 @@ parse_world_file(const char *path, const char *text, double gt[6], struct og_err
     gt[5] = v[3];
     gt[0] = v[4] - 0.5 * v[0] - 0.5 * v[2];
     gt[3] = v[5] - 0.5 * v[1] - 0.5 * v[3];
-    if (gt[1] * gt[5] - gt[2] * gt[4] == 0.0) {
-        return og_error_set(err, OG_EFORMAT, "%s: the pixel size is zero", path);
-    }
     return OG_OK;
 }
 
@@ -102,6 +142,9 @@ georef_read(const char *raster, int width, int height, struct georef *g, struct 
     }
     if (text != NULL) {
         st = parse_world_file(path, text, g->gt, err);
+        if (st == OG_OK) {
+            st = validate_gt(path, g->gt, width, height, err);
+        }
         free(text);
         if (st != OG_OK) {
             return st;
@@ -125,7 +168,7 @@ georef_read(const char *raster, int width, int height, struct georef *g, struct 
             char *p = t + 14, *end;
             for (i = 0; i < 6; i++) {
                 g->gt[i] = strtod(p, &end);
-                if (end == p) {
+                if (end == p || !isfinite(g->gt[i])) {
                     free(aux);
                     georef_free(g);
                     return og_error_set(err, OG_EFORMAT, "%s: GeoTransform needs six numbers",
@@ -135,6 +178,11 @@ georef_read(const char *raster, int width, int height, struct georef *g, struct 
                 while (*p == ',' || *p == ' ') {
                     p++;
                 }
+            }
+            if ((st = validate_gt(path, g->gt, width, height, err)) != OG_OK) {
+                free(aux);
+                georef_free(g);
+                return st;
             }
             g->valid = 1;
         }
@@ -146,6 +194,23 @@ georef_read(const char *raster, int width, int height, struct georef *g, struct 
         g->srs = NULL;
     }
     return OG_OK;
+}
+
+void
+georef_protect_sidecars(const char *raster)
+{
+    static const char *const exts[] = { ".pgw", ".pngw", ".wld" };
+    char path[PATH_MAX + 16];
+    int i, r;
+
+    for (r = 1; r >= 0; r--) {
+        for (i = 0; i < 3; i++) {
+            with_ext(raster, exts[i], r, path, sizeof path);
+            outfile_protect_input(path, "georeferencing");
+        }
+    }
+    snprintf(path, sizeof path, "%s.aux.xml", raster);
+    outfile_protect_input(path, "georeferencing");
 }
 
 void

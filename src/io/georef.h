@@ -27,11 +27,17 @@ struct georef {
 /* Read the sidecars of raster (width x height): world file first (.pgw,
  * .pngw, .wld with the extension replaced, then appended), then .aux.xml.
  * No sidecar leaves g->valid 0. Errors: OG_EFORMAT naming a malformed
- * world file or GeoTransform. */
+ * world file or GeoTransform: a term that is not a finite number, a pixel
+ * of zero area, a term or a corner of the raster beyond +-1e9 (metres,
+ * feet or degrees: ten times the Earth's circumference). */
 enum og_status georef_read(const char *raster, int width, int height, struct georef *g,
                            struct og_error *err);
 
 void georef_free(struct georef *g);
+
+/* Mark every sidecar of raster that exists as an input of this run
+ * (io/outfile_target.h), so no output replaces it. */
+void georef_protect_sidecars(const char *raster);
 
 /* Metres per pixel of the source raster, east-west (out[0]) and
  * north-south (out[1]), the sizes of the pixel's two sides (hypot of the

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "io/outfile.h"
+#include "io/outfile_target.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -17,61 +18,16 @@
 enum og_status
 outfile_resolve(const char *path, char *out, size_t size, struct og_error *err)
 {
-    struct stat sb;
-    char cur[PATH_MAX];
-    int hops;
+    struct outfile_target tg;
+    enum og_status st = outfile_target_resolve(path, &tg, err);
 
-    if (path == NULL || path[0] == '\0') {
-        return og_error_set(err, OG_EIO, "output file name is empty");
+    if (st != OG_OK) {
+        return st;
     }
-    if (strlen(path) >= sizeof cur) {
+    if (strlen(tg.real) >= size) {
         return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(ENAMETOOLONG));
     }
-    strcpy(cur, path);
-    for (hops = 0; hops < 32; hops++) {
-        if (lstat(cur, &sb) != 0) {
-            if (errno == ENOENT) {
-                break;  /* a new file */
-            }
-            return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-        }
-        if (S_ISREG(sb.st_mode)) {
-            break;
-        }
-        if (S_ISDIR(sb.st_mode)) {
-            return og_error_set(err, OG_EIO, "cannot write %s: is a directory", path);
-        }
-        if (!S_ISLNK(sb.st_mode)) {
-            return og_error_set(err, OG_EIO,
-                                "cannot write %s: not a regular file (device, pipe or socket)",
-                                path);
-        }
-        /* Follow the link: its target is relative to the link's folder. */
-        char target[PATH_MAX], next[PATH_MAX];
-        ssize_t n = readlink(cur, target, sizeof target - 1);
-        if (n < 0) {
-            return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(errno));
-        }
-        target[n] = '\0';
-        if (target[0] == '/') {
-            strcpy(next, target);
-        } else {
-            const char *slash = strrchr(cur, '/');
-            int len = slash != NULL ? (int)(slash - cur) + 1 : 0;
-            if ((size_t)snprintf(next, sizeof next, "%.*s%s", len, cur, target) >= sizeof next) {
-                return og_error_set(err, OG_EIO, "cannot write %s: %s", path,
-                                    strerror(ENAMETOOLONG));
-            }
-        }
-        strcpy(cur, next);
-    }
-    if (hops == 32) {
-        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(ELOOP));
-    }
-    if (strlen(cur) >= size) {
-        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(ENAMETOOLONG));
-    }
-    strcpy(out, cur);
+    strcpy(out, tg.real);
     return OG_OK;
 }
 
@@ -81,8 +37,9 @@ struct outfile_temp {
     struct outfile_temp *prev, *next;
     char path[PATH_MAX];      /* as given, for messages */
     char real[PATH_MAX];      /* the resolved target */
-    char tmp[PATH_MAX + 8];   /* real + ".XXXXXX" */
-    FILE *fp;                 /* NULL once closed */
+    char tmp[PATH_MAX + 8];   /* real + ".XXXXXX"; "" for a stream */
+    FILE *fp;                 /* NULL once closed (a stream's stays open) */
+    int stream_fd;            /* a stream's destination (outfile_target.h), else -1 */
     int group;                /* id of the group it belongs to, 0 for none */
     int ready;                /* closed and waiting for its group's rename */
 };
@@ -189,12 +146,61 @@ sync_dir(const char *path)
     }
 }
 
+/* The temporary file of a regular target: beside it, with the mode (and,
+ * for root, the owner) of the file it replaces. */
+static enum og_status
+temp_open_regular(struct outfile_temp *t, const struct outfile_target *tg, struct og_error *err)
+{
+    int fd = open_temp(t->real, t->tmp, sizeof t->tmp), e;
+
+    if (fd < 0) {
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", t->path, strerror(errno));
+    }
+    if (tg->exists) {
+        /* a 0600 file stays 0600 (issue 28 item 11); best effort */
+        if (geteuid() == 0) {
+            (void)fchown(fd, tg->uid, tg->gid);
+        }
+        (void)fchmod(fd, tg->mode);
+    }
+    t->fp = fdopen(fd, "wb");
+    if (t->fp == NULL) {
+        e = errno;
+        close(fd);
+        unlink(t->tmp);
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", t->path, strerror(e));
+    }
+    return OG_OK;
+}
+
+/* A stream's bytes wait in an unnamed temporary file (nothing to remove
+ * after a signal) until the commit copies them to the destination. */
+static enum og_status
+temp_open_stream(struct outfile_temp *t, const struct outfile_target *tg, struct og_error *err)
+{
+    int e;
+
+    t->stream_fd = outfile_target_open_stream(tg, t->path, err);
+    if (t->stream_fd < 0) {
+        return OG_EIO;
+    }
+    t->fp = tmpfile();
+    if (t->fp == NULL) {
+        e = errno;
+        close(t->stream_fd);
+        t->stream_fd = -1;
+        return og_error_set(err, OG_EIO, "cannot write %s: no temporary file: %s", t->path,
+                            strerror(e));
+    }
+    return OG_OK;
+}
+
 enum og_status
 outfile_temp_open(const char *path, struct outfile_temp **out, FILE **fp, struct og_error *err)
 {
     struct outfile_temp *t;
+    struct outfile_target tg;
     enum og_status st;
-    int fd, e;
 
     *out = NULL;
     *fp = NULL;
@@ -205,29 +211,22 @@ outfile_temp_open(const char *path, struct outfile_temp **out, FILE **fp, struct
     if (t == NULL) {
         return og_error_set(err, OG_ENOMEM, "cannot write %s: out of memory", path);
     }
-    st = outfile_resolve(path, t->real, sizeof t->real, err);
+    t->stream_fd = -1;
+    st = outfile_target_resolve(path, &tg, err);
     if (st != OG_OK) {
         free(t);
         return st;
     }
+    snprintf(t->real, sizeof t->real, "%s", tg.real);
     snprintf(t->path, sizeof t->path, "%s", path);
     /* Registered before the file exists, so no moment leaves it unlisted. */
     reg_add(t);
-    fd = open_temp(t->real, t->tmp, sizeof t->tmp);
-    if (fd < 0) {
-        e = errno;
+    st = tg.kind == OUTFILE_STREAM ? temp_open_stream(t, &tg, err)
+                                   : temp_open_regular(t, &tg, err);
+    if (st != OG_OK) {
         reg_remove(t);
         free(t);
-        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(e));
-    }
-    t->fp = fdopen(fd, "wb");
-    if (t->fp == NULL) {
-        e = errno;
-        close(fd);
-        unlink(t->tmp);
-        reg_remove(t);
-        free(t);
-        return og_error_set(err, OG_EIO, "cannot write %s: %s", path, strerror(e));
+        return st;
     }
     t->group = cur_group;
     *out = t;
@@ -251,9 +250,51 @@ outfile_temp_discard(struct outfile_temp *t)
         fclose(t->fp);
         t->fp = NULL;
     }
-    unlink(t->tmp);
+    if (t->stream_fd >= 0) {
+        close(t->stream_fd);
+    }
+    if (t->tmp[0] != '\0') {
+        unlink(t->tmp);
+    }
     reg_remove(t);
     free(t);
+}
+
+/* Copy a stream's waiting bytes to its destination and close both.
+ * Returns 0 or the errno of the failure (EPIPE when the reader has gone:
+ * SIGPIPE is ignored during exports, cli/main.c). */
+static int
+deliver_stream(struct outfile_temp *t)
+{
+    char buf[65536];
+    size_t n, off;
+    ssize_t w;
+    int e = 0;
+
+    rewind(t->fp);
+    while (e == 0 && (n = fread(buf, 1, sizeof buf, t->fp)) > 0) {
+        for (off = 0; off < n && e == 0; off += (size_t)w) {
+            w = write(t->stream_fd, buf + off, n - off);
+            if (w < 0) {
+                w = 0;
+                if (errno != EINTR) {
+                    e = errno;
+                } else if (og_interrupted()) {
+                    e = EINTR;
+                }
+            }
+        }
+    }
+    if (e == 0 && ferror(t->fp)) {
+        e = EIO;
+    }
+    fclose(t->fp);
+    t->fp = NULL;
+    if (close(t->stream_fd) != 0 && e == 0 && errno != EINTR) {
+        e = errno;
+    }
+    t->stream_fd = -1;
+    return e;
 }
 
 enum og_status
@@ -265,8 +306,28 @@ outfile_temp_commit(struct outfile_temp *t, struct og_error *err)
         outfile_temp_discard(t);
         return og_error_set(err, OG_ECANCELED, "interrupted");
     }
-    /* Data must be on disk before the name points at it. */
     errno = 0;
+    if (t->stream_fd >= 0) {
+        /* a stream: its bytes wait in the unnamed file until delivered */
+        if (ferror(t->fp) || fflush(t->fp) != 0) {
+            e = errno != 0 ? errno : EIO;
+            og_error_set(err, OG_EIO, "cannot write %s: %s", t->path, strerror(e));
+            outfile_temp_discard(t);
+            return OG_EIO;
+        }
+        if (t->group != 0) {
+            t->ready = 1;   /* delivered by outfile_group_end, before any rename */
+            return OG_OK;
+        }
+        e = deliver_stream(t);
+        if (e != 0) {
+            og_error_set(err, OG_EIO, "cannot write %s: %s", t->path, strerror(e));
+        }
+        reg_remove(t);
+        free(t);
+        return e != 0 ? OG_EIO : OG_OK;
+    }
+    /* Data must be on disk before the name points at it. */
     if (ferror(t->fp) || fflush(t->fp) != 0 || fsync(fileno(t->fp)) != 0) {
         e = errno != 0 ? errno : EIO;
         og_error_set(err, OG_EIO, "cannot write %s: %s", t->path, strerror(e));
@@ -312,6 +373,28 @@ name_list_add(char *buf, size_t size, const char *name)
     }
 }
 
+/* list with its streams moved to the front, each part in its order */
+static struct outfile_temp *
+streams_first(struct outfile_temp *list)
+{
+    struct outfile_temp *streams = NULL, **st_tail = &streams, *files = NULL,
+                        **f_tail = &files, *t, *next;
+
+    for (t = list; t != NULL; t = next) {
+        next = t->next;
+        t->next = NULL;
+        if (t->stream_fd >= 0) {
+            *st_tail = t;
+            st_tail = &t->next;
+        } else {
+            *f_tail = t;
+            f_tail = &t->next;
+        }
+    }
+    *st_tail = files;
+    return streams;
+}
+
 enum og_status
 outfile_group_end(int commit, struct og_error *err)
 {
@@ -345,25 +428,39 @@ outfile_group_end(int commit, struct og_error *err)
             st = og_error_set(err, OG_EINVAL, "cannot write %s: not finished", t->path);
         }
     }
-    /* mine is in the order the outputs were opened; the first rename that
-     * fails stops the others (their temporaries are removed) */
+    /* Streams first: what goes to a pipe or terminal cannot be taken back,
+     * and a full or closed one must stop the renames (issue 28 item 9).
+     * Then the files, in the order they were opened; the first delivery or
+     * rename that fails stops the others (their temporaries are removed). */
+    mine = streams_first(mine);
     for (t = mine; t != NULL; t = next) {
         next = t->next;
         if (commit) {
-            if (rename(t->tmp, t->real) != 0) {
+            int e = t->stream_fd >= 0 ? deliver_stream(t)
+                                      : rename(t->tmp, t->real) != 0 ? errno : 0;
+            if (e != 0) {
                 failed = t;
-                failed_errno = errno;
+                failed_errno = e;
                 commit = 0;
-                unlink(t->tmp);
+                if (t->tmp[0] != '\0') {
+                    unlink(t->tmp);
+                }
                 continue;   /* freed with the names below */
             }
-            sync_dir(t->real);
+            if (t->tmp[0] != '\0') {
+                sync_dir(t->real);
+            }
             name_list_add(written, sizeof written, t->path);
         } else {
             if (t->fp != NULL) {
                 fclose(t->fp);
             }
-            unlink(t->tmp);
+            if (t->stream_fd >= 0) {
+                close(t->stream_fd);
+            }
+            if (t->tmp[0] != '\0') {
+                unlink(t->tmp);
+            }
             if (failed != NULL) {
                 name_list_add(unwritten, sizeof unwritten, t->path);
             }
@@ -389,7 +486,7 @@ reg_count(int unlink_them)
 
     pthread_mutex_lock(&reg_lock);
     for (t = reg_head; t != NULL; t = t->next) {
-        n += unlink_them ? unlink(t->tmp) == 0 : 1;
+        n += unlink_them ? t->tmp[0] != '\0' && unlink(t->tmp) == 0 : 1;
     }
     pthread_mutex_unlock(&reg_lock);
     return n;

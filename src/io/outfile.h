@@ -1,12 +1,15 @@
 /* outfile: where an output file really goes, temporary files that become
  * outputs all together or not at all, and interruption.
  *
- * Every orogen output is written to a temporary file beside its target and
- * renamed into place. Renaming over something that is not a regular file
- * would destroy it (a device such as /dev/full, a FIFO, the symlink
- * /dev/stdout), so outputs are resolved first: a symlink is followed to the
- * file it names (the link survives), a missing file is fine, and anything
- * that is not a regular file is refused.
+ * Every orogen output that is a regular file is written to a temporary
+ * file beside its target and renamed into place, with the permission bits
+ * of the file it replaces. Renaming over something that is not a regular
+ * file would destroy it, so outputs are resolved first
+ * (io/outfile_target.h): a symlink is followed to the file it names (the
+ * link survives), a missing file is fine; a descriptor of this process
+ * (/dev/stdout), a character device or a FIFO is a stream, written in
+ * place when its group commits; a folder, a socket, a read-only file and
+ * an input of the same run are refused.
  *
  * Writers (PNG, JSON, and every new format) go through one path:
  *
@@ -37,8 +40,9 @@
 #include "core/base/interrupt.h"
 #include "core/base/og_error.h"
 
-/* Resolve path into out (size bytes). Errors (OG_EIO, naming path): empty
- * name, a directory, a device/FIFO/socket, a symlink loop, a name too long. */
+/* Resolve path into out (size bytes): the regular file renamed over, or
+ * for a stream the name written in place (outfile_target.h). Errors
+ * (OG_EIO, naming path): those of outfile_target_resolve, a name too long. */
 enum og_status outfile_resolve(const char *path, char *out, size_t size, struct og_error *err);
 
 /* Atomically write len bytes to path (resolved as above): temporary file in
@@ -70,7 +74,9 @@ enum og_status outfile_temp_commit(struct outfile_temp *t, struct og_error *err)
 /* Close and remove t's temporary file and free t (t may be NULL). */
 void outfile_temp_discard(struct outfile_temp *t);
 
-/* Start a group on this thread (groups do not nest). */
+/* Start a group on this thread (groups do not nest). Streams of the group
+ * wait in unnamed temporary files and are delivered first at its end, so a
+ * full or closed standard output stops the renames. */
 void outfile_group_begin(void);
 
 /* End this thread's group: commit != 0 renames every file of the group into

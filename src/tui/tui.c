@@ -1,8 +1,8 @@
 /* tui: the main loop of the terminal interface.
  *
  * Threads (../shared/TERMINAL.md section 3): only this thread calls curses.
- * The generation worker and export jobs are started with SIGWINCH, SIGINT,
- * SIGTERM, SIGHUP and SIGTSTP blocked, so those signals interrupt our poll()
+ * The generation worker and export jobs are started with SIGWINCH, SIGTSTP
+ * and every og_stop_signals entry blocked, so those signals interrupt our poll()
  * and ncurses reports KEY_RESIZE. Workers wake the loop by writing a byte to
  * a non-blocking self-pipe polled together with stdin; keys are then drained
  * with a non-blocking getch on a 1x1 window that is never drawn (getch on a
@@ -119,10 +119,10 @@ tui_block_ui_signals(sigset_t *old)
 
     sigemptyset(&set);
     sigaddset(&set, SIGWINCH);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGHUP);
     sigaddset(&set, SIGTSTP);
+    for (int i = 0; og_stop_signals[i] != 0; i++) {
+        sigaddset(&set, og_stop_signals[i]);
+    }
     pthread_sigmask(SIG_BLOCK, &set, old);
 }
 
@@ -257,9 +257,12 @@ tui_main(const struct tui_options *opt)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    /* every signal that would end us (SIGQUIT: Ctrl-\, SIGXCPU: ulimit -t)
+       quits cleanly, the terminal restored (issue 28 item 5) */
+    for (i = 0; og_stop_signals[i] != 0; i++) {
+        sigaction(og_stop_signals[i], &sa, NULL);
+    }
+    signal(SIGPIPE, SIG_IGN);
 
     paramedit_init(&t->pe, &t->params, tui_groups(t));
     /* a --from recipe: its land edits, layer and view window */
@@ -337,9 +340,9 @@ tui_main(const struct tui_options *opt)
     delwin(t->inwin);
     caps_close(t);
     sa.sa_handler = SIG_DFL;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    for (i = 0; og_stop_signals[i] != 0; i++) {
+        sigaction(og_stop_signals[i], &sa, NULL);
+    }
     sig_wake_fd = -1;
     close(t->wake_fd[0]);
     close(t->wake_fd[1]);
@@ -348,12 +351,12 @@ tui_main(const struct tui_options *opt)
     free(t);
     if (cancelled[0] != '\0') {
         fprintf(stderr, "%s\n", cancelled);
-    } else if (sig_quit == SIGINT || sig_quit == SIGTERM || sig_quit == SIGHUP) {
+    } else if (sig_quit != 0) {
         fprintf(stderr, "orogen: interrupted by %s; no export was running\n",
-                sig_quit == SIGINT ? "SIGINT" : sig_quit == SIGTERM ? "SIGTERM" : "SIGHUP");
+                og_signal_name(sig_quit));
     }
     if (why[0] != '\0') {
         fprintf(stderr, "%s\n", why);
     }
-    return sig_quit == SIGINT || sig_quit == SIGTERM || sig_quit == SIGHUP ? 128 + sig_quit : 0;
+    return sig_quit != 0 ? 128 + sig_quit : 0;
 }

@@ -23,6 +23,17 @@ int og_interrupted(void);
  * iso_options.cancel. */
 atomic_int *og_interrupt_flag(void);
 
+/* The signals whose default action ends the process and that front ends
+ * turn into a clean stop through og_interrupt (issue 28 item 5): HUP, INT,
+ * QUIT, TERM, XCPU (ulimit -t), ALRM, VTALRM, PROF, USR1, USR2; 0 ends the
+ * list. Not listed: SIGPIPE and SIGXFSZ, which front ends ignore so that
+ * write() reports EPIPE and EFBIG instead; SIGKILL and SIGSTOP, which
+ * cannot be caught; crashes (SEGV, BUS, FPE, ILL, ABRT). */
+extern const int og_stop_signals[];
+
+/* "SIGINT" for SIGINT and so on, "a signal" for one not known. */
+const char *og_signal_name(int sig);
+
 /* Forget an interruption (tests only). */
 void og_interrupt_reset(void);
 
