@@ -343,6 +343,23 @@ for c in --help --version params; do
     run "$w" 20 sh -c "exec \"\$0\" $c >/dev/full" "$BIN"
     expect "$c to /dev/full: exit 1, one line" 1 "cannot write standard output: No space left" "$w"
 done
+w=$(fresh stdout-full)
+run "$w" 60 sh -c "exec \"\$0\" export --set island.cells=300 --map m.png --stats - >/dev/full" \
+    "$BIN"
+expect "--map m.png --stats - >/dev/full: exit 1 and no m.png" 1 \
+    "cannot write standard output: No space left on device; not written: m.png" "$w"
+# I8: one name-clash check over every file of the run, before any work
+w=$(fresh clashes)
+run "$w" 60 "$BIN" export --set island.cells=300 --tiles 2x1 --map a.png --stats a_x0_y0.png \
+    --size 64x64
+expect "a tile named like --stats: refused" 1 "tile 0,0 of --map a.png and --stats a_x0_y0.png" "$w"
+run "$w" 60 "$BIN" export --set island.cells=300 --seeds 1-12 --map 'm{seed}.png' \
+    --stats 'm{seed}0.png' --size 16x16
+expect "sweep m{seed}.png with m{seed}0.png: refused before seed 1" 1 "both write m10.png" "$w"
+run "$w" 60 "$BIN" export --set island.cells=300 --extent 10000 --map m.png --stats m.pgw
+expect "--stats named like the map's world file: refused" 1 "the world file of --map m.png" "$w"
+run "$w" 60 "$BIN" export -g planet --set planet.points=500 --heightmap h.png --vector h.png.aux.xml
+expect "--vector named like the heightmap's .aux.xml: refused" 1 "the .aux.xml of --heightmap" "$w"
 # I7: file modes
 w=$(fresh modes)
 echo old >"$w/p.json"

@@ -143,6 +143,12 @@ sweep_run(const struct cli_args *a, struct og_error *err)
     if ((st0 = sweep_check(a, err)) != OG_OK || (st0 = sweep_check_folders(a, err)) != OG_OK) {
         return st0;
     }
+    /* every name of every seed, before the first (m{seed}.png at seed 10
+       is m{seed}0.png at seed 1: issue 28 item 8) */
+    if ((st0 = output_names_check(a->outputs, &a->out.tiles, 1, a->out.seed_lo,
+                                  a->out.seed_hi, err)) != OG_OK) {
+        return st0;
+    }
     for (seed = a->out.seed_lo;; seed++) {
         struct cli_args b = *a;
         char *names[OUT_COUNT];

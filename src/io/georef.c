@@ -197,6 +197,15 @@ georef_read(const char *raster, int width, int height, struct georef *g, struct 
 }
 
 void
+georef_sidecars(const char *path, char *world, char *aux, size_t size)
+{
+    const char *dot = strrchr(path, '.');
+
+    with_ext(path, dot != NULL && strcmp(dot, ".png") == 0 ? ".pgw" : ".wld", 1, world, size);
+    snprintf(aux, size, "%s.aux.xml", path);
+}
+
+void
 georef_protect_sidecars(const char *raster)
 {
     static const char *const exts[] = { ".pgw", ".pngw", ".wld" };
@@ -225,9 +234,8 @@ enum og_status
 georef_write(const struct georef *g, const struct raster_window *win, const char *path,
              struct og_error *err)
 {
-    char side[PATH_MAX + 16], text[512];
+    char side[PATH_MAX + 16], aux[PATH_MAX + 16], text[512];
     double sx, sy, gt[6];
-    const char *dot;
     enum og_status st;
     int n;
 
@@ -246,12 +254,7 @@ georef_write(const struct georef *g, const struct raster_window *win, const char
     n = snprintf(text, sizeof text, "%.17g\n%.17g\n%.17g\n%.17g\n%.17g\n%.17g\n", gt[1], gt[4],
                  gt[2], gt[5], gt[0] + 0.5 * gt[1] + 0.5 * gt[2],
                  gt[3] + 0.5 * gt[4] + 0.5 * gt[5]);
-    dot = strrchr(path, '.');
-    if (dot != NULL && strcmp(dot, ".png") == 0) {
-        with_ext(path, ".pgw", 1, side, sizeof side);
-    } else {
-        with_ext(path, ".wld", 1, side, sizeof side);
-    }
+    georef_sidecars(path, side, aux, sizeof side);
     st = outfile_write(side, text, (size_t)n, err);
     if (st != OG_OK || g->srs == NULL) {
         return st;
@@ -263,8 +266,7 @@ georef_write(const struct georef *g, const struct raster_window *win, const char
             return og_error_set(err, OG_ENOMEM, "out of memory for %s.aux.xml", path);
         }
         n = snprintf(xml, len, "<PAMDataset>\n  %s\n</PAMDataset>\n", g->srs);
-        snprintf(side, sizeof side, "%s.aux.xml", path);
-        st = outfile_write(side, xml, (size_t)n, err);
+        st = outfile_write(aux, xml, (size_t)n, err);
         free(xml);
     }
     return st;

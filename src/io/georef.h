@@ -35,6 +35,11 @@ enum og_status georef_read(const char *raster, int width, int height, struct geo
 
 void georef_free(struct georef *g);
 
+/* The names georef_write gives the sidecars of the raster path: world
+ * (.pgw for .png, else .wld, replacing the extension) and aux
+ * (PATH.aux.xml), each of size bytes. */
+void georef_sidecars(const char *path, char *world, char *aux, size_t size);
+
 /* Mark every sidecar of raster that exists as an input of this run
  * (io/outfile_target.h), so no output replaces it. */
 void georef_protect_sidecars(const char *raster);

@@ -195,11 +195,12 @@ temp_open_stream(struct outfile_temp *t, const struct outfile_target *tg, struct
     return OG_OK;
 }
 
-enum og_status
-outfile_temp_open(const char *path, struct outfile_temp **out, FILE **fp, struct og_error *err)
+/* outfile_temp_open for a resolved target tg. */
+static enum og_status
+temp_open_target(const char *path, const struct outfile_target *tg, struct outfile_temp **out,
+                 FILE **fp, struct og_error *err)
 {
     struct outfile_temp *t;
-    struct outfile_target tg;
     enum og_status st;
 
     *out = NULL;
@@ -212,17 +213,12 @@ outfile_temp_open(const char *path, struct outfile_temp **out, FILE **fp, struct
         return og_error_set(err, OG_ENOMEM, "cannot write %s: out of memory", path);
     }
     t->stream_fd = -1;
-    st = outfile_target_resolve(path, &tg, err);
-    if (st != OG_OK) {
-        free(t);
-        return st;
-    }
-    snprintf(t->real, sizeof t->real, "%s", tg.real);
+    snprintf(t->real, sizeof t->real, "%s", tg->real);
     snprintf(t->path, sizeof t->path, "%s", path);
     /* Registered before the file exists, so no moment leaves it unlisted. */
     reg_add(t);
-    st = tg.kind == OUTFILE_STREAM ? temp_open_stream(t, &tg, err)
-                                   : temp_open_regular(t, &tg, err);
+    st = tg->kind == OUTFILE_STREAM ? temp_open_stream(t, tg, err)
+                                    : temp_open_regular(t, tg, err);
     if (st != OG_OK) {
         reg_remove(t);
         free(t);
@@ -232,6 +228,24 @@ outfile_temp_open(const char *path, struct outfile_temp **out, FILE **fp, struct
     *out = t;
     *fp = t->fp;
     return OG_OK;
+}
+
+enum og_status
+outfile_temp_open(const char *path, struct outfile_temp **out, FILE **fp, struct og_error *err)
+{
+    struct outfile_target tg;
+    enum og_status st;
+
+    *out = NULL;
+    *fp = NULL;
+    if (og_interrupted()) {
+        return og_error_set(err, OG_ECANCELED, "interrupted");
+    }
+    st = outfile_target_resolve(path, &tg, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    return temp_open_target(path, &tg, out, fp, err);
 }
 
 const char *
@@ -533,6 +547,22 @@ outfile_abort(struct outfile *of)
     of->fp = NULL;
 }
 
+/* Write len bytes of data through t (opened on path) and commit it. */
+static enum og_status
+write_all(struct outfile_temp *t, FILE *fp, const char *path, const void *data, size_t len,
+          struct og_error *err)
+{
+    enum og_status st;
+
+    if (fwrite(data, 1, len, fp) != len) {
+        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path,
+                          strerror(errno != 0 ? errno : EIO));
+        outfile_temp_discard(t);
+        return st;
+    }
+    return outfile_temp_commit(t, err);
+}
+
 enum og_status
 outfile_write(const char *path, const void *data, size_t len, struct og_error *err)
 {
@@ -544,11 +574,29 @@ outfile_write(const char *path, const void *data, size_t len, struct og_error *e
     if (st != OG_OK) {
         return st;
     }
-    if (fwrite(data, 1, len, fp) != len) {
-        st = og_error_set(err, OG_EIO, "cannot write %s: %s", path,
-                          strerror(errno != 0 ? errno : EIO));
-        outfile_temp_discard(t);
+    return write_all(t, fp, path, data, len, err);
+}
+
+enum og_status
+outfile_write_fd(int fd, const char *name, const void *data, size_t len, struct og_error *err)
+{
+    struct outfile_target tg;
+    struct outfile_temp *t;
+    enum og_status st;
+    FILE *fp;
+    int fl = fcntl(fd, F_GETFL);
+
+    if (fl < 0 || (fl & O_ACCMODE) == O_RDONLY) {
+        return og_error_set(err, OG_EIO, "cannot write %s: descriptor %d is not open for "
+                            "writing", name, fd);
+    }
+    memset(&tg, 0, sizeof tg);
+    tg.kind = OUTFILE_STREAM;
+    tg.fd = fd;
+    snprintf(tg.real, sizeof tg.real, "%s", name);
+    st = temp_open_target(name, &tg, &t, &fp, err);
+    if (st != OG_OK) {
         return st;
     }
-    return outfile_temp_commit(t, err);
+    return write_all(t, fp, name, data, len, err);
 }

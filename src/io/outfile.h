@@ -52,6 +52,14 @@ enum og_status outfile_resolve(const char *path, char *out, size_t size, struct 
 enum og_status outfile_write(const char *path, const void *data, size_t len,
                              struct og_error *err);
 
+/* As outfile_write, to this process's descriptor fd (1: standard output)
+ * as a stream (outfile_target.h) named name in messages: the bytes wait in
+ * an unnamed temporary file and are delivered at the commit, or with the
+ * current group before any of its renames. Errors: OG_EIO "cannot write
+ * NAME: REASON" (a closed or read-only descriptor, EPIPE, ENOSPC). */
+enum og_status outfile_write_fd(int fd, const char *name, const void *data, size_t len,
+                                struct og_error *err);
+
 /* A temporary file "TARGET.XXXXXX" beside the resolved target. */
 struct outfile_temp;
 

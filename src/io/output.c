@@ -12,6 +12,7 @@
 
 #include "core/recipe/params.h"
 #include "io/outfile.h"
+#include "io/outfile_target.h"
 
 static const struct output_kind kinds[OUT_COUNT] = {
     { OUT_MAP, "map", "--map", ".png", 0, OUTPUT_TILED,
@@ -100,12 +101,23 @@ dir_of(const char *path, char *dir, size_t size)
 enum og_status
 output_check_writable(const char *path, char *canon, size_t size, struct og_error *err)
 {
-    char real[PATH_MAX], dir[PATH_MAX], rdir[PATH_MAX];
-    enum og_status st = outfile_resolve(path, real, sizeof real, err);
-    const char *base;
+    char dir[PATH_MAX], rdir[PATH_MAX];
+    struct outfile_target tg;
+    enum og_status st = outfile_target_resolve(path, &tg, err);
+    const char *base, *real = tg.real;
 
     if (st != OG_OK) {
         return st;
+    }
+    if (tg.kind == OUTFILE_STREAM) {
+        /* written in place (/dev/stdout, /dev/null, a FIFO): no folder to
+           write in; two outputs to one descriptor or device still clash */
+        if (tg.fd >= 0) {
+            snprintf(canon, size, "/dev/fd/%d", tg.fd);
+        } else {
+            snprintf(canon, size, "%s", tg.real);
+        }
+        return OG_OK;
     }
     dir_of(real, dir, sizeof dir);
     if (realpath(dir, rdir) == NULL || access(rdir, W_OK) != 0) {
@@ -188,7 +200,8 @@ output_plan_check_paths(struct output_plan *p, struct og_error *err)
             }
         }
     }
-    return OG_OK;
+    /* tiles and sidecars too (issue 28 item 8) */
+    return output_names_check(p->path, &p->tiles, 0, 0, 0, err);
 }
 
 enum og_status
@@ -249,6 +262,12 @@ output_plan_write(struct output_plan *p, const struct world *w, struct og_error 
         }
         st = kinds[i].write(p, w, err);
     }
+    /* Standard output last, once the exports list is whole, but inside the
+       group: the group delivers it before any rename, so a full or closed
+       standard output writes nothing (issue 28 item 9). */
+    if (st == OG_OK && p->path[OUT_STATS] != NULL && strcmp(p->path[OUT_STATS], "-") == 0) {
+        st = output_stats_to(p, w, "-", err);
+    }
     if (st != OG_OK) {
         outfile_group_end(0, NULL);
         bundle_finish(&p->stage, 0, NULL);
@@ -259,10 +278,6 @@ output_plan_write(struct output_plan *p, const struct world *w, struct og_error 
         st = bundle_finish(&p->stage, 1, err);
     } else {
         bundle_finish(&p->stage, 0, NULL);
-    }
-    /* Standard output last: it cannot be taken back. */
-    if (st == OG_OK && p->path[OUT_STATS] != NULL && strcmp(p->path[OUT_STATS], "-") == 0) {
-        st = output_stats_to(p, w, "-", err);
     }
     return st;
 }

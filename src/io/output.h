@@ -145,6 +145,16 @@ int output_plan_any_data(const struct output_plan *p);
  * x.png"). */
 enum og_status output_plan_check_paths(struct output_plan *p, struct og_error *err);
 
+/* No two files of an export, or of a sweep over seeds lo..hi (sweep != 0:
+ * every {seed} in path replaced), have one name: outputs, tiles, the world
+ * files and .aux.xml of rasters (whether or not the world will have
+ * georeferencing), a bundle's folder (io/output_names.c). Errors:
+ * OG_EINVAL naming both ("tile 0,0 of --map a.png and --stats a_x0_y0.png
+ * both write a_x0_y0.png"). */
+enum og_status output_names_check(const char *const path[OUT_COUNT],
+                                  const struct tile_grid *tiles, int sweep, uint64_t lo,
+                                  uint64_t hi, struct og_error *err);
+
 /* Before generation: each kind's own check (world kind, size limits,
  * tiles). Call it before reading a DEM (p->dem NULL: what needs the DEM's
  * size waits) and again once it is loaded. Errors: one line naming the

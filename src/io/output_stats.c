@@ -21,37 +21,36 @@ output_stats_to(struct output_plan *p, const struct world *w, const char *path,
     enum og_status st;
     size_t len;
 
-    if (p->exports == NULL) {
-        return export_stats_file(w, path, err);
-    }
     st = export_stats_json(w, &json, err);
     if (st != OG_OK) {
         return st;
     }
-    /* The object ends with "\n}\n": insert the exports before it. */
-    end = strrchr(json, '}');
-    if (end == NULL) {
+    if (p->exports == NULL) {
+        all = json;
+    } else {
+        /* The object ends with "\n}\n": insert the exports before it. */
+        end = strrchr(json, '}');
+        if (end == NULL) {
+            free(json);
+            return og_error_set(err, OG_EINVAL, "stats JSON without a closing brace");
+        }
+        while (end > json && end[-1] == '\n') {
+            end--;
+        }
+        len = (size_t)(end - json);
+        all = malloc(len + strlen(p->exports) + 32);
+        if (all == NULL) {
+            free(json);
+            return og_error_set(err, OG_ENOMEM, "out of memory for the stats JSON");
+        }
+        memcpy(all, json, len);
+        sprintf(all + len, ",\n  \"exports\": [%s\n  ]\n}\n", p->exports);
         free(json);
-        return og_error_set(err, OG_EINVAL, "stats JSON without a closing brace");
     }
-    while (end > json && end[-1] == '\n') {
-        end--;
-    }
-    len = (size_t)(end - json);
-    all = malloc(len + strlen(p->exports) + 32);
-    if (all == NULL) {
-        free(json);
-        return og_error_set(err, OG_ENOMEM, "out of memory for the stats JSON");
-    }
-    memcpy(all, json, len);
-    sprintf(all + len, ",\n  \"exports\": [%s\n  ]\n}\n", p->exports);
-    free(json);
     len = strlen(all);
     if (strcmp(path, "-") == 0) {
-        if (fwrite(all, 1, len, stdout) != len || fflush(stdout) != 0) {
-            st = og_error_set(err, OG_EIO, "cannot write stats to standard output: %s",
-                              strerror(errno));
-        }
+        /* a stream of the current group: delivered before any rename */
+        st = outfile_write_fd(1, "standard output", all, len, err);
     } else {
         st = outfile_write(path, all, len, err);
     }
