@@ -18,6 +18,57 @@ parse_real(const char *s, const char *end_at, double *out)
     return end != s && end == end_at && errno == 0 && isfinite(*out) ? 0 : -1;
 }
 
+/* --tiles NxM, --tile X,Y, --tile-overlap K (io/tiles.h). */
+static int
+parse_tiles(int argc, char **argv, int *i, struct cli_dataout *o, struct og_error *err)
+{
+    const char *arg = argv[*i], *v;
+    const char *opt = cli_opt_is(arg, "--tiles", NULL) ? "--tiles"
+                      : cli_opt_is(arg, "--tile", NULL) ? "--tile" : "--tile-overlap";
+    char *end;
+    long a, b = 0;
+    if ((v = cli_opt_value(argc, argv, i, opt, err)) == NULL) {
+        return -1;
+    }
+    errno = 0;
+    a = strtol(v, &end, 10);
+    if (opt[6] != '-') {  /* NxM or X,Y */
+        char sep = opt[6] == 's' ? 'x' : ',';
+        if (end == v || (*end != sep && !(sep == 'x' && *end == 'X'))) {
+            og_error_set(err, OG_EINVAL, "%s '%s' is not %s", opt, v,
+                         sep == 'x' ? "NxM" : "X,Y");
+            return -1;
+        }
+        const char *s2 = end + 1;
+        b = strtol(s2, &end, 10);
+        if (end == s2) {
+            end = (char *)v;  /* force the error below */
+        }
+    }
+    if (end == v || *end != '\0' || errno != 0 || a < 0 || b < 0 || a > 100000 ||
+        b > 100000) {
+        og_error_set(err, OG_EINVAL, "%s '%s' is not %s", opt, v,
+                     opt[6] == 's' ? "NxM" : (opt[6] == '-' ? "a count" : "X,Y"));
+        return -1;
+    }
+    if (opt[6] == 's') {
+        if (a < 1 || b < 1) {
+            og_error_set(err, OG_ERANGE, "--tiles '%s' needs at least 1x1", v);
+            return -1;
+        }
+        o->tiles.nx = (int)a;
+        o->tiles.ny = (int)b;
+    } else if (opt[6] == '-') {
+        o->tiles.overlap = (int)a;
+        o->overlap_given = 1;
+    } else {
+        o->tiles.only = 1;
+        o->tiles.tx = (int)a;
+        o->tiles.ty = (int)b;
+    }
+    return 1;
+}
+
 int
 cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct og_error *err)
 {
@@ -40,51 +91,9 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
         o->mesh_h = (int)b;
         return 1;
     }
-    if (cli_opt_is(arg, "--tiles", NULL) || cli_opt_is(arg, "--tile", NULL) || cli_opt_is(arg, "--tile-overlap", NULL)) {
-        const char *opt = cli_opt_is(arg, "--tiles", NULL) ? "--tiles"
-                          : cli_opt_is(arg, "--tile", NULL) ? "--tile" : "--tile-overlap";
-        char *end;
-        long a, b = 0;
-        if ((v = cli_opt_value(argc, argv, i, opt, err)) == NULL) {
-            return -1;
-        }
-        errno = 0;
-        a = strtol(v, &end, 10);
-        if (opt[6] != '-') {  /* NxM or X,Y */
-            char sep = opt[6] == 's' ? 'x' : ',';
-            if (end == v || (*end != sep && !(sep == 'x' && *end == 'X'))) {
-                og_error_set(err, OG_EINVAL, "%s '%s' is not %s", opt, v,
-                             sep == 'x' ? "NxM" : "X,Y");
-                return -1;
-            }
-            const char *s2 = end + 1;
-            b = strtol(s2, &end, 10);
-            if (end == s2) {
-                end = (char *)v;  /* force the error below */
-            }
-        }
-        if (end == v || *end != '\0' || errno != 0 || a < 0 || b < 0 || a > 100000 ||
-            b > 100000) {
-            og_error_set(err, OG_EINVAL, "%s '%s' is not %s", opt, v,
-                         opt[6] == 's' ? "NxM" : (opt[6] == '-' ? "a count" : "X,Y"));
-            return -1;
-        }
-        if (opt[6] == 's') {
-            if (a < 1 || b < 1) {
-                og_error_set(err, OG_ERANGE, "--tiles '%s' needs at least 1x1", v);
-                return -1;
-            }
-            o->tiles.nx = (int)a;
-            o->tiles.ny = (int)b;
-        } else if (opt[6] == '-') {
-            o->tiles.overlap = (int)a;
-            o->overlap_given = 1;
-        } else {
-            o->tiles.only = 1;
-            o->tiles.tx = (int)a;
-            o->tiles.ty = (int)b;
-        }
-        return 1;
+    if (cli_opt_is(arg, "--tiles", NULL) || cli_opt_is(arg, "--tile", NULL) ||
+        cli_opt_is(arg, "--tile-overlap", NULL)) {
+        return parse_tiles(argc, argv, i, o, err);
     }
     if (cli_opt_is(arg, "--extent", NULL)) {
         const char *end;

@@ -9,6 +9,7 @@
 
 #include "core/base/og_error.h"
 #include "core/world.h"
+#include "io/stats_json.h"
 #include "render/mapimg.h"
 #include "io/png/pngio.h"
 
@@ -61,12 +62,6 @@ enum og_status export_recipe_world(const struct world *w, const struct params *p
 enum og_status export_recipe_for(enum gen_id gen, const struct params *p, const char *source,
                                  const char *extra, struct pngio_text **text, size_t *ntext,
                                  void **block, struct og_error *err);
-
-/* The stats JSON of a world into a malloc'd string. Keys: doc/stats.md. */
-enum og_status export_stats_json(const struct world *w, char **out, struct og_error *err);
-
-/* Write the stats JSON to path ("-" for standard output). */
-enum og_status export_stats_file(const struct world *w, const char *path, struct og_error *err);
 
 /* A background export job (for the TUI): runs fn on its own thread. */
 struct export_job;
