@@ -540,5 +540,6 @@ dem_suite(void)
     tcase_add_test(c, georef_latitude);
     tcase_set_timeout(c, 20);
     suite_add_tcase(s, c);
+    dem_void_tests(s);
     return s;
 }

@@ -14,6 +14,7 @@
 #include "core/recipe/recipe.h"
 #include "core/base/parallel.h"
 #include "core/pipeline.h"
+#include "io/dem/dem_load.h"
 #include "io/export.h"
 #include "io/georef.h"
 #include "render/globe.h"
@@ -28,37 +29,12 @@
 enum og_status
 batch_load_dem(const struct cli_args *a, struct dem_raster *r, struct og_error *err)
 {
-    enum og_status st;
-
     memset(r, 0, sizeof *r);
     if (a->dem_path == NULL) {
         return OG_OK;
     }
-    st = pngio_read_raster(a->dem_path, r, err);
-    /* Recipes name the file by size, SHA-256 and name, never by a path:
-     * --from finds it beside the PNG or here (core/recipe/recipe.h). */
-    if (st == OG_OK) {
-        st = recipe_dem_identity(a->dem_path, r->identity, sizeof r->identity, err);
-    }
-    /* The cell size in metres from the world file or .aux.xml beside it
-     * (doc/scale.md); an orogen heightmap's own chunk otherwise. */
-    if (st == OG_OK) {
-        struct georef g;
-        double m[2];
-        st = georef_read(a->dem_path, r->width, r->height, &g, err);
-        if (st == OG_OK && georef_cell_metres(&g, m)) {
-            r->cell_m[0] = m[0];
-            r->cell_m[1] = m[1];
-        }
-        if (st == OG_OK) {
-            r->has_georef_lat = georef_centre_latitude(&g, &r->georef_lat);
-        }
-        georef_free(&g);
-    }
-    if (st != OG_OK) {
-        dem_raster_fini(r);
-    }
-    return st;
+    /* PNG or anything GDAL reads, with its georeferencing and identity */
+    return dem_load(a->dem_path, r, err);
 }
 
 /* A seed sweep's DEM (cli/sweep.c): decoded once, lent to every seed's

@@ -46,6 +46,7 @@ world_unref(struct world *w)
     mesh_free(w->mesh);
     free(w->elevation);
     free(w->water);
+    free(w->nodata);
     free(w->moisture);
     free(w->biome);
     free(w->color);

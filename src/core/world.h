@@ -85,6 +85,9 @@ struct world {
     float sea_level;       /* in elevation units; cells at or below are ocean */
     float elev_min, elev_max;
     uint8_t *water;        /* WATER_* */
+    uint8_t *nodata;       /* dem: 1 where the source has no data (a void, filled
+                              from its rim for the hydrology, core/dem/dem_void.h);
+                              NULL when it has none */
     float *moisture;       /* 0..1 */
     uint8_t *biome;        /* biome id (core/biome/biome.h) */
     uint32_t *color;       /* 0xRRGGBB display colour (biome colour after smoothing) */

@@ -12,6 +12,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/base/infile.h"
+#include "io/dem/crs_scale.h"
+#include "io/dem/dem_gdal.h"
 #include "io/outfile.h"
 #include "io/outfile_target.h"
 
@@ -134,6 +137,11 @@ georef_read(const char *raster, int width, int height, struct georef *g, struct 
     memset(g, 0, sizeof *g);
     g->width = width;
     g->height = height;
+    if (infile_is_regular(raster) && !dem_file_is_png(raster)) {
+        /* GeoTIFF, .hgt, ASCII grid...: GDAL reads the file's own
+           georeferencing and its sidecars (io/dem/dem_gdal.h) */
+        return dem_gdal_georef(raster, width, height, g, err);
+    }
     for (r = 1; r >= 0 && text == NULL; r--) {
         for (i = 0; i < 3 && text == NULL; i++) {
             with_ext(raster, exts[i], r, path, sizeof path);
@@ -316,9 +324,16 @@ georef_cell_metres(const struct georef *g, double out[2])
         px *= M_PI / 180.0 * N * cos(phi);
         py *= M_PI / 180.0 * M;
     } else if (g->srs != NULL) {
-        double u = wkt_linear_unit(g->srs);
-        px *= u;
-        py *= u;
+        /* ground metres through the projection's scale factor
+           (io/dem/crs_scale.h), else the CRS's linear unit */
+        double m[2], u = wkt_linear_unit(g->srs);
+        if (g->width > 0 && g->height > 0 && crs_ground_cell(g->srs, g->gt, g->width, g->height, m)) {
+            px = m[0];
+            py = m[1];
+        } else {
+            px *= u;
+            py *= u;
+        }
     }
     if (!(px > 0.0 && py > 0.0 && isfinite(px) && isfinite(py))) {
         return 0;

@@ -26,6 +26,8 @@ struct georef {
 
 /* Read the sidecars of raster (width x height): world file first (.pgw,
  * .pngw, .wld with the extension replaced, then appended), then .aux.xml.
+ * A raster that is not a PNG is read by GDAL (io/dem/dem_gdal.h): its own
+ * geotransform and CRS (GeoTIFF tags, .hgt names) or GDAL's sidecars.
  * No sidecar leaves g->valid 0. Errors: OG_EFORMAT naming a malformed
  * world file or GeoTransform: a term that is not a finite number, a pixel
  * of zero area, a term or a corner of the raster beyond +-1e9 (metres,
@@ -52,8 +54,10 @@ void georef_protect_sidecars(const char *raster);
  *     pi/180 x N(lat) cos(lat) per degree of longitude and pi/180 x M(lat)
  *     per degree of latitude (N, M: the prime-vertical and meridional radii
  *     of curvature); datums other than WGS 84 differ by well under 0.1 %;
- *   projected CRS: the pixel size times its linear unit (the factor of the
- *     last UNIT / LENGTHUNIT element, "metre" = 1);
+ *   projected CRS: ground metres through the projection's scale factor at
+ *     the raster's centre (io/dem/crs_scale.h: Web Mercator's 1/cos(lat),
+ *     UTM's 0.9996...); when GDAL does not know the CRS, the pixel size
+ *     times its linear unit (the last UNIT / LENGTHUNIT element, metre = 1);
  *   no CRS (a world file alone): the pixel size taken as metres, as orogen
  *     writes them for --extent worlds.
  * Returns 1 with out set, 0 (out zero) when g is not valid or the result is

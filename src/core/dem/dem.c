@@ -9,6 +9,8 @@
 
 #include "core/base/grid.h"
 #include "core/biome/biome.h"
+#include "core/dem/dem_flatwater.h"
+#include "core/dem/dem_void.h"
 #include "core/hydro/hydro.h"
 #include "core/hydro/moisture.h"
 
@@ -21,8 +23,17 @@ dem_resolve_encoding(const struct dem_raster *r, enum dem_encoding asked, enum d
     size_t i, n = (size_t)r->width * (size_t)r->height;
     int rmin = 65535, rmax = 0;
 
-    if (r->channels < 1 || r->channels > 4 || r->samples == NULL || n == 0) {
+    if (r->channels < 1 || r->channels > 4 || (r->samples == NULL && r->heights == NULL) ||
+        n == 0) {
         return og_error_set(err, OG_EFORMAT, "%s: empty or malformed raster", r->source);
+    }
+    if (r->heights != NULL) {  /* float metres (GDAL): no colour encoding */
+        if (asked != DEM_AUTO && asked != DEM_GRAY) {
+            return og_error_set(err, OG_EINVAL, "%s: encoding %s needs an RGB PNG, this "
+                                "raster holds heights", r->source, enc_names[asked]);
+        }
+        *out = DEM_GRAY;
+        return OG_OK;
     }
     if (asked == DEM_GRAY) {
         *out = DEM_GRAY;
@@ -81,6 +92,12 @@ dem_decode(const struct dem_raster *r, enum dem_encoding enc, double vscale, flo
     if (st != OG_OK) {
         return st;
     }
+    if (r->heights != NULL) {
+        for (i = 0; i < n; i++) {
+            heights[i] = (float)((double)r->heights[i] * vscale);
+        }
+        return OG_OK;
+    }
     for (i = 0; i < n; i++) {
         const uint16_t *s = r->samples + i * c;
         double h;
@@ -106,8 +123,34 @@ dem_raster_fini(struct dem_raster *r)
 {
     if (r != NULL) {
         free(r->samples);
+        free(r->heights);
+        free(r->nodata);
         r->samples = NULL;
+        r->heights = NULL;
+        r->nodata = NULL;
     }
+}
+
+/* The decoded raster's voids: w->nodata (NULL when none), filled from
+ * their rims (core/dem/dem_void.h); the count is dem.voids. */
+static enum og_status
+decode_voids(struct world *w, const struct dem_raster *r, enum dem_encoding enc,
+             struct og_error *err)
+{
+    size_t nvoid;
+    enum og_status st = world_alloc((void **)&w->nodata, w->ncells, 1, "void mask", err);
+
+    if (st != OG_OK) {
+        return st;
+    }
+    nvoid = dem_void_mask(r, enc, w->nodata);
+    world_stat_int(w, "dem.voids", (long long)nvoid);
+    if (nvoid == 0) {
+        free(w->nodata);
+        w->nodata = NULL;
+        return OG_OK;
+    }
+    return dem_void_fill(w->elevation, w->nodata, w->width, w->height, err);
 }
 
 /* Stage "decode": samples to metres on a grid. */
@@ -139,7 +182,10 @@ stage_decode(struct world *w, struct run_ctx *ctx, struct og_error *err)
     if (st != OG_OK) {
         return st;
     }
-    world_stat_text(w, "dem.encoding", enc_names[enc]);
+    world_stat_text(w, "dem.encoding", r->heights != NULL ? "float" : enc_names[enc]);
+    if ((st = decode_voids(w, r, enc, err)) != OG_OK) {
+        return st;
+    }
     w->elev_unit_m = 1.0;
     if (r->cell_m[0] > 0.0 && r->cell_m[1] > 0.0) {
         w->cell_size = r->cell_m[0];
@@ -181,10 +227,70 @@ stage_sea(struct world *w, struct run_ctx *ctx, struct og_error *err)
     return OG_OK;
 }
 
+/* Stage "flat water": exact flats that are lakes as SRTM and Copernicus
+ * store them (core/dem/dem_flatwater.h) become lake cells after the
+ * hydrology, with no river drawn across them; the flow still crosses them
+ * to their outflow. */
+static enum og_status
+stage_flatwater(struct world *w, struct run_ctx *ctx, struct og_error *err)
+{
+    struct dem_flatwater_stats fs;
+    double area_km2 = params_get(ctx->params, P_DEM_FLAT_WATER_AREA);
+    double cell_km2 = w->cell_size * (w->cell_size_y > 0.0 ? w->cell_size_y : w->cell_size) * 1e-6;
+    size_t min_cells = 0, i, n;
+    uint8_t *flat = NULL;
+    enum og_status st;
+
+    if (area_km2 > 0.0) {
+        double c = cell_km2 > 0.0 ? area_km2 / cell_km2 : 0.0;
+        min_cells = c > 9.0 ? (c < 1e15 ? (size_t)c + (c > (double)(size_t)c) : (size_t)1e15) : 9;
+    }
+    st = grid_malloc((void **)&flat, w->ncells, 1, "flat water", err);
+    if (st == OG_OK) {
+        st = dem_flatwater_find(w->elevation, w->nodata, w->width, w->height, w->sea_level,
+                                min_cells, flat, &fs, err);
+    }
+    if (st != OG_OK) {
+        free(flat);
+        return st;
+    }
+    for (i = 0; i < w->ncells; i++) {
+        if (!flat[i]) {
+            continue;
+        }
+        w->water[i] = WATER_LAKE;
+        if (w->lake != NULL) {
+            w->lake[i] = LAKE_WATER;
+        }
+        if (w->river_width != NULL) {
+            w->river_width[i] = 0.0f;
+        }
+    }
+    if (fs.cells > 0 && w->river_width != NULL && w->downhill != NULL) {
+        /* the rivers left: sources as core/hydro/hydro.h counts them,
+           river cells none of whose donors is a river cell */
+        memset(flat, 0, w->ncells);
+        for (i = 0; i < w->ncells; i++) {
+            if (w->river_width[i] > 0.0f && w->downhill[i] >= 0) {
+                flat[w->downhill[i]] = 1;
+            }
+        }
+        for (i = 0, n = 0; i < w->ncells; i++) {
+            n += w->river_width[i] > 0.0f && !flat[i];
+        }
+        world_stat_int(w, "hydro.rivers", (long long)n);
+    }
+    free(flat);
+    world_stat_int(w, "dem.flat_lakes", (long long)fs.bodies);
+    world_stat_int(w, "dem.flat_lake_cells", (long long)fs.cells);
+    return OG_OK;
+}
+
 static const struct stage dem_stages[] = {
     { "decode", stage_decode },
     { "sea", stage_sea },
     { "hydrology", hydro_stage },
+    { "flat water", stage_flatwater },
     { "moisture", dem_moisture_stage },
     { "biomes", biome_stage },
 };
@@ -193,5 +299,5 @@ const struct generator gen_dem = {
     "dem", GEN_DEM, WORLD_GRID,
     (1u << PG_COMMON) | (1u << PG_DEM) | (1u << PG_HYDRO) | (1u << PG_RENDER),
     dem_stages, sizeof dem_stages / sizeof dem_stages[0],
-    "real elevation model (grey, terrain-RGB or Terrarium PNG)",
+    "real elevation model (GeoTIFF, SRTM .hgt, ASCII grid and what GDAL reads; grey, terrain-RGB or Terrarium PNG)",
 };

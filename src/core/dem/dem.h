@@ -11,6 +11,10 @@
  * are all below 16 -> terrain-rgb (R < 16 covers -10000..+94857 m); all at
  * or above 64 -> terrarium (-16384 m and up); anything else is ambiguous
  * and needs an explicit dem.encoding.
+ * Float rasters (any format GDAL reads, io/dem/dem_gdal.h) come in metres.
+ * Voids (no data, core/dem/dem_void.h): cells the reader marks (a no-data
+ * value, a GDAL mask or alpha band, a PNG tRNS colour), an alpha of 0 and,
+ * in a plain 16-bit grey PNG, the sample 65535.
  * Sea: h <= dem.sea_level. */
 #ifndef OROGEN_CORE_DEM_DEM_H
 #define OROGEN_CORE_DEM_DEM_H
@@ -43,6 +47,14 @@ struct dem_raster {
        (core/biome/dem_climate.h). */
     int has_georef_lat;
     double georef_lat;
+    /* Float rasters (io/dem/dem_gdal.h): width * height heights in metres,
+       row-major, north row first; samples is then NULL, channels 1 and
+       bit_depth 32. NULL for PNGs. */
+    float *heights;
+    /* Voids the reader found (a no-data value or mask, a PNG tRNS colour):
+       width * height bytes, 1 = no data; NULL when it found none. Alpha 0
+       and 16-bit 65535 are added by dem_void_mask (core/dem/dem_void.h). */
+    uint8_t *nodata;
 };
 
 enum dem_encoding { DEM_AUTO = 0, DEM_GRAY = 1, DEM_TERRAIN_RGB = 2, DEM_TERRARIUM = 3 };
@@ -58,7 +70,8 @@ enum og_status dem_resolve_encoding(const struct dem_raster *r, enum dem_encodin
 enum og_status dem_decode(const struct dem_raster *r, enum dem_encoding enc, double vscale,
                           float *heights, struct og_error *err);
 
-/* Free a raster's samples (the struct is the caller's). */
+/* Free a raster's samples, heights and no-data mask (the struct is the
+ * caller's). */
 void dem_raster_fini(struct dem_raster *r);
 
 /* The dem source as a generator: decode, sea mask, hydrology, moisture

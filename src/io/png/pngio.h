@@ -66,7 +66,9 @@ void pngio_set_progress(pngio_progress_fn *fn, void *arg);
 
 /* Read a PNG as raw samples without colour management: palette images are
  * expanded to RGB, samples kept at their bit depth (8 or 16; 1/2/4-bit grey
- * expanded to 8), 16-bit kept big-endian-decoded to host integers.
+ * expanded to 8), 16-bit kept big-endian-decoded to host integers. A tRNS
+ * chunk marks voids in out->nodata (its grey or RGB colour; palette entries
+ * with alpha 0), never an alpha channel.
  * Errors: OG_EIO (cannot open), OG_EFORMAT (not a PNG, corrupt), OG_ERANGE
  * (larger than 16384 x 16384). */
 enum og_status pngio_read_raster(const char *path, struct dem_raster *out, struct og_error *err);

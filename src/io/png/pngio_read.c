@@ -140,6 +140,52 @@ pngio_convert(struct pngio_rctx *c, int color_type, int depth, png_colorp pal, i
     return 0;
 }
 
+/* A tRNS chunk marks voids (core/dem/dem_void.h): grey or RGB pixels of its
+ * colour, palette pixels whose entry is fully transparent; into
+ * c->out->nodata (left NULL when no pixel is one). */
+static int
+pngio_trns_voids(struct pngio_rctx *c, int color_type, int depth)
+{
+    struct dem_raster *r = c->out;
+    png_bytep alpha = NULL;
+    int ntrans = 0;
+    png_color_16p tc = NULL;
+    size_t x, y, w = (size_t)r->width, h = (size_t)r->height, count = 0;
+    unsigned mul = depth == 1 ? 255u : depth == 2 ? 85u : depth == 4 ? 17u : 1u;
+
+    if (!png_get_valid(c->png, c->info, PNG_INFO_tRNS) ||
+        png_get_tRNS(c->png, c->info, &alpha, &ntrans, &tc) == 0) {
+        return 0;
+    }
+    r->nodata = calloc(w * h, 1);
+    if (r->nodata == NULL) {
+        og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for its tRNS mask",
+                     c->path);
+        return -1;
+    }
+    for (y = 0; y < h; y++) {
+        for (x = 0; x < w; x++) {
+            const uint16_t *s = r->samples + (y * w + x) * (size_t)r->channels;
+            int v = 0;
+            if (color_type == PNG_COLOR_TYPE_PALETTE) {
+                unsigned idx = c->rows[y][x];
+                v = alpha != NULL && (int)idx < ntrans && alpha[idx] == 0;
+            } else if (color_type == PNG_COLOR_TYPE_GRAY && tc != NULL) {
+                v = s[0] == tc->gray * mul;
+            } else if (color_type == PNG_COLOR_TYPE_RGB && tc != NULL) {
+                v = s[0] == tc->red && s[1] == tc->green && s[2] == tc->blue;
+            }
+            r->nodata[y * w + x] = (uint8_t)v;
+            count += (size_t)v;
+        }
+    }
+    if (count == 0) {
+        free(r->nodata);
+        r->nodata = NULL;
+    }
+    return 0;
+}
+
 /* An orogen heightmap's sample scale from the tEXt chunks before the image
  * (io/raster/heightmap.h): both keys, finite, a positive step. */
 static void
@@ -319,7 +365,10 @@ pngio_read_run(struct pngio_rctx *const c)
     c->out->height = (int)h;
     c->out->channels = channels;
     c->out->bit_depth = depth == 16 ? 16 : 8;
-    return pngio_convert(c, color_type, depth, pal, npal);
+    if (pngio_convert(c, color_type, depth, pal, npal) != 0) {
+        return -1;
+    }
+    return pngio_trns_voids(c, color_type, depth);
 }
 
 
@@ -476,6 +525,7 @@ pngio_read_raster(const char *path, struct dem_raster *out, struct og_error *err
     pngio_read_close(&c);
     if (st != OG_OK) {
         free(out->samples);
+        free(out->nodata);
         memset(out, 0, sizeof *out);
         return st;
     }

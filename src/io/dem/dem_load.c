@@ -1,0 +1,64 @@
+/* dem_load: PNG or GDAL into a dem raster (see dem_load.h). */
+#include "config.h"
+#include "io/dem/dem_load.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/base/infile.h"
+#include "core/recipe/recipe.h"
+#include "io/dem/dem_gdal.h"
+#include "io/georef.h"
+#include "io/png/pngio.h"
+
+/* A PNG's cell size and latitude from its sidecars (io/georef.h); an
+ * orogen heightmap's own pixel size chunk stays when it has none. */
+static enum og_status
+png_georef(const char *path, struct dem_raster *r, struct og_error *err)
+{
+    struct georef g;
+    double m[2];
+    enum og_status st = georef_read(path, r->width, r->height, &g, err);
+    if (st == OG_OK && georef_cell_metres(&g, m)) {
+        r->cell_m[0] = m[0];
+        r->cell_m[1] = m[1];
+    }
+    if (st == OG_OK) {
+        r->has_georef_lat = georef_centre_latitude(&g, &r->georef_lat);
+    }
+    georef_free(&g);
+    return st;
+}
+
+enum og_status
+dem_load(const char *path, struct dem_raster *r, struct og_error *err)
+{
+    enum og_status st;
+
+    memset(r, 0, sizeof *r);
+    {
+        /* a regular file, or one line (a FIFO never blocks, infile.h) */
+        FILE *f = NULL;
+        if ((st = infile_fopen(path, &f, NULL, err)) != OG_OK) {
+            return st;
+        }
+        fclose(f);
+    }
+    if (dem_file_is_png(path)) {
+        st = pngio_read_raster(path, r, err);
+        if (st == OG_OK) {
+            st = png_georef(path, r, err);
+        }
+    } else {
+        st = dem_gdal_read(path, r, err);
+    }
+    /* Recipes name the file by size, SHA-256 and name, never by a path:
+     * --from finds it beside the PNG or here (core/recipe/recipe.h). */
+    if (st == OG_OK) {
+        st = recipe_dem_identity(path, r->identity, sizeof r->identity, err);
+    }
+    if (st != OG_OK) {
+        dem_raster_fini(r);
+    }
+    return st;
+}
