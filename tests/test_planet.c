@@ -440,6 +440,7 @@ planet_suite(void)
     planet_surface_tests(s);
     planet_brush_tests(s);
     planet_plates_tests(s);
+    planet_climate_tests(s);
     suite_add_tcase(s, tg);
     tcase_add_test(te, test_edit_join_split);
     tcase_add_test(te, test_edit_new_island_and_errors);

@@ -101,7 +101,7 @@ cli_usage(void)
         "outputs of `orogen export`:\n"
         "      --map FILE.png     top-down map (RGBA PNG with the recipe in tEXt chunks)\n"
         "      --layer NAME       color, elevation, moisture, rivers, lakes, roughness,\n"
-        "                         forest, mask, landmass, plates (default color)\n"
+        "                         forest, mask, landmass, plates, climate (default color)\n"
         "      --size WxH         size of every image output (default: see below)\n"
         "      --map-size WxH     map size (default: a grid's own size, small grids scaled\n"
         "                         up by a whole factor towards 1024, planets 2048x1024,\n"

@@ -307,7 +307,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
     if (layer < 0) {
         return og_error_set(err, OG_EINVAL,
                             "unknown layer '%s' (color, elevation, moisture, rivers, lakes, "
-                            "roughness, forest, mask, landmass, plates)", layer_name);
+                            "roughness, forest, mask, landmass, plates, climate)", layer_name);
     }
     batch_plan(a, g, layer, &plan);
     if ((st = output_plan_check_paths(&plan, err)) != OG_OK ||

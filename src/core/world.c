@@ -58,6 +58,9 @@ world_unref(struct world *w)
     free(w->plate);
     free(w->plate_boundary);
     free(w->plate_continental);
+    free(w->temperature);
+    free(w->precipitation);
+    free(w->climate);
     free(w->edit_cells);
     free(w->edit_land);
     free(w->edit_radius);

@@ -100,6 +100,9 @@ struct world {
     uint8_t *plate_boundary; /* planet: PB_* boundary class (core/planet/plates.h) */
     uint8_t *plate_continental; /* planet: per plate id, 1 for a continental plate */
     int nplates;           /* planet: plates (0: none) */
+    float *temperature;    /* planet: annual mean temperature, degrees C */
+    float *precipitation;  /* planet: annual precipitation, mm */
+    uint8_t *climate;      /* planet: Köppen class (core/planet/koppen.h) */
     /* planet: the land edits that made this world from its recipe, oldest
        first (core/planet/planet_edit.h): the brush stroke centred on edit_cells[i]
        with cap radius edit_radius[i] (degrees of arc; 0: that cell alone)

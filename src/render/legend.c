@@ -60,6 +60,7 @@ class_of(const struct world *w, enum map_layer layer, size_t c)
     case LAYER_LANDMASS:
         return w->landmass[c] < 0 ? ID_OCEAN : w->landmass[c];
     case LAYER_PLATES:
+    case LAYER_CLIMATE:
         return planet_layer_class(w, layer, c);
     default:
         return RAMP_CELL;
@@ -108,6 +109,7 @@ class_name(const struct world *w, enum map_layer layer, long id, char *name, siz
         }
         break;
     case LAYER_PLATES:
+    case LAYER_CLIMATE:
         planet_layer_class_name(layer, id, name, size);
         break;
     default:
@@ -135,6 +137,7 @@ title_of(const struct world *w, enum map_layer layer, char *title, size_t size)
     case LAYER_MASK: t = "mountain cells"; break;
     case LAYER_LANDMASS: t = "ocean, then by size"; break;
     case LAYER_PLATES: t = "tectonic plates and boundaries"; break;
+    case LAYER_CLIMATE: t = "Koppen-Geiger climate"; break;
     default: break;
     }
     snprintf(title, size, "%s", t);

@@ -16,7 +16,7 @@
 
 static const char *const layer_names[LAYER_COUNT] = {
     "color", "elevation", "moisture", "rivers", "lakes", "roughness", "forest", "mask",
-    "landmass", "plates",
+    "landmass", "plates", "climate",
 };
 
 static const struct {
@@ -66,6 +66,7 @@ mapimg_layer_available(const struct world *w, enum map_layer layer)
     case LAYER_MASK: return w->mask != NULL;
     case LAYER_LANDMASS: return w->landmass != NULL;
     case LAYER_PLATES: return w->plate != NULL && w->plate_boundary != NULL;
+    case LAYER_CLIMATE: return w->climate != NULL;
     case LAYER_COUNT: break;
     }
     return 0;
@@ -279,6 +280,7 @@ cell_color(const struct world *w, enum map_layer layer, size_t c, double flow_lo
     case LAYER_LANDMASS:
         return w->landmass[c] < 0 ? 0x1c3060u : landmass_color(w->landmass[c]);
     case LAYER_PLATES:
+    case LAYER_CLIMATE:
         return planet_layer_color(w, layer, c);
     case LAYER_COUNT:
         break;

@@ -25,6 +25,7 @@ enum map_layer {
     LAYER_MASK,
     LAYER_LANDMASS,
     LAYER_PLATES,     /* planet: tectonic plates and boundaries (render/planet_layers.h) */
+    LAYER_CLIMATE,    /* planet: Köppen climate classes (render/planet_layers.h) */
     LAYER_COUNT
 };
 

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 
+#include "core/planet/koppen.h"
 #include "core/planet/plates.h"
 
 /* A plate's shade: warm for continental plates, blue-grey for oceanic
@@ -32,6 +33,9 @@ planet_layer_color(const struct world *w, enum map_layer layer, size_t c)
         }
         return plate_shade(w, w->plate[c]);
     }
+    if (layer == LAYER_CLIMATE) {
+        return koppen_color(w->climate[c]);
+    }
     return 0;
 }
 
@@ -44,6 +48,9 @@ planet_layer_class(const struct world *w, enum map_layer layer, size_t c)
         }
         return w->plate_continental != NULL && w->plate_continental[w->plate[c]] ? 0 : 1;
     }
+    if (layer == LAYER_CLIMATE) {
+        return w->climate[c];
+    }
     return 0;
 }
 
@@ -55,6 +62,14 @@ planet_layer_class_name(enum map_layer layer, long id, char *name, size_t size)
                                            "transform boundary" };
     if (layer == LAYER_PLATES && id >= 0 && id < 5) {
         snprintf(name, size, "%s", plates[id]);
+        return;
+    }
+    if (layer == LAYER_CLIMATE && id >= 0 && id < KG_COUNT) {
+        if (id == KG_SEA) {
+            snprintf(name, size, "sea");
+        } else {
+            snprintf(name, size, "%s %s", koppen_code((int)id), koppen_group((int)id));
+        }
         return;
     }
     snprintf(name, size, "?");

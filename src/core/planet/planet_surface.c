@@ -15,6 +15,7 @@
 #include "core/planet/wfc.h"
 #include "core/planet/planet_coast.h"
 #include "core/planet/tectonics.h"
+#include "core/planet/planet_climate.h"
 
 /* The planet's surface from its land mask: landmass ids, coast distances,
  * elevation (shelves, ocean depth, ranges), the climate fields and the
@@ -230,6 +231,9 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
         derive_block(w, i, i + DERIVE_BLOCK < n ? i + DERIVE_BLOCK : n, land, dist, sscale,
                      has_tect ? tect : NULL, pn, &pc);
     }
+    if ((st = planet_climate(w, adj, land, dist, err)) != OG_OK) {
+        goto done;
+    }
     w->sea_level = 0.0f;
     world_update_extent(w);
     world_stat_real(w, "planet.land_fraction", n > 0 ? (double)nland / (double)n : 0.0);
@@ -280,6 +284,11 @@ climate_latitude(const struct world *w, float *clim)
             double lat = fabs(asin(q[2] < -1.0 ? -1.0 : q[2] > 1.0 ? 1.0 : q[2])) * 180.0 / M_PI;
             double e = w->elevation != NULL && w->elevation[i] > 0.0f ? w->elevation[i] : 0.0;
             double L = lat + CLIMATE_SHIFT * f[i - i0] + 18.0 * e;
+            if (w->temperature != NULL) {
+                /* the climate model's temperature (lapse rate, noise and
+                 * seasons in it) as the latitude of that mean */
+                L = planet_climate_latitude(w->temperature[i]);
+            }
             clim[i] = (float)(L < 0.0 ? 0.0 : L > 90.0 ? 90.0 : L);
         }
     }
@@ -381,6 +390,7 @@ gen_planet_domains(const struct world *w, const struct adjacency *adj, int which
      * fields (the same at every resolution), not the draws */
     if (prefer != NULL) {
         wfc_climate_prefer(rules, n, clim, w->moisture, dom, band, prefer);
+        planet_climate_prefer(w, rules, dom, band, prefer);
     }
     if (which == 1) {
         wfc_widen_domains(adj, dom, sea, band, rules, wide);
