@@ -174,25 +174,16 @@ polygon_ring_area(const double *xy, size_t n)
     return 0.5 * a;
 }
 
-enum og_status
-polygonize(const int32_t *labels, int width, int height, polygon_fn *fn, void *arg,
-           struct og_error *err)
+/* 4-connected components of equal labels (>= 0), numbered in row-major
+ * order of their first pixel into comp (-1: background); queue is n
+ * scratch indices. Returns the count. */
+static int32_t
+label_components(const int32_t *labels, int width, int height, int32_t *comp, size_t *queue)
 {
+    static const int ox[4] = { 1, -1, 0, 0 }, oy[4] = { 0, 0, 1, -1 };
     size_t n = (size_t)width * height, i, head, tail;
-    int32_t *comp = malloc(n * sizeof *comp);
-    size_t *queue = malloc(n * sizeof *queue);
-    size_t *first_px = NULL;
-    struct trace t;
-    int32_t ncomp = 0, c;
-    enum og_status st = OG_OK;
+    int32_t ncomp = 0;
 
-    memset(&t, 0, sizeof t);
-    t.used = calloc((size_t)(width + 1) * (height + 1), 1);
-    if (comp == NULL || queue == NULL || t.used == NULL) {
-        st = og_error_set(err, OG_ENOMEM, "out of memory for %dx%d polygons", width, height);
-        goto done;
-    }
-    /* 4-connected components, numbered in row-major order of first pixel. */
     for (i = 0; i < n; i++) {
         comp[i] = -1;
     }
@@ -206,7 +197,6 @@ polygonize(const int32_t *labels, int width, int height, polygon_fn *fn, void *a
         while (head < tail) {
             size_t p = queue[head++];
             int x = (int)(p % width), y = (int)(p / width), k;
-            static const int ox[4] = { 1, -1, 0, 0 }, oy[4] = { 0, 0, 1, -1 };
             for (k = 0; k < 4; k++) {
                 int qx = x + ox[k], qy = y + oy[k];
                 size_t q;
@@ -222,101 +212,104 @@ polygonize(const int32_t *labels, int width, int height, polygon_fn *fn, void *a
         }
         ncomp++;
     }
+    return ncomp;
+}
+
+/* Trace every ring of component c from its pixels px[0..np): a pixel's
+ * boundary edge not yet used starts a ring. Then the exterior (the one
+ * counter-clockwise ring) goes first. */
+static void
+trace_component(struct trace *t, int32_t c, const size_t *px, size_t np)
+{
+    size_t j, k, ext = 0;
+    int width = t->W, height = t->H, d;
+
+    t->npts = 0;
+    t->nrings = 0;
+    for (j = 0; j < np; j++) {
+        size_t p = px[j];
+        int x = (int)(p % width), row = (int)(p / width), y = height - 1 - row;
+        /* the pixel's four edges as (vertex, direction) with the pixel on
+           the left: d = 0 south edge east from (x, y); 1 east edge north
+           from (x+1, y); 2 north edge west from (x+1, y+1); 3 west edge
+           south from (x, y+1) */
+        int ex[4] = { x, x + 1, x + 1, x }, ey[4] = { y, y, y + 1, y + 1 };
+        for (d = 0; d < 4; d++) {
+            if (!(t->used[(size_t)ey[d] * (width + 1) + ex[d]] & (1u << d)) &&
+                is_edge(t, ex[d], ey[d], d, c)) {
+                trace_ring(t, c, ex[d], ey[d], d);
+            }
+        }
+    }
+    for (k = 0; k < t->nrings; k++) {
+        if (polygon_ring_area(t->xy + 2 * t->start[k], t->count[k]) > 0.0) {
+            ext = k;
+            break;
+        }
+    }
+    if (ext != 0) {
+        size_t s0 = t->start[0], c0 = t->count[0];
+        t->start[0] = t->start[ext];
+        t->count[0] = t->count[ext];
+        t->start[ext] = s0;
+        t->count[ext] = c0;
+    }
+}
+
+enum og_status
+polygonize(const int32_t *labels, int width, int height, polygon_fn *fn, void *arg,
+           struct og_error *err)
+{
+    size_t n = (size_t)width * height, i, begin, *cnt = NULL;
+    int32_t *comp = malloc(n * sizeof *comp);
+    size_t *queue = malloc(n * sizeof *queue);
+    struct trace t;
+    int32_t ncomp, c;
+    enum og_status st = OG_OK;
+
+    memset(&t, 0, sizeof t);
+    t.used = calloc((size_t)(width + 1) * (height + 1), 1);
+    if (comp == NULL || queue == NULL || t.used == NULL) {
+        st = og_error_set(err, OG_ENOMEM, "out of memory for %dx%d polygons", width, height);
+        goto done;
+    }
+    ncomp = label_components(labels, width, height, comp, queue);
     t.W = width;
     t.H = height;
     t.comp = comp;
-    /* Per component, trace every ring: scan its pixels (the BFS order is
-       kept in queue only for the last one, so rescan rows): a pixel's
-       south edge (walking east) or any other boundary edge not yet used
-       starts a ring. Components are processed in order, each scanning from
-       its first pixel. */
-    first_px = malloc((size_t)(ncomp > 0 ? ncomp : 1) * sizeof *first_px);
-    if (first_px == NULL) {
+    /* Each component's pixels in row-major order, by a counting sort by
+       component; cnt[c] becomes the end of component c. */
+    cnt = calloc((size_t)ncomp + 1, sizeof *cnt);
+    if (cnt == NULL) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for %d regions", ncomp);
         goto done;
     }
-    for (c = 0; c < ncomp; c++) {
-        first_px[c] = SIZE_MAX;
-    }
-    for (i = n; i-- > 0;) {
+    for (i = 0; i < n; i++) {
         if (comp[i] >= 0) {
-            first_px[comp[i]] = i;
+            cnt[comp[i] + 1]++;
         }
     }
-    /* Gather each component's pixels with a counting sort by component. */
-    {
-        size_t *cnt = calloc((size_t)ncomp + 1, sizeof *cnt);
-        if (cnt == NULL) {
-            st = og_error_set(err, OG_ENOMEM, "out of memory for %d regions", ncomp);
-            goto done;
+    for (c = 0; c < ncomp; c++) {
+        cnt[c + 1] += cnt[c];
+    }
+    for (i = 0; i < n; i++) {
+        if (comp[i] >= 0) {
+            queue[cnt[comp[i]]++] = i;
         }
-        for (i = 0; i < n; i++) {
-            if (comp[i] >= 0) {
-                cnt[comp[i] + 1]++;
-            }
+    }
+    for (c = 0, begin = 0; c < ncomp && st == OG_OK; begin = cnt[c], c++) {
+        trace_component(&t, c, queue + begin, cnt[c] - begin);
+        if (t.failed) {
+            st = og_error_set(err, OG_ENOMEM, "out of memory tracing polygons");
+        } else {
+            struct polygon pg = { labels[queue[begin]], t.nrings, t.start, t.count, t.xy };
+            st = fn(arg, &pg, err);
         }
-        for (c = 0; c < ncomp; c++) {
-            cnt[c + 1] += cnt[c];
-        }
-        for (i = 0; i < n; i++) {
-            if (comp[i] >= 0) {
-                queue[cnt[comp[i]]++] = i;
-            }
-        }
-        /* cnt[c] is now the end of component c. */
-        size_t begin = 0;
-        for (c = 0; c < ncomp && st == OG_OK; c++) {
-            size_t end = cnt[c], j;
-            t.npts = 0;
-            t.nrings = 0;
-            for (j = begin; j < end; j++) {
-                size_t p = queue[j];
-                int px = (int)(p % width), row = (int)(p / width), py = height - 1 - row, d;
-                /* the pixel's four edges as (vertex, direction) with the
-                   pixel on the left */
-                int ex[4] = { px, px + 1, px + 1, px }, ey[4] = { py, py, py + 1, py + 1 };
-                for (d = 0; d < 4; d++) {
-                    /* d = 0: south edge east from (px, py); 1: east edge north
-                       from (px+1, py); 2: north edge west from (px+1, py+1);
-                       3: west edge south from (px, py+1) */
-                    int vx = ex[d], vy = ey[d];
-                    if (!(t.used[(size_t)vy * (width + 1) + vx] & (1u << d)) &&
-                        is_edge(&t, vx, vy, d, c)) {
-                        trace_ring(&t, c, vx, vy, d);
-                    }
-                }
-            }
-            begin = end;
-            if (t.failed) {
-                st = og_error_set(err, OG_ENOMEM, "out of memory tracing polygons");
-                break;
-            }
-            /* The exterior first: the one counter-clockwise ring. */
-            {
-                size_t k, ext = 0;
-                for (k = 0; k < t.nrings; k++) {
-                    if (polygon_ring_area(t.xy + 2 * t.start[k], t.count[k]) > 0.0) {
-                        ext = k;
-                        break;
-                    }
-                }
-                if (ext != 0) {
-                    size_t s0 = t.start[0], c0 = t.count[0];
-                    t.start[0] = t.start[ext];
-                    t.count[0] = t.count[ext];
-                    t.start[ext] = s0;
-                    t.count[ext] = c0;
-                }
-                struct polygon pg = { labels[first_px[c]], t.nrings, t.start, t.count, t.xy };
-                st = fn(arg, &pg, err);
-            }
-        }
-        free(cnt);
     }
 done:
+    free(cnt);
     free(comp);
     free(queue);
-    free(first_px);
     free(t.used);
     free(t.xy);
     free(t.start);
