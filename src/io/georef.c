@@ -14,6 +14,7 @@
 
 #include "core/base/infile.h"
 #include "io/dem/crs_scale.h"
+#include "io/dem/dem_exr.h"
 #include "io/dem/dem_gdal.h"
 #include "io/outfile.h"
 #include "io/outfile_target.h"
@@ -137,7 +138,7 @@ georef_read(const char *raster, int width, int height, struct georef *g, struct 
     memset(g, 0, sizeof *g);
     g->width = width;
     g->height = height;
-    if (infile_is_regular(raster) && !dem_file_is_png(raster)) {
+    if (infile_is_regular(raster) && !dem_file_is_png(raster) && !dem_file_is_exr(raster)) {
         /* GeoTIFF, .hgt, ASCII grid...: GDAL reads the file's own
            georeferencing and its sidecars (io/dem/dem_gdal.h) */
         return dem_gdal_georef(raster, width, height, g, err);

@@ -24,8 +24,10 @@ static const struct output_kind kinds[OUT_COUNT] = {
     { OUT_GLOBE, "globe", "--globe", ".png", 0, 0,
       "shaded globe PNG of a planet; --globe-size N (default 1024)",
       output_globe_check, NULL, output_globe_write },
-    { OUT_HEIGHTMAP, "heightmap", "--heightmap", ".png", 0, OUTPUT_TILED | OUTPUT_DATA,
-      "16-bit grey PNG heightmap; --size WxH (default: a grid's own size, else 1024)",
+    { OUT_HEIGHTMAP, "heightmap", "--heightmap", ".png .exr .tif .tiff", 0,
+      OUTPUT_TILED | OUTPUT_DATA,
+      "16-bit grey PNG, 32-bit float EXR or float32 GeoTIFF (COG) heightmap; --size WxH\n"
+      "                         (default: a grid's own size, else 1024)",
       output_raster_check, NULL, output_heightmap_write },
     { OUT_MESH, "mesh", "--mesh", ".glb .obj", 1, OUTPUT_DATA,
       "glTF binary or OBJ terrain mesh; --mesh-size COLSxROWS",

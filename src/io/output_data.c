@@ -7,10 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "io/mesh/gltf.h"
 #include "io/mesh/obj.h"
 #include "io/mesh/terrain_mesh.h"
+#include "io/raster/heightmap_float.h"
 #include "io/raster/raw16.h"
 #include "io/vector/geojson.h"
 
@@ -38,12 +40,15 @@ add_export(struct output_plan *p, const char *path, const char *format, const ch
 {
     char entry[1024], *grown;
     size_t old = p->exports != NULL ? strlen(p->exports) : 0;
+    /* float samples are the heights themselves: h = 0 + sample x 1 */
+    int fl = strcmp(format, "exr32") == 0 || strcmp(format, "tiff32") == 0;
     int k = snprintf(entry, sizeof entry,
                      "%s\n    {\"file\": \"%s\", \"format\": \"%s\", \"byte_order\": \"%s\", "
                      "\"width\": %d, \"height\": %d, \"height_offset\": %.17g, "
                      "\"height_step\": %.17g, \"height_min\": %.17g, \"height_max\": %.17g, "
                      "\"data_min\": %.9g, \"data_max\": %.9g, \"units\": \"%s\"}",
-                     old > 0 ? "," : "", path, format, order, win->w, win->h, sc->lo, sc->step,
+                     old > 0 ? "," : "", path, format, order, win->w, win->h, fl ? 0.0 : sc->lo,
+                     fl ? 1.0 : sc->step,
                      sc->lo, sc->hi, sc->data_lo, sc->data_hi, sc->units);
     if (k < 0 || (size_t)k >= sizeof entry || strpbrk(path, "\"\\") != NULL) {
         return og_error_set(err, OG_EINVAL, "%s: file name too long or with quotes for the "
@@ -58,6 +63,23 @@ add_export(struct output_plan *p, const char *path, const char *format, const ch
     return OG_OK;
 }
 
+enum hm_format { HM_PNG, HM_R16, HM_EXR, HM_TIFF };
+
+/* --heightmap's format by the file's extension (io/raster/heightmap_float.h
+ * for the float ones). */
+static enum hm_format
+heightmap_format(const char *path)
+{
+    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+    if (dot == NULL || (slash != NULL && dot < slash)) {
+        return HM_PNG;
+    }
+    if (strcasecmp(dot, ".exr") == 0) {
+        return HM_EXR;
+    }
+    return strcasecmp(dot, ".tif") == 0 || strcasecmp(dot, ".tiff") == 0 ? HM_TIFF : HM_PNG;
+}
+
 /* A heightmap (raw = 0) or r16 (raw = 1) at the data size: whole, or its
  * tiles (all, or the one of --tile). */
 static enum og_status
@@ -67,6 +89,7 @@ write_rasters(struct output_plan *p, const struct world *w, int raw, struct og_e
     struct raster_window win;
     struct height_scale sc;
     char name[PATH_MAX];
+    enum hm_format fmt;
     enum og_status st;
     int W, H, tx, ty, nx = p->tiles.nx > 0 ? p->tiles.nx : 1, ny = p->tiles.nx > 0 ? p->tiles.ny : 1;
 
@@ -91,14 +114,21 @@ write_rasters(struct output_plan *p, const struct world *w, int raw, struct og_e
             } else {
                 raster_window_full(&win, W, H);
             }
-            st = raw ? export_raw16(w, &win, &p->range, file, &sc, err)
+            fmt = raw ? HM_R16 : heightmap_format(file);
+            st = fmt == HM_R16   ? export_raw16(w, &win, &p->range, file, &sc, err)
+                 : fmt == HM_EXR ? export_heightmap_exr(w, &win, file, &sc, err)
+                 : fmt == HM_TIFF
+                     ? export_heightmap_tiff(w, &win, output_georef(p, w), file, &sc, err)
                      : export_heightmap_png(w, &win, &p->range, file, &sc, err);
-            if (st == OG_OK) {
+            /* a GeoTIFF holds its georeferencing; the others get sidecars */
+            if (st == OG_OK && fmt != HM_TIFF) {
                 st = georef_write(output_georef(p, w), &win, file, err);
             }
             if (st == OG_OK) {
-                st = add_export(p, file, raw ? "r16" : "png16",
-                                raw ? "little-endian" : "big-endian", &win, &sc, err);
+                static const char *const names[] = { "png16", "r16", "exr32", "tiff32" };
+                static const char *const orders[] = { "big-endian", "little-endian",
+                                                      "little-endian", "little-endian" };
+                st = add_export(p, file, names[fmt], orders[fmt], &win, &sc, err);
             }
         }
     }

@@ -11,9 +11,8 @@
 
 #include "io/dem/dem_gdal.h"
 
-/* The WKT inside an <SRS ...>...</SRS> element, unescaped, malloc'd. */
-static char *
-element_wkt(const char *srs)
+char *
+crs_element_wkt(const char *srs)
 {
     const char *s = strstr(srs, "<SRS"), *b, *e;
     char *out, *o;
@@ -60,7 +59,7 @@ step_metres(const double lon[2], const double lat[2], double a, double e2)
 int
 crs_ground_cell(const char *srs, const double gt[6], int width, int height, double out[2])
 {
-    char *wkt = element_wkt(srs);
+    char *wkt = crs_element_wkt(srs);
     OGRSpatialReferenceH p = NULL, geo = NULL;
     OGRCoordinateTransformationH ct = NULL;
     double m[2];

@@ -21,4 +21,9 @@
  * the transform fails (out untouched). */
 int crs_ground_cell(const char *srs, const double gt[6], int width, int height, double out[2]);
 
+/* The WKT inside an io/georef.h <SRS ...>...</SRS> element, with its XML
+ * entities (&quot; &amp; &lt; &gt; &apos;) unescaped: malloc'd, or NULL
+ * when srs holds no element or memory is short. */
+char *crs_element_wkt(const char *srs);
+
 #endif

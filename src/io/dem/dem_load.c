@@ -7,6 +7,7 @@
 
 #include "core/base/infile.h"
 #include "core/recipe/recipe.h"
+#include "io/dem/dem_exr.h"
 #include "io/dem/dem_gdal.h"
 #include "io/georef.h"
 #include "io/png/pngio.h"
@@ -49,6 +50,8 @@ dem_load(const char *path, struct dem_raster *r, struct og_error *err)
         if (st == OG_OK) {
             st = png_georef(path, r, err);
         }
+    } else if (dem_file_is_exr(path)) {
+        st = dem_exr_read(path, r, err);
     } else {
         st = dem_gdal_read(path, r, err);
     }
