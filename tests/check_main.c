@@ -39,6 +39,7 @@ main(void)
         gallery_suite,
         parallel_suite,
         presets_suite,
+        detail_suite,
     };
     SRunner *sr;
     size_t i;

@@ -78,6 +78,7 @@ Suite *colorquant_suite(void);
 Suite *gallery_suite(void);
 Suite *parallel_suite(void);
 Suite *presets_suite(void);
+Suite *detail_suite(void);
 
 /* The hybrid generator on p (one thread, snapshots to snap if not NULL);
  * the test fails if it does. test_hybrid_small_params: defaults on a w x h

@@ -536,6 +536,11 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
             size_t o = (size_t)(py - y0) * (size_t)width + (size_t)px;
             long c = -1;
             if (w->kind == WORLD_GRID) {
+                if (J->look != NULL && rgb != NULL &&
+                    mapimg_grid_pixel(J->look, u, v, flow_log_max, &rgb[o],
+                                      cls != NULL ? &cls[o] : NULL)) {
+                    continue;
+                }
                 if (J->smooth && rgb != NULL &&
                     grid_smooth_color(w, layer, u, v, flow_log_max, &rgb[o], &c)) {
                     if (cls != NULL) {

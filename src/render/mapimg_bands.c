@@ -17,6 +17,7 @@ struct mapimg_bands {
     struct sample_job job;
     struct map_view view;
     struct mapimg_rivers rivers;
+    struct grid_look *look;
     int rivers_on;
 };
 
@@ -64,6 +65,11 @@ mapimg_bands_new(const struct world *w, enum map_layer layer, const struct map_v
                                 : 0.0;
         b->job.smooth = ppc >= MAP_SMOOTH_GRID_PIXELS;
     }
+    if ((st = mapimg_grid_look_new(w, layer, view, width, height, &b->look, err)) != OG_OK) {
+        mapimg_bands_free(b);
+        return st;
+    }
+    b->job.look = b->look;
     b->rivers_on = layer == LAYER_COLOR || layer == LAYER_RIVERS || layer == LAYER_LAKES;
     if (b->rivers_on &&
         (st = mapimg_rivers_prepare(w, layer, view, width, height, &b->rivers, err)) != OG_OK) {
@@ -99,6 +105,7 @@ void
 mapimg_bands_free(struct mapimg_bands *b)
 {
     if (b != NULL) {
+        mapimg_grid_look_free(b->look);
         if (b->rivers_on) {
             mapimg_rivers_free(&b->rivers);
         }

@@ -24,6 +24,40 @@
  * cell steps. */
 #define MAP_SMOOTH_GRID_PIXELS 4.0
 
+/* Grid worlds drawn from continuous fields where a cell covers more than
+ * a pixel (mapimg_grid.c: colour and elevation layers, render.map_cells
+ * smooth). */
+struct grid_look {
+    const struct world *w;
+    enum map_layer layer;
+    double px_cells;      /* a pixel's size in cells (the larger axis) */
+    double relief;        /* elev_max - elev_min */
+    double delta;         /* how far cell centres are pushed off a contour */
+    double shade_k;       /* hill shade's vertical scale per elevation unit */
+    double m_per_unit;    /* metres per elevation unit, 0 unknown */
+    double cell_m;        /* metres per cell, 0 unknown */
+    uint64_t seed;
+    float *coast;         /* per cell: height above the sea, wet <= -delta,
+                             dry >= delta; NULL without ocean */
+    int bathymetry;       /* water deep enough to tint by depth */
+    int hybrid;           /* the colour table per pixel (hybrid colour layer) */
+    double hmax, mountain_h, dirt_slope, rock_slope, forest_density, canopy_freq,
+        ground_freq;
+};
+
+/* The look of a width x height map of w over view, or *out = NULL where
+ * cells are drawn as before (a pixel covers a cell or more, other layers,
+ * meshes, render.map_cells flat). Errors: OG_ENOMEM. */
+enum og_status mapimg_grid_look_new(const struct world *w, enum map_layer layer,
+                                    const struct map_view *view, int width, int height,
+                                    struct grid_look **out, struct og_error *err);
+void mapimg_grid_look_free(struct grid_look *g);
+
+/* The colour of map point (u, v) into *out and its class into *cls (may be
+ * NULL); 0 outside the map. */
+int mapimg_grid_pixel(const struct grid_look *g, double u, double v, double flow_log_max,
+                      uint32_t *out, uint8_t *cls);
+
 /* Rows of one map sample: every batch of MAPIMG_BAND_ALIGN rows starts its
  * nearest-site walk afresh, so the image is the same for any thread count
  * and any banding. */
@@ -36,6 +70,7 @@ struct sample_job {
     uint32_t *rgb; /* the band's rows */
     uint8_t *cls;
     double flow_log_max, du, dv;
+    const struct grid_look *look; /* continuous grid fields, or NULL */
     int smooth;    /* interpolate: across Delaunay triangles (smooth_color), or
                       between grid cell centres (grid_smooth_color) */
 };
