@@ -40,37 +40,56 @@ catmull_rom_weights(double t, double *w)
  * to the range of the quad's four corners: the nodes keep their values,
  * shading shows no creases along the erosion grid, and no spot between
  * nodes goes below or above them (no new pit, no new peak). */
+/* Node (i, j) of a gw x gh field (gw, gh >= 2), continued linearly past
+ * the border nodes, so a surface through them keeps its slope there. */
+static double
+node(const float *f, int gw, int gh, int i, int j)
+{
+    if (j < 0 || j >= gh) {
+        int e = j < 0 ? 0 : gh - 1, in = j < 0 ? 1 : gh - 2;
+        double a = node(f, gw, gh, i, e), b = node(f, gw, gh, i, in);
+        return a + (double)(j < 0 ? -j : j - e) * (a - b);
+    }
+    if (i < 0 || i >= gw) {
+        int e = i < 0 ? 0 : gw - 1, in = i < 0 ? 1 : gw - 2;
+        double a = f[(size_t)j * (size_t)gw + (size_t)e], b = f[(size_t)j * (size_t)gw + (size_t)in];
+        return a + (double)(i < 0 ? -i : i - e) * (a - b);
+    }
+    return f[(size_t)j * (size_t)gw + (size_t)i];
+}
+
+/* Catmull-Rom (bicubic, interpolating, C1) sample of a gw x gh field at
+ * (u, v) in its nodes (u, v >= 0; past the last node the field continues
+ * linearly: a map's last cells can lie up to one map cell short of the
+ * erosion grid's next node, and clamping them there drew a straight seam
+ * 16 cells from the right and bottom of a 4096^2 map of 100 m erosion
+ * cells), and the result clamped to the range of the quad's four corners:
+ * the nodes keep their values, shading shows no creases along the erosion
+ * grid, and no spot between nodes goes below or above them (no new pit,
+ * no new peak). */
 static float
 cubic(const float *f, int gw, int gh, double u, double v)
 {
-    double wx[4], wy[4], sum = 0.0, lo, hi;
-    float c00, c10, c01, c11;
-    int i0, j0, a, b, i1, j1;
-    u = u < 0.0 ? 0.0 : (u > gw - 1 ? gw - 1 : u);
-    v = v < 0.0 ? 0.0 : (v > gh - 1 ? gh - 1 : v);
+    double wx[4], wy[4], sum = 0.0, lo, hi, c[4];
+    int i0, j0, a, b;
+    u = u < 0.0 ? 0.0 : u;
+    v = v < 0.0 ? 0.0 : v;
     i0 = (int)u;
     j0 = (int)v;
-    i1 = i0 + 1 < gw ? i0 + 1 : i0;
-    j1 = j0 + 1 < gh ? j0 + 1 : j0;
     catmull_rom_weights(u - i0, wx);
     catmull_rom_weights(v - j0, wy);
     for (b = 0; b < 4; b++) {
-        int j = j0 - 1 + b;
         double rowsum = 0.0;
-        j = j < 0 ? 0 : (j >= gh ? gh - 1 : j);
         for (a = 0; a < 4; a++) {
-            int i = i0 - 1 + a;
-            i = i < 0 ? 0 : (i >= gw ? gw - 1 : i);
-            rowsum += wx[a] * f[(size_t)j * (size_t)gw + (size_t)i];
+            rowsum += wx[a] * node(f, gw, gh, i0 - 1 + a, j0 - 1 + b);
         }
         sum += wy[b] * rowsum;
     }
-    c00 = f[(size_t)j0 * (size_t)gw + (size_t)i0];
-    c10 = f[(size_t)j0 * (size_t)gw + (size_t)i1];
-    c01 = f[(size_t)j1 * (size_t)gw + (size_t)i0];
-    c11 = f[(size_t)j1 * (size_t)gw + (size_t)i1];
-    lo = fmin(fmin(c00, c10), fmin(c01, c11));
-    hi = fmax(fmax(c00, c10), fmax(c01, c11));
+    for (a = 0; a < 4; a++) {
+        c[a] = node(f, gw, gh, i0 + (a & 1), j0 + (a >> 1));
+    }
+    lo = fmin(fmin(c[0], c[1]), fmin(c[2], c[3]));
+    hi = fmax(fmax(c[0], c[1]), fmax(c[2], c[3]));
     return (float)(sum < lo ? lo : (sum > hi ? hi : sum));
 }
 
