@@ -24,7 +24,7 @@ replay) cc=${CC:-cc}; objflags="${FUZZ_CFLAGS:-}" linkflags="${FUZZ_CFLAGS:-}" d
 esac
 case $engine in afl) need="afl++" ;; *) need="clang libclang-rt-dev" ;; esac
 command -v "$cc" >/dev/null 2>&1 || { echo "build.sh: no $cc (apt-get install $need)" >&2; exit 77; }
-deps="libpng zlib nettle ncursesw formw"
+deps="libpng zlib nettle ncursesw formw gdal OpenEXR"
 pkg-config --exists chafa 2>/dev/null && deps="$deps chafa"
 pk() { pkg-config "$@" $deps; }
 cflags="-g -O1 -fno-omit-frame-pointer -std=c11 -D_GNU_SOURCE -I$build -I$src/src $(pk --cflags)"
