@@ -520,6 +520,7 @@ delaunay_suite(void)
     suite_add_tcase(s, tm);
 
     delaunay_brio_tests(s);
+    delaunay_scale_tests(s);
     mesh_tests(s);
     return s;
 }

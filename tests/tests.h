@@ -29,6 +29,7 @@ struct delaunay;
 void test_delaunay_validate(const struct delaunay *d, const double *xy, size_t n);
 void predicates_tests(Suite *s); /* test_predicates.c, into delaunay_suite */
 void delaunay_brio_tests(Suite *s); /* test_delaunay_brio.c, into delaunay_suite */
+void delaunay_scale_tests(Suite *s); /* test_delaunay_scale.c, into delaunay_suite */
 /* a (its point ids renamed by amap, or not if NULL) and b have the same
  * triangles with the same rotations, in any numbering, and twins that
  * correspond (test_delaunay_brio.c). */

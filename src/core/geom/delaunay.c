@@ -51,7 +51,7 @@ dl_circum(const double *a, const double *b, const double *c, double *ux, double 
  * leave the result in local ids and hand over the order and the local
  * points (delaunay_build_local). */
 static enum og_status
-dl_build(struct delaunay *d, const double *xy, size_t n, int want_centers, int32_t **lorder,
+dl_build_unscaled(struct delaunay *d, const double *xy, size_t n, int want_centers, int32_t **lorder,
          double **lpts, struct og_error *err)
 {
     struct dl s;
@@ -283,6 +283,102 @@ fail_err:
     dl_free(&s);
     delaunay_fini(d);
     return st;
+}
+
+/* The scale window: points whose largest |coordinate| lies in
+ * [2^-DL_SCALE_WINDOW, 2^DL_SCALE_WINDOW] are triangulated as they are;
+ * others are first multiplied by a power of two (exact) that brings it
+ * to [1, 2). */
+#define DL_SCALE_WINDOW 32
+/* The dynamic range: every non-zero |coordinate| must be at least the
+ * largest times 2^-DL_SCALE_RANGE. The exact predicates form products of
+ * four coordinate differences; every coordinate is then a multiple of
+ * 2^(-32 - 180 - 52), so each product's lowest bit stays above 2^-1074 (no
+ * underflow, Shewchuk's condition), and the largest below 2^140 (no
+ * overflow). */
+#define DL_SCALE_RANGE 180
+
+/* The power of two to scale xy by (0: none), or OG_EINVAL naming the
+ * range when the coordinates span more than the predicates can take.
+ * Non-finite coordinates are left to dl_build_unscaled to report. */
+static enum og_status
+dl_scale(const double *xy, size_t n, int *k, struct og_error *err)
+{
+    double big = 0.0, small = INFINITY;
+    size_t i;
+    int e;
+
+    *k = 0;
+    for (i = 0; i < 2 * n; i++) {
+        double a = fabs(xy[i]);
+        if (!isfinite(a)) {
+            return OG_OK;
+        }
+        big = a > big ? a : big;
+        small = a > 0.0 && a < small ? a : small;
+    }
+    if (big == 0.0) {
+        return OG_OK;
+    }
+    e = ilogb(big);
+    if (small < ldexp(big, -DL_SCALE_RANGE)) {
+        return og_error_set(err, OG_EINVAL, "delaunay: coordinates from %g to %g span more "
+                            "than 2^%d, beyond exact predicates; round or translate the points",
+                            small, big, DL_SCALE_RANGE);
+    }
+    if (e > DL_SCALE_WINDOW || e < -DL_SCALE_WINDOW) {
+        *k = -e;
+    }
+    return OG_OK;
+}
+
+/* dl_build_unscaled on the points scaled into the predicates' range
+ * (exactly, by a power of two), the centres and local points scaled back:
+ * the result is that of exact arithmetic on the input as given (issue 28
+ * item 12). */
+static enum og_status
+dl_build(struct delaunay *d, const double *xy, size_t n, int want_centers, int32_t **lorder,
+         double **lpts, struct og_error *err)
+{
+    enum og_status st;
+    double *sxy;
+    size_t i;
+    int k;
+
+    if ((st = dl_scale(xy, n, &k, err)) != OG_OK) {
+        memset(d, 0, sizeof *d);
+        if (lorder != NULL) {
+            *lorder = NULL;
+            *lpts = NULL;
+        }
+        return st;
+    }
+    if (k == 0) {
+        return dl_build_unscaled(d, xy, n, want_centers, lorder, lpts, err);
+    }
+    if ((sxy = malloc(2 * n * sizeof *sxy)) == NULL) {
+        memset(d, 0, sizeof *d);
+        return og_error_set(err, OG_ENOMEM, "delaunay: out of memory for %zu points", n);
+    }
+    for (i = 0; i < 2 * n; i++) {
+        sxy[i] = ldexp(xy[i], k);
+    }
+    st = dl_build_unscaled(d, sxy, n, want_centers, lorder, lpts, err);
+    free(sxy);
+    if (st != OG_OK) {
+        return st;
+    }
+    if (d->centers != NULL) {
+        for (i = 0; i < 2 * d->ntriangles; i++) {
+            d->centers[i] = ldexp(d->centers[i], -k);
+        }
+    }
+    if (lpts != NULL && *lpts != NULL) {
+        for (i = 0; i < 2 * n; i++) {
+            (*lpts)[i] = ldexp((*lpts)[i], -k);
+        }
+    }
+    return OG_OK;
 }
 
 enum og_status

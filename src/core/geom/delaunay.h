@@ -42,9 +42,14 @@ struct delaunay {
  * them on the hull boundary (collinear ones included, and listed in hull).
  * 0, 1, 2 or all-collinear points give zero triangles and the hull as
  * delaunator defines it (distinct points sorted along the line). The result
- * depends only on the input: same points, same bytes. Errors: OG_EINVAL for
- * NaN/Inf coordinates or n > INT32_MAX / 6 (half-edge ids are int32_t),
- * OG_ENOMEM. On error *d is zeroed. */
+ * depends only on the input: same points, same bytes. Any scale of finite
+ * doubles: a set whose largest |coordinate| is beyond 2^+-32 is first
+ * multiplied by a power of two (exact) into [1, 2), so the predicates never
+ * overflow or underflow (1e-300 works as 1e300 does, tests/
+ * test_delaunay_scale.c). Errors: OG_EINVAL for NaN/Inf coordinates, for
+ * non-zero coordinates spanning more than 2^180 (the smallest below the
+ * largest times 2^-180: no exact predicate holds there), or n > INT32_MAX /
+ * 6 (half-edge ids are int32_t), OG_ENOMEM. On error *d is zeroed. */
 enum og_status delaunay_build(struct delaunay *d, const double *xy, size_t n,
                               struct og_error *err);
 

@@ -13,8 +13,10 @@
  * Assumes IEEE 754 binary64 with round-to-nearest-even and no extended
  * precision or fused multiply-add contraction (the build uses -std=c11, under
  * which GCC does not contract). Inputs must be finite; intermediate overflow
- * or underflow (|coordinates| beyond about 1e150 or below 1e-150) is not
- * handled.
+ * or underflow is not handled: in-circle multiplies four coordinate
+ * differences, so it needs |coordinates| below about 1e76 and every
+ * coordinate a multiple of about 1e-81 (2^-268). delaunay_build scales its
+ * input by a power of two into that range (core/geom/delaunay.h).
  *
  * Sign conventions are the paper's (y pointing up): a point is an array of
  * two (or three) doubles. */
