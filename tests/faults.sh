@@ -206,7 +206,8 @@ if (ulimit -v 1000000 && "$BIN" --version) >/dev/null 2>&1; then
     out=$(cd "$w" && ulimit -v 1000000 && timeout -s KILL 60 "$BIN" export --set island.cells=300 \
           --iso i.png --size 8192x8192 --stats s.json 2>&1 >/dev/null)
     st=$?
-    expect "ulimit -v: 8192^2 iso render, out of memory in one line" 1 "out of memory for a 16384x16384 render" "$w" evil.png
+    expect "ulimit -v: 8192^2 iso render refused before any work, naming the need" 1 \
+        "this run needs about 2.0 GiB of memory (island of 300 cells: 0.0 GiB, iso 8192x8192 at antialias 2: 2.0 GiB), ulimit -v gives" "$w" evil.png
 else
     echo "# skip ulimit -v: this build cannot run under it (sanitizers)"
 fi
@@ -360,6 +361,21 @@ run "$w" 60 "$BIN" export --set island.cells=300 --extent 10000 --map m.png --st
 expect "--stats named like the map's world file: refused" 1 "the world file of --map m.png" "$w"
 run "$w" 60 "$BIN" export -g planet --set planet.points=500 --heightmap h.png --vector h.png.aux.xml
 expect "--vector named like the heightmap's .aux.xml: refused" 1 "the .aux.xml of --heightmap" "$w"
+# I9: memory refused up front, one line naming the need
+w=$(fresh memory)
+# a 16384^2 grey PNG as far as its header goes: the size is judged before
+# the file is read
+printf '\211PNG\r\n\032\n\000\000\000\015IHDR\000\000\100\000\000\000\100\000\010\000\000\000\000\000\000\000\000' \
+    >"$w/big.png"
+run "$w" 20 "$BIN" export --dem big.png --stats s.json --max-memory 4G
+expect "16384^2 DEM with --max-memory 4G: refused before reading it" 1 \
+    "needs about 17.0 GiB of memory (dem 16384x16384: 17.0 GiB), --max-memory gives 4.0 GiB" \
+    "$w" big.png
+run "$w" 20 "$BIN" export -g hybrid --set hybrid.width=4096 --set hybrid.height=4096 \
+    --map m.png --max-memory 500M
+expect "hybrid 4096^2 with --max-memory 500M: refused" 1 "hybrid 4096x4096: 0.9 GiB" "$w" big.png
+run "$w" 20 "$BIN" export --set island.cells=300 --stats s.json --max-memory 12x
+expect "--max-memory 12x: not a size (exit 2)" 2 "--max-memory '12x' is not a size" "$w" big.png
 # I7: file modes
 w=$(fresh modes)
 echo old >"$w/p.json"

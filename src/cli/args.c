@@ -2,6 +2,7 @@
  * recipes and --set are in args_recipe.c, the usage text in args_usage.c. */
 #include "config.h"
 #include "cli/args_internal.h"
+#include "cli/memcheck.h"
 #include "cli/sweep.h"
 
 #include <errno.h>
@@ -264,6 +265,14 @@ parse_general(int argc, char **argv, int *i, struct cli_args *a, struct og_error
         }
     } else if (strcmp(arg, "--progress") == 0) {
         a->progress = 1;
+    } else if (cli_opt_is(arg, "--max-memory", NULL)) {
+        if ((v = cli_opt_value(argc, argv, i, "--max-memory", err)) == NULL) {
+            return -1;
+        }
+        if (memcheck_parse(v, &a->max_memory) != 0) {
+            og_error_set(err, OG_EINVAL, "--max-memory '%s' is not a size (e.g. 800M, 4G)", v);
+            return -1;
+        }
     } else {
         return 0;
     }

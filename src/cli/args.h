@@ -3,6 +3,8 @@
 #ifndef OROGEN_CLI_ARGS_H
 #define OROGEN_CLI_ARGS_H
 
+#include <stdint.h>
+
 #include "cli/args_dataout.h"
 #include "core/base/og_error.h"
 #include "core/recipe/params.h"
@@ -27,6 +29,7 @@ struct cli_args {
     int ascii;                /* --ascii: glyph map even in a UTF-8 locale */
     int threads;              /* --threads N, 0 when not given */
     int progress;             /* --progress: plain progress lines on stderr */
+    uint64_t max_memory;      /* --max-memory SIZE in bytes, 0 when not given */
     /* export: the file of each output kind (io/output.h), NULL when not asked */
     const char *outputs[OUT_COUNT];
     const char *layer;

@@ -95,6 +95,8 @@ cli_usage(void)
         "      --threads N        worker threads, 1..64 (default: $OROGEN_THREADS or the\n"
         "                         online CPUs; results do not depend on it)\n"
         "      --progress         plain progress lines on stderr (stage N/M name 42%)\n"
+        "      --max-memory SIZE  refuse a run estimated to need more (800M, 4G; it is\n"
+        "                         also checked against the memory available)\n"
         "  -h, --help             this text\n"
         "  -V, --version          print the version\n"
         "\n"

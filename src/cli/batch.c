@@ -1,5 +1,6 @@
 #include "config.h"
 #include "cli/batch.h"
+#include "cli/memcheck.h"
 #include "io/export_globe.h"
 
 #include <errno.h>
@@ -313,6 +314,8 @@ batch_export(const struct cli_args *a, struct og_error *err)
     if ((st = output_plan_check_paths(&plan, err)) != OG_OK ||
         (st = check_extent(a, g, err)) != OG_OK ||
         (st = output_plan_check(&plan, err)) != OG_OK ||
+        /* the memory it needs, before any work (issue 28 item 6) */
+        (st = memcheck_run(a, &plan, err)) != OG_OK ||
         (st = load_dem_cached(a, &raster, &dem_borrowed, err)) != OG_OK) {
         output_plan_fini(&plan);
         return st;
