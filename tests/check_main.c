@@ -11,6 +11,7 @@ main(void)
 {
     Suite *(*const suites[])(void) = {
         params_suite,
+        detmath_suite,
         rng_noise_suite,
         pipeline_suite,
         pngio_suite,

@@ -10,6 +10,7 @@
 
 /* One suite per module; check_main.c runs them all. */
 Suite *params_suite(void);
+Suite *detmath_suite(void);  /* test_detmath.c */
 Suite *rng_noise_suite(void);
 Suite *pipeline_suite(void);
 Suite *pngio_suite(void);

@@ -169,3 +169,20 @@ det_pow(double x, double y)
     }
     return det_exp(y * det_log(x));
 }
+
+double
+det_log1p(double x)
+{
+    double u = 1.0 + x;
+
+    if (x != x || x < -1.0) {
+        return x != x ? x : (x - x) / (x - x);   /* NaN */
+    }
+    if (u == 1.0) {
+        return x;   /* |x| below half an ulp of 1: log(1 + x) = x to the bit */
+    }
+    if (u - u != 0.0) {
+        return u;   /* +inf */
+    }
+    return det_log(u) * (x / (u - 1.0));
+}

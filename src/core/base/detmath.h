@@ -36,4 +36,27 @@ double det_log(double x);
  * x = 0 and y > 0, NaN for x < 0. */
 double det_pow(double x, double y);
 
+/* log(1 + x), within a few ulp also for tiny x; -inf at -1, NaN below.
+ * Method: u = 1 + x, then det_log(u) x / (u - 1) (the rounding of u
+ * cancels; D. Goldberg, "What every computer scientist should know about
+ * floating-point arithmetic", 1991, theorem 4). */
+double det_log1p(double x);
+
+/* Arc tangent, within 2 ulp (tested against libm). Method: |x| reduced to
+ * [0, tan(pi/8)] by pi/2 - atan(1/x) and pi/4 + atan((x - 1)/(x + 1)),
+ * then the Taylor series to degree 49 (detmath_arc.c). */
+double det_atan(double x);
+
+/* atan2(y, x) with C's signs and special cases (+-0, +-inf), within 2 ulp
+ * plus the rounding of y / x: det_atan(|y / x|), moved to its quadrant. */
+double det_atan2(double y, double x);
+
+/* Arc sine, det_atan2(x, sqrt((1 - x)(1 + x))); NaN outside [-1, 1]. */
+double det_asin(double x);
+
+/* sqrt(x^2 + y^2) without overflow or underflow (both scaled by the
+ * power of two of the larger first), within 1 ulp; inf if either is
+ * infinite. */
+double det_hypot(double x, double y);
+
 #endif

@@ -152,8 +152,10 @@ v4f_gather(const float *h, v4i i, int32_t off)
  * at load time (ifunc): three-operand encodings save about a fifth of the
  * time. Both copies do the same IEEE single-precision operations (no FMA:
  * -std=c11 turns contraction off), so they give the same bytes; tested by
- * comparing a run's hash across builds. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+ * comparing a run's hash across builds. Only with glibc: IFUNC needs the C
+ * library's loader (musl has none, and a static musl build crashed here). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    defined(__GLIBC__)
 #define DROPLET_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define DROPLET_CLONES
