@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #include "core/recipe/params.h"
 
@@ -187,10 +188,14 @@ png_size(const char *path, int *w, int *h)
 {
     static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
     unsigned char b[24];
-    FILE *f = path != NULL ? fopen(path, "rb") : NULL;
+    struct stat sb;
+    FILE *f;
 
     *w = *h = 0;
-    if (f == NULL) {
+    /* a FIFO or device would block or be consumed: the DEM reader refuses
+       those itself */
+    if (path == NULL || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+        (f = fopen(path, "rb")) == NULL) {
         return;
     }
     if (fread(b, 1, sizeof b, f) == sizeof b && memcmp(b, sig, 8) == 0 &&
