@@ -440,6 +440,7 @@ dataout_suite(void)
     tcase_add_test(tc, tiles_stitch_to_single_export);
     suite_add_tcase(s, tc);
     dataout_geometry_tests(s);
+    engine_tests(s);
     output_registry_tests(s);
     return s;
 }

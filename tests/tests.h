@@ -21,6 +21,7 @@ void dataout_geometry_tests(Suite *s); /* test_dataout_geometry.c, into dataout_
 void output_registry_tests(Suite *s); /* test_output.c, into dataout_suite */
 void mesh_tests(Suite *s); /* test_mesh.c, into delaunay_suite */
 void pngio_read_tests(Suite *s); /* test_pngio_read.c, into pngio_suite */
+void engine_tests(Suite *s); /* test_engine.c, into dataout_suite */
 void dem_void_tests(Suite *s); /* test_dem_void.c, into dem_suite */
 void hybrid_select_tests(TCase *tc); /* test_hybrid_select.c, into hybrid_suite */
 

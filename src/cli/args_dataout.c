@@ -3,6 +3,7 @@
 #include "cli/args_dataout.h"
 #include "cli/args_internal.h"
 #include "cli/sweep.h"
+#include "io/engine.h"
 
 #include <errno.h>
 #include <math.h>
@@ -124,6 +125,16 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
         o->seeds_given = 1;
         return 1;
     }
+    if (cli_opt_is(arg, "--engine", NULL)) {
+        if ((v = cli_opt_value(argc, argv, i, "--engine", err)) == NULL) {
+            return -1;
+        }
+        if ((o->engine = (int)engine_profile_parse(v)) == ENGINE_NONE) {
+            og_error_set(err, OG_EINVAL, "--engine '%s' is not one of unity, unreal, godot", v);
+            return -1;
+        }
+        return 1;
+    }
     if (strcmp(arg, "--clip") == 0) {
         o->range.clip = 1;
         return 1;
@@ -154,7 +165,7 @@ enum og_status
 cli_dataout_check(const struct cli_dataout *o, const char *const *outputs, struct og_error *err)
 {
     if ((o->range.given || o->range.clip) && outputs[OUT_HEIGHTMAP] == NULL &&
-        outputs[OUT_RAW] == NULL) {
+        outputs[OUT_RAW] == NULL && outputs[OUT_ENGINE] == NULL) {
         return og_error_set(err, OG_EINVAL, "--height-range and --clip apply to --heightmap and "
                             "--raw only");
     }
@@ -168,6 +179,10 @@ cli_dataout_check(const struct cli_dataout *o, const char *const *outputs, struc
     }
     if (o->mesh_w > 0 && outputs[OUT_MESH] == NULL) {
         return og_error_set(err, OG_EINVAL, "--mesh-size applies to --mesh only");
+    }
+    if (o->engine != ENGINE_NONE && outputs[OUT_ENGINE] == NULL) {
+        return og_error_set(err, OG_EINVAL, "--engine %s needs --engine-out BASE (the files' "
+                            "name without extension)", engine_profile_name(o->engine));
     }
     if (o->range.clip && !o->range.given) {
         return og_error_set(err, OG_EINVAL, "--clip needs --height-range LO:HI");

@@ -20,6 +20,7 @@ struct cli_dataout {
     double extent_m;              /* --extent METRES: map width of a generated world (0: none) */
     int seeds_given;              /* --seeds A-B (cli/sweep.h) */
     uint64_t seed_lo, seed_hi;
+    int engine;                   /* --engine unity|unreal|godot (io/engine.h) */
 };
 
 /* If argv[*i] is one of these options, consume it (and its value, moving

@@ -229,6 +229,7 @@ batch_plan(const struct cli_args *a, const struct generator *g, int layer,
     p->mesh_w = a->out.mesh_w;
     p->mesh_h = a->out.mesh_h;
     p->range = a->out.range;
+    p->engine = a->out.engine;
     p->tiles = a->out.tiles;
     if (a->progress) {
         p->on_write = batch_note_write;

@@ -44,6 +44,9 @@ static const struct output_kind kinds[OUT_COUNT] = {
     { OUT_BUNDLE, "bundle", "--bundle", NULL, 0, OUTPUT_FOLDER | OUTPUT_DATA,
       "a folder with every layer, the stats and manifest.json, whole or not at all",
       output_bundle_check, NULL, output_bundle_write },
+    { OUT_ENGINE, "engine", "--engine-out", NULL, 0, OUTPUT_DATA,
+      "BASE.r16/.png/.exr and BASE.json for --engine unity|unreal|godot (doc/engines.md)",
+      output_engine_check, NULL, output_engine_write },
 };
 
 const struct output_kind *

@@ -42,6 +42,7 @@ enum output_id {
     OUT_RAW,
     OUT_STATS,
     OUT_BUNDLE,
+    OUT_ENGINE,
     OUT_COUNT
 };
 
@@ -101,6 +102,8 @@ struct output_plan {
     int mesh_w, mesh_h;
     /* heightmaps and r16 */
     struct height_range range;
+    /* --engine-out: the profile (enum engine_profile, io/engine.h) */
+    int engine;
     /* tiles of the OUTPUT_TILED kinds (nx = 0: none) */
     struct tile_grid tiles;
     /* called before each file is written (progress lines), may be NULL */
@@ -216,6 +219,10 @@ enum og_status output_stats_write(struct output_plan *p, const struct world *w,
                                   struct og_error *err);
 enum og_status output_bundle_check(struct output_plan *p, struct og_error *err);
 enum og_status output_bundle_write(struct output_plan *p, const struct world *w,
+                                   struct og_error *err);
+
+enum og_status output_engine_check(struct output_plan *p, struct og_error *err);
+enum og_status output_engine_write(struct output_plan *p, const struct world *w,
                                    struct og_error *err);
 
 /* The stats JSON of w with p's exports list, to path ("-": standard

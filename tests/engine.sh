@@ -1,0 +1,79 @@
+#!/bin/sh
+# Engine profiles (src/io/engine.h): --engine unity|unreal|godot
+# --engine-out BASE writes the engine's heightmap at its size and BASE.json
+# with its import settings. Checked with gdalinfo (Unreal's PNG), exrheader
+# (Godot's EXR), the bytes of --raw at the same size read backwards (Unity's
+# r16, south row first) and the sidecar's numbers. Skips (77) when gdalinfo
+# or exrheader is absent (quickstart installs gdal-bin and openexr).
+set -u
+BIN=${OROGEN_BIN:-src/cli/orogen}
+DATA=${OROGEN_DATA:-data}
+for t in gdalinfo exrheader; do
+    command -v $t >/dev/null 2>&1 || { echo "$t not found: skipped"; exit 77; }
+done
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-engine.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+check() { # description, status (0 = ok)
+    if [ "$2" -eq 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fails=$((fails + 1)); fi
+}
+GDAL_PAM_ENABLED=NO
+export GDAL_PAM_ENABLED
+asc=$DATA/dem/srtmgl3_front_range_144.asc
+num() { # key, file: the first number after "key":
+    sed -n "s/.*\"$1\": \[*\([-0-9.e+]*\).*/\1/p" "$2" | head -1
+}
+
+for e in unity unreal godot; do
+    "$BIN" export -g dem --dem "$asc" --engine $e --engine-out "$tmp/$e"
+    check "--engine $e" $?
+done
+
+# Unity: 257 x 257 r16 (2^n+1 above 144), the south row first
+[ "$(wc -c <"$tmp/unity.r16")" -eq $((2 * 257 * 257)) ]
+check "unity: 257 x 257 r16" $?
+"$BIN" export -g dem --dem "$asc" --raw "$tmp/north.r16" --size 257x257
+i=0
+: >"$tmp/flipped.r16"
+while [ $i -lt 257 ]; do
+    dd if="$tmp/north.r16" bs=514 skip=$((256 - i)) count=1 2>/dev/null >>"$tmp/flipped.r16"
+    i=$((i + 1))
+done
+cmp -s "$tmp/flipped.r16" "$tmp/unity.r16"
+check "unity: --raw's rows in reverse (south first, Import Raw without Flip Vertically)" $?
+grep -q '"first_row": "south"' "$tmp/unity.json" &&
+    [ "$(num terrain_height_m "$tmp/unity.json")" = 1159 ] &&
+    [ "$(num position_y_m "$tmp/unity.json")" = 2186 ]
+check "unity.json: terrain height 1159 m from 2186 m" $?
+
+# Unreal: 253 x 253 16-bit PNG; its Z scale maps 0 and 65535 to 2186 and 3345 m
+gdalinfo "$tmp/unreal.png" | grep -q '^Size is 253, 253' &&
+    gdalinfo "$tmp/unreal.png" | grep -q 'Type=UInt16'
+check "unreal: 253 x 253 16-bit PNG" $?
+z=$(sed -n 's/.*"scale_cm": \[[^]]*, \([-0-9.e+]*\)\].*/\1/p' "$tmp/unreal.json")
+loc=$(num location_z_cm "$tmp/unreal.json")
+awk -v z="$z" -v l="$loc" 'BEGIN {
+    lo = l + (0 - 32768) * z / 128; hi = l + (65535 - 32768) * z / 128;
+    exit !(lo > 218599.9 && lo < 218600.1 && hi > 334499.9 && hi < 334500.1) }'
+check "unreal.json: scale z $z cm, location z $loc cm give 2186..3345 m" $?
+
+# Godot: 257 x 257 float EXR in metres, read back through --dem
+exrheader "$tmp/godot.exr" | grep -q 'dataWindow (type box2i): (0 0) - (256 256)'
+check "godot: 257 x 257 EXR" $?
+# (resampled bilinearly from 144 to 257 samples: within the source's
+# 2186..3345 m, its extremes within a metre)
+"$BIN" export -g dem --dem "$tmp/godot.exr" --stats "$tmp/g.json" &&
+    awk -v lo="$(num elevation_min "$tmp/g.json")" -v hi="$(num elevation_max "$tmp/g.json")" \
+        'BEGIN { exit !(lo >= 2186 && lo < 2187 && hi <= 3345 && hi > 3344) }'
+check "godot: the EXR holds metres, 2186..3345" $?
+grep -q '"vertex_spacing_m"' "$tmp/godot.json" && grep -q '"orogen:dem": "103961 ' "$tmp/godot.json"
+check "godot.json: vertex spacing and the recipe with the DEM's identity" $?
+
+"$BIN" export -g dem --dem "$asc" --engine unreal 2>"$tmp/e.err"
+[ $? -eq 2 ] && [ "$(wc -l <"$tmp/e.err")" -eq 1 ] && grep -q 'engine-out' "$tmp/e.err"
+check "--engine without --engine-out: exit 2, one line" $?
+"$BIN" export -g dem --dem "$asc" --engine cryengine --engine-out "$tmp/c" 2>/dev/null
+[ $? -eq 2 ]
+check "--engine cryengine: refused" $?
+
+[ $fails -eq 0 ]
