@@ -276,7 +276,9 @@ output_names_check(const char *const path[OUT_COUNT], const struct tile_grid *ti
         free(c.hash);
         return OG_OK;
     }
-    qsort(c.hash, c.n, sizeof *c.hash, cmp_u64);
+    if (c.n > 1) {   /* qsort of no names: NULL is not a valid array */
+        qsort(c.hash, c.n, sizeof *c.hash, cmp_u64);
+    }
     for (i = 1; i < c.n && !c.clash; i++) {
         if (c.hash[i] != c.hash[i - 1] || (i >= 2 && c.hash[i - 2] == c.hash[i])) {
             continue;   /* each repeated hash once */
