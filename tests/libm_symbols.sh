@@ -32,17 +32,6 @@ planet_edit.o cos
 planet_surface.o asin
 planet_surface.o cos
 wfc_rules.o asin
-gen_hybrid.o cos
-gen_hybrid_forest.o pow
-flow_mfd.o pow
-stats.o asin
-stats.o atan2
-iso_field.o hypot
-iso_light.o exp
-iso_light.o sincos
-mapimg.o log1p
-mapimg.o sincos
-sample.o sincos
 legend.o expm1
 "
 # every C99 <math.h> function (and GNU's sincos, exp10), in three precisions

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/base/detmath.h"
 #include "core/geom/mesh.h"
 
 void
@@ -19,8 +20,8 @@ stats_cell_position(const struct world *w, size_t cell, double pos[2])
             pos[0] = p[0];
             pos[1] = p[1];
         } else {
-            pos[0] = atan2(p[1], p[0]) * 180.0 / M_PI;
-            pos[1] = asin(p[2] > 1.0 ? 1.0 : (p[2] < -1.0 ? -1.0 : p[2])) * 180.0 / M_PI;
+            pos[0] = det_atan2(p[1], p[0]) * 180.0 / M_PI;
+            pos[1] = det_asin(p[2] > 1.0 ? 1.0 : (p[2] < -1.0 ? -1.0 : p[2])) * 180.0 / M_PI;
         }
     }
 }

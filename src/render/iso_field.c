@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/detmath.h"
 #include "core/geom/mesh.h"
 #include "core/pipeline.h"
 #include "render/iso_internal.h"
@@ -283,7 +284,7 @@ paint_segment(struct iso_field *f, double x0, double y0, double x1, double y1, d
     int steps, k, i, j, ci, cj, rr = (int)ceil(radius);
 
     x0 *= s, y0 *= s, x1 *= s, y1 *= s;
-    len = hypot(x1 - x0, y1 - y0);
+    len = det_hypot(x1 - x0, y1 - y0);
     steps = (int)ceil(len * 2.0) + 1;
     if (steps > 4 * R) {
         return; /* not a river segment but a wrap or a bad index */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/detmath.h"
 #include "core/geom/mesh.h"
 #include "core/base/parallel.h"
 #include "core/pipeline.h"
@@ -21,10 +22,13 @@ iso_sun_direction(double hours, double L[3])
 {
     double t = hours < 6.0 ? 6.0 : (hours > 18.0 ? 18.0 : hours);
     double th = M_PI * (t - 6.0) / 12.0;   /* 0 at sunrise, pi at sunset */
+    double s, c, st, ct;
 
-    L[0] = cos(th);                        /* east in the morning */
-    L[1] = sin(th) * sin(ISO_SUN_TILT);    /* south at noon */
-    L[2] = sin(th) * cos(ISO_SUN_TILT);    /* up */
+    det_sincos(th, &s, &c);
+    det_sincos(ISO_SUN_TILT, &st, &ct);
+    L[0] = c;           /* east in the morning */
+    L[1] = s * st;      /* south at noon */
+    L[2] = s * ct;      /* up */
 }
 
 double
@@ -185,7 +189,7 @@ iso_water_rgb(const struct iso_field *f, size_t cx, size_t cy, float wl, double 
     ground = 0.25 * (f->terrain[o] + f->terrain[o + 1] + f->terrain[o + W] +
                      f->terrain[o + W + 1]);
     depth = wl - ground;
-    tt = depth > 0.0 ? 1.0 - exp(-depth / 0.03) : 0.0;
+    tt = depth > 0.0 ? 1.0 - det_exp(-depth / 0.03) : 0.0;
     return 0xff000000u | iso_shade_rgb(iso_mix_rgb(ISO_WATER_SHALLOW, ISO_WATER_DEEP, tt), flat);
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/detmath.h"
 #include "core/hybrid/gen_hybrid.h"
 #include "core/geom/mesh.h"
 #include "core/base/parallel.h"
@@ -255,7 +256,7 @@ cell_color(const struct world *w, enum map_layer layer, size_t c, double flow_lo
             return 0x1c3060u;
         }
         double f = cell_flow(w, c);
-        double t = flow_log_max > 0.0 && f > 0.0 ? log1p(f) / flow_log_max : 0.0;
+        double t = flow_log_max > 0.0 && f > 0.0 ? det_log1p(f) / flow_log_max : 0.0;
         return tint_sequential(t);
     }
     case LAYER_LAKES:
@@ -300,7 +301,7 @@ mapimg_layer_scale(const struct world *w, enum map_layer layer)
         for (i = 0; i < n; i++) {
             fmax = w->flow[i] > fmax ? w->flow[i] : fmax;
         }
-        scale = log1p(fmax);
+        scale = det_log1p(fmax);
     } else if (layer == LAYER_ROUGHNESS && w->roughness != NULL) {
         for (i = 0; i < w->ncells; i++) {
             scale = w->roughness[i] > scale ? w->roughness[i] : scale;
@@ -341,9 +342,12 @@ mapimg_cell_at(const struct world *w, double u, double v)
         if (u < 0.0 || u >= 1.0 || v < 0.0 || v > 1.0 || w->mesh == NULL) {
             return -1;
         }
-        q[0] = cos(lat) * cos(lon);
-        q[1] = cos(lat) * sin(lon);
-        q[2] = sin(lat);
+        double slat, clat, slon, clon;
+        det_sincos(lat, &slat, &clat);
+        det_sincos(lon, &slon, &clon);
+        q[0] = clat * clon;
+        q[1] = clat * slon;
+        q[2] = slat;
         return mesh_nearest_point(w->mesh, q, 0);
     }
     if (u < 0.0 || u >= 1.0 || v < 0.0 || v >= 1.0) {
@@ -553,9 +557,12 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
                 if (w->kind == WORLD_SPHERE) {
                     if (u >= 0.0 && u < 1.0 && v >= 0.0 && v <= 1.0) {
                         double lon = (u - 0.5) * 2.0 * M_PI, lat = (0.5 - v) * M_PI, q[3];
-                        q[0] = cos(lat) * cos(lon);
-                        q[1] = cos(lat) * sin(lon);
-                        q[2] = sin(lat);
+                        double slat, clat, slon, clon;
+                        det_sincos(lat, &slat, &clat);
+                        det_sincos(lon, &slon, &clon);
+                        q[0] = clat * clon;
+                        q[1] = clat * slon;
+                        q[2] = slat;
                         c = start = mesh_nearest_point(w->mesh, q, start);
                     }
                 } else if (u >= 0.0 && u < 1.0 && v >= 0.0 && v < 1.0) {

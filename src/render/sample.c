@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/base/detmath.h"
 #include "core/geom/mesh.h"
 
 void
@@ -155,9 +156,12 @@ sample_map_point(const struct world *w, double u, double v, double q[3])
 {
     if (w->kind == WORLD_SPHERE) {
         double lon = (u - 0.5) * 2.0 * M_PI, lat = (0.5 - v) * M_PI;
-        q[0] = cos(lat) * cos(lon);
-        q[1] = cos(lat) * sin(lon);
-        q[2] = sin(lat);
+        double slat, clat, slon, clon;
+        det_sincos(lat, &slat, &clat);
+        det_sincos(lon, &slon, &clon);
+        q[0] = clat * clon;
+        q[1] = clat * slon;
+        q[2] = slat;
     } else {
         q[0] = u;
         q[1] = v;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/base/detmath.h"
 #include "core/hybrid/droplet.h"
 #include "core/hybrid/gen_hybrid_forest.h"
 #include "core/hybrid/gen_hybrid_internal.h"
@@ -210,7 +211,7 @@ height_rows(void *arg, size_t batch, size_t y0, size_t y1, struct og_error *err)
             f = f < 0.0 ? 0.0 : (f > 1.0 ? 1.0 : f);
             beta = ((double)J->m[c] - (double)J->tau) / J->blend;
             beta = beta < 0.0 ? 0.0 : (beta > 1.0 ? 1.0 : beta);
-            beta = 0.5 - 0.5 * cos(hybrid_pi * beta);
+            beta = 0.5 - 0.5 * det_cos(hybrid_pi * beta);
             J->out[c] = (float)(J->peak * f * beta);
         }
     }

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/base/detmath.h"
 #include "core/hybrid/gen_hybrid.h"
 #include "core/base/grid.h"
 #include "core/base/rng.h"
@@ -89,7 +90,7 @@ gen_hybrid_forest_mask(struct world *w, struct run_ctx *ctx, struct og_error *er
         }
         /* Eroded grass can dip below 0; pow of a negative base is NaN. */
         h = w->elevation[i] > 0.0f ? (double)w->elevation[i] : 0.0;
-        f = 1.0 - pow(h / limit, steep);
+        f = 1.0 - det_pow(h / limit, steep);
         f = f < 0.0 ? 0.0 : (f > 1.0 ? 1.0 : f);
         if (stands != NULL) {
             f *= (double)stands[i];

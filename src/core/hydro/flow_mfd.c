@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 
+#include "core/base/detmath.h"
 #include "core/base/grid.h"
 
 #define MFD_EXPONENT 1.1
@@ -25,7 +26,7 @@ receivers(int width, const float *filled, size_t i, unsigned mask, double *w)
         if (mask & (1u << d)) {
             size_t j = (size_t)((ptrdiff_t)i + dy8[d] * (ptrdiff_t)width + dx8[d]);
             double drop = h - (double)filled[j];
-            w[d] = pow(drop / ((d & 1) ? 1.4142135623730951 : 1.0), MFD_EXPONENT);
+            w[d] = det_pow(drop / ((d & 1) ? 1.4142135623730951 : 1.0), MFD_EXPONENT);
             sum += w[d];
         }
     }
