@@ -2,6 +2,7 @@
 #include "config.h"
 #include "io/georef.h"
 
+#include "core/base/detmath.h"
 #include "core/biome/dem_climate.h"
 
 #include <errno.h>
@@ -308,8 +309,8 @@ georef_cell_metres(const struct georef *g, double out[2])
     if (g == NULL || !g->valid) {
         return 0;
     }
-    px = hypot(g->gt[1], g->gt[4]);
-    py = hypot(g->gt[2], g->gt[5]);
+    px = det_hypot(g->gt[1], g->gt[4]);
+    py = det_hypot(g->gt[2], g->gt[5]);
     if (g->srs != NULL && strstr(g->srs, "PROJCS[") == NULL &&
         strstr(g->srs, "PROJCRS[") == NULL &&
         (strstr(g->srs, "GEOGCS[") != NULL || strstr(g->srs, "GEOGCRS[") != NULL ||
@@ -317,12 +318,15 @@ georef_cell_metres(const struct georef *g, double out[2])
         /* WGS 84: a = 6378137 m, f = 1 / 298.257223563 */
         const double a = 6378137.0, f = 1.0 / 298.257223563, e2 = f * (2.0 - f);
         double lat = g->gt[3] + 0.5 * g->gt[4] * g->width + 0.5 * g->gt[5] * g->height;
-        double phi = lat * M_PI / 180.0, s = sin(phi), d = 1.0 - e2 * s * s;
-        double N = a / sqrt(d), M = a * (1.0 - e2) / (d * sqrt(d));
+        double phi = lat * M_PI / 180.0, s, c, d, N, M;
+        det_sincos(phi, &s, &c);
+        d = 1.0 - e2 * s * s;
+        N = a / sqrt(d);
+        M = a * (1.0 - e2) / (d * sqrt(d));
         if (!(fabs(lat) <= 90.0)) {
             return 0;
         }
-        px *= M_PI / 180.0 * N * cos(phi);
+        px *= M_PI / 180.0 * N * c;
         py *= M_PI / 180.0 * M;
     } else if (g->srs != NULL) {
         /* ground metres through the projection's scale factor

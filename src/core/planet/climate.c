@@ -46,7 +46,7 @@ wsat(double t)
 static double
 lat_deg(double z)
 {
-    return asin(z < -1.0 ? -1.0 : z > 1.0 ? 1.0 : z) / DEG;
+    return det_asin(z < -1.0 ? -1.0 : z > 1.0 ? 1.0 : z) / DEG;
 }
 
 void

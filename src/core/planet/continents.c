@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/detmath.h"
 #include "core/geom/adjacency.h"
 #include "core/base/noise.h"
 #include "core/base/rng.h"
@@ -139,9 +140,9 @@ continents_caps(struct continents *c, const double *xyz, const struct continents
     double lo, hi;
 
     perlin_init(c->cap_pn, p->noise_seed ^ rng_hash_str("planet.caps"));
-    c->cap_z = sin(p->cap_latitude * M_PI / 180.0);
+    c->cap_z = det_sin(p->cap_latitude * M_PI / 180.0);
     /* degrees of latitude to z at the cap edge: dz = cos(lat) dlat */
-    c->cap_rz = p->cap_roughness * M_PI / 180.0 * cos(p->cap_latitude * M_PI / 180.0);
+    c->cap_rz = p->cap_roughness * M_PI / 180.0 * det_cos(p->cap_latitude * M_PI / 180.0);
     /* fBm lies in [-1, 1] (also as rounded: |sum of amp * noise| <= sum of
      * amp, both summed in one order), so the edge's z lies in [lo, hi]
      * and only |z| inside that band needs the noise: the same caps, noise

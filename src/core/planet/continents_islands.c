@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/detmath.h"
 #include "core/geom/adjacency.h"
 #include "core/base/noise.h"
 #include "core/base/rng.h"
@@ -157,7 +158,7 @@ islands_by_area(struct continents *c, const struct adjacency *adj, const double 
          * so the islands of one seed are the same at every resolution */
         continents_random_point(r, q);
         u = rng_next_double(r);
-        area = p->island_min_area * pow(1.0 - u, -1.0 / p->island_tail);
+        area = p->island_min_area * det_pow(1.0 - u, -1.0 / p->island_tail);
         area = area < p->island_max_area ? area : p->island_max_area;
         radius = 2.0 * sqrt(area); /* of a disc with that share of 4 pi */
         if (!island_point_ok(c, q, radius, placed, nplaced)) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/detmath.h"
 #include "core/geom/adjacency.h"
 #include "core/base/noise.h"
 #include "core/base/rng.h"
@@ -324,7 +325,7 @@ continents_uplift(const struct continents *c, const struct adjacency *adj, const
     for (i = 0; i < n; i++) {
         if (dist[i] >= 0.0) {
             double x = dist[i] / width;
-            out[i] = (float)(amp[i] * exp(-x * x));
+            out[i] = (float)(amp[i] * det_exp(-x * x));
         }
     }
     free(queue);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/detmath.h"
 #include "core/geom/adjacency.h"
 #include "core/planet/continents.h"
 #include "core/geom/mesh.h"
@@ -327,7 +328,7 @@ min_spacing(const double *xyz, const struct adjacency *a)
     cx = p[1] * q[2] - p[2] * q[1];
     cy = p[2] * q[0] - p[0] * q[2];
     cz = p[0] * q[1] - p[1] * q[0];
-    return atan2(sqrt(cx * cx + cy * cy + cz * cz), p[0] * q[0] + p[1] * q[1] + p[2] * q[2]);
+    return det_atan2(sqrt(cx * cx + cy * cy + cz * cz), p[0] * q[0] + p[1] * q[1] + p[2] * q[2]);
 }
 
 /* Stage "mesh": the closed half-edge dual mesh and the land/sea field. */

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/base/detmath.h"
 #include "core/geom/adjacency.h"
 #include "core/geom/mesh.h"
 #include "core/planet/climate.h"
@@ -48,7 +49,7 @@ planet_climate_latitude(double t)
     double disc = 484.0 - 92.0 * (t - 27.0), s;
     s = disc > 0.0 ? (-22.0 + sqrt(disc)) / 46.0 : 0.0;
     s = s < 0.0 ? 0.0 : s > 1.0 ? 1.0 : s;
-    return asin(sqrt(s)) * 180.0 / M_PI;
+    return det_asin(sqrt(s)) * 180.0 / M_PI;
 }
 
 enum og_status

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/detmath.h"
 #include "core/geom/adjacency.h"
 #include "core/planet/gen_planet.h"
 #include "core/geom/mesh.h"
@@ -62,7 +63,7 @@ cap_cells(const struct world *w, const struct adjacency *adj, int32_t cell, doub
     const double *pt = w->mesh->points, *c = pt + 3 * (size_t)cell;
     /* a site is under the brush when its angle to c is at most radius:
        cos(angle) = dot >= cos(radius) */
-    double lim = cos(radius * (M_PI / 180.0));
+    double lim = det_cos(radius * (M_PI / 180.0));
     size_t head = 0, tail = 0;
 
     out[tail++] = cell;

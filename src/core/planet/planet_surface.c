@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/detmath.h"
 #include "core/geom/adjacency.h"
 #include "core/planet/continents.h"
 #include "core/geom/mesh.h"
@@ -107,7 +108,7 @@ relief_sea(double d, double sscale, double hills, double tect)
 static double
 moisture_at(double lat_rad, double d_sea, double noise)
 {
-    double m = 0.55 + 0.3 * cos(lat_rad * (2.0 * M_PI / (50.0 * M_PI / 180.0))) - 0.3 * ramp(d_sea / 0.25)
+    double m = 0.55 + 0.3 * det_cos(lat_rad * (2.0 * M_PI / (50.0 * M_PI / 180.0))) - 0.3 * ramp(d_sea / 0.25)
                + 0.4 * noise;
     return m < 0.0 ? 0.0 : m > 1.0 ? 1.0 : m;
 }
@@ -161,7 +162,7 @@ derive_block(struct world *w, size_t i0, size_t i1, const uint8_t *land, const d
         if (land[i]) {
             const double *q = &xyz[3 * i];
             double up = w->roughness != NULL ? w->roughness[i] : 0.0;
-            double lat = fabs(asin(q[2] < -1.0 ? -1.0 : q[2] > 1.0 ? 1.0 : q[2]));
+            double lat = fabs(det_asin(q[2] < -1.0 ? -1.0 : q[2] > 1.0 ? 1.0 : q[2]));
             w->elevation[i] = (float)relief_land(d, up, hills[i - i0], ridge[nl], mask[nl],
                                                     tect != NULL ? tect[i] : 0.0);
             /* the circulation belts wander with the climate's displacement */
@@ -281,7 +282,7 @@ climate_latitude(const struct world *w, float *clim)
         fbm3_batch(&pn, &climate_fp, xyz + 3 * i0, xyz + 3 * i0 + 1, xyz + 3 * i0 + 2, 3, b, f);
         for (i = i0; i < i0 + b; i++) {
             const double *q = &xyz[3 * i];
-            double lat = fabs(asin(q[2] < -1.0 ? -1.0 : q[2] > 1.0 ? 1.0 : q[2])) * 180.0 / M_PI;
+            double lat = fabs(det_asin(q[2] < -1.0 ? -1.0 : q[2] > 1.0 ? 1.0 : q[2])) * 180.0 / M_PI;
             double e = w->elevation != NULL && w->elevation[i] > 0.0f ? w->elevation[i] : 0.0;
             double L = lat + CLIMATE_SHIFT * f[i - i0] + 18.0 * e;
             if (w->temperature != NULL) {

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/base/detmath.h"
 #include "core/geom/adjacency.h"
 
 /* The rule side of the wave-function collapse: the planet's biome table,
@@ -162,7 +163,7 @@ domains(const struct wfc_rules *rules, const struct adjacency *adj, const double
             lat = clim[v];
         } else {
             double z = xyz[3 * v + 2];
-            lat = fabs(asin(z < -1.0 ? -1.0 : z > 1.0 ? 1.0 : z)) * 180.0 / M_PI;
+            lat = fabs(det_asin(z < -1.0 ? -1.0 : z > 1.0 ? 1.0 : z)) * 180.0 / M_PI;
         }
         for (j = adj->start[v]; j < adj->start[v + 1]; j++) {
             if ((sea[adj->nbr[j]] != 0) != (sea[v] != 0)) {
