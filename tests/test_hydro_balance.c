@@ -313,7 +313,7 @@ START_TEST(nevada_playas)
         const char *path = "test_hydro_balance.geojson";
         size_t len, found = 0;
         char *text, *at;
-        ck_assert_msg(export_geojson(w, NULL, path, &e) == OG_OK, "%s", e.msg);
+        ck_assert_msg(export_geojson(w, NULL, NULL, 0, path, &e) == OG_OK, "%s", e.msg);
         text = (char *)test_slurp(path, &len);
         text[len] = 0; /* the spare byte */
         for (at = text; (at = strstr(at, "\"kind\":\"playa\"")) != NULL; at++) {

@@ -302,6 +302,15 @@ wkt_linear_unit(const char *wkt)
 }
 
 int
+georef_is_geographic(const struct georef *g)
+{
+    return g != NULL && g->srs != NULL && strstr(g->srs, "PROJCS[") == NULL &&
+           strstr(g->srs, "PROJCRS[") == NULL &&
+           (strstr(g->srs, "GEOGCS[") != NULL || strstr(g->srs, "GEOGCRS[") != NULL ||
+            strstr(g->srs, "GEODCRS[") != NULL);
+}
+
+int
 georef_cell_metres(const struct georef *g, double out[2])
 {
     double px, py;

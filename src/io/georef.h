@@ -46,6 +46,10 @@ void georef_sidecars(const char *path, char *world, char *aux, size_t size);
  * (io/outfile_target.h), so no output replaces it. */
 void georef_protect_sidecars(const char *raster);
 
+/* 1 when g's CRS is geographic (GEOGCS/GEOGCRS/GEODCRS without a
+ * projection: longitude and latitude), else 0 (also without a CRS). */
+int georef_is_geographic(const struct georef *g);
+
 /* Metres per pixel of the source raster, east-west (out[0]) and
  * north-south (out[1]), the sizes of the pixel's two sides (hypot of the
  * geotransform's columns):

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "io/dem/crs_scale.h"
 #include "io/mesh/gltf.h"
 #include "io/mesh/obj.h"
 #include "io/mesh/terrain_mesh.h"
@@ -184,6 +185,9 @@ output_vector_write(struct output_plan *p, const struct world *w, struct og_erro
 {
     const struct georef *gr = output_georef(p, w);
     double mgt[6];
+    char *wkt = NULL;
+    int lonlat = gr != NULL && georef_is_geographic(gr);
+    enum og_status st;
 
     if (gr != NULL) {  /* the map square in the source's coordinates */
         mgt[0] = gr->gt[0];
@@ -193,5 +197,10 @@ output_vector_write(struct output_plan *p, const struct world *w, struct og_erro
         mgt[4] = gr->gt[4] * gr->width;
         mgt[5] = gr->gt[5] * gr->height;
     }
-    return export_geojson(w, gr != NULL ? mgt : NULL, p->path[OUT_VECTOR], err);
+    if (gr != NULL && gr->srs != NULL && !lonlat) {  /* a projected DEM: its CRS */
+        wkt = crs_element_wkt(gr->srs);
+    }
+    st = export_geojson(w, gr != NULL ? mgt : NULL, wkt, lonlat, p->path[OUT_VECTOR], err);
+    free(wkt);
+    return st;
 }

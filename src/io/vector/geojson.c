@@ -417,9 +417,37 @@ write_regions(struct gj *g, struct og_error *err)
     return st;
 }
 
+/* The "crs" member (see geojson.h): the given WKT, nothing for longitude
+ * and latitude, else a local engineering CRS in the coordinates' unit. */
+static void
+geojson_crs(struct jsonw *j, const struct world *w, const struct gj *g, const char *crs_wkt,
+            int lonlat)
+{
+    char local[512];
+    int metric = g->gt != NULL || (w->kind == WORLD_GRID && w->cell_size > 0.0);
+    const char *unit = metric ? "LENGTHUNIT[\"metre\",1]"
+                       : w->kind == WORLD_GRID ? "LENGTHUNIT[\"grid cell (scale unknown)\",1]"
+                                               : "LENGTHUNIT[\"map square (scale unknown)\",1]";
+    if (crs_wkt == NULL && (w->kind == WORLD_SPHERE || lonlat)) {
+        return;
+    }
+    if (crs_wkt == NULL) {
+        snprintf(local, sizeof local,
+                 "ENGCRS[\"orogen local map: east, north of its south-west corner\","
+                 "EDATUM[\"orogen %s world\"],CS[Cartesian,2],"
+                 "AXIS[\"easting (X)\",east,ORDER[1],%s],"
+                 "AXIS[\"northing (Y)\",north,ORDER[2],%s]]",
+                 world_gen_name(w->gen), unit, unit);
+        crs_wkt = local;
+    }
+    jsonw_printf(j, ",\"crs\":{\"type\":\"name\",\"properties\":{\"name\":");
+    jsonw_string(j, crs_wkt);
+    jsonw_printf(j, "}}");
+}
+
 enum og_status
-export_geojson(const struct world *w, const double *map_gt, const char *path,
-               struct og_error *err)
+export_geojson(const struct world *w, const double *map_gt, const char *crs_wkt, int lonlat,
+               const char *path, struct og_error *err)
 {
     struct pngio_text *text = NULL;
     size_t ntext = 0, i;
@@ -478,7 +506,9 @@ export_geojson(const struct world *w, const double *map_gt, const char *path,
         jsonw_printf(&j, ":");
         jsonw_string(&j, text[i].value);
     }
-    jsonw_printf(&j, "},\"features\":[");
+    jsonw_printf(&j, "}");
+    geojson_crs(&j, w, &g, crs_wkt, lonlat);
+    jsonw_printf(&j, ",\"features\":[");
     free(block);
     if (j.failed) {
         free(j.s);

@@ -62,9 +62,15 @@ void river_lines_free(struct river_lines *r);
 /* Write the GeoJSON of w to path. map_gt (may be NULL; ignored for
  * planets) maps the map square to georeferenced coordinates: x = gt[0] +
  * u gt[1] + v gt[2], y = gt[3] + u gt[4] + v gt[5] for u right, v down in
- * 0..1 (a DEM's world file, or --extent). Errors: OG_EIO naming path,
- * OG_ENOMEM. */
-enum og_status export_geojson(const struct world *w, const double *map_gt, const char *path,
-                              struct og_error *err);
+ * 0..1 (a DEM's world file, or --extent). crs_wkt names the coordinates'
+ * CRS (the WKT of a projected DEM's CRS) in a "crs" member, which GDAL and
+ * QGIS read (GeoJSON 2008; RFC 7946 dropped it). Planets, and lonlat != 0
+ * (a DEM in a geographic CRS), are longitude/latitude, RFC 7946's own CRS,
+ * and get none; without crs_wkt any other world gets a local engineering
+ * CRS (ENGCRS) in metres east and north (known scale), or in its grid
+ * cells or map squares, so that no reader takes them for degrees.
+ * Errors: OG_EIO naming path, OG_ENOMEM. */
+enum og_status export_geojson(const struct world *w, const double *map_gt, const char *crs_wkt,
+                              int lonlat, const char *path, struct og_error *err);
 
 #endif
