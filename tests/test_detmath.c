@@ -91,5 +91,6 @@ detmath_suite(void)
 
     tcase_add_test(tc, det_arc_accuracy);
     suite_add_tcase(s, tc);
+    colour_ties_tests(s);
     return s;
 }

@@ -11,6 +11,7 @@
 /* One suite per module; check_main.c runs them all. */
 Suite *params_suite(void);
 Suite *detmath_suite(void);  /* test_detmath.c */
+void colour_ties_tests(Suite *s);  /* test_colour_ties.c, into detmath_suite */
 Suite *rng_noise_suite(void);
 Suite *pipeline_suite(void);
 Suite *pngio_suite(void);

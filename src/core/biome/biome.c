@@ -236,6 +236,13 @@ dem_on_coast(const struct world *w, size_t i)
            (y + 1 < w->height && w->water[i + (size_t)w->width] == WATER_OCEAN);
 }
 
+double
+biome_ocean_factor(double t)
+{
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    return 1.16 - 0.6 * sqrt(t);
+}
+
 /* With smoothing on, the sea is shaded by depth as well: the ocean colour
  * at the coast, darkening with the square root of the relative depth, so
  * shelves and trenches read on the map. */
@@ -246,9 +253,7 @@ ocean_depth_color(const struct world *w, size_t i)
     double t = depth > 0.0 ? (w->sea_level - w->elevation[i]) / depth : 0.0;
     uint32_t c = biome_color(BIOME_OCEAN);
     int r = (int)(c >> 16 & 255), g = (int)(c >> 8 & 255), b = (int)(c & 255);
-    double k;
-    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
-    k = 1.15 - 0.6 * sqrt(t);
+    double k = biome_ocean_factor(t);
     r = (int)lround(r * k);
     g = (int)lround(g * k);
     b = (int)lround(b * k);

@@ -93,6 +93,15 @@ enum og_status biome_blur(float *img, int width, int height, int channels, doubl
  * (core/biome/dem_climate.h); both limited to [0, 1]. */
 double biome_elevation(const struct world *w, size_t i);
 
+/* The ocean's shade at relative depth t (0 at the coast, 1 at the deepest
+ * cell; clamped): the ocean colour's channels are multiplied by
+ * 1.16 - 0.6 sqrt(t) and rounded. Its ends, 1.16 and 0.56, are multiples
+ * of 0.04, so no integer channel times them lies on a rounding tie
+ * (c p / 100 = k + 1/2 needs c p = 2 mod 4): the coast and the deepest
+ * cell, which take them exactly, never sit on one (issue 28; with 1.15
+ * and 0.55 the ocean's green, 90, did at both). */
+double biome_ocean_factor(double t);
+
 /* The biome stage (island and dem): fills w->biome and w->color from
  * w->water, w->elevation and w->moisture, through the blurred table when
  * hydro.smoothing is on. Errors: OG_EINVAL when a field is missing,
