@@ -4,6 +4,7 @@
 #include "cli/args_internal.h"
 #include "cli/sweep.h"
 #include "io/engine.h"
+#include "io/raster/normalmap.h"
 
 #include <errno.h>
 #include <math.h>
@@ -135,6 +136,17 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
         }
         return 1;
     }
+    if (cli_opt_is(arg, "--normals-convention", NULL)) {
+        if ((v = cli_opt_value(argc, argv, i, "--normals-convention", err)) == NULL) {
+            return -1;
+        }
+        if ((o->normals_convention = normalmap_convention_parse(v)) < 0) {
+            og_error_set(err, OG_EINVAL, "--normals-convention '%s' is not opengl or directx", v);
+            return -1;
+        }
+        o->normals_conv_given = 1;
+        return 1;
+    }
     if (strcmp(arg, "--clip") == 0) {
         o->range.clip = 1;
         return 1;
@@ -183,6 +195,9 @@ cli_dataout_check(const struct cli_dataout *o, const char *const *outputs, struc
     if (o->engine != ENGINE_NONE && outputs[OUT_ENGINE] == NULL) {
         return og_error_set(err, OG_EINVAL, "--engine %s needs --engine-out BASE (the files' "
                             "name without extension)", engine_profile_name(o->engine));
+    }
+    if (o->normals_conv_given && outputs[OUT_NORMALS] == NULL) {
+        return og_error_set(err, OG_EINVAL, "--normals-convention applies to --normals only");
     }
     if (o->range.clip && !o->range.given) {
         return og_error_set(err, OG_EINVAL, "--clip needs --height-range LO:HI");

@@ -21,6 +21,8 @@ struct cli_dataout {
     int seeds_given;              /* --seeds A-B (cli/sweep.h) */
     uint64_t seed_lo, seed_hi;
     int engine;                   /* --engine unity|unreal|godot (io/engine.h) */
+    int normals_convention;       /* --normals-convention (io/raster/normalmap.h) */
+    int normals_conv_given;
 };
 
 /* If argv[*i] is one of these options, consume it (and its value, moving

@@ -132,6 +132,8 @@ cli_usage(void)
         "                         tiles need a size of N x (tile - K) + K, e.g. 1025 for 2 x 513\n"
         "      --tile X,Y         write only that tile (one tile per process)\n"
         "      --bundle DIR       every layer, stats and manifest.json in a new folder\n"
+        "      --normals FILE.png tangent-space normal map at the data size;\n"
+        "                         --normals-convention opengl (default, green north) or directx\n"
         "      --engine unity|unreal|godot --engine-out BASE  the engine's heightmap (Unity\n"
         "                         r16, Unreal 16-bit PNG, Godot float EXR) at its sizes, tiled\n"
         "                         beyond them, and BASE.json with its import settings\n"

@@ -230,6 +230,7 @@ batch_plan(const struct cli_args *a, const struct generator *g, int layer,
     p->mesh_h = a->out.mesh_h;
     p->range = a->out.range;
     p->engine = a->out.engine;
+    p->normals_convention = a->out.normals_convention;
     p->tiles = a->out.tiles;
     if (a->progress) {
         p->on_write = batch_note_write;

@@ -47,6 +47,9 @@ static const struct output_kind kinds[OUT_COUNT] = {
     { OUT_ENGINE, "engine", "--engine-out", NULL, 0, OUTPUT_DATA,
       "BASE.r16/.png/.exr and BASE.json for --engine unity|unreal|godot (doc/engines.md)",
       output_engine_check, NULL, output_engine_write },
+    { OUT_NORMALS, "normals", "--normals", ".png", 0, OUTPUT_DATA,
+      "tangent-space normal map, RGB PNG at the data size; --normals-convention opengl|directx",
+      output_raster_check, NULL, output_normals_write },
 };
 
 const struct output_kind *

@@ -43,6 +43,7 @@ enum output_id {
     OUT_STATS,
     OUT_BUNDLE,
     OUT_ENGINE,
+    OUT_NORMALS,
     OUT_COUNT
 };
 
@@ -104,6 +105,8 @@ struct output_plan {
     struct height_range range;
     /* --engine-out: the profile (enum engine_profile, io/engine.h) */
     int engine;
+    /* --normals: enum normalmap_convention (io/raster/normalmap.h) */
+    int normals_convention;
     /* tiles of the OUTPUT_TILED kinds (nx = 0: none) */
     struct tile_grid tiles;
     /* called before each file is written (progress lines), may be NULL */
@@ -221,6 +224,8 @@ enum og_status output_bundle_check(struct output_plan *p, struct og_error *err);
 enum og_status output_bundle_write(struct output_plan *p, const struct world *w,
                                    struct og_error *err);
 
+enum og_status output_normals_write(struct output_plan *p, const struct world *w,
+                                    struct og_error *err);
 enum og_status output_engine_check(struct output_plan *p, struct og_error *err);
 enum og_status output_engine_write(struct output_plan *p, const struct world *w,
                                    struct og_error *err);

@@ -14,6 +14,7 @@
 #include "io/mesh/obj.h"
 #include "io/mesh/terrain_mesh.h"
 #include "io/raster/heightmap_float.h"
+#include "io/raster/normalmap.h"
 #include "io/raster/raw16.h"
 #include "io/vector/geojson.h"
 
@@ -177,6 +178,21 @@ output_mesh_write(struct output_plan *p, const struct world *w, struct og_error 
         terrain_mesh_free(&m);
     }
     return st;
+}
+
+/* At the data size, with the DEM's georeferencing beside it. */
+enum og_status
+output_normals_write(struct output_plan *p, const struct world *w, struct og_error *err)
+{
+    struct raster_window win;
+    int W, H;
+    enum og_status st;
+
+    output_data_size(p, w, &W, &H);
+    st = export_normalmap(w, W, H, (enum normalmap_convention)p->normals_convention,
+                          p->path[OUT_NORMALS], err);
+    raster_window_full(&win, W, H);
+    return st == OG_OK ? georef_write(output_georef(p, w), &win, p->path[OUT_NORMALS], err) : st;
 }
 
 /* In the source's coordinates when the world has them. */

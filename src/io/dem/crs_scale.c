@@ -9,6 +9,7 @@
 #include <cpl_error.h>
 #include <ogr_srs_api.h>
 
+#include "core/base/detmath.h"
 #include "io/dem/dem_gdal.h"
 
 char *
@@ -49,11 +50,14 @@ crs_element_wkt(const char *srs)
 static double
 step_metres(const double lon[2], const double lat[2], double a, double e2)
 {
-    double phi = 0.5 * (lat[0] + lat[1]) * M_PI / 180.0, s = sin(phi), d = 1.0 - e2 * s * s;
-    double N = a / sqrt(d), M = a * (1.0 - e2) / (d * sqrt(d));
+    double phi = 0.5 * (lat[0] + lat[1]) * M_PI / 180.0, s, c, d, N, M;
     double dlon = lon[1] - lon[0];
+    det_sincos(phi, &s, &c);  /* libm-free: the cell size decides output bytes */
+    d = 1.0 - e2 * s * s;
+    N = a / sqrt(d);
+    M = a * (1.0 - e2) / (d * sqrt(d));
     dlon -= 360.0 * floor(dlon / 360.0 + 0.5);
-    return hypot(dlon * M_PI / 180.0 * N * cos(phi), (lat[1] - lat[0]) * M_PI / 180.0 * M);
+    return det_hypot(dlon * M_PI / 180.0 * N * c, (lat[1] - lat[0]) * M_PI / 180.0 * M);
 }
 
 int

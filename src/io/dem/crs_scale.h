@@ -10,7 +10,8 @@
  * radii of curvature at that latitude: east-west N cos(lat) dlon,
  * north-south M dlat, N = a / sqrt(1 - e^2 sin^2 lat), M = a (1 - e^2) /
  * (1 - e^2 sin^2 lat)^(3/2) (doc/scale.md). Exact to the ellipsoid's own
- * accuracy for a one-cell step. */
+ * accuracy for a one-cell step. The maths after PROJ is libm-free
+ * (core/base/detmath.h); PROJ's own transform is the one libm step. */
 #ifndef OROGEN_IO_DEM_CRS_SCALE_H
 #define OROGEN_IO_DEM_CRS_SCALE_H
 
