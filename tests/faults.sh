@@ -376,6 +376,25 @@ run "$w" 20 "$BIN" export -g hybrid --set hybrid.width=4096 --set hybrid.height=
 expect "hybrid 4096^2 with --max-memory 500M: refused" 1 "hybrid 4096x4096: 0.9 GiB" "$w" big.png
 run "$w" 20 "$BIN" export --set island.cells=300 --stats s.json --max-memory 12x
 expect "--max-memory 12x: not a size (exit 2)" 2 "--max-memory '12x' is not a size" "$w" big.png
+# I10: a zTXt that inflates to 100 MB: not "truncated" alone
+w=$(fresh ztxt)
+if command -v python3 >/dev/null 2>&1 && python3 - "$w/z.png" <<'PYEOF'
+import struct, sys, zlib
+def chunk(t, d):
+    return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+raw = b''.join(b'\x00' + b'\x80' * 16 for _ in range(16))
+png = (b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 16, 16, 8, 0, 0, 0, 0)) +
+       chunk(b'zTXt', b'orogen:params\x00\x00' + zlib.compress(b'a' * (100 << 20), 9)) +
+       chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
+open(sys.argv[1], 'wb').write(png)
+PYEOF
+then
+    run "$w" 60 "$BIN" export --from z.png --stats s.json
+    expect "--from a 100 MB zTXt: says it is over the text chunk limit" 1 \
+        "inflates to more than 8 MiB, the limit of a text chunk" "$w" z.png
+else
+    echo "# skip I10: no python3"
+fi
 # I7: file modes
 w=$(fresh modes)
 echo old >"$w/p.json"

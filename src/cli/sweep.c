@@ -171,14 +171,21 @@ sweep_run(const struct cli_args *a, struct og_error *err)
             free(names[i]);
         }
         if (og_interrupted()) {
-            if (seed == a->out.seed_lo) {
+            /* a seed whose export returned OK was written whole: the signal
+               came after it (it used to be counted as not written) */
+            uint64_t next = st == OG_OK ? seed + 1 : seed;
+            if (next == a->out.seed_lo) {
                 return og_error_set(err, OG_ECANCELED, "at seed %" PRIu64 "; no file written",
                                     seed);
+            }
+            if (st == OG_OK && seed == a->out.seed_hi) {
+                return og_error_set(err, OG_ECANCELED, "after seed %" PRIu64 ": seeds %" PRIu64
+                                    "-%" PRIu64 " were all written", seed, a->out.seed_lo, seed);
             }
             return og_error_set(err, OG_ECANCELED,
                                 "at seed %" PRIu64 ": seeds %" PRIu64 "-%" PRIu64
                                 " were written, nothing of seed %" PRIu64 " or later",
-                                seed, a->out.seed_lo, seed - 1, seed);
+                                next, a->out.seed_lo, next - 1, next);
         }
         if (st != OG_OK) {
             failed++;

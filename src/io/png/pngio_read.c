@@ -60,7 +60,17 @@ pngio_text_warning_fn(png_structp png, png_const_charp msg)
     if (c->text_warning[0] == '\0' &&
         (strncmp(msg, "tEXt", 4) == 0 || strncmp(msg, "zTXt", 4) == 0 ||
          strncmp(msg, "iTXt", 4) == 0)) {
-        snprintf(c->text_warning, sizeof c->text_warning, "%s", msg);
+        size_t n = strlen(msg);
+        /* libpng says "truncated" both for a stream that ends early and for
+           one that inflates past the limit of a text chunk (issue 28: a
+           100 MB zTXt) */
+        if (n >= 9 && strcmp(msg + n - 9, "truncated") == 0 && strncmp(msg, "tEXt", 4) != 0) {
+            snprintf(c->text_warning, sizeof c->text_warning,
+                     "%.4s chunk ends early or inflates to more than %u MiB, the limit of a "
+                     "text chunk", msg, PNGIO_CHUNK_MAX >> 20);
+        } else {
+            snprintf(c->text_warning, sizeof c->text_warning, "%s", msg);
+        }
     }
 }
 
