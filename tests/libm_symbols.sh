@@ -1,16 +1,16 @@
 #!/bin/sh
 # libm_symbols.sh (issue 28): the seed contract by construction. Lists the
-# libm functions that the core and render objects call (nm on their .a
+# libm functions that the core, render and io objects call (nm on their .a
 # archives) and fails on any that is neither exact (IEEE 754 fixes its
 # result to the bit: the allow-list below) nor a call still to replace
 # (the pending list, object by object, doc/reproducibility.md "libm
-# results"). A new exp or atan2 in core/ or render/ fails here: use
+# results"). A new exp or atan2 in core/, render/ or io/ fails here: use
 # core/base/detmath.h. A pending call that has gone is reported so the
 # list can shrink (not a failure).
 set -u
 command -v nm >/dev/null 2>&1 || { echo "no nm: skipping"; exit 77; }
 B=${OROGEN_BUILD:-.}
-ARCHIVES="$B/src/core/liborogen-core.a $B/src/render/liborogen-render.a"
+ARCHIVES="$B/src/core/liborogen-core.a $B/src/render/liborogen-render.a $B/src/io/liborogen-io.a"
 for a in $ARCHIVES; do [ -f "$a" ] || { echo "no $a"; exit 99; }; done
 
 # Exact: correctly rounded or exact by IEEE 754 / C (sqrt, rounding to
@@ -65,5 +65,5 @@ printf '%s\n' "$PENDING" | while read -r obj sym; do
         echo "# note: $obj no longer calls $sym: remove it from the pending list"
 done
 rm -f "${TMPDIR:-/tmp}/libm_syms.$$"
-[ "$fails" -eq 0 ] && echo "ok - core and render call only exact libm functions or pending ones"
+[ "$fails" -eq 0 ] && echo "ok - core, render and io call only exact libm functions or pending ones"
 [ "$fails" -eq 0 ]

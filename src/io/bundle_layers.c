@@ -3,6 +3,7 @@
  * each a grey PNG streamed row by row with its manifest entry (see
  * bundle.h). */
 #include "config.h"
+#include "core/base/detmath.h"
 #include "io/bundle_internal.h"
 
 #include <limits.h>
@@ -120,7 +121,7 @@ layer_row(void *arg, int y, uint8_t *row, struct og_error *err)
         case L_BIOME: v = w->biome[c]; break;
         case L_MOISTURE: v = w->moisture[c]; break;
         case L_FLOW:
-            v = r->flow_log_max > 0.0 ? log1p(r->cell_flow[c]) / r->flow_log_max : 0.0;
+            v = r->flow_log_max > 0.0 ? det_log1p(r->cell_flow[c]) / r->flow_log_max : 0.0;
             break;
         case L_RIVERS: break;  /* painted lines, above */
         case L_LAKES:
@@ -276,7 +277,7 @@ bundle_write_layers(const struct world *w, int width, int height, const struct g
             for (i = 0; i < w->ncells; i++) {
                 fmax = cflow[i] > fmax ? cflow[i] : fmax;
             }
-            r.flow_log_max = log1p(fmax);
+            r.flow_log_max = det_log1p(fmax);
             hi = fmax;
         }
         sample_init(&r.s, w, width, height);

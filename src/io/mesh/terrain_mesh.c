@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/detmath.h"
 #include "render/sample.h"
 #include "render/tint.h"
 
@@ -42,7 +43,7 @@ terrain_mesh_free(struct terrain_mesh *m)
 static float
 srgb_to_linear(double c)
 {
-    return (float)(c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4));
+    return (float)(c <= 0.04045 ? c / 12.92 : det_pow((c + 0.055) / 1.055, 2.4));
 }
 
 static uint32_t
@@ -185,9 +186,12 @@ terrain_mesh_build(const struct world *w, int cols, int rows, struct terrain_mes
             if (sphere) {
                 double lon = (sample_u(&s, i) - 0.5) * 2.0 * M_PI;
                 double lat = (0.5 - sample_v(&s, j)) * M_PI, r = 1.0 + y;
-                p[0] = (float)(r * cos(lat) * cos(lon));
-                p[1] = (float)(r * sin(lat));
-                p[2] = (float)(-r * cos(lat) * sin(lon));
+                double slat, clat, slon, clon;
+                det_sincos(lat, &slat, &clat);
+                det_sincos(lon, &slon, &clon);
+                p[0] = (float)(r * clat * clon);
+                p[1] = (float)(r * slat);
+                p[2] = (float)(-r * clat * slon);
                 if (j == 0 || j == rows - 1) {
                     pole_sum[j == 0 ? 0 : 1] += elev[i];
                 }

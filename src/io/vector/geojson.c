@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/detmath.h"
 #include "core/biome/biome.h"
 #include "core/geom/mesh.h"
 #include "core/planet/wfc.h"
@@ -200,8 +201,8 @@ node_uv(const struct world *w, int32_t n, double *u, double *v)
     } else {
         const double *c = w->mesh->centers + (size_t)n * w->mesh->dim;
         if (w->mesh->dim == 3) {
-            *u = atan2(c[1], c[0]) / (2.0 * M_PI) + 0.5;
-            *v = 0.5 - asin(c[2] > 1.0 ? 1.0 : (c[2] < -1.0 ? -1.0 : c[2])) / M_PI;
+            *u = det_atan2(c[1], c[0]) / (2.0 * M_PI) + 0.5;
+            *v = 0.5 - det_asin(c[2] > 1.0 ? 1.0 : (c[2] < -1.0 ? -1.0 : c[2])) / M_PI;
         } else {
             *u = c[0];
             *v = c[1];
@@ -483,7 +484,7 @@ export_geojson(const struct world *w, const double *map_gt, const char *crs_wkt,
     }
     if (map_gt != NULL && w->kind != WORLD_SPHERE) {
         g.gt = map_gt;
-        g.ex = hypot(map_gt[1], map_gt[4]);  /* map width, for river widths */
+        g.ex = det_hypot(map_gt[1], map_gt[4]);  /* map width, for river widths */
         /* y-up pixel corners are counter-clockwise; a transform that keeps
            north up (negative determinant from v down) keeps that. */
         g.mirrored = map_gt[1] * map_gt[5] - map_gt[2] * map_gt[4] > 0.0;
