@@ -57,6 +57,50 @@ export_signals(void)
     signal(SIGPIPE, SIG_IGN);
 }
 
+/* A crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, or one sent from
+ * outside) must not leave NAME.XXXXXX temporaries either: remove them, say
+ * so with write(2) (async-signal-safe), and die of the same signal (the
+ * handler is reset first, so raise() kills with the default action and
+ * the core dump, if any, is the crash's). */
+static void
+on_fatal_signal(int sig)
+{
+    static const char msg[] = "orogen: interrupted by a fatal signal; temporary files removed\n";
+    ssize_t r;
+
+    outfile_discard_all_from_signal();
+    r = write(STDERR_FILENO, msg, sizeof msg - 1);
+    (void)r;
+    raise(sig);
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define OROGEN_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define OROGEN_SANITIZED 1
+#endif
+#endif
+
+static void
+fatal_signals(void)
+{
+    static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+    struct sigaction sa;
+    size_t i;
+
+#ifdef OROGEN_SANITIZED
+    return;   /* the sanitizer's own report of a crash comes first */
+#endif
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_fatal_signal;
+    sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
 /* Descriptors 0, 1 and 2 that the caller closed (`2>&-`) are opened on
  * /dev/null, so the first file orogen opens never becomes standard error
  * and receives its messages (issue 28 item 1). Returns -1 when /dev/null
@@ -223,6 +267,7 @@ main(int argc, char **argv)
         return stdout_done(0);
     case CLI_EXPORT:
         export_signals();
+        fatal_signals();
         st = a.out.seeds_given ? batch_sweep(&a, &err) : batch_export(&a, &err);
         if (og_interrupted() > 0 && st != OG_OK) {
             int sig = og_interrupted();
@@ -242,6 +287,7 @@ main(int argc, char **argv)
         return stdout_done(0);
     case CLI_GALLERY:
         export_signals();
+        fatal_signals();
         if ((st = cli_gallery(&a, &err)) != OG_OK) {
             fprintf(stderr, "orogen: %s\n", err.msg);
             return og_interrupted() > 0 ? 128 + og_interrupted() : 1;

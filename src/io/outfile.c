@@ -513,6 +513,21 @@ outfile_discard_all(void)
 }
 
 int
+outfile_discard_all_from_signal(void)
+{
+    struct outfile_temp *t;
+    int n = 0;
+
+    /* no lock: a crashed process cannot wait for one; unlink is
+       async-signal-safe and the list's links are written before a file
+       exists (reg_add), so at worst a name is missed */
+    for (t = reg_head; t != NULL; t = t->next) {
+        n += t->tmp[0] != '\0' && unlink(t->tmp) == 0;
+    }
+    return n;
+}
+
+int
 outfile_live_count(void)
 {
     return reg_count(0);

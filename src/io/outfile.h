@@ -103,6 +103,10 @@ enum og_status outfile_group_end(int commit, struct og_error *err);
  * exit path; not async-signal-safe). Returns how many were removed. */
 int outfile_discard_all(void);
 
+/* As outfile_discard_all from a handler of a fatal signal (SIGSEGV,
+ * SIGABRT...): no lock, only unlink (async-signal-safe); best effort. */
+int outfile_discard_all_from_signal(void);
+
 /* Number of live temporary files (tests). */
 int outfile_live_count(void);
 
