@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/geom/adjacency.h"
+#include "core/planet/planet_rivers.h"
 #include "core/planet/gen_planet.h"
 #include "core/geom/mesh.h"
 #include "core/planet/planet_edit.h"
@@ -63,11 +64,14 @@ START_TEST(test_generator_world)
     ck_assert_int_eq(w->mesh->dim, 3);
     ck_assert_int_eq(w->mesh->npoints, w->ncells);
     for (i = 0; i < w->ncells; i++) {
-        ck_assert_int_eq(w->water[i] == WATER_LAND, w->elevation[i] > 0.0f);
-        ck_assert_int_eq(w->water[i] == WATER_LAND, w->landmass[i] >= 0);
+        /* land and lakes (on land, derived by the rivers) against sea */
+        ck_assert_int_eq(w->water[i] != WATER_OCEAN, w->elevation[i] > 0.0f);
+        ck_assert_int_eq(w->water[i] != WATER_OCEAN, w->landmass[i] >= 0);
         ck_assert(w->elevation[i] >= -1.0f && w->elevation[i] <= 1.0f);
-        ck_assert_uint_eq(w->color[i], wfc_planet_rules()->biome[w->biome[i]].color);
-        land += w->water[i] == WATER_LAND;
+        ck_assert_uint_eq(w->color[i], w->water[i] == WATER_LAKE
+                                           ? PLANET_LAKE_COLOR
+                                           : wfc_planet_rules()->biome[w->biome[i]].color);
+        land += w->water[i] != WATER_OCEAN;
     }
     s = world_stat_find(w, "planet.land_fraction_growth");
     ck_assert_ptr_nonnull(s);
@@ -441,6 +445,8 @@ planet_suite(void)
     planet_brush_tests(s);
     planet_plates_tests(s);
     planet_climate_tests(s);
+    planet_rivers_tests(s);
+    planet_projection_tests(s);
     suite_add_tcase(s, tg);
     tcase_add_test(te, test_edit_join_split);
     tcase_add_test(te, test_edit_new_island_and_errors);

@@ -42,6 +42,8 @@ void planet_surface_tests(Suite *s); /* test_planet_surface.c, into planet_suite
 void planet_brush_tests(Suite *s);   /* test_planet_brush.c, into planet_suite */
 void planet_plates_tests(Suite *s);  /* test_planet_plates.c, into planet_suite */
 void planet_climate_tests(Suite *s); /* test_planet_climate.c, into planet_suite */
+void planet_rivers_tests(Suite *s);  /* test_planet_rivers.c, into planet_suite */
+void planet_projection_tests(Suite *s); /* test_projection.c, into planet_suite */
 
 /* test_planet_mesh.c: about count Poisson-disk points on the unit sphere
  * for seed (malloc'd, 3 * *n doubles); test_sphere_delaunay.c: the exact

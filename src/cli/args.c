@@ -218,6 +218,13 @@ parse_general(int argc, char **argv, int *i, struct cli_args *a, struct og_error
             return -1;
         }
         a->set_explicitly[P_RENDER_EXAGGERATION] = 1;
+    } else if (cli_opt_is(arg, "--projection", NULL)) {
+        /* planet.projection: the planet map's projection (render/projection.h) */
+        if ((v = cli_opt_value(argc, argv, i, "--projection", err)) == NULL ||
+            params_set_text(&a->params, P_PLANET_PROJECTION, v, err) != OG_OK) {
+            return -1;
+        }
+        a->set_explicitly[P_PLANET_PROJECTION] = 1;
     } else if (cli_opt_is(arg, "--preset", NULL)) {
         if ((a->preset = cli_opt_value(argc, argv, i, "--preset", err)) == NULL ||
             cli_apply_preset(a, a->preset, err) != OG_OK) {

@@ -19,6 +19,7 @@
 #include "core/stats.h"
 #include "io/outfile.h"
 #include "io/png/pngio.h"
+#include "render/projection.h"
 
 enum og_status
 export_check_size(const char *what, int width, int height, struct og_error *err)
@@ -169,7 +170,9 @@ export_map_default_size(const struct world *w, int *width, int *height)
             H *= k;
         }
     } else if (w->kind == WORLD_SPHERE) {
-        W = 2 * EXPORT_DEFAULT_LONG;
+        /* 2:1 (equirectangular, Mollweide), the orthographic disc square */
+        W = params_int(&w->params, P_PLANET_PROJECTION) == PROJ_ORTHOGRAPHIC ? 1 : 2;
+        W *= EXPORT_DEFAULT_LONG;
         H = EXPORT_DEFAULT_LONG;
     }
     *width = W < 1 ? 1 : W;

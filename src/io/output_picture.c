@@ -3,6 +3,7 @@
 #include "config.h"
 #include "io/output.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "io/export_globe.h"
 #include "io/export_iso.h"
 #include "render/iso.h"
+#include "render/projection.h"
 #include "render/raster.h"
 
 int
@@ -138,10 +140,38 @@ georef_view(const struct georef *g, const struct map_view *v, struct georef *out
 
 /* World file and .aux.xml beside the map (or each of its tiles) when the
  * world is georeferenced (io/georef.h). */
+/* A planet's Mollweide map (render/projection.h): metres of the projection
+ * on a sphere of 6371 km, x -2 sqrt 2 R .. 2 sqrt 2 R, y sqrt 2 R .. -sqrt 2
+ * R; GDAL reads the WKT as ESRI:54009 on that sphere. */
+static char mollweide_srs[] =
+    "<SRS>PROJCS[\"World_Mollweide_Sphere\",GEOGCS[\"Sphere\",DATUM[\"Sphere\","
+    "SPHEROID[\"Sphere\",6371000,0]],PRIMEM[\"Greenwich\",0],"
+    "UNIT[\"degree\",0.0174532925199433]],PROJECTION[\"Mollweide\"],"
+    "PARAMETER[\"central_meridian\",0],PARAMETER[\"false_easting\",0],"
+    "PARAMETER[\"false_northing\",0],UNIT[\"metre\",1]]</SRS>";
+
 static enum og_status
 map_sidecars(struct output_plan *p, const struct world *w, struct og_error *err)
 {
     const struct georef *g = output_georef(p, w);
+    struct georef moll;
+    if (w->kind == WORLD_SPHERE) {
+        int proj = params_int(&w->params, P_PLANET_PROJECTION);
+        if (proj == PROJ_ORTHOGRAPHIC) {
+            return OG_OK; /* centred anywhere: no CRS written (doc/planet.md) */
+        }
+        if (proj == PROJ_MOLLWEIDE && g != NULL) {
+            double r = 6371000.0 * M_SQRT2;
+            moll = *g;
+            moll.gt[0] = -2.0 * r;
+            moll.gt[1] = 4.0 * r;
+            moll.gt[2] = moll.gt[4] = 0.0;
+            moll.gt[3] = r;
+            moll.gt[5] = -2.0 * r;
+            moll.srs = mollweide_srs;
+            g = &moll;
+        }
+    }
     struct raster_window win;
     struct georef narrowed;
     char name[PATH_MAX];

@@ -8,7 +8,9 @@
 #include "core/base/detmath.h"
 #include "core/geom/mesh.h"
 #include "core/base/interrupt.h"
+#include "render/mapimg.h"
 #include "render/raster.h"
+#include "render/sphere_rivers.h"
 
 /* View basis: c towards the viewer from the centre, r east (screen right),
  * u north (screen up). det_sincos, not libm: the basis decides every
@@ -103,7 +105,8 @@ globe_sample(const struct world *w, double yaw, double pitch, int width, int hei
     const double lx = -0.45, ly = 0.55, lz = 0.70;
     double c[3], r[3], u[3], rad, ll, lw[3], cached_l = 0.0;
     int32_t start = 0, cached = -1;
-    int px, py;
+    int px, py, rivers;
+    struct sphere_rivers rc;
 
     if (w == NULL || w->kind != WORLD_SPHERE || w->mesh == NULL || w->mesh->npoints == 0
         || w->mesh->dim != 3) {
@@ -118,6 +121,8 @@ globe_sample(const struct world *w, double yaw, double pitch, int width, int hei
     }
     view_basis(yaw, pitch, c, r, u);
     rad = (width < height ? width : height) / 2.0;
+    rivers = rgb != NULL && sphere_rivers_on(w);
+    rc.cell = -1;
     ll = sqrt(lx * lx + ly * ly + lz * lz);
     /* the light in world coordinates */
     for (px = 0; px < 3; px++) {
@@ -164,6 +169,9 @@ globe_sample(const struct world *w, double yaw, double pitch, int width, int hei
                 }
                 l += cached_l;
                 rgb[o] = shade(w->color[cell], 0.3 + 0.7 * (l > 0.0 ? l : 0.0));
+                if (rivers) {
+                    sphere_rivers_shade(w, &rc, cell, q, 1.0 / rad, MAPIMG_RIVER_COLOR, &rgb[o]);
+                }
             }
         }
     }
@@ -186,6 +194,50 @@ globe_center_cell(const struct world *w, double yaw, double pitch)
     }
     view_basis(yaw, pitch, c, r, u);
     return mesh_nearest_point(w->mesh, c, 0);
+}
+
+/* River segments as flat quads just above the cells (render/sphere_rivers.h
+ * for their ends and widths), in the river colour. */
+static void
+globe_raster_rivers(const struct world *w, struct raster *r, const double *c, const double *rr,
+                    const double *u, double rad)
+{
+    size_t p;
+    for (p = 0; p < w->ncells; p++) {
+        double a[3], b[3], hw, ax, ay, az, bx, by, bz, dx, dy, l, nx, ny;
+        float t1[9], t2[9];
+        if (!sphere_river_segment(w, (int32_t)p, a, b, &hw)) {
+            continue;
+        }
+        az = a[0] * c[0] + a[1] * c[1] + a[2] * c[2];
+        bz = b[0] * c[0] + b[1] * c[1] + b[2] * c[2];
+        if (az < 0.0 || bz < 0.0) {
+            continue;
+        }
+        ax = rad * (1.0 + a[0] * rr[0] + a[1] * rr[1] + a[2] * rr[2]);
+        ay = rad * (1.0 - (a[0] * u[0] + a[1] * u[1] + a[2] * u[2]));
+        bx = rad * (1.0 + b[0] * rr[0] + b[1] * rr[1] + b[2] * rr[2]);
+        by = rad * (1.0 - (b[0] * u[0] + b[1] * u[1] + b[2] * u[2]));
+        dx = bx - ax;
+        dy = by - ay;
+        l = sqrt(dx * dx + dy * dy);
+        if (l <= 0.0) {
+            continue;
+        }
+        nx = -dy / l * hw;
+        ny = dx / l * hw;
+        /* just in front of the surface: the facets are chords, below it */
+        az = -az - 0.01;
+        bz = -bz - 0.01;
+        t1[0] = (float)(ax + nx); t1[1] = (float)(ay + ny); t1[2] = (float)az;
+        t1[3] = (float)(bx + nx); t1[4] = (float)(by + ny); t1[5] = (float)bz;
+        t1[6] = (float)(bx - nx); t1[7] = (float)(by - ny); t1[8] = (float)bz;
+        t2[0] = (float)(ax + nx); t2[1] = (float)(ay + ny); t2[2] = (float)az;
+        t2[3] = (float)(bx - nx); t2[4] = (float)(by - ny); t2[5] = (float)bz;
+        t2[6] = (float)(ax - nx); t2[7] = (float)(ay - ny); t2[8] = (float)az;
+        raster_triangle(r, t1, MAPIMG_RIVER_COLOR, RASTER_DEPTH);
+        raster_triangle(r, t2, MAPIMG_RIVER_COLOR, RASTER_DEPTH);
+    }
 }
 
 enum og_status
@@ -256,6 +308,9 @@ globe_render_raster(const struct world *w, double yaw, double pitch, int size,
             xyz[8] = (float)-(b[0] * c[0] + b[1] * c[1] + b[2] * c[2]);
             raster_triangle(r, xyz, col, RASTER_DEPTH);
         }
+    }
+    if (sphere_rivers_on(w)) {
+        globe_raster_rivers(w, r, c, rr, u, rad);
     }
     *out = r;
     return OG_OK;

@@ -169,8 +169,9 @@ fill_ramp(const struct world *w, enum map_layer layer, double scale, struct lege
     case LAYER_RIVERS:
         lg->hi = expm1(scale);
         lg->log_scale = 1;
-        snprintf(lg->unit, sizeof lg->unit, "cells");
-        snprintf(lg->note, sizeof lg->note, "upstream cells; lines: rivers");
+        snprintf(lg->unit, sizeof lg->unit, "%s", w->kind == WORLD_SPHERE ? "m3/s" : "cells");
+        snprintf(lg->note, sizeof lg->note, "%s; lines: rivers",
+                 w->kind == WORLD_SPHERE ? "discharge" : "upstream cells");
         break;
     case LAYER_ROUGHNESS:
         lg->hi = scale;

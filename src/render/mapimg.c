@@ -12,6 +12,8 @@
 #include "core/planet/wfc.h"
 #include "render/mapimg_internal.h"
 #include "render/planet_layers.h"
+#include "render/sphere_rivers.h"
+#include "render/mapimg_sphere.h"
 #include "core/base/interrupt.h"
 #include "render/tint.h"
 
@@ -223,8 +225,8 @@ landmass_color(int32_t id)
 static double
 cell_flow(const struct world *w, size_t c)
 {
-    if (w->kind == WORLD_GRID) {
-        return w->flow[c];
+    if (w->kind != WORLD_MESH) {
+        return (size_t)c < w->nhydro ? w->flow[c] : 0.0; /* grids, spheres: per cell */
     }
     int32_t tris[32];
     int i, n = mesh_cell_triangles(w->mesh, (int32_t)c, tris, 32);
@@ -338,17 +340,9 @@ long
 mapimg_cell_at(const struct world *w, double u, double v)
 {
     if (w->kind == WORLD_SPHERE) {
-        double lon = (u - 0.5) * 2.0 * M_PI, lat = (0.5 - v) * M_PI, q[3];
-        if (u < 0.0 || u >= 1.0 || v < 0.0 || v > 1.0 || w->mesh == NULL) {
-            return -1;
-        }
-        double slat, clat, slon, clon;
-        det_sincos(lat, &slat, &clat);
-        det_sincos(lon, &slon, &clon);
-        q[0] = clat * clon;
-        q[1] = clat * slon;
-        q[2] = slat;
-        return mesh_nearest_point(w->mesh, q, 0);
+        double q[3];
+        int32_t start = 0;
+        return mapimg_sphere_cell(w, NULL, u, v, &start, q);
     }
     if (u < 0.0 || u >= 1.0 || v < 0.0 || v >= 1.0) {
         return -1;
@@ -528,6 +522,9 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
     uint8_t *cls = J->cls;
     double du = J->du, dv = J->dv, flow_log_max = J->flow_log_max;
     int32_t start = 0;
+    struct sphere_rivers rc;
+    int sphere_rivers = w->kind == WORLD_SPHERE && sphere_rivers_on(w)
+                        && (layer == LAYER_COLOR || layer == LAYER_LAKES || layer == LAYER_RIVERS);
 
     (void)batch;
     for (py = y0 + (int)begin; py < y0 + (int)end; py++) {
@@ -539,6 +536,7 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
             double u = view->u0 + (px + 0.5) * du;
             size_t o = (size_t)(py - y0) * (size_t)width + (size_t)px;
             long c = -1;
+            double qs[3];
             if (w->kind == WORLD_GRID) {
                 if (J->look != NULL && rgb != NULL &&
                     mapimg_grid_pixel(J->look, u, v, flow_log_max, &rgb[o],
@@ -555,16 +553,7 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
                 c = mapimg_cell_at(w, u, v);
             } else if (w->mesh != NULL && w->mesh->npoints > 0) {
                 if (w->kind == WORLD_SPHERE) {
-                    if (u >= 0.0 && u < 1.0 && v >= 0.0 && v <= 1.0) {
-                        double lon = (u - 0.5) * 2.0 * M_PI, lat = (0.5 - v) * M_PI, q[3];
-                        double slat, clat, slon, clon;
-                        det_sincos(lat, &slat, &clat);
-                        det_sincos(lon, &slon, &clon);
-                        q[0] = clat * clon;
-                        q[1] = clat * slon;
-                        q[2] = slat;
-                        c = start = mesh_nearest_point(w->mesh, q, start);
-                    }
+                    c = mapimg_sphere_cell(w, view, u, v, &start, qs);
                 } else if (u >= 0.0 && u < 1.0 && v >= 0.0 && v < 1.0) {
                     double q[2] = { u, v };
                     c = start = mesh_nearest_point(w->mesh, q, start);
@@ -591,6 +580,14 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
                 if (w->kind == WORLD_GRID && w->elevation != NULL &&
                     (layer == LAYER_COLOR || layer == LAYER_ELEVATION)) {
                     col = shade(col, grid_hillshade(w, (int)(c % w->width), (int)(c / w->width)));
+                }
+                if (sphere_rivers) {
+                    if (px == 0) {
+                        rc.cell = -1;
+                    }
+                    sphere_rivers_shade(w, &rc, (int32_t)c, qs, mapimg_sphere_pixel(w, dv),
+                                        layer == LAYER_RIVERS ? 0xe8f0ffu : MAPIMG_RIVER_COLOR,
+                                        &col);
                 }
                 rgb[o] = col;
             }

@@ -11,6 +11,8 @@
 
 #include "core/biome/biome.h"
 #include "core/geom/mesh.h"
+#include "core/planet/koppen.h"
+#include "core/planet/plates.h"
 #include "core/planet/wfc.h"
 #include "tui/tui_state.h"
 
@@ -111,8 +113,8 @@ hydro_node(const struct world *wd, long cell)
     if (wd->nhydro == 0 || wd->flow == NULL) {
         return -1;
     }
-    if (wd->kind == WORLD_GRID) {
-        return (size_t)cell < wd->nhydro ? cell : -1;
+    if (wd->kind == WORLD_GRID || wd->kind == WORLD_SPHERE) {
+        return (size_t)cell < wd->nhydro ? cell : -1;   /* per cell */
     }
     if (wd->mesh != NULL) {
         int32_t tri[32];
@@ -268,9 +270,17 @@ inspect_draw(struct tui *t)
     }
     node = hydro_node(wd, cell);
     if (node >= 0) {
-        put_line(&pl, "flow        %.2f", (double)wd->flow[node]);
-        if (wd->river_width != NULL) {
-            put_line(&pl, "river width %.3f", (double)wd->river_width[node]);
+        if (wd->kind == WORLD_SPHERE) {
+            /* planets: discharge and width in physical units */
+            put_line(&pl, "discharge   %.0f m3/s", (double)wd->flow[node]);
+            if (wd->river_width != NULL && wd->river_width[node] > 0.0f) {
+                put_line(&pl, "river width %.0f m", (double)wd->river_width[node]);
+            }
+        } else {
+            put_line(&pl, "flow        %.2f", (double)wd->flow[node]);
+            if (wd->river_width != NULL) {
+                put_line(&pl, "river width %.3f", (double)wd->river_width[node]);
+            }
         }
         if (wd->lake != NULL && wd->lake[node] == LAKE_WATER) {
             put_line(&pl, "in a lake");
@@ -292,6 +302,18 @@ inspect_draw(struct tui *t)
     }
     if (wd->landmass != NULL) {
         put_line(&pl, "landmass    %ld", (long)wd->landmass[cell]);
+    }
+    if (wd->plate != NULL) {
+        put_line(&pl, "plate       %d%s", wd->plate[cell],
+                 wd->plate_boundary[cell] == PB_CONVERGENT  ? " convergent edge"
+                 : wd->plate_boundary[cell] == PB_DIVERGENT ? " divergent edge"
+                 : wd->plate_boundary[cell] == PB_TRANSFORM ? " transform edge" : "");
+    }
+    if (wd->climate != NULL && wd->climate[cell] != KG_SEA) {
+        put_line(&pl, "climate     %s %s", koppen_code(wd->climate[cell]),
+                 koppen_group(wd->climate[cell]));
+        put_line(&pl, "temperature %.1f C", (double)wd->temperature[cell]);
+        put_line(&pl, "rain        %.0f mm/yr", (double)wd->precipitation[cell]);
     }
     wnoutrefresh(win);
 }

@@ -176,7 +176,7 @@ planet_edit_brush(const struct world *w, int32_t cell, double radius, int land,
     }
     radius = radius_as_text(radius);
     n = w->ncells;
-    if (radius == 0.0 && (w->water[cell] == WATER_LAND) == (land != 0)) {
+    if (radius == 0.0 && (w->water[cell] != WATER_OCEAN) == (land != 0)) {
         *out = world_ref((struct world *)w);   /* one cell, already that */
         if (under != NULL) {
             *under = 1;
@@ -197,7 +197,7 @@ planet_edit_brush(const struct world *w, int32_t cell, double radius, int land,
     }
     ncap = cap_cells(w, &adj, cell, radius, cap, keep);
     for (i = 0; i < ncap; i++) {
-        nchanged += (w->water[cap[i]] == WATER_LAND) != (land != 0);
+        nchanged += (w->water[cap[i]] != WATER_OCEAN) != (land != 0);
     }
     if (under != NULL) {
         *under = ncap;

@@ -17,6 +17,7 @@
 #include "core/planet/planet_coast.h"
 #include "core/planet/tectonics.h"
 #include "core/planet/planet_climate.h"
+#include "core/planet/planet_rivers.h"
 
 /* The planet's surface from its land mask: landmass ids, coast distances,
  * elevation (shelves, ocean depth, ranges), the climate fields and the
@@ -206,6 +207,8 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
         goto done;
     }
     for (i = 0; i < n; i++) {
+        /* lakes are derived (planet_rivers.h), not part of the land mask */
+        w->water[i] = w->water[i] == WATER_LAKE ? WATER_LAND : w->water[i];
         land[i] = w->water[i] == WATER_LAND;
         nland += land[i];
     }
@@ -233,6 +236,10 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
                      has_tect ? tect : NULL, pn, &pc);
     }
     if ((st = planet_climate(w, adj, land, dist, err)) != OG_OK) {
+        goto done;
+    }
+    /* rivers and lakes follow the climate's precipitation */
+    if (w->precipitation != NULL && (st = planet_rivers(w, err)) != OG_OK) {
         goto done;
     }
     w->sea_level = 0.0f;
@@ -369,7 +376,7 @@ gen_planet_domains(const struct world *w, const struct adjacency *adj, int which
         return OG_ENOMEM;
     }
     for (i = 0; i < n; i++) {
-        sea[i] = w->water[i] != WATER_LAND;
+        sea[i] = w->water[i] == WATER_OCEAN; /* lakes take the land's biomes */
     }
     if (which >= 2 || w->moisture == NULL) {
         wfc_unary_domains(rules, adj, w->mesh->points, sea, dom);
@@ -462,7 +469,8 @@ gen_planet_biomes(struct world *w, const struct adjacency *adj, const uint8_t *k
     }
     memcpy(w->biome, out, n);
     for (i = 0; i < n; i++) {
-        w->color[i] = rules.biome[out[i]].color;
+        /* a lake shows its water over the biome around it */
+        w->color[i] = w->water[i] == WATER_LAKE ? PLANET_LAKE_COLOR : rules.biome[out[i]].color;
     }
     world_stat_int(w, "planet.biome_domains", climate ? attempt : 2);
     {

@@ -1,0 +1,99 @@
+/* Planet rivers and lakes (issue 25): every river reaches the sea or a
+ * lake, and discharge is conserved at every confluence. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/pipeline.h"
+#include "core/planet/gen_planet.h"
+#include "core/planet/planet_rivers.h"
+#include "core/recipe/params.h"
+#include "core/world.h"
+#include "tests.h"
+
+static struct world *
+rivers_world(uint64_t seed, size_t points)
+{
+    struct params p;
+    struct run_ctx ctx;
+    struct world *w;
+    struct og_error e;
+    params_defaults(&p);
+    p.seed = seed;
+    ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, (double)points, NULL), OG_OK);
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.threads = 1;
+    ck_assert_msg(pipeline_run(&gen_planet, &ctx, &w, &e) == OG_OK, "%s", e.msg);
+    return w;
+}
+
+START_TEST(test_rivers_reach_sea_or_lake)
+{
+    struct world *w = rivers_world(2 + (uint64_t)_i, 20000);
+    size_t n = w->ncells, i, rivers = 0, lakes = 0;
+    ck_assert_uint_eq(w->nhydro, n);
+    ck_assert_ptr_nonnull(w->downhill);
+    for (i = 0; i < n; i++) {
+        int32_t c = (int32_t)i;
+        size_t steps = 0;
+        lakes += w->water[i] == WATER_LAKE;
+        if (w->river_width[i] <= 0.0f) {
+            continue;
+        }
+        ck_assert_int_eq(w->water[i], WATER_LAND);
+        rivers++;
+        while (w->water[c] == WATER_LAND && w->downhill[c] >= 0 && steps++ <= n) {
+            c = w->downhill[c];
+        }
+        ck_assert_msg(w->water[c] != WATER_LAND, "river at %zu ends on land at %d", i, c);
+    }
+    ck_assert_uint_gt(rivers, 20);
+    /* a terminal cell (no next cell) is sea or a lake: endorheic basins
+     * end in their lake */
+    for (i = 0; i < n; i++) {
+        if (w->downhill[i] < 0) {
+            ck_assert_msg(w->water[i] != WATER_LAND, "cell %zu drains nowhere", i);
+        }
+    }
+    (void)lakes;
+    world_unref(w);
+}
+END_TEST
+
+START_TEST(test_rivers_discharge_conserved)
+{
+    struct world *w = rivers_world(3, 20000);
+    size_t n = w->ncells, i, confluences = 0;
+    double *in = calloc(n, sizeof *in);
+    int *donors = calloc(n, sizeof *donors);
+    for (i = 0; i < n; i++) {
+        if (w->downhill[i] >= 0) {
+            in[w->downhill[i]] += w->flow[i];
+            donors[w->downhill[i]] += w->river_width[i] > 0.0f;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        double expect = planet_cell_runoff(w, i) + in[i];
+        ck_assert_msg(fabs(w->flow[i] - expect) <= 1e-4 * (expect > 1.0 ? expect : 1.0),
+                      "cell %zu: flow %g, runoff plus inflow %g", i, (double)w->flow[i], expect);
+        confluences += donors[i] >= 2;
+    }
+    ck_assert_uint_ge(confluences, 2);
+    free(in);
+    free(donors);
+    world_unref(w);
+}
+END_TEST
+
+void
+planet_rivers_tests(Suite *s)
+{
+    TCase *tc = tcase_create("rivers");
+    tcase_add_loop_test(tc, test_rivers_reach_sea_or_lake, 0, 3);
+    tcase_add_test(tc, test_rivers_discharge_conserved);
+    tcase_set_timeout(tc, 30);
+    suite_add_tcase(s, tc);
+}
