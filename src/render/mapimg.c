@@ -12,7 +12,6 @@
 #include "core/planet/wfc.h"
 #include "render/mapimg_internal.h"
 #include "render/planet_layers.h"
-#include "render/sphere_rivers.h"
 #include "render/mapimg_sphere.h"
 #include "core/base/interrupt.h"
 #include "render/tint.h"
@@ -522,9 +521,7 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
     uint8_t *cls = J->cls;
     double du = J->du, dv = J->dv, flow_log_max = J->flow_log_max;
     int32_t start = 0;
-    struct sphere_rivers rc;
-    int sphere_rivers = w->kind == WORLD_SPHERE && sphere_rivers_on(w)
-                        && (layer == LAYER_COLOR || layer == LAYER_LAKES || layer == LAYER_RIVERS);
+    struct mapimg_sphere_px sp;
 
     (void)batch;
     for (py = y0 + (int)begin; py < y0 + (int)end; py++) {
@@ -532,6 +529,7 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
         if (og_interrupted()) {  /* an interrupted export (outfile.h) */
             return og_error_set(err, OG_ECANCELED, "map render interrupted");
         }
+        mapimg_sphere_px_init(&sp, w, layer);
         for (px = 0; px < width; px++) {
             double u = view->u0 + (px + 0.5) * du;
             size_t o = (size_t)(py - y0) * (size_t)width + (size_t)px;
@@ -581,13 +579,8 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
                     (layer == LAYER_COLOR || layer == LAYER_ELEVATION)) {
                     col = shade(col, grid_hillshade(w, (int)(c % w->width), (int)(c / w->width)));
                 }
-                if (sphere_rivers) {
-                    if (px == 0) {
-                        rc.cell = -1;
-                    }
-                    sphere_rivers_shade(w, &rc, (int32_t)c, qs, mapimg_sphere_pixel(w, dv),
-                                        layer == LAYER_RIVERS ? 0xe8f0ffu : MAPIMG_RIVER_COLOR,
-                                        &col);
+                if (w->kind == WORLD_SPHERE) {  /* relief, rivers */
+                    col = mapimg_sphere_px_color(&sp, w, layer, c, qs, dv, px == 0, col);
                 }
                 rgb[o] = col;
             }

@@ -8,6 +8,7 @@
 
 #include "core/world.h"
 #include "render/mapimg.h"
+#include "render/sphere_rivers.h"
 
 /* The cell of sphere world w under map point (u, v) in the projection of
  * its planet.projection (the unit vector into q), walking from *start
@@ -19,5 +20,31 @@ long mapimg_sphere_cell(const struct world *w, const struct map_view *view, doub
 /* One map pixel's size in radians of the sphere near the centre, for rows
  * dv apart in v. */
 double mapimg_sphere_pixel(const struct world *w, double dv);
+
+/* The relief's shading factor of land cell p (1 on flat land and at sea):
+ * the elevation gradient from the neighbours, as the globe's relief normal
+ * (render/globe.c, MAPIMG_SPHERE_RELIEF), lit from the north-west 45
+ * degrees up; 0.45..1.25. */
+#define MAPIMG_SPHERE_RELIEF 0.05
+double mapimg_sphere_hillshade(const struct world *w, int32_t p);
+
+/* A row's state for mapimg_sphere_px_color (one per thread). */
+struct mapimg_sphere_px {
+    struct sphere_rivers rc;
+    long shade_cell;
+    double shade_f;
+    int shade, rivers;
+};
+
+/* Start a row of layer on w. */
+void mapimg_sphere_px_init(struct mapimg_sphere_px *s, const struct world *w,
+                           enum map_layer layer);
+
+/* The pixel colour col of cell c (unit vector q; rows dv apart in v; first:
+ * the row's first pixel) with the relief's shading (colour and elevation
+ * layers) and the river lines (colour, lakes and rivers layers). */
+uint32_t mapimg_sphere_px_color(struct mapimg_sphere_px *s, const struct world *w,
+                                enum map_layer layer, long c, const double *q, double dv,
+                                int first, uint32_t col);
 
 #endif

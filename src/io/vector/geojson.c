@@ -131,7 +131,7 @@ vector_rivers(const struct world *w, struct river_lines *out, struct og_error *e
                 end = RIVER_END_LAKE;
                 break;
             }
-            if (w->kind == WORLD_GRID && w->water != NULL && w->water[d] == WATER_OCEAN) {
+            if (w->kind != WORLD_MESH && w->water != NULL && w->water[d] == WATER_OCEAN) {
                 out->nodes[nn++] = d;
                 end = RIVER_END_COAST;
                 break;
@@ -199,7 +199,10 @@ node_uv(const struct world *w, int32_t n, double *u, double *v)
         *u = ((n % w->width) + 0.5) / w->width;
         *v = ((n / w->width) + 0.5) / w->height;
     } else {
-        const double *c = w->mesh->centers + (size_t)n * w->mesh->dim;
+        /* a planet's hydrology runs on its cells (core/planet/planet_rivers.h) */
+        const double *c = (w->kind == WORLD_SPHERE && w->nhydro == w->ncells ? w->mesh->points
+                                                                              : w->mesh->centers)
+                          + (size_t)n * w->mesh->dim;
         if (w->mesh->dim == 3) {
             *u = det_atan2(c[1], c[0]) / (2.0 * M_PI) + 0.5;
             *v = 0.5 - det_asin(c[2] > 1.0 ? 1.0 : (c[2] < -1.0 ? -1.0 : c[2])) / M_PI;
@@ -243,9 +246,11 @@ write_rivers(struct gj *g, struct og_error *err)
             wmax = w->river_width[r.nodes[i]] > wmax ? w->river_width[r.nodes[i]] : wmax;
         }
         feature_start(g);
+        /* planets: discharge in m^3/s and width in metres already */
         fprintf(g->f, "\"properties\":{\"kind\":\"river\",\"flow\":%.9g,\"width\":%.9g,"
                       "\"end\":\"%s\"},\"geometry\":{\"type\":\"LineString\",\"coordinates\":[",
-                w->flow[r.nodes[b - 1]], wmax * spacing, ends[r.end[k]]);
+                w->flow[r.nodes[b - 1]], w->kind == WORLD_SPHERE ? wmax : wmax * spacing,
+                ends[r.end[k]]);
         for (i = a; i < b; i++) {
             double u, v;
             node_uv(w, r.nodes[i], &u, &v);
