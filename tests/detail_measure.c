@@ -168,10 +168,15 @@ detail_coast_axis_ratio(const uint8_t *cls, int W, int H, double sigma, double h
     if (!(total > 0.0)) {
         return 0.0;
     }
-    memcpy(sorted, bins, sizeof bins);
-    qsort(sorted, 36, sizeof *sorted, cmp_double);
-    for (k = 0; k < 36; k += 9) {
-        top = bins[k] > top ? bins[k] : top;
+    /* 12 groups of 15 degrees (bins 3k-1 .. 3k+1): a binary mask's pixel
+       steps pull lines within a few degrees of an axis onto it, which a
+       5-degree bin would count as a staircase */
+    for (k = 0; k < 12; k++) {
+        sorted[k] = bins[(3 * k + 35) % 36] + bins[3 * k] + bins[3 * k + 1];
+        if (k % 3 == 0) {
+            top = sorted[k] > top ? sorted[k] : top;
+        }
     }
-    return sorted[18] > 0.0 ? top / sorted[18] : 0.0;
+    qsort(sorted, 12, sizeof *sorted, cmp_double);
+    return sorted[6] > 0.0 ? top / sorted[6] : 0.0;
 }

@@ -26,9 +26,10 @@ double detail_flat_share(const uint32_t *rgb, const uint8_t *cls, int W, int H);
  * by a Gaussian of sigma `sigma` pixels, its gradient by central
  * differences where the blurred value lies in 0.1..0.9, orientation mod
  * 180 degrees into 36 bins of 5 degrees (bin k centred on 5k degrees),
- * weighted by the gradient's magnitude. Returns the largest of the bins at
- * 0, 45, 90 and 135 degrees over the median bin (the upper middle); hist
- * (may be NULL) gets the 36 bins. 0 without a coast. */
+ * weighted by the gradient's magnitude, then summed into 12 bins of 15
+ * degrees centred on 0, 15, ... 165. Returns the largest of the 15-degree
+ * bins at 0, 45, 90 and 135 degrees over their median (the upper middle);
+ * hist (may be NULL) gets the 36 5-degree bins. 0 without a coast. */
 double detail_coast_axis_ratio(const uint8_t *cls, int W, int H, double sigma, double hist[36]);
 
 #endif

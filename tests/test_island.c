@@ -133,7 +133,9 @@ END_TEST
  * of the weight, and blends only that side's sites: coasts stay crisp);
  * render.map_cells = flat, or a map with fewer pixels per cell, paints the
  * nearest cell whole. Checked against an independent barycentric blend on
- * every 5th pixel of a 1000-cell island drawn at 256 x 256 (65 px a cell). */
+ * every 5th pixel of a 1000-cell island drawn at 256 x 256 (65 px a cell),
+ * on the moisture layer (the colour and elevation layers are drawn on the
+ * continuous surface of render/mapimg_mesh.c, tests/test_detail.c). */
 static uint32_t
 expected_blend(const struct world *w, double u, double v, int *mixed, int *found)
 {
@@ -165,7 +167,7 @@ expected_blend(const struct world *w, double u, double v, int *mixed, int *found
         *mixed = nwet > 0 && nwet < 3;
         for (k = 0; k < 3; k++) {
             if ((w->water[tri[k]] != WATER_LAND) == side) {
-                uint32_t col = mapimg_cell_color(w, LAYER_ELEVATION, (size_t)tri[k], 0.0);
+                uint32_t col = mapimg_cell_color(w, LAYER_MOISTURE, (size_t)tri[k], 0.0);
                 ch[0] += l[k] * (double)((col >> 16) & 255u);
                 ch[1] += l[k] * (double)((col >> 8) & 255u);
                 ch[2] += l[k] * (double)(col & 255u);
@@ -190,13 +192,13 @@ START_TEST(smooth_export_blends_triangles)
     int px, py;
 
     ck_assert_ptr_nonnull(rgb);
-    ck_assert_int_eq(mapimg_render(w, LAYER_ELEVATION, &view, S, S, rgb, NULL, &e), OG_OK);
+    ck_assert_int_eq(mapimg_render(w, LAYER_MOISTURE, &view, S, S, rgb, NULL, &e), OG_OK);
     for (py = 2; py < S; py += 5) {
         for (px = 2; px < S; px += 5) {
             double u = (px + 0.5) / S, v = (py + 0.5) / S;
             int mixed = 0, found = 0;
             uint32_t want = expected_blend(w, u, v, &mixed, &found), got = rgb[py * S + px];
-            uint32_t flat = mapimg_cell_color(w, LAYER_ELEVATION,
+            uint32_t flat = mapimg_cell_color(w, LAYER_MOISTURE,
                                               (size_t)mapimg_cell_at(w, u, v), 0.0);
             if (!found) {
                 continue; /* outside the hull */
@@ -217,7 +219,9 @@ START_TEST(smooth_export_blends_triangles)
                   "%zu of %zu pixels are the barycentric blend (%zu painted flat)", matched,
                   checked, flat_fallback);
     ck_assert_msg(coast > 20, "only %zu coast pixels checked", coast);
-    ck_assert(differs_from_flat > checked / 2);
+    ck_assert_msg(differs_from_flat > checked / 8, /* most of the map is sea, one colour */
+                  "%zu of %zu differ from the nearest cell",
+                  differs_from_flat, checked);
 
     /* too few pixels per cell: whole cells */
     ck_assert_int_eq(mapimg_render(w, LAYER_ELEVATION, &view, 32, 32, small, NULL, &e), OG_OK);

@@ -358,85 +358,6 @@ mapimg_cell_at(const struct world *w, double u, double v)
 }
 
 
-/* Barycentric weights of q in triangle t; 1 when q is inside (closed). */
-static int
-tri_weights(const struct mesh *m, int32_t t, const double *q, double l[3])
-{
-    const double *a = &m->points[2 * m->triangles[3 * t]];
-    const double *b = &m->points[2 * m->triangles[3 * t + 1]];
-    const double *c = &m->points[2 * m->triangles[3 * t + 2]];
-    double d = (b[1] - c[1]) * (a[0] - c[0]) + (c[0] - b[0]) * (a[1] - c[1]);
-    const double eps = -1e-12;
-
-    if (d == 0.0) {
-        return 0;
-    }
-    l[0] = ((b[1] - c[1]) * (q[0] - c[0]) + (c[0] - b[0]) * (q[1] - c[1])) / d;
-    l[1] = ((c[1] - a[1]) * (q[0] - c[0]) + (a[0] - c[0]) * (q[1] - c[1])) / d;
-    l[2] = 1.0 - l[0] - l[1];
-    return l[0] >= eps && l[1] >= eps && l[2] >= eps;
-}
-
-/* The triangle under q among those around site p (the nearest site), then
- * their neighbours; -1 if none (outside the hull or far). */
-static int32_t
-tri_under(const struct mesh *m, int32_t p, const double *q, double l[3])
-{
-    int32_t start = m->point_edge[p], in = start, k;
-
-    if (start < 0) {
-        return -1;
-    }
-    do {
-        int32_t t = in / 3, nb[3];
-        if (tri_weights(m, t, q, l)) {
-            return t;
-        }
-        mesh_triangle_neighbors(m, t, nb);
-        for (k = 0; k < 3; k++) {
-            if (nb[k] >= 0 && tri_weights(m, nb[k], q, l)) {
-                return nb[k];
-            }
-        }
-        in = m->halfedges[mesh_edge_next(in)];
-    } while (in >= 0 && in != start);
-    return -1;
-}
-
-static int
-smooth_color(const struct world *w, enum map_layer layer, int32_t p, const double *q,
-             double flow_log_max, uint32_t *out)
-{
-    const struct mesh *m = w->mesh;
-    double l[3], wet = 0.0, sum = 0.0, ch[3] = { 0.0, 0.0, 0.0 };
-    int32_t t = tri_under(m, p, q, l), v[3];
-    int k, side;
-
-    if (t < 0) {
-        return 0;
-    }
-    for (k = 0; k < 3; k++) {
-        v[k] = m->triangles[3 * t + k];
-        wet += w->water[v[k]] != WATER_LAND ? l[k] : 0.0;
-    }
-    side = wet > 0.5;
-    for (k = 0; k < 3; k++) {
-        if ((w->water[v[k]] != WATER_LAND) == side && l[k] > 0.0) {
-            uint32_t c = cell_color(w, layer, (size_t)v[k], flow_log_max);
-            ch[0] += l[k] * (double)((c >> 16) & 255u);
-            ch[1] += l[k] * (double)((c >> 8) & 255u);
-            ch[2] += l[k] * (double)(c & 255u);
-            sum += l[k];
-        }
-    }
-    if (!(sum > 0.0)) {
-        return 0;
-    }
-    *out = (uint32_t)(ch[0] / sum + 0.5) << 16 | (uint32_t)(ch[1] / sum + 0.5) << 8 |
-           (uint32_t)(ch[2] / sum + 0.5);
-    return 1;
-}
-
 /* Smooth grid maps (MAP_SMOOTH_GRID_PIXELS): the drawn colours (colour and
  * hill shade) of the four cell centres around map point (u, v), blended
  * bilinearly; the pixel is in a lake where the bilinear terrain height is
@@ -555,10 +476,16 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
                 } else if (u >= 0.0 && u < 1.0 && v >= 0.0 && v < 1.0) {
                     double q[2] = { u, v };
                     c = start = mesh_nearest_point(w->mesh, q, start);
-                    if (J->smooth && rgb != NULL && c >= 0 &&
-                        smooth_color(w, layer, (int32_t)c, q, flow_log_max, &rgb[o])) {
+                    int sm = J->smooth && rgb != NULL && c >= 0
+                                 ? mapimg_mesh_smooth_color(w, layer, (int32_t)c, q, flow_log_max, J->mlook,
+                                                &rgb[o])
+                                 : 0;
+                    if (sm) { /* 2: wet by the surface's contour, 3: dry */
                         if (cls != NULL) {
-                            cls[o] = (uint8_t)mapimg_cell_class(w, (size_t)c);
+                            int site_wet = w->water[c] != WATER_LAND;
+                            cls[o] = (uint8_t)(sm == 2 && !site_wet ? MC_WATER
+                                               : sm == 3 && site_wet ? MC_BEACH
+                                                                     : mapimg_cell_class(w, (size_t)c));
                         }
                         continue;
                     }

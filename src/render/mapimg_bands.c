@@ -6,6 +6,7 @@
 #include "config.h"
 #include "render/mapimg.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,7 @@ struct mapimg_bands {
     struct map_view view;
     struct mapimg_rivers rivers;
     struct grid_look *look;
+    struct mesh_look *mlook;
     int rivers_on;
 };
 
@@ -70,6 +72,12 @@ mapimg_bands_new(const struct world *w, enum map_layer layer, const struct map_v
         return st;
     }
     b->job.look = b->look;
+    if ((st = mapimg_mesh_look_new(w, layer, b->job.smooth,
+                                   fmax(b->job.du, b->job.dv), &b->mlook, err)) != OG_OK) {
+        mapimg_bands_free(b);
+        return st;
+    }
+    b->job.mlook = b->mlook;
     b->rivers_on = layer == LAYER_COLOR || layer == LAYER_RIVERS || layer == LAYER_LAKES;
     if (b->rivers_on &&
         (st = mapimg_rivers_prepare(w, layer, view, width, height, &b->rivers, err)) != OG_OK) {
@@ -106,6 +114,7 @@ mapimg_bands_free(struct mapimg_bands *b)
 {
     if (b != NULL) {
         mapimg_grid_look_free(b->look);
+        mapimg_mesh_look_free(b->mlook);
         if (b->rivers_on) {
             mapimg_rivers_free(&b->rivers);
         }

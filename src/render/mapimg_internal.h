@@ -8,13 +8,14 @@
 
 #include "render/mapimg.h"
 
-/* Smooth large exports (issue 10): where a cell covers at least
- * MAP_SMOOTH_PIXELS pixels, a mesh world's colour is interpolated across
- * the Delaunay triangle under the pixel (barycentric weights of its three
- * sites) instead of painting the nearest cell flat. Wet and dry sites are
- * not mixed: the pixel is wet where the interpolated wet share exceeds one
- * half (a straight coast inside each triangle), and only the sites of its
- * side are blended. render.map_cells = flat keeps whole cells. */
+/* Smooth large exports (issue 10, issue 24): where a cell covers at least
+ * MAP_SMOOTH_PIXELS pixels, a mesh world's colour and elevation layers are
+ * drawn on a continuous surface (mapimg_mesh.c: the sites' tangent planes
+ * blended over the Delaunay triangle under the pixel) with relief shading
+ * and the coast as its anti-aliased contour at sea level; other layers
+ * blend the triangle's sites barycentrically, wet and dry apart (wet where
+ * the interpolated wet share exceeds one half). render.map_cells = flat
+ * keeps whole cells. */
 #define MAP_SMOOTH_PIXELS 16.0
 
 /* The same for dem grids where a cell covers at least MAP_SMOOTH_GRID_PIXELS
@@ -58,6 +59,41 @@ void mapimg_grid_look_free(struct grid_look *g);
 int mapimg_grid_pixel(const struct grid_look *g, double u, double v, double flow_log_max,
                       uint32_t *out, uint8_t *cls);
 
+/* Planar mesh worlds on a continuous surface (mapimg_mesh.c): per site
+ * gradients blended over the Delaunay triangles. */
+struct mesh_look {
+    const struct world *w;
+    double *grad;         /* 2 per site: elevation per map unit, x and y */
+    double px;            /* a pixel's size in map units (the larger axis) */
+    double relief, shade_k;
+};
+
+/* The look for a map whose smooth flag is smooth (MAP_SMOOTH_PIXELS), or
+ * *out = NULL (other worlds, layers). Errors: OG_ENOMEM. */
+enum og_status mapimg_mesh_look_new(const struct world *w, enum map_layer layer, int smooth,
+                                    double px_units, struct mesh_look **out,
+                                    struct og_error *err);
+void mapimg_mesh_look_free(struct mesh_look *g);
+/* The surface at q in the triangle of sites v with barycentric weights l:
+ * height and gradient per map unit. */
+void mapimg_mesh_surface(const struct mesh_look *g, const int32_t v[3], const double l[3],
+                         const double *q, double *h, double *hx, double *hy);
+/* Hill shade factor of a gradient; the wet coverage 0..1 of a point. */
+double mapimg_mesh_shade(const struct mesh_look *g, double hx, double hy);
+double mapimg_mesh_wet(const struct mesh_look *g, double h, double hx, double hy);
+/* The pixel's colour into *out: 1 wet, 0 dry, -1 none. */
+int mapimg_mesh_color(const struct mesh_look *g, enum map_layer layer, const int32_t v[3],
+                      const double l[3], const double *q, double flow_log_max, uint32_t *out);
+
+/* Smooth large exports of mesh worlds (MAP_SMOOTH_PIXELS): the colour of
+ * map point q whose nearest site is p, from the Delaunay triangle under
+ * it: on the surface of ml when not NULL (returns 2 wet, 3 dry), else the
+ * sites' colours blended barycentrically, wet and dry apart (returns 1);
+ * 0 outside the hull. */
+int mapimg_mesh_smooth_color(const struct world *w, enum map_layer layer, int32_t p,
+                             const double *q, double flow_log_max, const struct mesh_look *ml,
+                             uint32_t *out);
+
 /* Rows of one map sample: every batch of MAPIMG_BAND_ALIGN rows starts its
  * nearest-site walk afresh, so the image is the same for any thread count
  * and any banding. */
@@ -71,6 +107,7 @@ struct sample_job {
     uint8_t *cls;
     double flow_log_max, du, dv;
     const struct grid_look *look; /* continuous grid fields, or NULL */
+    const struct mesh_look *mlook; /* continuous mesh surface, or NULL */
     int smooth;    /* interpolate: across Delaunay triangles (smooth_color), or
                       between grid cell centres (grid_smooth_color) */
 };
