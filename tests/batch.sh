@@ -25,13 +25,19 @@ done
 [ ! -e "$tmp/sweep/island-3.json" ] ; check "the other seeds are written, seed 3 not at all" $?
 out=$("$BIN" export --seeds 1-4 --map "$tmp/sweep/x.png" 2>&1); st=$?
 [ $st -eq 2 ] && echo "$out" | grep -q "has no {seed}" ; check "{seed} missing is a usage error" $?
-# A missing output folder is one error before the first seed, not one per
-# seed; {seed} without --seeds is a usage error, not a file named x{seed}.png.
-out=$("$BIN" export --seeds 1-6 --set island.cells=300 --map "$tmp/nosuch/island-{seed}.png" \
+# A missing output folder is made (one level, as --bundle makes its own),
+# also one named with {seed}; one whose parent is missing is one error
+# before the first seed, not one per seed; {seed} without --seeds is a
+# usage error, not a file named x{seed}.png.
+"$BIN" export --seeds 1-2 --set island.cells=300 --map "$tmp/made/island-{seed}.png" \
+    --stats "$tmp/sweep/m{seed}/s.json" --size 32x32 &&
+    [ -s "$tmp/made/island-2.png" ] && [ -s "$tmp/sweep/m2/s.json" ]
+check "--seeds makes a missing output folder, also out/{seed}/" $?
+out=$("$BIN" export --seeds 1-6 --set island.cells=300 --map "$tmp/nosuch/deeper/island-{seed}.png" \
     --stats "$tmp/sweep/n-{seed}.json" 2>&1); st=$?
 [ $st -eq 1 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && [ ! -e "$tmp/sweep/n-1.json" ] &&
-    echo "$out" | grep -q "^orogen: --map '$tmp/nosuch/island-{seed}.png': cannot write in $tmp/nosuch: No such file or directory (no seed written)$"
-check "a missing output folder: one line, no seed written" $?
+    echo "$out" | grep -q "^orogen: --map '$tmp/nosuch/deeper/island-{seed}.png': cannot make the folder $tmp/nosuch/deeper: No such file or directory (no seed written)$"
+check "an output folder whose parent is missing: one line, no seed written" $?
 out=$(cd "$tmp/sweep" && "$BIN" export --set island.cells=300 --map 'x{seed}.png' 2>&1); st=$?
 [ $st -eq 2 ] && [ ! -e "$tmp/sweep/x{seed}.png" ] &&
     echo "$out" | grep -q "{seed} in an output name needs --seeds"

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/batch.h"
@@ -88,46 +89,92 @@ sweep_check(const struct cli_args *a, struct og_error *err)
     return OG_OK;
 }
 
+/* The folder of output name p into dir ("." for a bare name); -1 when it
+ * does not fit. */
+static int
+out_folder(const char *p, char *dir, size_t size)
+{
+    const char *slash = NULL;
+    size_t n = strlen(p), k;
+    while (n > 1 && p[n - 1] == '/') {  /* --bundle 'out/{seed}/' */
+        n--;
+    }
+    for (k = 0; k < n; k++) {
+        if (p[k] == '/') {
+            slash = p + k;
+        }
+    }
+    if (slash == NULL) {
+        snprintf(dir, size, ".");
+    } else if (slash == p) {
+        snprintf(dir, size, "/");
+    } else if ((size_t)(slash - p) < size) {
+        memcpy(dir, p, (size_t)(slash - p));
+        dir[slash - p] = '\0';
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+/* A missing output folder is made, as --bundle makes its own, when the
+ * folder holding it exists (one level: out/ for out/island-{seed}.png, not
+ * a whole path). Then it must be writable. */
+static enum og_status
+make_folder(int kind, const char *p, const char *dir, const char *note, struct og_error *err)
+{
+    char real[PATH_MAX];
+    if (realpath(dir, real) == NULL && errno == ENOENT && mkdir(dir, 0777) != 0 &&
+        errno != EEXIST) {
+        return og_error_set(err, OG_EIO, "%s '%s': cannot make the folder %s: %s%s",
+                            output_kind(kind)->option, p, dir, strerror(errno), note);
+    }
+    if (realpath(dir, real) == NULL || access(real, W_OK) != 0) {
+        return og_error_set(err, OG_EIO, "%s '%s': cannot write in %s: %s%s",
+                            output_kind(kind)->option, p, dir, strerror(errno), note);
+    }
+    return OG_OK;
+}
+
 /* The folder of every output whose folder does not depend on the seed,
- * checked once before the first seed: a missing out/ is one error, not one
- * per seed (newcomer #13). A folder with {seed} in it is checked per seed. */
+ * made or checked once before the first seed: a missing out/ is made, an
+ * unwritable one is one error, not one per seed (newcomer #13). A folder
+ * with {seed} in it is made per seed (sweep_seed_folders). */
 static enum og_status
 sweep_check_folders(const struct cli_args *a, struct og_error *err)
 {
     int i;
+    enum og_status st;
     for (i = 0; i < OUT_COUNT; i++) {
-        const char *p = a->outputs[i], *slash;
-        char dir[PATH_MAX], real[PATH_MAX];
-        size_t n;
-        if (p == NULL || strcmp(p, "-") == 0) {
-            continue;
-        }
-        n = strlen(p);
-        while (n > 1 && p[n - 1] == '/') {  /* --bundle 'out/{seed}/' */
-            n--;
-        }
-        slash = NULL;
-        for (size_t k = 0; k < n; k++) {
-            if (p[k] == '/') {
-                slash = p + k;
-            }
-        }
-        if (slash == NULL) {
-            snprintf(dir, sizeof dir, ".");
-        } else if (slash == p) {
-            snprintf(dir, sizeof dir, "/");
-        } else if ((size_t)(slash - p) < sizeof dir) {
-            memcpy(dir, p, (size_t)(slash - p));
-            dir[slash - p] = '\0';
-        } else {
+        const char *p = a->outputs[i];
+        char dir[PATH_MAX];
+        if (p == NULL || strcmp(p, "-") == 0 || out_folder(p, dir, sizeof dir) != 0 ||
+            strstr(dir, "{seed}") != NULL) {
             continue;  /* too long: the per-seed check names it */
         }
-        if (strstr(dir, "{seed}") != NULL) {
+        if ((st = make_folder(i, p, dir, " (no seed written)", err)) != OG_OK) {
+            return st;
+        }
+    }
+    return OG_OK;
+}
+
+/* The folders of one seed's outputs named with {seed} (out/{seed}/m.png),
+ * made when missing. */
+static enum og_status
+sweep_seed_folders(const struct cli_args *a, char *const *names, struct og_error *err)
+{
+    int i;
+    enum og_status st;
+    for (i = 0; i < OUT_COUNT; i++) {
+        char dir[PATH_MAX], pat[PATH_MAX];
+        if (names[i] == NULL || strcmp(names[i], "-") == 0 ||
+            out_folder(a->outputs[i], pat, sizeof pat) != 0 || strstr(pat, "{seed}") == NULL ||
+            out_folder(names[i], dir, sizeof dir) != 0) {
             continue;
         }
-        if (realpath(dir, real) == NULL || access(real, W_OK) != 0) {
-            return og_error_set(err, OG_EIO, "%s '%s': cannot write in %s: %s (no seed written)",
-                                output_kind(i)->option, p, dir, strerror(errno));
+        if ((st = make_folder(i, names[i], dir, "", err)) != OG_OK) {
+            return st;
         }
     }
     return OG_OK;
@@ -140,13 +187,14 @@ sweep_run(const struct cli_args *a, struct og_error *err)
     enum og_status st0;
     int i;
 
-    if ((st0 = sweep_check(a, err)) != OG_OK || (st0 = sweep_check_folders(a, err)) != OG_OK) {
+    if ((st0 = sweep_check(a, err)) != OG_OK) {
         return st0;
     }
     /* every name of every seed, before the first (m{seed}.png at seed 10
-       is m{seed}0.png at seed 1: issue 28 item 8) */
+       is m{seed}0.png at seed 1: issue 28 item 8); then the folders */
     if ((st0 = output_names_check(a->outputs, &a->out.tiles, 1, a->out.seed_lo,
-                                  a->out.seed_hi, err)) != OG_OK) {
+                                  a->out.seed_hi, err)) != OG_OK ||
+        (st0 = sweep_check_folders(a, err)) != OG_OK) {
         return st0;
     }
     for (seed = a->out.seed_lo;; seed++) {
@@ -163,6 +211,9 @@ sweep_run(const struct cli_args *a, struct og_error *err)
                 st = og_error_set(&e, OG_ENOMEM, "out of memory for the output names");
             }
             b.outputs[i] = names[i];
+        }
+        if (st == OG_OK) {
+            st = sweep_seed_folders(a, names, &e);
         }
         if (st == OG_OK) {
             st = batch_export(&b, &e);
