@@ -37,6 +37,7 @@ main(void)
         scale_suite,
         faults_suite,
         colorquant_suite,
+        subcell_suite,
         gallery_suite,
         parallel_suite,
         presets_suite,

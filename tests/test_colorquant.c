@@ -235,9 +235,35 @@ END_TEST
  * table decides on the 6-bit bucket's centre) (issue 14, and stop 13's
  * finding 3: no purple-grey 0x5f5f87 in a blue); the pattern's 64x64 mean
  * is never further from the colour than the nearest entry alone; and where
- * the nearest entry changes the picture fades (the largest step of the
- * mean between ramp steps of 1/64 is below the nearest entry's), while
+ * the nearest entry changes between entries at most 0.2 OKLab apart the
+ * picture fades (the largest step of the mean between ramp steps of 1/64
+ * is below the nearest entry's), while
  * most of the ramp shows no pattern at all. */
+/* Issue 29: the iso block's earth walls in 256 colours were the cube's
+ * olive 0x5f5f00 (95, 95, 0): a shaded brown keeps the warm side of the
+ * red-green axis, exactly and through the table, flat and dithered. */
+START_TEST(test_brown_walls_not_olive)
+{
+    static const uint32_t walls[] = { 0x534433, 0x4a3c2e, 0x5d4c39, 0x3a2f24, 0x6e5a44 };
+    size_t i;
+    long x, y;
+
+    for (i = 0; i < sizeof walls / sizeof walls[0]; i++) {
+        ck_assert_msg(quant_oklab(walls[i]).a > 0.0, "%06x is a warm brown", walls[i]);
+        ck_assert_msg(quant_oklab(quant_xterm_rgb(quant_xterm256_exact(walls[i]))).a > 0.0,
+                      "%06x: exact -> %d", walls[i], quant_xterm256_exact(walls[i]));
+        ck_assert_int_ne(quant_xterm256(walls[i]), 58);
+        for (y = 0; y < 8; y++) {
+            for (x = 0; x < 8; x++) {
+                int d = quant_xterm256_dither(walls[i], x, y);
+                ck_assert_msg(d != 58 && quant_oklab(quant_xterm_rgb(d)).a >= 0.0,
+                              "%06x: dither -> %d", walls[i], d);
+            }
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_dither_follows_gradient)
 {
     struct quant_lab prev = { 0, 0, 0 }, nprev = { 0, 0, 0 };
@@ -273,7 +299,9 @@ START_TEST(test_dither_follows_gradient)
         flat += nused == 1;
         ck_assert_msg(lab_gap(m, c) <= lab_gap(n, c) + 0.002, "%06x: mean %.3f, nearest %.3f",
                       rgb, lab_gap(m, c), lab_gap(n, c));
-        if (k > 0) {
+        /* entries further apart than 0.2 OKLab are not mixed (the speckle
+         * of issue 29): there the picture steps like the nearest entry */
+        if (k > 0 && lab_gap(n, nprev) <= 0.2) {
             jump = fmax(jump, lab_gap(m, prev));
             near_jump = fmax(near_jump, lab_gap(n, nprev));
         }
@@ -380,11 +408,15 @@ START_TEST(test_class_palettes)
     }
     ck_assert_int_eq(quant_class_ansi(MC_WATER), 12);
     ck_assert_int_eq(quant_class_ansi(MC_SNOW), 15);
-    /* eight colours: hills, mountains and snow are three colours without
-     * bold (a half block's background cannot be bold) */
+    /* eight colours: hills and mountains differ; mountains are white
+     * without bold (grey in the themes), never red (issue 29: lava), snow
+     * the bright white */
     ck_assert_int_ne(quant_class_ansi8(MC_HILL, NULL), quant_class_ansi8(MC_SNOW, NULL));
-    ck_assert_int_ne(quant_class_ansi8(MC_MOUNTAIN, NULL), quant_class_ansi8(MC_SNOW, NULL));
     ck_assert_int_ne(quant_class_ansi8(MC_MOUNTAIN, NULL), quant_class_ansi8(MC_HILL, NULL));
+    ck_assert_int_eq(quant_class_ansi8(MC_MOUNTAIN, &b), 7);
+    ck_assert_int_eq(b, 0);
+    ck_assert_int_eq(quant_class_ansi8(MC_ROCK, &b), 7);
+    ck_assert_int_eq(b, 0);
     ck_assert_int_eq(quant_class_ansi8(MC_SNOW, &b), 7);
     ck_assert_int_eq(b, 1);
     for (i = 0; i < MC_COUNT; i++) {
@@ -515,6 +547,7 @@ colorquant_suite(void)
     tcase_add_test(tc, test_xterm256_palette);
     tcase_add_test(tc, test_dither_grain);
     tcase_add_test(tc, test_dither_follows_gradient);
+    tcase_add_test(tc, test_brown_walls_not_olive);
     tcase_add_test(tc, test_island_ocean_256);
     tcase_add_test(tc, test_class_palettes);
     tcase_add_test(tc, test_term_answers);

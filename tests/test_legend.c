@@ -231,6 +231,28 @@ START_TEST(test_legend_dem)
 }
 END_TEST
 
+/* The glyph map (vt100, LANG=C): every class has its own glyph but the two
+ * names of one kind of land (lowland/grass, forest/tree); water and river
+ * were both '~', snow and ice both '*' (issue 29). */
+START_TEST(test_class_glyphs_distinct)
+{
+    int a, b;
+
+    for (a = 0; a < MC_VOID; a++) {
+        for (b = a + 1; b < MC_VOID; b++) {
+            int same_kind = (a == MC_LOW && b == MC_GRASS) || (a == MC_FOREST && b == MC_TREE);
+            if (same_kind) {
+                ck_assert_int_eq(mapimg_class_glyph(a), mapimg_class_glyph(b));
+            } else {
+                ck_assert_msg(mapimg_class_glyph(a) != mapimg_class_glyph(b),
+                              "%s and %s share '%c'", mapimg_class_name(a),
+                              mapimg_class_name(b), mapimg_class_glyph(a));
+            }
+        }
+    }
+}
+END_TEST
+
 /* One default map size for the CLI and the TUI; small grids grow by a
  * whole factor, drawn as continuous fields. */
 START_TEST(test_default_size_and_view)
@@ -310,6 +332,7 @@ legend_suite(void)
     tcase_add_test(tc, test_legend_planet);
     tcase_add_test(tc, test_legend_dem);
     tcase_add_test(tc, test_default_size_and_view);
+    tcase_add_test(tc, test_class_glyphs_distinct);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -81,6 +81,7 @@ Suite *dataout_suite(void);
 Suite *scale_suite(void);
 Suite *faults_suite(void);
 Suite *colorquant_suite(void);
+Suite *subcell_suite(void);
 Suite *gallery_suite(void);
 Suite *parallel_suite(void);
 Suite *presets_suite(void);

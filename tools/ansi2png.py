@@ -2,7 +2,8 @@
 """ansi2png: draw a `tmux capture-pane -p -e` capture as a PNG, to look at what a
 terminal shows (xterm's default palette for 0..15, the 256-colour cube and grey
 ramp, 24-bit SGR). Each cell is CWxCH pixels: U+2580/U+2584 are drawn as their
-two halves, other non-blank characters as a block of the foreground colour in
+two halves, sextants (U+1FB00..) and octants (U+1CD00.., the quadrants and
+other block elements) as their 2x3 / 2x4 patterns, other non-blank characters as a block of the foreground colour in
 the middle of the background (enough to see text and glyph maps).
 
     ansi2png.py CAPTURE.ansi OUT.png [--cell 6x12]
@@ -26,6 +27,33 @@ def xterm(i):
         return LEVEL[i // 36] << 16 | LEVEL[(i // 6) % 6] << 8 | LEVEL[i % 6]
     v = 8 + 10 * (i - 232)
     return v << 16 | v << 8 | v
+
+
+def _block_patterns():
+    """char -> (cols, rows, mask), bit i = sub-pixel i (row-major, top first)."""
+    pat = {}
+    s = 0x1FB00
+    for m in range(1, 63):
+        if m in (0x15, 0x2A):
+            continue
+        pat[chr(s)] = (2, 3, m)
+        s += 1
+    old = {0x0F: 0x2580, 0xF0: 0x2584, 0x55: 0x258C, 0xAA: 0x2590, 0xC0: 0x2582, 0xFC: 0x2586,
+           0x03: 0x1FB82, 0x3F: 0x1FB85, 0x14: 0x1FBE6, 0x28: 0x1FBE7, 0x50: 0x2596, 0xA0: 0x2597,
+           0x05: 0x2598, 0xF5: 0x2599, 0xA5: 0x259A, 0x5F: 0x259B, 0xAF: 0x259C, 0x0A: 0x259D,
+           0x5A: 0x259E, 0xFA: 0x259F, 0x01: 0x1CEA8, 0x02: 0x1CEAB, 0x40: 0x1CEA3, 0x80: 0x1CEA0}
+    o = 0x1CD00
+    for m in range(1, 255):
+        if m in old:
+            pat.setdefault(chr(old[m]), (2, 4, m))
+        else:
+            pat[chr(o)] = (2, 4, m)
+            o += 1
+    pat['\u2588'] = (1, 1, 1)
+    return pat
+
+
+PATTERNS = _block_patterns()
 
 
 def parse_sgr(params, st):
@@ -116,7 +144,11 @@ def main():
         for x, (c, fg, bg) in enumerate(row):
             for j in range(ch):
                 for i in range(cw):
-                    if c == '\u2580':
+                    if c in PATTERNS and c not in ('\u2580', '\u2584'):
+                        gc, gr, m = PATTERNS[c]
+                        k = (j * gr // ch) * gc + (i * gc // cw)
+                        v = fg if (m >> k) & 1 else bg
+                    elif c == '\u2580':
                         v = fg if j < ch // 2 else bg
                     elif c == '\u2584':
                         v = bg if j < ch // 2 else fg

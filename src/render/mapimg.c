@@ -21,18 +21,21 @@ static const char *const layer_names[LAYER_COUNT] = {
     "landmass", "plates", "climate",
 };
 
+/* One glyph per class, shared only by the two names of one kind of land
+ * (lowland and grass, forest and tree: island and hybrid words); river and
+ * ice had water's '~' and snow's '*' (issue 29). */
 static const struct {
     char glyph;
     const char *name;
 } classes[MC_COUNT] = {
     [MC_DEEP] = { '-', "deep water" },   [MC_WATER] = { '~', "water" },
-    [MC_LAKE] = { '=', "lake" },         [MC_RIVER] = { '~', "river" },
+    [MC_LAKE] = { '=', "lake" },         [MC_RIVER] = { ';', "river" },
     [MC_BEACH] = { ',', "beach" },       [MC_LOW] = { '.', "lowland" },
     [MC_GRASS] = { '.', "grass" },       [MC_FOREST] = { 'T', "forest" },
     [MC_TREE] = { 'T', "tree" },         [MC_DIRT] = { ':', "dirt" },
     [MC_DESERT] = { '_', "desert" },     [MC_HILL] = { 'n', "hills" },
     [MC_ROCK] = { '#', "rock" },         [MC_MOUNTAIN] = { '^', "mountain" },
-    [MC_SNOW] = { '*', "snow" },         [MC_ICE] = { '*', "ice" },
+    [MC_SNOW] = { '*', "snow" },         [MC_ICE] = { '%', "ice" },
     [MC_VOID] = { ' ', "outside the map" },
 };
 

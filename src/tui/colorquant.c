@@ -155,8 +155,12 @@ hue_diff(double h1, double h2)
  * the cube has no muted dark colours, so by distance alone a dark blue
  * (deep ocean 0x1e3a59, the globe's night side 0x0e2132, dusk sea 0x07162d)
  * lands on the L-matched grey ramp, which is the wrong picture (issue 14);
- * keeping the hue family and paying in chroma looks right. Greys search
- * every entry. */
+ * keeping the hue family and paying in chroma looks right. A colour of the
+ * yellow family also keeps its side of OKLab's red-green axis (the sign of
+ * a): browns (a > 0) never take olive entries (a < 0) nor the reverse; the
+ * iso block's shaded earth walls (0x534433, hue 70) took the cube's olive
+ * 0x5f5f00 (hue 110) by lightness (issue 29), now brown 0x875f00. Greys
+ * search every entry. */
 static void
 nearest2(uint32_t rgb, int chromatic, int *i0, int *i1)
 {
@@ -165,13 +169,16 @@ nearest2(uint32_t rgb, int chromatic, int *i0, int *i1)
     double hue = lab_hue(c);
     int i;
 
+    int yellow = chromatic && quant_family(rgb) == QF_YELLOW;
+
     palette_init();
     *i0 = *i1 = 16;
     for (i = 16; i < 256; i++) {
         double d;
         if (chromatic && i != 16 &&
             (lab_chroma(palette_lab[i]) < QUANT_GREY_CHROMA ||
-             hue_diff(hue, lab_hue(palette_lab[i])) > QUANT_HUE_WINDOW)) {
+             hue_diff(hue, lab_hue(palette_lab[i])) > QUANT_HUE_WINDOW ||
+             (yellow && (c.a > 0.0) != (palette_lab[i].a > 0.0)))) {
             continue;
         }
         d = lab_dist(c, palette_lab[i]);
@@ -314,7 +321,10 @@ quant_class_ansi8(int map_class, int *bright)
     case MC_LOW: idx = 2; b = 1; break;           /* green */
     case MC_GRASS: case MC_FOREST: case MC_TREE: idx = 2; break;
     case MC_DIRT: case MC_HILL: idx = 3; break;   /* yellow: brown on most themes */
-    case MC_ROCK: case MC_MOUNTAIN: idx = 1; break; /* red: rock, not snow's white */
+    /* white without bold: grey in nearly every theme (xterm 0xe5e5e5, VGA
+     * 0xaaaaaa, Tango 0xd3d7cf); red made mountains look like lava (issue
+     * 29). Snow is the bright white (bold, glyph maps only). */
+    case MC_ROCK: case MC_MOUNTAIN: idx = 7; break;
     case MC_SNOW: case MC_ICE: idx = 7; b = 1; break; /* white */
     default: idx = 7; break;
     }
@@ -344,10 +354,17 @@ quant_class_ansi8(int map_class, int *bright)
  *     the nearest entry always keeps the majority.
  * A terminal cell is far larger than the pixel dithering was made for: the
  * old 16-entry pattern made that ocean a checkerboard of entries 17, 24 and
- * 60 (stop 13, finding 3). */
+ * 60 (stop 13, finding 3). And two entries further apart than DITHER_GAP
+ * (OKLab) are not mixed at all: at cell size such a mix reads as dots of
+ * another colour, not as the colour between them. The sea darkening
+ * towards the map's edges (0x1e3a59 .. 0x1d3857) lay between the cube's
+ * 0x005f87 (24) and 0x00005f (17), 0.25 apart, and showed as dark-navy
+ * speckle along every edge (issue 29); neighbouring cube entries of one hue
+ * are 0.06 .. 0.12 apart, grey-ramp steps 0.05. */
 #define DITHER_FLAT 0.42
 #define DITHER_HUE 22.0
 #define DITHER_NEAR 0.35
+#define DITHER_GAP 0.2
 
 static double
 lab_dist2(struct quant_lab c, struct quant_lab p)
@@ -379,7 +396,7 @@ dither_pair(uint32_t rgb, int chromatic, uint8_t *out)
             continue;
         }
         gap2 = lab_dist2(pa, p);
-        if (gap2 <= 0.0) {
+        if (gap2 <= 0.0 || gap2 > DITHER_GAP * DITHER_GAP) {
             continue;
         }
         t = ((c.l - pa.l) * (p.l - pa.l) + (c.a - pa.a) * (p.a - pa.a) +

@@ -74,9 +74,10 @@ int quant_class_ansi(int map_class);
 /* ANSI colour 0..7 for a map class on an 8-colour terminal, where grey
  * does not exist and bright needs bold (foreground only): water blue, river
  * and lake cyan, lowland and forest green, hills yellow, mountain and rock
- * red, snow and ice white, so hills, mountains and snow stay three colours even on
- * a half block's background. *bright (may be NULL) is set to 1 for classes
- * that would like the bold/bright variant (shallow water, beach, snow). */
+ * white (grey in nearly every theme), snow and ice bright white (bold, so
+ * only the glyph map tells them from rock; red mountains read as lava).
+ * *bright (may be NULL) is set to 1 for classes that would like the
+ * bold/bright variant (shallow water, beach, snow). */
 int quant_class_ansi8(int map_class, int *bright);
 
 /* The 256-colour entry for rgb at world pixel (x, y): the nearest entry,

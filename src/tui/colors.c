@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "tui/colorquant.h"
+#include "tui/subcell.h"
 #include "tui/tui_state.h"
 
 /* Direct-colour values below 8 are palette colours on xterm-direct (setaf
@@ -64,6 +65,74 @@ int
 colors_index_number(const struct tui *t, int idx)
 {
     return t->col.rgb_term ? direct_value(quant_xterm_rgb(idx)) : idx;
+}
+
+int
+colors_symbols(const struct tui *t)
+{
+    if (!colors_halfblocks(t) || t->symbols < SUBCELL_HALF || t->symbols >= SUBCELL_COUNT) {
+        return SUBCELL_HALF;
+    }
+    return t->symbols;
+}
+
+void
+colors_cycle_symbols(struct tui *t)
+{
+    do {
+        t->symbols = t->symbols + 1 >= SUBCELL_COUNT ? SUBCELL_HALF : t->symbols + 1;
+    } while (!subcell_usable(t->symbols));
+    t->symbols_who[0] = '\0';   /* chosen by hand now */
+}
+
+void
+colors_put_subcell(struct tui *t, WINDOW *win, int y, int x, int sym, const uint32_t *src,
+                   const int *num, int n, attr_t attr)
+{
+    struct subcell_fit f;
+    unsigned full = (1u << n) - 1, mask;
+    wchar_t ch;
+    int tmp;
+
+    subcell_fit(src, num, n, t->col.mode == TUI_COLOR_DIRECT, &f);
+    if (t->col.mode == TUI_COLOR_DIRECT) {
+        f.fg = f.fg < 0 ? -1 : direct_value(quant_rgb6(f.fg_rgb));
+        f.bg = f.bg < 0 ? -1 : direct_value(quant_rgb6(f.bg_rgb));
+    }
+    mask = f.mask & full;
+    if (mask == 0 || f.fg == f.bg) {
+        mask = full;
+        f.fg = f.bg;
+    }
+    if (mask != full && f.fg < 0) {
+        /* the terminal's background can only be the background */
+        tmp = f.fg, f.fg = f.bg, f.bg = tmp;
+        mask = full & ~mask;
+    }
+    ch = mask == full ? 0 : subcell_char(sym, mask);
+    if (mask != full && ch == 0 && f.bg >= 0) {
+        /* an octant corner pixel: its complement has a character */
+        tmp = f.fg, f.fg = f.bg, f.bg = tmp;
+        mask = full & ~mask;
+        ch = subcell_char(sym, mask);
+    }
+    if (mask != full && ch == 0) {
+        /* a lone corner pixel on the terminal's background: dropped */
+        mask = full;
+        f.fg = f.bg;
+    }
+    if (mask == full) {
+        if (f.fg < 0) {
+            return;   /* the erased cell */
+        }
+        /* one colour: an upper half block in it above and below, as the
+         * half-block map draws it (a space on a background would let
+         * curses clear line ends with the background colour, which some
+         * terminals and tmux captures do not keep) */
+        colors_put_cell(win, y, x, L'\u2580', attr, colors_pair(t, f.fg, f.fg));
+        return;
+    }
+    colors_put_cell(win, y, x, ch, attr, colors_pair(t, f.fg, f.bg));
 }
 
 const char *

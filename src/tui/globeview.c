@@ -12,6 +12,7 @@
 
 #include "core/planet/planet_edit.h"
 #include "render/globe.h"
+#include "tui/subcell.h"
 #include "tui/globeview_internal.h"
 
 #define GLOBE_STEP 10.0   /* degrees per key press */
@@ -130,6 +131,63 @@ draw_pixels(struct tui *t, int32_t sel)
     return 1;
 }
 
+/* The globe with sub-cell symbols (subcell.h): sampled at square
+ * samples, fx x fy of them a sub-pixel, averaged; the class (16 colours)
+ * is the one of the sample nearest the sub-pixel's centre. */
+static void
+draw_subcells(struct tui *t, int w, int h, int sym, int32_t sel)
+{
+    const struct world *wd = t->world;
+    struct globeview *g = t->globe;
+    int gc, gr, fx, fy, x, y, i, n, bw, bh;
+    uint32_t *px, src[SUBCELL_MAX];
+    int32_t *cells;
+    int num[SUBCELL_MAX];
+    size_t k;
+
+    subcell_grid(sym, &gc, &gr);
+    subcell_factors(sym, &fx, &fy);
+    bw = w * gc * fx;
+    bh = h * gr * fy;
+    px = malloc((size_t)bw * (size_t)bh * sizeof *px);
+    cells = malloc((size_t)bw * (size_t)bh * sizeof *cells);
+    if (px == NULL || cells == NULL ||
+        planet_sample_ortho(wd, g->yaw, g->pitch, bw, bh, px, cells) != OG_OK) {
+        free(px);
+        free(cells);
+        return;
+    }
+    for (k = 0; k < (size_t)bw * (size_t)bh; k++) {
+        if (cells[k] < 0) {
+            px[k] = SUBCELL_OUTSIDE;
+        } else if (sel >= 0 && wd->landmass[cells[k]] == sel) {
+            px[k] = highlight(px[k]);
+        }
+    }
+    n = gc * gr;
+    for (y = 0; y < h; y++) {
+        for (x = 0; x < w; x++) {
+            int any = 0;
+            for (i = 0; i < n; i++) {
+                int sx = gc * x + i % gc, sy = gr * y + i / gc;
+                long c;
+                num[i] = -1;
+                src[i] = 0;
+                if (subcell_block_mean(px, bw, sx, sy, fx, fy, &src[i], &c)) {
+                    int cls = (int)mapimg_cell_class(wd, (size_t)cells[c]);
+                    num[i] = colors_number(t, src[i], cls, 1, sx, sy, NULL);
+                    any = 1;
+                }
+            }
+            if (any) {
+                colors_put_subcell(t, t->mapwin, y, x, sym, src, num, n, A_NORMAL);
+            }
+        }
+    }
+    free(px);
+    free(cells);
+}
+
 void
 globeview_draw(struct tui *t)
 {
@@ -218,6 +276,10 @@ globeview_draw(struct tui *t)
                          attr, pair);
             }
         }
+    }
+    if (hb && colors_symbols(t) != SUBCELL_HALF && !gfx_active(t)) {
+        werase(win);
+        draw_subcells(t, w, h, colors_symbols(t), sel);
     }
     cur = globeview_cursor_cell(t, w, h);
     if (gfx_active(t) && draw_pixels(t, sel)) {

@@ -114,7 +114,7 @@ gfx_setup(struct tui *t, const struct term_probe *p, char *note, size_t note_siz
             return;
         }
         snprintf(note, note_size,
-                 "inside tmux: images need `set -g allow-passthrough on`; half blocks meanwhile");
+                 "inside tmux: images need `set -g allow-passthrough on`; block symbols meanwhile");
         if (want == TUI_GFX_AUTO) {
             return;
         }

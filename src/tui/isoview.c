@@ -18,6 +18,7 @@
 
 #include "render/iso.h"
 #include "tui/colorquant.h"
+#include "tui/subcell.h"
 #include "tui/tui_state.h"
 
 static uint32_t *iso_rgb;
@@ -110,6 +111,53 @@ pixel_colour(struct tui *t, uint32_t rgb, long x, long y, attr_t *attr)
     return idx;
 }
 
+/* The preview with sub-cell symbols (subcell.h): rendered at square
+ * samples, fx x fy of them a sub-pixel, averaged; in the palette modes
+ * the backdrop is the terminal's background as with half blocks. */
+static void
+draw_subcells(struct tui *t, const struct iso_view *view, int w, int h, int sym)
+{
+    int gc, gr, fx, fy, x, y, i, n, bw, bh;
+    uint32_t *px, src[SUBCELL_MAX];
+    int num[SUBCELL_MAX];
+    int clear = t->col.mode == TUI_COLOR_256 || t->col.mode == TUI_COLOR_16;
+    struct og_error err;
+    size_t k;
+
+    subcell_grid(sym, &gc, &gr);
+    subcell_factors(sym, &fx, &fy);
+    bw = w * gc * fx;
+    bh = h * gr * fy;
+    px = malloc((size_t)bw * (size_t)bh * sizeof *px);
+    if (px == NULL || iso_render_preview(t->world, view, bw, bh, px, &err) != OG_OK) {
+        free(px);
+        return;
+    }
+    for (k = 0; clear && k < (size_t)bw * (size_t)bh; k++) {
+        px[k] = px[k] == ISO_BACKGROUND ? SUBCELL_OUTSIDE : px[k];
+    }
+    n = gc * gr;
+    for (y = 0; y < h; y++) {
+        for (x = 0; x < w; x++) {
+            int any = 0;
+            for (i = 0; i < n; i++) {
+                int sx = gc * x + i % gc, sy = gr * y + i / gc;
+                long c;
+                num[i] = -1;
+                src[i] = 0;
+                if (subcell_block_mean(px, bw, sx, sy, fx, fy, &src[i], &c)) {
+                    num[i] = pixel_colour(t, src[i], sx, sy, NULL);
+                    any = 1;
+                }
+            }
+            if (any) {
+                colors_put_subcell(t, t->mapwin, y, x, sym, src, num, n, A_NORMAL);
+            }
+        }
+    }
+    free(px);
+}
+
 void
 isoview_draw(struct tui *t)
 {
@@ -164,6 +212,11 @@ isoview_draw(struct tui *t)
             wnoutrefresh(win);   /* blank cells under the image */
             return;
         }
+    }
+    if (hb && colors_symbols(t) != SUBCELL_HALF) {
+        draw_subcells(t, &view, w, h, colors_symbols(t));
+        wnoutrefresh(win);
+        return;
     }
     for (y = 0; y < h; y++) {
         for (x = 0; x < w; x++) {

@@ -12,6 +12,7 @@
 #include "core/pipeline.h"
 #include "core/base/rng.h"
 #include "core/planet/planet_edit.h"
+#include "tui/subcell.h"
 #include "tui/tui_state.h"
 
 static void
@@ -190,6 +191,16 @@ global_key(struct tui *t, int ch)
         break;
     case 'G':
         tui_message(t, 0, "images: %s", gfx_cycle(t));
+        break;
+    case 'S':
+        colors_cycle_symbols(t);
+        t->map_stale = t->map_dirty = t->chrome_dirty = 1;
+        {
+            int gc, gr;
+            subcell_grid(t->symbols, &gc, &gr);
+            tui_message(t, 0, "symbols %s: %dx%d pixels a cell%s", subcell_name(t->symbols), gc,
+                        gr, colors_halfblocks(t) ? "" : " (not while the glyph map is shown)");
+        }
         break;
     default:
         if (ch >= 32 && ch < 127) {

@@ -21,6 +21,7 @@
 #include "core/world.h"
 #include "render/mapimg.h"
 #include "tui/hybrid256.h"
+#include "tui/subcell.h"
 #include "tui/tui_state.h"
 
 /* Width / height of the map square as shown: grids keep their cell
@@ -187,99 +188,6 @@ layer_dithers(const struct world *w, enum map_layer layer)
            layer == LAYER_FOREST;
 }
 
-/* Layers whose values vary from cell to cell (moisture, flow, roughness,
- * forest, elevation) are box-filtered when a pixel spans several cells:
- * one sample per pixel picked single cells at random and an 80x24 map of
- * moisture or flow read as noise (stop 13, finding 15), where the PNG at
- * 1024 shows ridges and valleys. */
-static int
-layer_supersamples(enum map_layer layer)
-{
-    return layer == LAYER_ELEVATION || layer == LAYER_MOISTURE || layer == LAYER_RIVERS ||
-           layer == LAYER_ROUGHNESS || layer == LAYER_FOREST;
-}
-
-static double
-lin(uint32_t c)
-{
-    double v = c / 255.0;
-    return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
-}
-
-static uint32_t
-enc(double v)
-{
-    v = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1.0 / 2.4) - 0.055;
-    v = v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v;
-    return (uint32_t)lround(v * 255.0);
-}
-
-/* mapimg_render of view into t->rgb, t->cls (w x h), with k x k samples a
- * pixel (k: the cells a pixel spans across, at most 4 and 4 M samples)
- * averaged in linear light for layer_supersamples; the class is the
- * middle sample's. A pixel where any sample is a river (MC_RIVER: mostly
- * covered at k times the resolution) takes that sample's colour and class,
- * so rivers stay lines at least a pixel wide. */
-static enum og_status
-render_supersampled(struct tui *t, const struct map_view *view, int w, int h, double su,
-                    double sv, struct og_error *err)
-{
-    const struct world *wd = t->world;
-    double across = wd->kind == WORLD_GRID && wd->width > 0 ? (double)wd->width
-                                                             : sqrt((double)wd->ncells);
-    double span = fmax(su, sv) * across;
-    int k = (int)ceil(span - 0.25), x, y;
-    uint32_t *rgb;
-    uint8_t *cls;
-    enum og_status st;
-
-    k = k > 4 ? 4 : k;
-    while (k > 1 && (double)w * h * k * k > 4e6) {
-        k--;
-    }
-    if (!layer_supersamples(t->layer) || k <= 1) {
-        return mapimg_render(wd, t->layer, view, w, h, t->rgb, t->cls, err);
-    }
-    rgb = malloc((size_t)w * h * k * k * sizeof *rgb);
-    cls = malloc((size_t)w * h * k * k);
-    if (rgb == NULL || cls == NULL) {
-        free(rgb);
-        free(cls);
-        return mapimg_render(wd, t->layer, view, w, h, t->rgb, t->cls, err);
-    }
-    st = mapimg_render(wd, t->layer, view, w * k, h * k, rgb, cls, err);
-    for (y = 0; st == OG_OK && y < h; y++) {
-        for (x = 0; x < w; x++) {
-            double r = 0.0, g = 0.0, b = 0.0;
-            int i, j, river = 0;
-            uint32_t river_rgb = 0;
-            size_t mid = ((size_t)y * k + k / 2) * (size_t)w * k + (size_t)x * k + k / 2;
-            for (j = 0; j < k; j++) {
-                for (i = 0; i < k; i++) {
-                    size_t q = ((size_t)y * k + j) * (size_t)w * k + (size_t)x * k + i;
-                    r += lin(rgb[q] >> 16 & 255);
-                    g += lin(rgb[q] >> 8 & 255);
-                    b += lin(rgb[q] & 255);
-                    if (cls[q] == MC_RIVER && !river) {
-                        river = 1;
-                        river_rgb = rgb[q];
-                    }
-                }
-            }
-            r /= k * k;
-            g /= k * k;
-            b /= k * k;
-            /* a river crossing the pixel is drawn whole, one pixel wide,
-             * as the map PNG draws it (averaged it faded into the land) */
-            t->rgb[(size_t)y * w + x] = river ? river_rgb : enc(r) << 16 | enc(g) << 8 | enc(b);
-            t->cls[(size_t)y * w + x] = river ? MC_RIVER : cls[mid];
-        }
-    }
-    free(rgb);
-    free(cls);
-    return st;
-}
-
 static void
 resample(struct tui *t, int pw, int ph, double su, double sv, double u0, double v0)
 {
@@ -322,7 +230,7 @@ resample(struct tui *t, int pw, int ph, double su, double sv, double u0, double 
     view.u1 = u0 + x1 * su;
     view.v0 = v0 + y0 * sv;
     view.v1 = v0 + y1 * sv;
-    if (render_supersampled(t, &view, x1 - x0, y1 - y0, su, sv, &err) != OG_OK) {
+    if (mapview_render_supersampled(t, &view, x1 - x0, y1 - y0, su, sv, &err) != OG_OK) {
         tui_message(t, 1, "map: %s", err.msg);
         return;
     }
@@ -365,6 +273,35 @@ pixel_number(struct tui *t, int hyb, int x, int y, uint32_t rgb, int cls, int di
             t, hybrid256_index(t->world, mapimg_cell_at(t->world, u, v), cls, rgb, wx, wy));
     }
     return colors_number(t, rgb, cls, dither, wx, wy, attr);
+}
+
+/* Cell (x, y) drawn with the sub-cell symbols sym (subcell.h): its
+ * sub-pixels' colour numbers as the half blocks would take them, fitted to
+ * two colours and a symbol. */
+static void
+draw_subcell(struct tui *t, int x, int y, int sym, int hyb, int dither, long wx0, long wy0)
+{
+    uint32_t src[SUBCELL_MAX];
+    int num[SUBCELL_MAX], gc, gr, i, j, n, any = 0;
+    attr_t attr = A_NORMAL;
+
+    subcell_grid(sym, &gc, &gr);
+    n = gc * gr;
+    for (j = 0; j < gr; j++) {
+        for (i = 0; i < gc; i++) {
+            int px = gc * x + i, py = gr * y + j, k = j * gc + i, cls = 0;
+            src[k] = 0;
+            num[k] = -1;
+            if (pixel(t, px, py, &src[k], &cls)) {
+                num[k] = pixel_number(t, hyb, px, py, src[k], cls, dither, wx0 + px, wy0 + py,
+                                      NULL);
+                any = 1;
+            }
+        }
+    }
+    if (any) {
+        colors_put_subcell(t, t->mapwin, y, x, sym, src, num, n, attr);
+    }
 }
 
 void
@@ -456,7 +393,7 @@ void
 mapview_draw(struct tui *t)
 {
     WINDOW *win = t->mapwin;
-    int w, h, hb, pw, ph, x, y;
+    int w, h, hb, pw, ph, x, y, sym, gc, gr;
     double s, su, sv, u0, v0;
     long wx0, wy0;
     int dither, hyb;
@@ -468,12 +405,14 @@ mapview_draw(struct tui *t)
     werase(win);
     getmaxyx(win, h, w);
     hb = colors_halfblocks(t);
-    pw = w;
-    ph = hb ? 2 * h : h;
+    sym = colors_symbols(t);
+    subcell_grid(sym, &gc, &gr);
+    pw = hb ? gc * w : w;
+    ph = hb ? gr * h : h;
     s = view_scale(t);
-    su = s / view_aspect(t);
+    su = s / view_aspect(t) * w / pw;
     sv = 2.0 * h * s / ph;
-    u0 = t->cu - w / 2.0 * su;
+    u0 = t->cu - pw / 2.0 * su;
     v0 = t->cv - h * s;
     if (t->map_stale || pw != t->pw || ph != t->ph) {
         resample(t, pw, ph, su, sv, u0, v0);
@@ -503,7 +442,9 @@ mapview_draw(struct tui *t)
             int k1 = 0, k2 = 0, in1, in2, fg, bg, pair;
             attr_t attr = A_NORMAL;
 
-            if (hb) {
+            if (hb && sym != SUBCELL_HALF) {
+                draw_subcell(t, x, y, sym, hyb, dither, wx0, wy0);
+            } else if (hb) {
                 in1 = pixel(t, x, 2 * y, &c1, &k1);
                 in2 = pixel(t, x, 2 * y + 1, &c2, &k2);
                 if (!in1 && !in2) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/pipeline.h"
+#include "tui/subcell.h"
 #include "tui/tui_state.h"
 
 static const char *
@@ -190,7 +191,7 @@ void
 statusbar_draw(struct tui *t)
 {
     WINDOW *win = t->statwin;
-    char line[600], prog[320], mode[32] = "";
+    char line[600], prog[320], mode[32] = "", sym[48] = "";
     int brush;
     int w, h;
 
@@ -214,11 +215,18 @@ statusbar_draw(struct tui *t)
     if (globeview_edit_mode(t, &brush)) {
         snprintf(mode, sizeof mode, " EDIT brush %d |", brush);
     }
-    snprintf(line, sizeof line, "%s %s  seed %llu  layer %s  colour %s%s%s%s  | %s", mode,
+    /* the block symbols when finer than half blocks, and the terminal that
+     * made auto choose them */
+    if (colors_symbols(t) != SUBCELL_HALF) {
+        snprintf(sym, sizeof sym, " %s%s%s%s", subcell_name(colors_symbols(t)),
+                 t->symbols_who[0] != '\0' ? " (" : "", t->symbols_who,
+                 t->symbols_who[0] != '\0' ? ")" : "");
+    }
+    snprintf(line, sizeof line, "%s %s  seed %llu  layer %s  colour %s%s%s%s%s  | %s", mode,
              world_gen_name(t->gen), (unsigned long long)t->params.seed,
              mapimg_layer_name(t->layer), colors_mode_label(t),
-             colors_halfblocks(t) ? "" : " glyphs", t->preset_name[0] != '\0' ? "  preset " : "",
-             t->preset_name, prog);
+             colors_halfblocks(t) ? "" : " glyphs", sym,
+             t->preset_name[0] != '\0' ? "  preset " : "", t->preset_name, prog);
     wattron(win, A_REVERSE);
     mvwhline(win, 0, 0, ' ', w);
     mvwaddnstr(win, 0, 0, line, w);

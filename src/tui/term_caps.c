@@ -18,6 +18,7 @@
 #include <wchar.h>
 
 #include "tui/term_query.h"
+#include "tui/subcell.h"
 #include "tui/tui_state.h"
 
 /* How long the terminal may take to answer the start-up queries (ms): a
@@ -193,7 +194,7 @@ caps_open(struct tui *t, char *why, size_t why_size)
     const char *cs, *colorterm;
     int want = t->opt->color_mode, locale_ok;
     struct term_probe probe;
-    char gfx_note[200];
+    char gfx_note[200], sym_note[160] = "";
 
     /* Over SSH a forwarded LANG the server lacks makes this fail: say so
      * rather than just drawing glyphs. */
@@ -231,6 +232,20 @@ caps_open(struct tui *t, char *why, size_t why_size)
     }
     detect_colours(t);
     gfx_setup(t, &probe, gfx_note, sizeof gfx_note);
+    /* Sub-cell symbols only where the terminal is known to draw them
+     * itself (subcell_auto); elsewhere the font decides, so --symbols or S. */
+    t->symbols_who[0] = '\0';
+    t->symbols = t->opt->symbols > SUBCELL_AUTO && t->opt->symbols < SUBCELL_COUNT
+                     ? t->opt->symbols
+                     : subcell_auto(term, probe.version, t->symbols_who, sizeof t->symbols_who);
+    if (!subcell_usable(t->symbols)) {
+        /* the C library does not know the characters' width (octants need
+         * Unicode 16): curses would break the lines */
+        snprintf(sym_note, sizeof sym_note,
+                 "%ss need a C library with Unicode 16 (wcwidth U+1CD00 is not 1 here): "
+                 "sextants instead", subcell_name(t->symbols));
+        t->symbols = subcell_usable(SUBCELL_SEXTANT) ? SUBCELL_SEXTANT : SUBCELL_HALF;
+    }
     if (want == TUI_COLOR_DIRECT && !t->col.available[TUI_COLOR_DIRECT]) {
         char alt[64];
         direct_name(term, alt, sizeof alt);
@@ -297,6 +312,9 @@ caps_open(struct tui *t, char *why, size_t why_size)
         snprintf(t->hint, sizeof t->hint,
                  "locale %s is not UTF-8: glyph map (LANG=C.UTF-8 for half blocks)",
                  cs != NULL && cs[0] != '\0' ? cs : "?");
+    }
+    if (sym_note[0] != '\0' && t->hint[0] == '\0') {
+        snprintf(t->hint, sizeof t->hint, "%s", sym_note);
     }
     if (gfx_note[0] != '\0' && t->hint[0] == '\0') {
         snprintf(t->hint, sizeof t->hint, "%s", gfx_note);

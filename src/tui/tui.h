@@ -44,6 +44,8 @@ struct tui_options {
     int color_mode;               /* TUI_COLOR_AUTO or an enum tui_color_mode */
     int ascii;                    /* non-zero: glyph map even in a UTF-8 locale */
     int graphics;                 /* enum tui_graphics (0: auto) */
+    int symbols;                  /* tui/subcell.h enum subcell_symbols (0: auto,
+                                     by the terminal's identity) */
     const char *preset;           /* name of the preset the CLI applied to params
                                      (shown in the status bar), or NULL */
     const char *export_dir;       /* folder for `e` exports, NULL: current folder */

@@ -69,6 +69,9 @@ struct tui {
     int utf8;                   /* the locale's codeset is UTF-8 */
     int blocks;                 /* half blocks usable: UTF-8, not --ascii, not
                                    the Linux console (fonts lack them) */
+    int symbols;                /* enum subcell_symbols (not AUTO): the cell
+                                   picture's block symbols (key S) */
+    char symbols_who[32];       /* the terminal that made auto pick them, "" */
     char hint[200];             /* one-time hint (COLORTERM without RGB ...) */
     struct tui_colors col;
     struct tui_gfx gfx;         /* real images (graphics.c) */
@@ -200,6 +203,16 @@ int colors_pair(struct tui *t, int fg, int bg);
 int colors_check_reset(struct tui *t);
 void colors_cycle(struct tui *t);
 int colors_halfblocks(const struct tui *t);
+/* colors_symbols: the block symbols the cell pictures use now (enum
+ * subcell_symbols; HALF also when glyphs are drawn); cycle_symbols: key S.
+ * colors_put_subcell: draw cell (y, x) from its n sub-pixels (row-major,
+ * subcell_grid of sym): source colours src and colour numbers num (-1: the
+ * terminal's background), fitted to two colours and a block symbol
+ * (subcell.h); a cell all of -1 is left erased. */
+int colors_symbols(const struct tui *t);
+void colors_cycle_symbols(struct tui *t);
+void colors_put_subcell(struct tui *t, WINDOW *win, int y, int x, int sym, const uint32_t *src,
+                        const int *num, int n, attr_t attr);
 /* The active mode as the status bar names it: "direct", "256", "16", "8"
  * (the 16 mode on an 8-colour terminal) or "none". */
 const char *colors_mode_label(const struct tui *t);
@@ -224,6 +237,11 @@ void mapview_cell_uv(const struct tui *t, int x, int y, double *u, double *v);
 /* The window cell showing map point (u, v) (may lie outside the window). */
 void mapview_uv_cell(const struct tui *t, double u, double v, int *x, int *y);
 void mapview_free(struct tui *t);
+/* mapsample.c: render view into t->rgb, t->cls (w x h pixels), box-filtered
+ * in linear light where a pixel (su x sv map units) spans several cells of a
+ * continuous layer; rivers crossing a pixel stay whole. */
+enum og_status mapview_render_supersampled(struct tui *t, const struct map_view *view, int w,
+                                           int h, double su, double sv, struct og_error *err);
 /* Width / height of the map square as shown (grids W:H, spheres 2). */
 double mapview_aspect(const struct tui *t);
 /* Pixel counts and mean colour per map class over the sampled view; returns
