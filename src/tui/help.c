@@ -18,7 +18,7 @@ static const char *const help_lines[] = {
     "a / A             next / previous layer",
     "c                 colour mode: direct, 256, 16/8, none",
     "G                 images: kitty, sixel, iterm, none",
-    "S                 symbols: half blocks, sextants, octants",
+    "S                 symbols: half, sextant, octant",
     "p                 isometric preview / flat map",
     "g                 globe view (planets) / flat map",
     "#Isometric preview",
