@@ -208,6 +208,84 @@ START_TEST(test_dry_dem_base)
 }
 END_TEST
 
+/* Framing (issue 29): a small island in a wide sea, rendered into a square
+ * frame, a wide and a tall one, fills at least 90 % of the frame (the
+ * block's 2:1 diamond left half of a square empty) with the island at least 40 % of the width;
+ * a field that is land to its edges keeps the whole block in view (the
+ * backdrop shows at all four corners). */
+static void
+framing(int W, int H, int all_land, double *filled, double *island_w, int *corners)
+{
+    struct iso_field f;
+    struct iso_options o;
+    struct raster *r;
+    struct og_error err;
+    int x, y, x0 = W, x1 = -1;
+    long bg = 0;
+
+    ck_assert_int_eq(iso_field_alloc(&f, 64, 64, 0, &err), OG_OK);
+    for (y = 0; y < 64; y++) {
+        for (x = 0; x < 64; x++) {
+            size_t k = (size_t)y * 64 + x;
+            double d = hypot(x - 31.5, y - 31.5);
+            f.terrain[k] = all_land ? (float)(0.5 - d / 100.0) : (float)(0.5 - d / 20.0);
+            f.water[k] = f.terrain[k] < 0.0f ? 0.0f : -INFINITY;
+            f.color[k] = f.terrain[k] < 0.0f ? 0x204070u : 0x30c030u;
+        }
+    }
+    memset(&o, 0, sizeof o);
+    o.view.time = 12.0;
+    o.view.exaggeration = ISO_DEFAULT_EXAGGERATION;
+    o.subdiv = 1;
+    o.island_resolution = 64;
+    o.threads = 1;
+    ck_assert_int_eq(raster_new(&r, W, H, &err), OG_OK);
+    ck_assert_msg(iso_render_field(&f, &o, r, NULL, &err) == OG_OK, "%s", err.msg);
+    for (y = 0; y < H; y++) {
+        for (x = 0; x < W; x++) {
+            const uint8_t *p = r->rgba + 4 * ((size_t)y * W + x);
+            uint32_t c = (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+            bg += c == ISO_BACKGROUND || p[3] == 0;
+            if (p[1] > p[0] + 40 && p[1] > p[2] + 40) {   /* the green island */
+                x0 = x < x0 ? x : x0;
+                x1 = x > x1 ? x : x1;
+            }
+        }
+    }
+    *filled = 1.0 - (double)bg / ((double)W * H);
+    *island_w = x1 >= x0 ? (double)(x1 - x0 + 1) / W : 0.0;
+    *corners = 0;
+    for (y = 0; y < 2; y++) {
+        for (x = 0; x < 2; x++) {
+            const uint8_t *p = r->rgba + 4 * ((size_t)(y * (H - 1)) * W + (size_t)x * (W - 1));
+            uint32_t c = (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+            *corners += c == ISO_BACKGROUND || p[3] == 0;
+        }
+    }
+    raster_free(r);
+    iso_field_fini(&f);
+}
+
+START_TEST(test_framing)
+{
+    static const int sizes[][2] = { { 200, 200 }, { 320, 180 }, { 160, 240 } };
+    double filled, island;
+    int corners;
+    size_t i;
+
+    for (i = 0; i < 3; i++) {
+        framing(sizes[i][0], sizes[i][1], 0, &filled, &island, &corners);
+        ck_assert_msg(filled > 0.9, "%dx%d: %.0f %% of the frame drawn", sizes[i][0],
+                      sizes[i][1], 100.0 * filled);
+        ck_assert_msg(island >= 0.4, "%dx%d: island %.0f %% of the width", sizes[i][0],
+                      sizes[i][1], 100.0 * island);
+        framing(sizes[i][0], sizes[i][1], 1, &filled, &island, &corners);
+        ck_assert_msg(corners == 4, "%dx%d: all land: the block cut (%d corners)", sizes[i][0],
+                      sizes[i][1], corners);
+    }
+}
+END_TEST
+
 void
 iso_world_tests(Suite *s)
 {
@@ -218,5 +296,6 @@ iso_world_tests(Suite *s)
     tcase_add_test(tc, test_mesh_interpolation_linear);
     tcase_add_test(tc, test_streamed_is_cached);
     tcase_add_test(tc, test_dry_dem_base);
+    tcase_add_test(tc, test_framing);
     suite_add_tcase(s, tc);
 }

@@ -78,12 +78,37 @@ field_floor(const struct iso_field *f)
     return lo - 0.05 * (hi > lo ? hi - lo : 1.0);
 }
 
-/* Fit the scene's bounding box into the image. */
+/* The offset o (screen = o + s * iso) along one axis for a box lo..hi of
+ * camera units in a frame of n pixels: the box centred when it fits, else
+ * centred on c but never leaving an empty band at either end. */
+static double
+frame_offset(double s, double lo, double hi, double c, int n)
+{
+    double o;
+
+    if (s * (hi - lo) <= n) {
+        return n / 2.0 - s * (lo + hi) / 2.0;
+    }
+    o = n / 2.0 - s * c;
+    o = fmin(o, -s * lo);         /* no empty band before the block */
+    return fmax(o, n - s * hi);   /* nor after it */
+}
+
+/* The camera's framing: the scene's bounding box (ground and water tops,
+ * the walls down to base) fills ISO_MARGIN of the image; then it zooms in
+ * towards the land (cells above the water), as far as the land's own box
+ * still fits ISO_MARGIN of the image and no further than the block's
+ * diamond covers the whole frame, and centres on the land, never showing past the block's
+ * edge. A small island in a wide sea fills the picture; a square or tall
+ * image of a 2:1 iso block no longer leaves half of it empty (issue 29).
+ * Land that fills the block (a dem, hybrid) keeps the whole block in view:
+ * its box is the block's, walls included. */
 static void
 fit(struct iso_proj *p, const struct iso_field *f, double base, int width, int height)
 {
     double minx = INFINITY, maxx = -INFINITY, miny = INFINITY, maxy = -INFINITY;
-    double bw, bh;
+    double lx0 = INFINITY, lx1 = -INFINITY, ly0 = INFINITY, ly1 = -INFINITY;
+    double bw, bh, s_block, s_cover, s_land;
     int x, y;
 
     p->s = 1.0;
@@ -99,14 +124,32 @@ fit(struct iso_proj *p, const struct iso_field *f, double base, int width, int h
             maxx = fmax(maxx, a[0]);
             miny = fmin(miny, a[1]);
             maxy = fmax(maxy, b[1]);
+            if (f->terrain[o] >= f->water[o]) {
+                /* land on the field's edge shows its wall down to base */
+                int edge = x == 0 || y == 0 || x == f->width - 1 || y == f->height - 1;
+                lx0 = fmin(lx0, a[0]);
+                lx1 = fmax(lx1, a[0]);
+                ly0 = fmin(ly0, a[1]);
+                ly1 = fmax(ly1, edge ? b[1] : a[1]);
+            }
         }
     }
     bw = maxx - minx;
     bh = maxy - miny;
-    p->s = fmin(bw > 0.0 ? width * ISO_MARGIN / bw : 1.0,
-                bh > 0.0 ? height * ISO_MARGIN / bh : 1.0);
-    p->ox = width / 2.0 - p->s * (minx + maxx) / 2.0;
-    p->oy = height / 2.0 - p->s * (miny + maxy) / 2.0;
+    s_block = fmin(bw > 0.0 ? width * ISO_MARGIN / bw : 1.0,
+                   bh > 0.0 ? height * ISO_MARGIN / bh : 1.0);
+    /* the block is a diamond in its box: it covers a centred frame when
+     * the frame's corner is inside it, W / (s bw) + H / (s bh) <= 1 */
+    s_cover = (bw > 0.0 ? width / bw : 1.0) + (bh > 0.0 ? height / bh : 1.0);
+    s_land = s_block;
+    if (lx1 > lx0 && ly1 > ly0) {
+        s_land = fmin(width * ISO_MARGIN / (lx1 - lx0), height * ISO_MARGIN / (ly1 - ly0));
+    } else {
+        lx0 = minx, lx1 = maxx, ly0 = miny, ly1 = maxy;   /* no land: the block */
+    }
+    p->s = fmax(s_block, fmin(s_land, s_cover));
+    p->ox = frame_offset(p->s, minx, maxx, (lx0 + lx1) / 2.0, width);
+    p->oy = frame_offset(p->s, miny, maxy, (ly0 + ly1) / 2.0, height);
 }
 
 /* The image is drawn in vertical bands of ISO_BAND_COLUMNS pixels, claimed

@@ -159,13 +159,18 @@ fill_ramp(const struct world *w, enum map_layer layer, double scale, struct lege
     lg->lo = 0.0;
     lg->hi = 1.0;
     switch (layer) {
-    case LAYER_ELEVATION:
-        lg->lo = w->elev_min;
-        lg->hi = w->elev_max;
-        snprintf(lg->unit, sizeof lg->unit, "%s", w->gen == GEN_DEM ? "m" : "");
-        snprintf(lg->note, sizeof lg->note, "coast (%.4g%s) in the middle",
-                 (double)w->sea_level, w->gen == GEN_DEM ? " m" : "");
+    case LAYER_ELEVATION: {
+        /* metres wherever the world has a vertical scale (doc/scale.md:
+         * legend_vertical_scale), else model units */
+        double mz = legend_vertical_scale(w) > 0.0 ? legend_vertical_scale(w) : 1.0;
+        const char *m = legend_vertical_scale(w) > 0.0 ? "m" : "";
+        lg->lo = w->elev_min * mz;
+        lg->hi = w->elev_max * mz;
+        snprintf(lg->unit, sizeof lg->unit, "%s", m);
+        snprintf(lg->note, sizeof lg->note, "coast (%.4g%s%s) in the middle",
+                 (double)w->sea_level * mz, m[0] ? " " : "", m);
         break;
+    }
     case LAYER_RIVERS:
         lg->hi = expm1(scale);
         lg->log_scale = 1;
@@ -179,9 +184,10 @@ fill_ramp(const struct world *w, enum map_layer layer, double scale, struct lege
     default:
         break;
     }
-    snprintf(lg->lo_label, sizeof lg->lo_label, "%s%.3g%s%s",
+    /* metres as whole metres ("-1000 m", not "-1e+03 m") */
+    snprintf(lg->lo_label, sizeof lg->lo_label, strcmp(lg->unit, "m") == 0 ? "%s%.0f%s%s" : "%s%.3g%s%s",
              layer == LAYER_MOISTURE ? "dry " : "", lg->lo, lg->unit[0] ? " " : "", lg->unit);
-    snprintf(lg->hi_label, sizeof lg->hi_label, "%s%.3g%s%s",
+    snprintf(lg->hi_label, sizeof lg->hi_label, strcmp(lg->unit, "m") == 0 ? "%s%.0f%s%s" : "%s%.3g%s%s",
              layer == LAYER_MOISTURE ? "wet " : "", lg->hi, lg->unit[0] ? " " : "", lg->unit);
 }
 
@@ -263,6 +269,18 @@ landmass_keep(const struct world *w, unsigned char **keep, long *nids, struct og
     }
     free(count);
     return OG_OK;
+}
+
+double
+legend_vertical_scale(const struct world *w)
+{
+    if (w->elev_unit_m > 0.0) {
+        return w->elev_unit_m;
+    }
+    if (w->gen == GEN_ISLAND) {
+        return params_get(&w->params, P_ISLAND_VSCALE);
+    }
+    return 0.0;
 }
 
 enum og_status

@@ -68,6 +68,12 @@ struct legend {
     double lines_share;
 };
 
+/* Metres per elevation unit of w as shown to a user: the world's scale
+ * (elev_unit_m: a dem, hybrid, an island with island.extent), else an
+ * island's island.vertical_scale (its vertical scale is known even when its
+ * horizontal one is not); 0 when unknown (planets). */
+double legend_vertical_scale(const struct world *w);
+
 /* Build the legend of layer for world w. Errors: OG_EINVAL when the world
  * lacks the layer. */
 enum og_status legend_build(const struct world *w, enum map_layer layer, struct legend *lg,

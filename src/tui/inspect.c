@@ -14,6 +14,7 @@
 #include "core/planet/koppen.h"
 #include "core/planet/plates.h"
 #include "core/planet/wfc.h"
+#include "render/legend.h"
 #include "tui/tui_state.h"
 
 /* A biome id as shown ("sea_ice" -> "sea ice"). */
@@ -243,10 +244,17 @@ inspect_draw(struct tui *t)
     put_line(&pl, "terrain     %s (glyph %c)", mapimg_class_name(mapimg_cell_class(wd, (size_t)cell)),
              mapimg_class_glyph(mapimg_cell_class(wd, (size_t)cell)));
     if (wd->elevation != NULL) {
+        /* metres wherever the world has a vertical scale (a dem, hybrid,
+         * an island's island.vertical_scale: render/legend.h); else the
+         * model's units */
         if (wd->gen == GEN_DEM) {
             put_line(&pl, "elevation   %.1f m", (double)wd->elevation[cell]);
+        } else if (legend_vertical_scale(wd) > 0.0) {
+            put_line(&pl, "elevation   %.0f m (%.4f x %g m)",
+                     (double)wd->elevation[cell] * legend_vertical_scale(wd),
+                     (double)wd->elevation[cell], legend_vertical_scale(wd));
         } else {
-            put_line(&pl, "elevation   %.4f", (double)wd->elevation[cell]);
+            put_line(&pl, "elevation   %.4f (no vertical scale)", (double)wd->elevation[cell]);
         }
     }
     if (wd->water != NULL) {

@@ -239,11 +239,17 @@ tui_handle_key(struct tui *t, int ch)
             t->quit_asked = 2;
             tui_message(t, 0, "quitting when the export is done (any other key stays, "
                               "Ctrl-C quits now) ...");
-        } else {
-            t->quit_asked = 0;
-            tui_message(t, 0, "staying");
+            return;
         }
-        return;
+        /* any other key stays, and does what it does (an L pressed to
+         * look at the legend while the export ran used to be spent on
+         * "staying") */
+        t->quit_asked = 0;
+        tui_message(t, 0, "staying");
+        t->chrome_dirty = 1;
+        if (ch == 27) {
+            return;
+        }
     }
     if (t->prompt != PROMPT_NONE && prompt_key(t, ch)) {
         return;

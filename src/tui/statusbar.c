@@ -30,7 +30,7 @@ key_hints(const struct tui *t)
         return "q quit after the export  any other key: stay";
     }
     if (t->view == TUI_VIEW_ISO && t->panel == PANEL_NONE) {
-        return "[ ] rotate  , . time of day  + - relief  p flat map  e export  ? help";
+        return "[ ] rotate  , . time of day  + - relief  p flat map  e export  L legend  ? help";
     }
     if (t->view == TUI_VIEW_GLOBE && t->panel == PANEL_NONE) {
         return globeview_edit_mode(t, NULL)
@@ -47,7 +47,8 @@ key_hints(const struct tui *t)
     default:
         break;
     }
-    return "? help  t parameters  i inspect  n new seed  e/E export view/world  a layer  q quit";
+    return "? help  L legend  t parameters  i inspect  n new seed  e/E export view/world  a layer  "
+           "S symbols  q quit";
 }
 
 /* Items every hint line keeps while it has any room: how to get help and

@@ -1,0 +1,45 @@
+#!/bin/sh
+# tui_flow.sh: a first hour without a wrong step (issue 29), in tmux:
+#   F1 the bottom key line names L (legend) on the map and in the iso
+#      preview, and S (symbols) where there is room;
+#   F2 q during an export, then L: the legend opens (the key was spent on
+#      "staying");
+#   F3 elevation in metres where the world has a vertical scale: hybrid's
+#      inspect and elevation legend, an island's inspect (island.vertical_scale).
+# Exit 77 without tmux.
+set -u
+. "$(dirname "$0")/tui_lib.sh"
+
+# --- F1 --------------------------------------------------------------------------
+start f1 120 30 xterm-256color C.UTF-8 --seed 1
+wait_for f1 "ready in" 30; check $? "F1: island ready" "$tmp/last-screen.txt"
+screen f1 | tail -1 | grep -q "L legend"; check $? "F1: the key line names L legend"
+screen f1 | tail -1 | grep -q "S symbols"; check $? "F1: the key line names S symbols (120 columns)"
+keys f1 p
+sleep 0.5
+screen f1 | tail -1 | grep -q "rotate.*L legend"; check $? "F1: the iso key line names L legend"
+
+# --- F2 --------------------------------------------------------------------------
+keys f1 e
+wait_for f1 "export" 5 && keys f1 Enter && wait_for f1 "size" 5 && keys f1 C-u 2 0 4 8 x 2 0 4 8 Enter
+keys f1 q
+wait_for f1 "an export is still running" 5; check $? "F2: q during the export asks" "$tmp/last-screen.txt"
+keys f1 L
+wait_for f1 "Legend: color" 5; check $? "F2: L right after opens the legend" "$tmp/last-screen.txt"
+wait_for f1 "exported " 60; check $? "F2: the export ends, orogen stays" "$tmp/last-screen.txt"
+
+# --- F3 --------------------------------------------------------------------------
+start f3 120 40 xterm-256color C.UTF-8 -g hybrid
+wait_for f3 "ready in" 60; check $? "F3: hybrid ready" "$tmp/last-screen.txt"
+keys f3 i
+wait_for f3 "elevation" 5
+screen f3 | grep -q "elevation  *-\{0,1\}[0-9][0-9]* m (.* x 800 m)"
+check $? "F3: hybrid inspect: elevation in metres" "$tmp/last-screen.txt"
+keys f3 Escape a L
+wait_for f3 "Legend: elevation" 5 && screen f3 | grep -q " [0-9][0-9]* m  *[0-9][0-9]* m"
+check $? "F3: hybrid elevation legend in metres" "$tmp/last-screen.txt"
+start f4 120 40 xterm-256color C.UTF-8 --seed 1
+wait_for f4 "ready in" 30 && keys f4 i && wait_for f4 "elevation" 5
+screen f4 | grep -q "elevation  *-\{0,1\}[0-9][0-9]* m (.* x 1000 m)"
+check $? "F3: island inspect: elevation in metres (island.vertical_scale)" "$tmp/last-screen.txt"
+finish
