@@ -129,8 +129,11 @@ check_world(const struct world *w)
             if (lg.n == 1) {
                 ck_assert_str_eq(lg.e[0].name, "lake (flat: surface height)");
             }
-            ck_assert_double_eq(lg.lo, w->elev_min);
-            ck_assert_double_eq(lg.hi, w->elev_max);
+            /* in metres where the world has a vertical scale (issue 29) */
+            double mz = legend_vertical_scale(w) > 0.0 ? legend_vertical_scale(w) : 1.0;
+            ck_assert_double_eq(lg.lo, w->elev_min * mz);
+            ck_assert_double_eq(lg.hi, w->elev_max * mz);
+            ck_assert_str_eq(lg.unit, legend_vertical_scale(w) > 0.0 ? "m" : "");
             ck_assert_uint_eq(lg.ramp[0], tint_hypsometric(-1.0));
         }
         if (layer == LAYER_COLOR && w->gen == GEN_PLANET) {

@@ -68,7 +68,7 @@ fi
 # --- P4: glyphs ---------------------------------------------------------------------
 start p4 120 40 vt100 C --preset volcano
 if wait_for p4 "ready in" 30; then
-    keys p4 + + + +
+    keys p4 + +
     sleep 1
     screen p4 >"$tmp/p4.txt"
     grep -q "~~ water" "$tmp/p4.txt" && grep -q ";; river" "$tmp/p4.txt" &&

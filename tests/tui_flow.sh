@@ -5,7 +5,9 @@
 #   F2 q during an export, then L: the legend opens (the key was spent on
 #      "staying");
 #   F3 elevation in metres where the world has a vertical scale: hybrid's
-#      inspect and elevation legend, an island's inspect (island.vertical_scale).
+#      inspect and elevation legend, an island's inspect (island.vertical_scale);
+#   F4 O opens a DEM (Tab completes its name) and an exported PNG's recipe
+#      (generator, seed, map view) without a restart.
 # Exit 77 without tmux.
 set -u
 . "$(dirname "$0")/tui_lib.sh"
@@ -42,4 +44,32 @@ start f4 120 40 xterm-256color C.UTF-8 --seed 1
 wait_for f4 "ready in" 30 && keys f4 i && wait_for f4 "elevation" 5
 screen f4 | grep -q "elevation  *-\{0,1\}[0-9][0-9]* m (.* x 1000 m)"
 check $? "F3: island inspect: elevation in metres (island.vertical_scale)" "$tmp/last-screen.txt"
+
+# --- F4 --------------------------------------------------------------------------
+mkdir -p "$tmp/f5.d/dems"
+cp "$(dirname "$0")/data/srtmgl3_front_range_144.png" "$tmp/f5.d/dems/front_range.png"
+"$BIN" export -g hybrid --seed 9 --map "$tmp/f5.d/hybrid-9.png" --size 64x64 2>"$tmp/f5.export" ||
+    bad "F4: export a recipe PNG" "$tmp/f5.export"
+start f5 120 40 xterm-256color C.UTF-8 --seed 1
+wait_for f5 "ready in" 30; check $? "F4: island ready" "$tmp/last-screen.txt"
+keys f5 O
+wait_for f5 "open DEM or recipe PNG:" 5; check $? "F4: O asks for a file" "$tmp/last-screen.txt"
+keys f5 d e Tab
+wait_for f5 "a folder: Tab lists it" 5; check $? "F4: Tab completes a folder" "$tmp/last-screen.txt"
+keys f5 f Tab
+wait_for f5 "Enter opens it" 5 && screen f5 | grep -q "dems/front_range.png"
+check $? "F4: Tab completes the file name" "$tmp/last-screen.txt"
+keys f5 Enter
+wait_for f5 "opened DEM " 10 && wait_for f5 "ready in" 60 && screen f5 | grep -q " dem  seed"
+check $? "F4: Enter opens the DEM, the dem generator on it" "$tmp/last-screen.txt"
+# hybrid-9.png and its world file hybrid-9.pgw: Tab stops at "hybrid-9.p"
+keys f5 O C-u h y b Tab
+wait_for f5 "2 matches: " 5; check $? "F4: Tab lists the matches" "$tmp/last-screen.txt"
+keys f5 n g Enter
+wait_for f5 "opened the recipe of" 10 && wait_for f5 "ready in" 60 &&
+    screen f5 | grep -q " hybrid  seed 9 "
+check $? "F4: O opens a PNG's recipe (hybrid seed 9)" "$tmp/last-screen.txt"
+keys f5 O C-u n o p e Enter
+wait_for f5 "no-such" 5 || wait_for f5 "nope" 5; check $? "F4: a missing file is named, nothing changes" "$tmp/last-screen.txt"
+screen f5 | grep -q " hybrid  seed 9 "; check $? "F4: the world stays after a failed open"
 finish

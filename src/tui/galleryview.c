@@ -136,7 +136,7 @@ start(struct tui *t)
     }
     g->params = t->params;
     g->gen = t->gen;
-    g->dem = t->opt->dem;
+    g->dem = t->dem;
     g->wake_fd = t->wake_fd[1];
     atomic_store(&g->cancel, 0);
     tui_block_ui_signals(&old);

@@ -50,6 +50,7 @@ static const char *const help_lines[] = {
     "L                 legend of the current layer",
     "R                 world report: asked / got",
     "o                 load a preset (Esc or q closes)",
+    "O                 open a DEM or a PNG's recipe (Tab)",
     "w                 save the parameters as a preset",
     "Esc               close the panel or field",
     "#In the parameter panel",

@@ -22,7 +22,7 @@ next_generator(struct tui *t, int dir)
 
     for (i = 0; i < GEN_COUNT; i++) {
         id = (id + dir + GEN_COUNT) % GEN_COUNT;
-        if (id == GEN_DEM && t->opt->dem == NULL) {
+        if (id == GEN_DEM && t->dem == NULL) {
             continue;
         }
         if (generator_get((enum gen_id)id) != NULL) {
@@ -31,7 +31,7 @@ next_generator(struct tui *t, int dir)
     }
     if (id == (int)t->gen) {
         tui_message(t, 0, "only %s is available%s", world_gen_name(t->gen),
-                    t->opt->dem == NULL ? " (orogen --dem FILE adds a DEM)" : "");
+                    t->dem == NULL ? " (O opens a DEM)" : "");
         return;
     }
     if (tui_set_generator(t, (enum gen_id)id) == 0) {
@@ -42,9 +42,9 @@ next_generator(struct tui *t, int dir)
 int
 tui_set_generator(struct tui *t, enum gen_id gen)
 {
-    if ((gen == GEN_DEM && t->opt->dem == NULL) || generator_get(gen) == NULL) {
+    if ((gen == GEN_DEM && t->dem == NULL) || generator_get(gen) == NULL) {
         tui_message(t, 1, "generator %s is not available%s", world_gen_name(gen),
-                    gen == GEN_DEM ? " (start with orogen --dem FILE)" : "");
+                    gen == GEN_DEM ? " (O opens a DEM, or start with --dem FILE)" : "");
         return -1;
     }
     if (gen != t->gen) {
@@ -178,6 +178,9 @@ global_key(struct tui *t, int ch)
         break;
     case 'L': tui_set_panel(t, t->panel == PANEL_LEGEND ? PANEL_NONE : PANEL_LEGEND); break;
     case 'R': tui_set_panel(t, t->panel == PANEL_REPORT ? PANEL_NONE : PANEL_REPORT); break;
+    case 'O':
+        openfile_ask(t);
+        break;
     case 'o':
         tui_set_panel(t, PANEL_PRESETS);
         presets_open(t);

@@ -46,7 +46,7 @@ set_field_kind(struct tui *t, FIELD *f, enum tui_prompt kind)
     if (kind == PROMPT_PRESET_NAME) {
         return set_field_type(f, TYPE_REGEXP, "^ *[A-Za-z0-9_-][A-Za-z0-9._-]* *$");
     }
-    if (kind == PROMPT_EXPORT_NAME) {
+    if (kind == PROMPT_EXPORT_NAME || kind == PROMPT_OPEN) {
         /* Any file name, longer than the field: it scrolls. */
         field_opts_off(f, O_STATIC);
         return set_max_field(f, 4000);
@@ -191,6 +191,9 @@ prompt_label(const struct tui *t, enum tui_prompt kind)
     if (kind == PROMPT_EXPORT_NAME || kind == PROMPT_EXPORT_SIZE) {
         return tui_export_prompt_label(t);
     }
+    if (kind == PROMPT_OPEN) {
+        return "open DEM or recipe PNG: ";
+    }
     return kind == PROMPT_PRESET_NAME ? "save preset as: " : "";
 }
 
@@ -290,6 +293,10 @@ prompt_submit(struct tui *t)
     char *edits = NULL;
     enum og_status st;
 
+    if (t->prompt == PROMPT_OPEN) {
+        openfile_submit(t, text);
+        return;
+    }
     if (t->prompt == PROMPT_EXPORT_NAME || t->prompt == PROMPT_EXPORT_SIZE) {
         if (t->prompt == PROMPT_EXPORT_SIZE && rc != E_OK) {
             tui_message(t, 1, "size '%s' is not WIDTHxHEIGHT", text);
@@ -398,6 +405,17 @@ prompt_key(struct tui *t, int ch)
     case KEY_BACKSPACE: case 127: case 8: req = REQ_DEL_PREV; break;
     case KEY_DC: case 4: req = REQ_DEL_CHAR; break;       /* ^D */
     case 21: req = REQ_CLR_FIELD; break;                  /* ^U */
+    case '\t':
+        if (t->prompt == PROMPT_OPEN) {
+            char text[4096], done[4096];
+            field_text(t, text, sizeof text);
+            if (openfile_complete(t, text, done, sizeof done)) {
+                set_field_buffer(t->fields[0], 0, done);
+                form_driver(t->form, REQ_END_LINE);
+            }
+        }
+        t->chrome_dirty = 1;
+        return 1;
     case KEY_UP: req = REQ_PREV_CHOICE; break;
     case KEY_DOWN: req = REQ_NEXT_CHOICE; break;
     default:

@@ -247,6 +247,7 @@ statusbar_draw(struct tui *t)
         mvwaddnstr(win, 2, 0, prompt_label(t, t->prompt), w);
         mvwaddnstr(win, 2, w > 60 ? w - 28 : w,
                    t->prompt == PROMPT_PRESET_NAME ? "Enter save  Esc cancel"
+                   : t->prompt == PROMPT_OPEN      ? "Tab complete  Enter open"
                                                    : tui_export_prompt_hint(t), 28);
     } else {
         /* Leave the last column alone: writing it may scroll. */

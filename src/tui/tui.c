@@ -194,6 +194,7 @@ tui_main(const struct tui_options *opt)
     }
     t->opt = opt;
     t->params = opt->params;
+    t->dem = opt->dem;
     t->gen = opt->generator;
     t->layer = LAYER_COLOR;
     t->zoom = 1.0;
@@ -336,6 +337,7 @@ tui_main(const struct tui_options *opt)
     globeview_free(t);
     isoview_free(t);
     galleryview_free(t);
+    openfile_free();
     gfx_free(t);
     delwin(t->inwin);
     caps_close(t);

@@ -45,9 +45,9 @@ enum tui_panel { PANEL_NONE, PANEL_PARAMS, PANEL_INSPECT, PANEL_LEGEND, PANEL_PR
 /* The inline formw field, when open: a parameter value in the panel, or
  * on the last status line a preset name, an export's file name and size. */
 enum tui_prompt { PROMPT_NONE, PROMPT_VALUE, PROMPT_PRESET_NAME, PROMPT_EXPORT_NAME,
-                  PROMPT_EXPORT_SIZE };
+                  PROMPT_EXPORT_SIZE, PROMPT_OPEN };
 #define TUI_PROMPT_ON_STATUS(k) ((k) == PROMPT_PRESET_NAME || (k) == PROMPT_EXPORT_NAME || \
-                                 (k) == PROMPT_EXPORT_SIZE)
+                                 (k) == PROMPT_EXPORT_SIZE || (k) == PROMPT_OPEN)
 
 struct tui_colors {
     int mode;                        /* active enum tui_color_mode */
@@ -62,6 +62,8 @@ struct tui_colors {
 struct tui {
     const struct tui_options *opt;
     struct params params;       /* the parameters of the newest request */
+    const struct dem_raster *dem; /* the DEM of the dem generator (--dem, or
+                                   opened with O: openfile.c), NULL if none */
     enum gen_id gen;
 
     /* terminal */
@@ -330,6 +332,14 @@ void tui_export_prompt_submit(struct tui *t, const char *text);
 const char *tui_export_prompt_label(const struct tui *t);
 const char *tui_export_prompt_hint(const struct tui *t);
 void tui_export_poll(struct tui *t);
+/* openfile.c: O opens a file prompt; complete: Tab on its text (the
+ * completed text into out, returns 0 when nothing completes; the matches
+ * go to the message line); submit opens the DEM or the PNG's recipe;
+ * free drops the DEMs opened (at exit). */
+void openfile_ask(struct tui *t);
+int openfile_complete(struct tui *t, const char *text, char *out, size_t size);
+void openfile_submit(struct tui *t, const char *text);
+void openfile_free(void);
 /* keys.c: one key (ncurses code); step the map layer by dir. */
 void tui_handle_key(struct tui *t, int ch);
 /* Act on every key waiting on t->inwin. Terminal answers among them (late

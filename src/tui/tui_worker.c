@@ -24,7 +24,7 @@ tui_regen_now(struct tui *t)
     memset(&req, 0, sizeof req);
     req.gen = t->gen;
     req.params = t->params;
-    req.dem = t->opt->dem;
+    req.dem = t->dem;
     t->request = worker_submit(t->wk, &req);
     t->regen_at = 0;
     t->chrome_dirty = 1;
