@@ -244,5 +244,27 @@ check "... and with render.antialias=1 it is drawn" $?
 [ ! -e "$tmp/e.png" ] ; check "no file after these errors" $?
 "$BIN" params -g hybrid | grep -q "^hybrid.droplets_per_cell .*<= 1e8)$" ; check "the droplet limit documented as the code's 1e8" $?
 
+# CLI words (issue 29): each message names the real problem
+err1 2 "--size '512' is not WIDTHxHEIGHT (for a square: 512x512)" --map "$tmp/e.png" --size 512
+check "--size 512: WIDTHxHEIGHT, not 'a side over 100000 px'" $?
+err1 2 "--extent 5: 5 m is outside 100 .. 100000000 m (the map's width in metres; stored as hybrid.extent in km)" \
+    -g hybrid --map "$tmp/e.png" --size 16x16 --extent 5
+check "--extent 5: the range in metres, the option's unit" $?
+"$BIN" --help | grep -q "map width in metres" && "$BIN" --help | grep -q "extent 25600 is 25.6"
+check "--help: --extent is metres, the parameter km" $?
+"$BIN" --help | grep -q "larger grids scaled down to 2048"
+check "--help: --map-size's default says large grids are scaled down to 2048" $?
+"$BIN" export -g hybrid --set hybrid.width=2304 --set hybrid.height=16 --set hybrid.droplets_per_cell=0 \
+    --map "$tmp/wide.png" && [ "$(pngsize "$tmp/wide.png")" = 2048x14 ]
+check "... and a 2304-wide grid's map is 2048 wide" $?
+# --stats to a device or a pipe, like the other tools of its kind
+"$BIN" export --seed 3 --set island.cells=300 --map "$tmp/st.png" --size 16x16 --stats /dev/null
+check "--stats /dev/null accepted" $?
+mkfifo "$tmp/fifo" && { cat "$tmp/fifo" >"$tmp/fifo.out" & } &&
+    "$BIN" export --seed 3 --set island.cells=300 --map "$tmp/st2.png" --size 16x16 --stats "$tmp/fifo" &&
+    wait && grep -q '"land_fraction"' "$tmp/fifo.out"
+check "--stats to a named pipe is written in place" $?
+[ ! -e "$tmp/e.png" ] ; check "no file after the word errors" $?
+
 [ $fails -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
 exit 0

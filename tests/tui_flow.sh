@@ -7,7 +7,9 @@
 #   F3 elevation in metres where the world has a vertical scale: hybrid's
 #      inspect and elevation legend, an island's inspect (island.vertical_scale);
 #   F4 O opens a DEM (Tab completes its name) and an exported PNG's recipe
-#      (generator, seed, map view) without a restart.
+#      (generator, seed, map view) without a restart;
+#   F5 E on a DEM offers the tile's name (front_range-map.png);
+#   F6 x during an iso export cancels it: nothing written.
 # Exit 77 without tmux.
 set -u
 . "$(dirname "$0")/tui_lib.sh"
@@ -72,4 +74,24 @@ check $? "F4: O opens a PNG's recipe (hybrid seed 9)" "$tmp/last-screen.txt"
 keys f5 O C-u n o p e Enter
 wait_for f5 "no-such" 5 || wait_for f5 "nope" 5; check $? "F4: a missing file is named, nothing changes" "$tmp/last-screen.txt"
 screen f5 | grep -q " hybrid  seed 9 "; check $? "F4: the world stays after a failed open"
+
+# --- F5: DEM export names ------------------------------------------------------------
+start f6 120 40 xterm-256color C.UTF-8 --dem "$tmp/f5.d/dems/front_range.png"
+wait_for f6 "ready in" 60; check $? "F5: DEM ready" "$tmp/last-screen.txt"
+keys f6 E
+wait_for f6 "export world as: front_range-map.png" 5; check $? "F5: E offers front_range-map.png" "$tmp/last-screen.txt"
+keys f6 Escape p e
+wait_for f6 "front_range-iso.png" 5; check $? "F5: e in the iso preview offers front_range-iso.png" "$tmp/last-screen.txt"
+keys f6 Escape
+
+# --- F6: x cancels an iso export -----------------------------------------------------
+start f7 120 40 xterm-256color C.UTF-8 --seed 2
+wait_for f7 "ready in" 30 && keys f7 p e && wait_for f7 "export" 5 && keys f7 C-u b i g . p n g Enter
+wait_for f7 "size" 5 && keys f7 C-u 8 0 0 0 x 8 0 0 0 Enter
+wait_for f7 "rendering" 10; check $? "F6: a large iso export runs" "$tmp/last-screen.txt"
+keys f7 x
+wait_for f7 "export cancelled: nothing written" 60; check $? "F6: x cancels it" "$tmp/last-screen.txt"
+sleep 0.5
+n=$(ls -A "$tmp/f7.d" | wc -l)
+[ "$n" -eq 0 ]; check $? "F6: nothing written, no temporary left ($n files)"
 finish

@@ -8,7 +8,9 @@
 #      and the status bar says why; xterm keeps half blocks;
 #   S3 LANG=C: glyph map, no block symbols whatever S says;
 #   S4 octants: on a C library without Unicode 16 (wcwidth U+1CD00 = -1, as
-#      Debian 12's glibc) S skips them; where it knows them they are drawn.
+#      Debian 12's glibc) S skips them; where it knows them they are drawn;
+#   S5 --symbols sextant at start; --symbols octant falls back to sextants
+#      with a message where the C library lacks them; a bad word is refused.
 # Exit 77 without tmux.
 set -u
 . "$(dirname "$0")/tui_lib.sh"
@@ -70,4 +72,19 @@ wait_for s3 "not while the glyph map is shown" 5; check $? "S3: S says the glyph
 screen s3 | grep -q "glyphs"; check $? "S3: glyph map named"
 n=$(screen s3 | LC_ALL=C grep -a -c "$SEXT\|$HALF")
 [ "$n" -eq 0 ]; check $? "S3: no block symbols in LANG=C"
+
+# --- S5: --symbols ------------------------------------------------------------------
+start s5 100 30 xterm-256color C.UTF-8 --preset volcano --symbols sextant
+wait_for s5 "ready in" 30 && screen s5 | grep -q "colour 256 sextant " && screen s5 | LC_ALL=C grep -aqF "$SEXT"
+check $? "S5: --symbols sextant draws sextants from the start" "$tmp/last-screen.txt"
+start s6 100 30 xterm-256color C.UTF-8 --preset volcano --symbols octant
+if wait_for s6 "ready in" 30 && screen s6 | grep -q "colour 256 octant "; then
+    ok "S5: --symbols octant: octants (this C library knows Unicode 16)"
+else
+    screen s6 | grep -q "octants need a C library with Unicode 16" && screen s6 | grep -q "colour 256 sextant "
+    check $? "S5: --symbols octant: sextants and why" "$tmp/last-screen.txt"
+fi
+out=$("$BIN" --symbols braille 2>&1); st=$?
+[ $st -eq 2 ] && [ "$out" = "orogen: --symbols 'braille' is not one of auto, half, sextant, octant" ]
+check $? "S5: --symbols braille is refused in one line, status 2"
 finish

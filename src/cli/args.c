@@ -42,6 +42,12 @@ size_error(const char *flag, const char *v, const char *form, struct og_error *e
     case NUM_SYNTAX:
         return og_error_set(err, OG_EINVAL, "%s '%s' is not %s", flag, v, form);
     case NUM_OK:
+        if (strcmp(sq, v) != 0 && w <= CLI_SIZE_MAX) {
+            /* a plain N where WIDTHxHEIGHT is wanted (--size 512 said "a
+             * side over 100000 px", issue 29) */
+            return og_error_set(err, OG_EINVAL, "%s '%s' is not %s (for a square: %s)", flag, v,
+                                form, sq);
+        }
         return og_error_set(err, OG_ERANGE, "%s '%s': a side over %d px", flag, v, CLI_SIZE_MAX);
     default:
         /* a side of 0, or past INT_MAX (then the other is not 0) */
@@ -256,6 +262,11 @@ parse_general(int argc, char **argv, int *i, struct cli_args *a, struct og_error
     } else if (cli_opt_is(arg, "--graphics", NULL)) {
         /* checked by main.c (the TUI's entry point knows the modes) */
         if ((a->graphics = cli_opt_value(argc, argv, i, "--graphics", err)) == NULL) {
+            return -1;
+        }
+    } else if (cli_opt_is(arg, "--symbols", NULL)) {
+        /* checked by main.c, as --graphics */
+        if ((a->symbols = cli_opt_value(argc, argv, i, "--symbols", err)) == NULL) {
             return -1;
         }
     } else if (cli_opt_is(arg, "--threads", NULL)) {
@@ -502,9 +513,14 @@ apply_extent(struct cli_args *a, struct og_error *err)
         return OG_OK;
     }
     if (params_set(&a->params, id, a->out.extent_m / 1000.0, err) != OG_OK) {
-        char why[sizeof err->msg];
-        snprintf(why, sizeof why, "%s", err->msg);
-        return og_error_set(err, OG_ERANGE, "--extent %gm: %s", a->out.extent_m, why);
+        /* in the option's unit, metres: the parameter's km range read as
+         * "0.005 outside [0.1, 100000]" for --extent 5 (issue 29) */
+        const struct param_def *d = param_def(id);
+        return og_error_set(err, OG_ERANGE,
+                            "--extent %g: %g m is outside %.0f .. %.0f m (the map's width in "
+                            "metres; stored as %s in km)",
+                            a->out.extent_m, a->out.extent_m, 1000.0 * d->min, 1000.0 * d->max,
+                            d->name);
     }
     a->set_explicitly[id] = 1;
     return OG_OK;

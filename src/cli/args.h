@@ -23,6 +23,7 @@ struct cli_args {
     const char *from;         /* --from FILE.png (already applied) */
     const char *color;        /* --color MODE */
     const char *graphics;     /* --graphics auto|kitty|sixel|iterm|none */
+    const char *symbols;      /* --symbols auto|half|sextant|octant */
     const char *gallery_out;  /* orogen gallery --out FILE.png */
     int gallery_tile;         /* --tile N (pixels), 0: default */
     int gallery_cols;         /* --columns N, 0: default */

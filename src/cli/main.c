@@ -22,6 +22,7 @@
 #include "io/georef.h"
 #include "io/outfile.h"
 #include "io/outfile_target.h"
+#include "tui/subcell.h"
 #include "tui/tui.h"
 
 /* A signal that would end the process during `orogen export` (SIGINT,
@@ -203,6 +204,7 @@ run_tui(const struct cli_args *a)
     memcpy(opt.view, a->recipe_view, sizeof opt.view);
     opt.ascii = a->ascii;
     opt.graphics = a->graphics != NULL ? tui_graphics_parse(a->graphics) : TUI_GFX_AUTO;
+    opt.symbols = a->symbols != NULL ? subcell_parse(a->symbols) : SUBCELL_AUTO;
     rc = tui_main(&opt);
     dem_raster_fini(&raster);
     /* the TUI quits on SIGINT, SIGTERM, SIGQUIT... with 128 + the signal, its
@@ -238,6 +240,11 @@ main(int argc, char **argv)
     if (a.graphics != NULL && tui_graphics_parse(a.graphics) < 0) {
         fprintf(stderr, "orogen: --graphics '%s' is not one of auto, kitty, sixel, iterm, none\n",
                 a.graphics);
+        return 2;
+    }
+    if (a.symbols != NULL && subcell_parse(a.symbols) < 0) {
+        fprintf(stderr, "orogen: --symbols '%s' is not one of auto, half, sextant, octant\n",
+                a.symbols);
         return 2;
     }
     if (a.threads > 0) {

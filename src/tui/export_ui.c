@@ -163,24 +163,35 @@ static void
 default_name(const struct tui *t, enum export_what what, char *name, size_t size)
 {
     const struct world *w = t->world;
-    char stem[160], path[PATH_MAX];
+    char stem[160], path[PATH_MAX], tile[96] = "";
     const char *layer = t->layer != LAYER_COLOR ? mapimg_layer_name(t->layer) : NULL;
     int k;
 
-    switch (what) {
-    case EXPORT_GLOBE:
+    /* a DEM's exports are named after its tile ("fuji-map.png"), not
+     * "orogen-dem-1.png" (issue 29) */
+    if (w->gen == GEN_DEM && t->dem != NULL && t->dem->source[0] != '\0') {
+        const char *b = strrchr(t->dem->source, '/');
+        size_t n;
+        snprintf(tile, sizeof tile, "%.95s", b != NULL ? b + 1 : t->dem->source);
+        n = strcspn(tile, ".");
+        tile[n > 0 ? n : strlen(tile)] = '\0';
+    }
+    if (tile[0] != '\0') {
+        snprintf(stem, sizeof stem, "%.95s%s%s%s", tile,
+                 what == EXPORT_ISO ? "-iso" : layer != NULL ? "-" : "",
+                 what == EXPORT_ISO ? "" : layer != NULL ? layer : "",
+                 what == EXPORT_MAP_VIEW ? "-view"
+                 : what == EXPORT_MAP && layer == NULL ? "-map" : "");
+    } else if (what == EXPORT_GLOBE) {
         snprintf(stem, sizeof stem, "orogen-%s-%llu-globe", world_gen_name(w->gen),
                  (unsigned long long)w->params.seed);
-        break;
-    case EXPORT_ISO:
+    } else if (what == EXPORT_ISO) {
         snprintf(stem, sizeof stem, "orogen-%s-%llu-iso", world_gen_name(w->gen),
                  (unsigned long long)w->params.seed);
-        break;
-    default:
+    } else {
         snprintf(stem, sizeof stem, "orogen-%s-%llu%s%s%s", world_gen_name(w->gen),
                  (unsigned long long)w->params.seed, layer != NULL ? "-" : "",
                  layer != NULL ? layer : "", what == EXPORT_MAP_VIEW ? "-view" : "");
-        break;
     }
     snprintf(name, size, "%s.png", stem);
     for (k = 2; k < 1000; k++) {
@@ -324,7 +335,7 @@ export_go(struct tui *t)
             a->view.u1 = a->view.v1 = 1.0;
         }
         snprintf(a->dem_path, sizeof a->dem_path, "%s",
-                 t->world->gen == GEN_DEM && t->opt->dem != NULL ? t->opt->dem->source : "");
+                 t->world->gen == GEN_DEM && t->dem != NULL ? t->dem->source : "");
         job_start(t, export_run, a, "exporting");
         break;
     }
@@ -483,6 +494,24 @@ tui_export_prompt_submit(struct tui *t, const char *text)
     }
 }
 
+int
+tui_export_cancel(struct tui *t)
+{
+    if (t->job == NULL || export_job_done(t->job)) {
+        return 0;
+    }
+    if (export_args.what != EXPORT_ISO) {
+        /* map and globe writers stop only on a process-wide interruption
+         * (core/base/interrupt.h); they take seconds, not minutes */
+        tui_message(t, 0, "a map or globe export cannot be stopped part-way: it ends in a "
+                          "moment");
+        return 1;
+    }
+    atomic_store(&export_iso_req.cancel, 1);
+    tui_message(t, 0, "cancelling the export of %s ...", t->export_path);
+    return 1;
+}
+
 void
 tui_export_poll(struct tui *t)
 {
@@ -540,6 +569,8 @@ tui_export_poll(struct tui *t)
         }
         tui_message(t, 0, "exported %s (%dx%d)%s", t->export_path, export_args.width,
                     export_args.height, kept ? " with the land edits" : "");
+    } else if (export_args.what == EXPORT_ISO && atomic_load(&export_iso_req.cancel)) {
+        tui_message(t, 0, "export cancelled: nothing written (%s)", t->export_path);
     } else {
         tui_message(t, 1, "export failed: %s", err.msg);
     }

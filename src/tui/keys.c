@@ -181,6 +181,11 @@ global_key(struct tui *t, int ch)
     case 'O':
         openfile_ask(t);
         break;
+    case 'x':
+        if (!tui_export_cancel(t)) {
+            tui_message(t, 0, "x cancels a running export; none is running");
+        }
+        break;
     case 'o':
         tui_set_panel(t, PANEL_PRESETS);
         presets_open(t);

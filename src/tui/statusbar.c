@@ -27,7 +27,10 @@ key_hints(const struct tui *t)
         return "quitting after the export  any other key: stay  Ctrl-C quit now";
     }
     if (t->quit_asked) {
-        return "q quit after the export  any other key: stay";
+        return "q quit after the export  x cancel it  any other key: stay";
+    }
+    if (t->job != NULL && t->view == TUI_VIEW_ISO && t->panel == PANEL_NONE) {
+        return "x cancel the export  [ ] rotate  , . time of day  p flat map  L legend  ? help";
     }
     if (t->view == TUI_VIEW_ISO && t->panel == PANEL_NONE) {
         return "[ ] rotate  , . time of day  + - relief  p flat map  e export  L legend  ? help";

@@ -332,6 +332,10 @@ void tui_export_prompt_submit(struct tui *t, const char *text);
 const char *tui_export_prompt_label(const struct tui *t);
 const char *tui_export_prompt_hint(const struct tui *t);
 void tui_export_poll(struct tui *t);
+/* x while an export runs: an iso render stops (its temporary file is
+ * removed, nothing written); a map or globe export says it cannot stop.
+ * Returns 0 when no export is running. */
+int tui_export_cancel(struct tui *t);
 /* openfile.c: O opens a file prompt; complete: Tab on its text (the
  * completed text into out, returns 0 when nothing completes; the matches
  * go to the message line); submit opens the DEM or the PNG's recipe;
