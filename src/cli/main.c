@@ -22,7 +22,6 @@
 #include "io/georef.h"
 #include "io/outfile.h"
 #include "io/outfile_target.h"
-#include "tui/subcell.h"
 #include "tui/tui.h"
 
 /* A signal that would end the process during `orogen export` (SIGINT,
@@ -204,7 +203,7 @@ run_tui(const struct cli_args *a)
     memcpy(opt.view, a->recipe_view, sizeof opt.view);
     opt.ascii = a->ascii;
     opt.graphics = a->graphics != NULL ? tui_graphics_parse(a->graphics) : TUI_GFX_AUTO;
-    opt.symbols = a->symbols != NULL ? subcell_parse(a->symbols) : SUBCELL_AUTO;
+    opt.symbols = a->symbols != NULL ? tui_symbols_parse(a->symbols) : 0;
     rc = tui_main(&opt);
     dem_raster_fini(&raster);
     /* the TUI quits on SIGINT, SIGTERM, SIGQUIT... with 128 + the signal, its
@@ -242,7 +241,7 @@ main(int argc, char **argv)
                 a.graphics);
         return 2;
     }
-    if (a.symbols != NULL && subcell_parse(a.symbols) < 0) {
+    if (a.symbols != NULL && tui_symbols_parse(a.symbols) < 0) {
         fprintf(stderr, "orogen: --symbols '%s' is not one of auto, half, sextant, octant\n",
                 a.symbols);
         return 2;

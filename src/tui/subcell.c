@@ -8,6 +8,7 @@
 #include <wchar.h>
 
 #include "tui/subcell.h"
+#include "tui/tui.h"
 
 int
 subcell_parse(const char *s)
@@ -24,6 +25,12 @@ subcell_parse(const char *s)
         }
     }
     return -1;
+}
+
+int
+tui_symbols_parse(const char *s)
+{
+    return subcell_parse(s);
 }
 
 const char *

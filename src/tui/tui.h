@@ -37,6 +37,10 @@ enum tui_graphics {
  * Returns the mode, or -1 for an unknown word. */
 int tui_graphics_parse(const char *s);
 
+/* Parse a --symbols argument: auto (0), half, sextant, octant (also the
+ * plurals); -1 for an unknown word (tui/subcell.h enum subcell_symbols). */
+int tui_symbols_parse(const char *s);
+
 struct tui_options {
     enum gen_id generator;        /* the generator shown first */
     struct params params;         /* initial parameters (already validated) */
