@@ -211,6 +211,7 @@ prompt_open(struct tui *t, enum tui_prompt kind, const char *initial)
     } else {
         statusbar_draw(t);
     }
+    snprintf(t->prompt_text, sizeof t->prompt_text, "%s", initial != NULL ? initial : "");
     if (form_build(t, kind, initial) != 0) {
         t->prompt = PROMPT_NONE;
         tui_message(t, 1, "no room for an input field: enlarge the terminal");
@@ -250,13 +251,46 @@ field_text(struct tui *t, char *buf, size_t size)
     return rc;
 }
 
+/* Keep the field's text in t->prompt_text after every key: on KEY_RESIZE
+ * ncurses has already clipped the field's window to the new size, and
+ * formw syncs its buffer from that window, so reading it then kept only the
+ * visible part over the stale tail of the first text ("abc      -view.png").
+ * Typed fields are read off their window (they are static, so never
+ * scroll): validating them would rewrite the text under the user's fingers
+ * (an enum completes a prefix, an integer is reformatted and the cursor
+ * goes home). Only the untyped, scrolling export name is validated. */
+static void
+prompt_remember(struct tui *t)
+{
+    if (t->prompt != PROMPT_EXPORT_NAME) {
+        char buf[256];
+        const char *s = buf;
+        size_t len;
+        if (t->formsub == NULL || mvwinnstr(t->formsub, 0, 0, buf, (int)sizeof buf - 1) == ERR) {
+            return;
+        }
+        buf[sizeof buf - 1] = '\0';
+        while (*s == ' ') {
+            s++;
+        }
+        snprintf(t->prompt_text, sizeof t->prompt_text, "%s", s);
+        len = strlen(t->prompt_text);
+        while (len > 0 && t->prompt_text[len - 1] == ' ') {
+            t->prompt_text[--len] = '\0';
+        }
+        return;
+    }
+    field_text(t, t->prompt_text, sizeof t->prompt_text);
+}
+
 void
 prompt_suspend(struct tui *t)
 {
     if (t->prompt == PROMPT_NONE || t->form == NULL) {
         return;
     }
-    field_text(t, t->prompt_text, sizeof t->prompt_text);
+    /* t->prompt_text is current (prompt_remember): never read the field
+     * here, its window is already clipped to the new size. */
     form_teardown(t);
 }
 
@@ -421,9 +455,11 @@ prompt_key(struct tui *t, int ch)
     default:
         if (ch >= 32 && ch < 127) {
             form_driver(t->form, ch);
+            prompt_remember(t);
         }
         return 1;
     }
     form_driver(t->form, req);
+    prompt_remember(t);
     return 1;
 }
