@@ -3,6 +3,8 @@
 # 2026-12-03), driven in tmux like tests/tui_smoke.sh:
 #   R1 the export prompt keeps the typed name across a 'terminal too small'
 #      resize (no "abc      -view.png");
+#   R3 Enter in the preset list loads the preset and closes the list (a
+#      following v opens the seed gallery, not the preset "volcano");
 # Exit 77 (skip) without tmux. Every wait is bounded; a private tmux socket
 # is used and its server killed at the end.
 set -u
@@ -106,6 +108,25 @@ else
 fi
 keys r1 q
 wait_exit r1 20 >/dev/null
+
+# --- R3: Enter in the preset list closes it ------------------------------------
+start r3 100 30 xterm-256color C.UTF-8 --set island.cells=2000
+if wait_for r3 "ready in" 30; then
+    keys r3 o v
+    wait_for r3 "Presets (Enter loads)" 5
+    keys r3 Enter
+    wait_for r3 "loaded preset volcano" 10 && ! screen r3 | grep -qF "Presets (Enter loads)"
+    check $? "R3: Enter loads the preset and closes the list" "$tmp/last-screen.txt"
+    wait_for r3 "ready in" 30
+    keys r3 v
+    wait_for r3 "gallery: seeds" 10
+    check $? "R3: v after loading opens the seed gallery" "$tmp/last-screen.txt"
+    keys r3 Escape
+else
+    bad "R3: no island" "$tmp/last-screen.txt"
+fi
+keys r3 q q
+wait_exit r3 20 >/dev/null
 
 echo "$passes passed, $fails failed"
 [ $fails -eq 0 ]

@@ -135,6 +135,9 @@ presets_key(struct tui *t, int ch)
             globeview_load_edits(t, edits, from);
         }
         free(edits);
+        /* The list has done its job: close it, so the hint line and the
+         * next keys (v: the gallery) are the map's again. */
+        tui_set_panel(t, PANEL_NONE);
         tui_regen_now(t);
         break;
     default:
