@@ -29,8 +29,10 @@ continents_init(struct continents *c, size_t n, struct og_error *err)
     c->arrive = malloc(n * sizeof *c->arrive);
     c->heap_cap = 1024;
     c->heap = malloc(c->heap_cap * sizeof *c->heap);
-    c->coast_pn = malloc(sizeof *c->coast_pn);
-    c->cap_pn = malloc(sizeof *c->cap_pn);
+    /* struct perlin is 32-byte aligned (its gradient rows are read with
+     * aligned vector loads): malloc promises only 16. */
+    c->coast_pn = aligned_alloc(_Alignof(struct perlin), sizeof *c->coast_pn);
+    c->cap_pn = aligned_alloc(_Alignof(struct perlin), sizeof *c->cap_pn);
     c->cap_z = 2.0; /* no caps until continents_caps */
     if (c->coast_pn == NULL || c->cap_pn == NULL || c->state == NULL || c->landmass == NULL || c->parent == NULL || c->has_seed == NULL
         || c->cand == NULL || c->cand_pos == NULL || c->origin == NULL || c->arrive == NULL
