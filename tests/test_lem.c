@@ -8,7 +8,10 @@
 #include <string.h>
 
 #include "core/base/rng.h"
+#include "core/generators.h"
 #include "core/lem/lem.h"
+#include "core/pipeline.h"
+#include "core/recipe/params.h"
 #include "tests.h"
 
 struct field {
@@ -284,6 +287,54 @@ START_TEST(bad_input)
 }
 END_TEST
 
+/* hybrid.erosion = streampower: the mask rises and is carved, the lowland
+ * (base level) keeps its height, wear and deposition are there, and the
+ * bytes are the same on 1 and 3 threads. */
+static struct world *
+hybrid_streampower(int threads)
+{
+    struct params p;
+    struct run_ctx ctx;
+    struct world *w = NULL;
+    struct og_error e;
+
+    params_defaults(&p);
+    p.seed = 3;
+    ck_assert_int_eq(params_set(&p, P_HYBRID_EROSION, 1, NULL), OG_OK);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_WIDTH, 96, NULL), OG_OK);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_HEIGHT, 80, NULL), OG_OK);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_EXTENT, 9.6, NULL), OG_OK);
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.threads = threads;
+    ck_assert_msg(pipeline_run(generator_get(GEN_HYBRID), &ctx, &w, &e) == OG_OK, "%s", e.msg);
+    return w;
+}
+
+START_TEST(hybrid_streampower_world)
+{
+    struct world *a = hybrid_streampower(1), *b = hybrid_streampower(3);
+    size_t i, carved = 0, n = a->ncells;
+    double wear = 0.0;
+
+    ck_assert(a->wear != NULL && a->deposition != NULL);
+    for (i = 0; i < n; i++) {
+        if (a->mask[i] == 0) {
+            ck_assert(a->elevation[i] == 0.0f && a->wear[i] == 0.0f);
+        }
+        carved += a->wear[i] > 0.0f;
+        wear += a->wear[i];
+    }
+    ck_assert(carved > n / 10 && wear > 0.0);
+    ck_assert(world_stat_find(a, "lem.steps")->a == 40.0);
+    ck_assert(memcmp(a->elevation, b->elevation, n * sizeof *a->elevation) == 0);
+    ck_assert(memcmp(a->wear, b->wear, n * sizeof *a->wear) == 0);
+    ck_assert(memcmp(a->color, b->color, n * sizeof *a->color) == 0);
+    world_unref(a);
+    world_unref(b);
+}
+END_TEST
+
 Suite *
 lem_suite(void)
 {
@@ -296,6 +347,7 @@ lem_suite(void)
     tcase_add_test(tc, hack_law_cone);
     tcase_add_test(tc, threads_identical);
     tcase_add_test(tc, bad_input);
+    tcase_add_test(tc, hybrid_streampower_world);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -51,6 +51,8 @@ world_unref(struct world *w)
     free(w->biome);
     free(w->color);
     free(w->roughness);
+    free(w->wear);
+    free(w->deposition);
     free(w->forest);
     free(w->trees);
     free(w->mask);

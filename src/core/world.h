@@ -95,6 +95,8 @@ struct world {
     float *forest;         /* hybrid forest mask 0..1 */
     uint8_t *trees;        /* hybrid tree placement */
     uint8_t *mask;         /* hybrid mountain mask */
+    float *wear;           /* landscape evolution (core/lem): total erosion, metres */
+    float *deposition;     /* landscape evolution: total deposition, metres */
     int32_t *landmass;     /* planet: connected land component, -1 for sea */
     uint8_t *plate;        /* planet: tectonic plate id (core/planet/plates.h) */
     uint8_t *plate_boundary; /* planet: PB_* boundary class (core/planet/plates.h) */

@@ -138,6 +138,9 @@ title_of(const struct world *w, enum map_layer layer, char *title, size_t size)
     case LAYER_LANDMASS: t = "ocean, then by size"; break;
     case LAYER_PLATES: t = "tectonic plates and boundaries"; break;
     case LAYER_CLIMATE: t = "Koppen-Geiger climate"; break;
+    case LAYER_WEAR: t = "total erosion, square-root scale"; break;
+    case LAYER_DEPOSITION: t = "total deposition, square-root scale"; break;
+    case LAYER_SLOPE: t = "steepest slope"; break;
     default: break;
     }
     snprintf(title, size, "%s", t);
@@ -153,7 +156,9 @@ fill_ramp(const struct world *w, enum map_layer layer, double scale, struct lege
     for (i = 0; i < n; i++) {
         double t = (double)i / (n - 1);
         lg->ramp[i] = layer == LAYER_ELEVATION ? tint_hypsometric(-1.0 + 2.0 * t)
-                      : layer == LAYER_ROUGHNESS ? tint_sequential(sqrt(t))
+                      : layer == LAYER_ROUGHNESS || layer == LAYER_WEAR ||
+                                layer == LAYER_DEPOSITION
+                            ? tint_sequential(sqrt(t))
                                                  : tint_sequential(t);
     }
     lg->lo = 0.0;
@@ -180,6 +185,16 @@ fill_ramp(const struct world *w, enum map_layer layer, double scale, struct lege
         break;
     case LAYER_ROUGHNESS:
         lg->hi = scale;
+        break;
+    case LAYER_WEAR:
+    case LAYER_DEPOSITION:
+        lg->hi = scale;
+        snprintf(lg->unit, sizeof lg->unit, "m");
+        snprintf(lg->note, sizeof lg->note, "landscape evolution (lem)");
+        break;
+    case LAYER_SLOPE:
+        snprintf(lg->unit, sizeof lg->unit, "m/m");
+        snprintf(lg->note, sizeof lg->note, "1 m/m (45 degrees) and steeper at the top");
         break;
     default:
         break;
@@ -390,7 +405,8 @@ legend_build(const struct world *w, enum map_layer layer, struct legend *lg,
     }
     lg->ramp_share = w->ncells > 0 ? (double)ramp_cells / (double)w->ncells : 0.0;
     if (layer == LAYER_ELEVATION || layer == LAYER_MOISTURE || layer == LAYER_RIVERS ||
-        layer == LAYER_ROUGHNESS || layer == LAYER_FOREST) {
+        layer == LAYER_ROUGHNESS || layer == LAYER_FOREST || layer == LAYER_WEAR ||
+        layer == LAYER_DEPOSITION || layer == LAYER_SLOPE) {
         fill_ramp(w, layer, scale, lg);
     }
     if (layer == LAYER_COLOR && w->biome != NULL && w->gen != GEN_PLANET &&

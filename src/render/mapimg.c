@@ -18,7 +18,7 @@
 
 static const char *const layer_names[LAYER_COUNT] = {
     "color", "elevation", "moisture", "rivers", "lakes", "roughness", "forest", "mask",
-    "landmass", "plates", "climate",
+    "landmass", "plates", "climate", "wear", "deposition", "slope",
 };
 
 /* One glyph per class, shared only by the two names of one kind of land
@@ -54,7 +54,8 @@ mapimg_layer_find(const char *name)
             return i;
         }
     }
-    return -1;
+    /* the flow mask of issue 26 is the rivers layer (flow on a log scale) */
+    return strcmp(name, "flow") == 0 ? LAYER_RIVERS : -1;
 }
 
 int
@@ -72,6 +73,11 @@ mapimg_layer_available(const struct world *w, enum map_layer layer)
     case LAYER_LANDMASS: return w->landmass != NULL;
     case LAYER_PLATES: return w->plate != NULL && w->plate_boundary != NULL;
     case LAYER_CLIMATE: return w->climate != NULL;
+    case LAYER_WEAR: return w->wear != NULL;
+    case LAYER_DEPOSITION: return w->deposition != NULL;
+    case LAYER_SLOPE:
+        return w->kind == WORLD_GRID && w->elevation != NULL && w->cell_size > 0.0 &&
+               w->width > 1 && w->height > 1;
     case LAYER_COUNT: break;
     }
     return 0;
@@ -242,8 +248,25 @@ cell_flow(const struct world *w, size_t c)
     return f;
 }
 
+/* The steepest slope of grid cell c in metres per metre: central
+ * differences (one-sided at the edges) of the heights in metres. */
+static double
+grid_slope(const struct world *w, size_t c)
+{
+    size_t W = (size_t)w->width, H = (size_t)w->height, x = c % W, y = c / W;
+    size_t xl = x > 0 ? x - 1 : x, xr = x + 1 < W ? x + 1 : x;
+    size_t yu = y > 0 ? y - 1 : y, yd = y + 1 < H ? y + 1 : y;
+    double unit = w->elev_unit_m > 0.0 ? w->elev_unit_m : 1.0;
+    double cx = w->cell_size, cy = w->cell_size_y > 0.0 ? w->cell_size_y : w->cell_size;
+    double gx = ((double)w->elevation[y * W + xr] - (double)w->elevation[y * W + xl]) * unit /
+                ((double)(xr - xl) * cx);
+    double gy = ((double)w->elevation[yd * W + x] - (double)w->elevation[yu * W + x]) * unit /
+                ((double)(yd - yu) * cy);
+    return sqrt(gx * gx + gy * gy);
+}
+
 /* flow_log_max: log1p of the largest flow (rivers layer) or the largest
- * roughness (roughness layer); unused by other layers. */
+ * roughness, wear or deposition (those layers); unused by other layers. */
 static uint32_t
 cell_color(const struct world *w, enum map_layer layer, size_t c, double flow_log_max)
 {
@@ -287,6 +310,15 @@ cell_color(const struct world *w, enum map_layer layer, size_t c, double flow_lo
     case LAYER_PLATES:
     case LAYER_CLIMATE:
         return planet_layer_color(w, layer, c);
+    case LAYER_WEAR:
+    case LAYER_DEPOSITION: {
+        double v = layer == LAYER_WEAR ? w->wear[c] : w->deposition[c];
+        return tint_sequential(flow_log_max > 0.0 && v > 0.0 ? sqrt(v / flow_log_max) : 0.0);
+    }
+    case LAYER_SLOPE: {
+        double s = grid_slope(w, c); /* 1 m/m (45 degrees) and steeper: the top */
+        return tint_sequential(s < 1.0 ? s : 1.0);
+    }
     case LAYER_COUNT:
         break;
     }
@@ -309,6 +341,12 @@ mapimg_layer_scale(const struct world *w, enum map_layer layer)
     } else if (layer == LAYER_ROUGHNESS && w->roughness != NULL) {
         for (i = 0; i < w->ncells; i++) {
             scale = w->roughness[i] > scale ? w->roughness[i] : scale;
+        }
+    } else if ((layer == LAYER_WEAR && w->wear != NULL) ||
+               (layer == LAYER_DEPOSITION && w->deposition != NULL)) {
+        const float *v = layer == LAYER_WEAR ? w->wear : w->deposition;
+        for (i = 0; i < w->ncells; i++) {
+            scale = v[i] > scale ? v[i] : scale;
         }
     }
     return scale;

@@ -26,6 +26,9 @@ enum map_layer {
     LAYER_LANDMASS,
     LAYER_PLATES,     /* planet: tectonic plates and boundaries (render/planet_layers.h) */
     LAYER_CLIMATE,    /* planet: Köppen climate classes (render/planet_layers.h) */
+    LAYER_WEAR,       /* landscape evolution: total erosion, metres */
+    LAYER_DEPOSITION, /* landscape evolution: total deposition, metres */
+    LAYER_SLOPE,      /* grids: steepest slope, metres per metre */
     LAYER_COUNT
 };
 

@@ -19,7 +19,8 @@ static int
 layer_supersamples(enum map_layer layer)
 {
     return layer == LAYER_ELEVATION || layer == LAYER_MOISTURE || layer == LAYER_RIVERS ||
-           layer == LAYER_ROUGHNESS || layer == LAYER_FOREST;
+           layer == LAYER_ROUGHNESS || layer == LAYER_FOREST || layer == LAYER_WEAR ||
+           layer == LAYER_DEPOSITION || layer == LAYER_SLOPE;
 }
 
 static double

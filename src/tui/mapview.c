@@ -185,7 +185,8 @@ layer_dithers(const struct world *w, enum map_layer layer)
         return w != NULL && w->biome != NULL && (w->gen == GEN_ISLAND || w->gen == GEN_DEM);
     }
     return layer == LAYER_ELEVATION || layer == LAYER_MOISTURE || layer == LAYER_ROUGHNESS ||
-           layer == LAYER_FOREST;
+           layer == LAYER_FOREST || layer == LAYER_WEAR || layer == LAYER_DEPOSITION ||
+           layer == LAYER_SLOPE;
 }
 
 static void

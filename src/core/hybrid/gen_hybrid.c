@@ -23,6 +23,8 @@
 #define HYBRID_HEIGHT_OCTAVES 6
 #define HYBRID_MAX_DROPLETS 100000000.0
 
+enum { HYBRID_EROSION_DROPLETS, HYBRID_EROSION_STREAMPOWER, HYBRID_EROSION_BOTH };
+
 static const double hybrid_pi = 3.14159265358979323846;
 
 /* CPU time of the calling thread in ms: the erosion is single-threaded, and
@@ -311,6 +313,7 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     const struct params *p = ctx->params;
     int width = params_int(p, P_HYBRID_WIDTH), height = params_int(p, P_HYBRID_HEIGHT);
     double coverage = params_get(p, P_HYBRID_COVERAGE);
+    int erosion = params_int(p, P_HYBRID_EROSION);
     struct droplet_totals tot;
     struct hybrid_initial ini;
     float *activity = NULL, amax, hmax;
@@ -361,12 +364,22 @@ stage_terrain(struct world *w, struct run_ctx *ctx, struct og_error *err)
     world_stat_real(w, "hybrid.max_height_before",
                     (double)gen_hybrid_max(w->elevation, NULL, n, 0.0f, ctx->threads));
 
-    /* Phase 3: droplet erosion, on the erosion grid (gen_hybrid_escale.c). */
+    /* Phase 3: stream power (gen_hybrid_streampower.c) and/or droplet
+     * erosion, on the erosion grid (gen_hybrid_escale.c). */
     t0 = pipeline_now_ms();
     c0 = thread_cpu_ms();
-    st = gen_hybrid_erode_world_scale(w, ctx, activity, &tot, err);
-    if (st != OG_OK) {
-        goto done;
+    if (erosion != HYBRID_EROSION_DROPLETS) {
+        st = gen_hybrid_streampower(w, ctx, 0.1, erosion == HYBRID_EROSION_BOTH ? 0.5 : 0.95,
+                                    activity, err);
+        if (st != OG_OK) {
+            goto done;
+        }
+    }
+    if (erosion != HYBRID_EROSION_STREAMPOWER) {
+        st = gen_hybrid_erode_world_scale(w, ctx, activity, &tot, err);
+        if (st != OG_OK) {
+            goto done;
+        }
     }
     world_stat_real(w, "hybrid.erosion_cpu_ms", thread_cpu_ms() - c0);
     world_stat_real(w, "hybrid.erosion_ms", pipeline_now_ms() - t0);
@@ -468,7 +481,7 @@ const struct generator gen_hybrid = {
     "hybrid",
     GEN_HYBRID,
     WORLD_GRID,
-    (1u << PG_COMMON) | (1u << PG_HYBRID) | (1u << PG_RENDER),
+    (1u << PG_COMMON) | (1u << PG_HYBRID) | (1u << PG_LEM) | (1u << PG_RENDER),
     hybrid_stages,
     sizeof hybrid_stages / sizeof hybrid_stages[0],
     "grid terrain for walkable maps: exact-coverage mountains, droplet erosion, forests",

@@ -72,6 +72,20 @@ enum og_status gen_hybrid_check_droplet_params(const struct params *p, struct og
 /* Phase 3 on w->elevation (mask w->mask): round(droplets_per_cell x mask
  * cells) droplets, live snapshots through ctx; fills activity[ncells] and
  * the totals. Errors: those of core/hybrid/droplet.h, OG_ECANCELED. */
+/* hybrid.erosion = streampower|both (gen_hybrid_streampower.c): the
+ * landscape evolution model of core/lem on w->elevation (the mask rises
+ * with its initial height, the land outside is base level) for lem.years,
+ * progress f0..f1; fills w->wear, w->deposition (metres) and activity (the
+ * wear in height units). Errors: OG_ERANGE for lem.* out of range or too
+ * many steps, OG_ENOMEM, OG_ECANCELED. */
+enum og_status gen_hybrid_streampower(struct world *w, struct run_ctx *ctx, double f0, double f1,
+                                      float *activity, struct og_error *err);
+struct lem_params;
+/* The lem.* parameters, and the step count ceil(lem.years / lem.dt)
+ * (OG_ERANGE beyond 10000). */
+void gen_hybrid_lem_params(const struct params *p, struct lem_params *lp);
+enum og_status gen_hybrid_lem_steps(const struct params *p, long *steps, struct og_error *err);
+
 enum og_status gen_hybrid_erode(struct world *w, struct run_ctx *ctx, float *activity,
                                 struct droplet_totals *tot, struct og_error *err);
 

@@ -5,13 +5,14 @@
  * then stream_power.c and hillslope.c. */
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/base/grid.h"
 #include "core/hydro/flow_mfd.h"
 #include "core/hydro/hydro.h"
-#include "core/pipeline.h"
+#include "core/base/progress.h"
 
 enum og_status
 lem_new(struct lem **out, int width, int height, double cell_m, const uint8_t *base,
@@ -148,8 +149,9 @@ lem_step(struct lem *s, float *z, const float *uplift, const struct lem_params *
         (st = drainage_area(s, p, err)) != OG_OK) {
         return st;
     }
-    if (ctx != NULL && (st = pipeline_tick(ctx, -1.0)) != OG_OK) {
-        return og_error_set(err, st, "landscape evolution: cancelled");
+    if (ctx != NULL && ctx->cancel != NULL &&
+        atomic_load_explicit(ctx->cancel, memory_order_relaxed) != 0) {
+        return og_error_set(err, OG_ECANCELED, "landscape evolution: cancelled");
     }
     lem_stream_power(s, z, uplift, p);
     st = lem_hillslope(s, z, p, threads, err);

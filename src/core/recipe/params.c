@@ -17,7 +17,7 @@ static const struct param_def table[P_COUNT] = {
 };
 
 static const char *const group_names[PG_COUNT] = {
-    "common", "island", "dem", "hybrid", "planet", "hydro", "render",
+    "common", "island", "dem", "hybrid", "planet", "hydro", "render", "lem",
 };
 
 const struct param_def *

@@ -20,6 +20,7 @@ enum param_group {
     PG_PLANET,
     PG_HYDRO,   /* hydrology and biomes, shared by island and dem */
     PG_RENDER,  /* isometric and globe renders */
+    PG_LEM,     /* landscape evolution, shared by hybrid and island */
     PG_COUNT
 };
 
