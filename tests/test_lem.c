@@ -335,6 +335,53 @@ START_TEST(hybrid_streampower_world)
 }
 END_TEST
 
+/* island.relief = streampower: the coast stays where the noise put it,
+ * land heights fill (0, 1], the same bytes on 1 and 3 threads. */
+static struct world *
+island_streampower_run(int threads, int relief)
+{
+    struct params p;
+    struct run_ctx ctx;
+    struct world *w = NULL;
+    struct og_error e;
+
+    params_defaults(&p);
+    p.seed = 2;
+    ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 3000, NULL), OG_OK);
+    ck_assert_int_eq(params_set(&p, P_ISLAND_RELIEF, relief, NULL), OG_OK);
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.threads = threads;
+    ck_assert_msg(pipeline_run(generator_get(GEN_ISLAND), &ctx, &w, &e) == OG_OK, "%s", e.msg);
+    return w;
+}
+
+START_TEST(island_streampower_world)
+{
+    struct world *a = island_streampower_run(1, 1), *b = island_streampower_run(3, 1);
+    struct world *noise = island_streampower_run(1, 0);
+    size_t i, n = a->ncells;
+    float top = 0.0f;
+
+    ck_assert(a->wear != NULL && noise->wear == NULL);
+    for (i = 0; i < n; i++) {
+        ck_assert_int_eq(a->water[i] == WATER_OCEAN, noise->water[i] == WATER_OCEAN);
+        if (a->water[i] != WATER_OCEAN) {
+            ck_assert(a->elevation[i] > 0.0f && a->elevation[i] <= 1.0f);
+            top = a->elevation[i] > top ? a->elevation[i] : top;
+        } else {
+            ck_assert(a->elevation[i] == noise->elevation[i]);
+        }
+    }
+    ck_assert(top == 1.0f);
+    ck_assert(memcmp(a->elevation, b->elevation, n * sizeof *a->elevation) == 0);
+    ck_assert(memcmp(a->color, b->color, n * sizeof *a->color) == 0);
+    world_unref(a);
+    world_unref(b);
+    world_unref(noise);
+}
+END_TEST
+
 Suite *
 lem_suite(void)
 {
@@ -348,6 +395,7 @@ lem_suite(void)
     tcase_add_test(tc, threads_identical);
     tcase_add_test(tc, bad_input);
     tcase_add_test(tc, hybrid_streampower_world);
+    tcase_add_test(tc, island_streampower_world);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -121,7 +121,7 @@ static void
 progress_text(const struct tui *t, char *buf, size_t size)
 {
     const struct worker_status *st = &t->wst;
-    const struct world_stat *done = NULL, *total = NULL;
+    const struct world_stat *done = NULL, *total = NULL, *step = NULL, *steps = NULL, *yr = NULL;
     /* A stage that reports progress before its name is known shows as
      * "stage". */
     const char *name = st->stage_name[0] != '\0' ? st->stage_name : "stage";
@@ -130,8 +130,15 @@ progress_text(const struct tui *t, char *buf, size_t size)
         /* hybrid erosion snapshots carry their droplet count */
         done = world_stat_find(t->world, "hybrid.droplets_done");
         total = world_stat_find(t->world, "hybrid.droplets_total");
+        /* landscape evolution snapshots: the geologic time so far */
+        step = world_stat_find(t->world, "lem.step");
+        steps = world_stat_find(t->world, "lem.steps");
+        yr = world_stat_find(t->world, "lem.years");
     }
-    if (st->busy && done != NULL && total != NULL) {
+    if (st->busy && step != NULL && steps != NULL && yr != NULL) {
+        snprintf(buf, size, "generating: %s %d/%d step %.0f of %.0f, %.3g Myr", name,
+                 st->stage + 1, st->nstages, step->a, steps->a, yr->a * 1e-6);
+    } else if (st->busy && done != NULL && total != NULL) {
         snprintf(buf, size, "generating: %s %d/%d droplets %.0f of %.0f", name,
                  st->stage + 1, st->nstages, done->a, total->a);
     } else if (st->busy) {

@@ -15,6 +15,7 @@
 #include "core/biome/biome.h"
 #include "core/hydro/hydro.h"
 #include "core/hydro/moisture.h"
+#include "core/island/island_streampower.h"
 
 /* Data handed between stages before the mesh exists. */
 struct island_priv {
@@ -244,6 +245,44 @@ norm_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
     return OG_OK;
 }
 
+/* island.relief = streampower: the uplift of each mesh point, 1 - (d_min /
+ * R)^power of the anchor term (the circle layout: the distance to the
+ * circle), 0 where that is negative. */
+static enum og_status
+relief_streampower(struct world *w, struct run_ctx *ctx, const double *ax, const double *ay,
+                   int na, double R, struct og_error *err)
+{
+    const struct params *p = ctx->params;
+    const struct mesh *m = w->mesh;
+    double half_power = 0.5 * params_get(p, P_ISLAND_FALLOFF_POWER);
+    double circle = params_int(p, P_ISLAND_ANCHOR_LAYOUT) == 4 ? params_get(p, P_ISLAND_ANCHOR_SPREAD)
+                                                               : -1.0;
+    float *up = NULL;
+    size_t i;
+    int k;
+    enum og_status st = grid_malloc((void **)&up, m->npoints, sizeof *up, "uplift", err);
+
+    for (i = 0; st == OG_OK && i < m->npoints; i++) {
+        double x = m->points[2 * i], y = m->points[2 * i + 1], d2 = INFINITY;
+        for (k = 0; circle < 0.0 && k < na; k++) {
+            double dx = x - ax[k], dy = y - ay[k];
+            d2 = dx * dx + dy * dy < d2 ? dx * dx + dy * dy : d2;
+        }
+        if (circle >= 0.0) {
+            double r = sqrt((x - 0.5) * (x - 0.5) + (y - 0.5) * (y - 0.5)) - circle;
+            d2 = r * r;
+        }
+        d2 = det_pow(d2 / (R * R), half_power);
+        up[i] = d2 < 1.0 ? (float)((1.0 - d2) * (1.0 - d2) * (1.0 - d2)) : 0.0f;
+    }
+    if (st == OG_OK) {
+        pipeline_phase(ctx, 0.2, 1.0);
+        st = island_streampower(w, up, ctx, err);
+    }
+    free(up);
+    return st;
+}
+
 /* Stage "elevation": E = amplitude * fBm(x, y) - falloff * (d_min / R)^power,
  * less the edge band (island.edge_margin: within that fraction of the map
  * side of its edge, a smoothstep down to amplitude - sea_level + 0.05 at
@@ -302,6 +341,9 @@ stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
             job.na = 0;
             job.circle = params_get(p, P_ISLAND_ANCHOR_SPREAD);
         }
+        if (params_int(p, P_ISLAND_RELIEF) == 1) {
+            pipeline_phase(ctx, 0.0, 0.2); /* the landscape evolution takes the rest */
+        }
         st = og_parallel_for(ctx->threads, n, ELEV_GRAIN, elev_batch, &job, ctx, 0.0, 0.8, err);
     }
     if (st != OG_OK) {
@@ -330,6 +372,9 @@ stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
         w->elev_unit_m = params_get(p, P_ISLAND_VSCALE);
     }
     world_update_extent(w);
+    if (params_int(p, P_ISLAND_RELIEF) == 1) {
+        return relief_streampower(w, ctx, ax, ay, na, R, err);
+    }
     return OG_OK;
 }
 
@@ -345,7 +390,7 @@ static const struct stage island_stages[] = {
 
 const struct generator gen_island = {
     "island", GEN_ISLAND, WORLD_MESH,
-    (1u << PG_COMMON) | (1u << PG_ISLAND) | (1u << PG_HYDRO) | (1u << PG_RENDER),
+    (1u << PG_COMMON) | (1u << PG_ISLAND) | (1u << PG_HYDRO) | (1u << PG_LEM) | (1u << PG_RENDER),
     island_stages, sizeof island_stages / sizeof island_stages[0],
     "Voronoi island: Lloyd-relaxed cells, Perlin elevation with land anchors",
 };
