@@ -1,5 +1,6 @@
 /* bundle_layers: the classified and scalar layer rasters of a bundle
- * (biome ids, moisture, flow, rivers, lakes, forest, trees, landmass),
+ * (biome ids, moisture, flow, rivers, lakes, forest, trees, landmass; the
+ * landscape evolution's wear and deposition, and the slope of grids),
  * each a grey PNG streamed row by row with its manifest entry (see
  * bundle.h). */
 #include "config.h"
@@ -20,7 +21,10 @@
 #include "render/mapimg.h"
 #include "render/sample.h"
 
-enum layer_kind { L_BIOME, L_MOISTURE, L_FLOW, L_RIVERS, L_LAKES, L_FOREST, L_TREES, L_LANDMASS };
+enum layer_kind {
+    L_BIOME, L_MOISTURE, L_FLOW, L_RIVERS, L_LAKES, L_FOREST, L_TREES, L_LANDMASS,
+    L_WEAR, L_DEPOSITION, L_SLOPE
+};
 
 static const struct {
     const char *file;
@@ -39,6 +43,13 @@ static const struct {
     [L_FOREST] = { "forest.png", 8, "fraction", "forest density 0..1", 0, 1 },
     [L_TREES] = { "trees.png", 8, "mask", "255 where a tree stands", 0, 1 },
     [L_LANDMASS] = { "landmass.png", 16, "id", "landmass id + 1, 0 for sea", 0, 65535 },
+    /* range [0, max]: value = v / 65535 * max */
+    [L_WEAR] = { "wear.png", 16, "m", "total erosion of the landscape evolution (doc/lem.md)",
+                 0, 1 },
+    [L_DEPOSITION] = { "deposition.png", 16, "m",
+                       "total deposition of the landscape evolution (doc/lem.md)", 0, 1 },
+    [L_SLOPE] = { "slope.png", 16, "m/m", "steepest slope of the cell (central differences)", 0,
+                  1 },
 };
 #define NLAYERS (sizeof layers / sizeof layers[0])
 
@@ -54,6 +65,9 @@ layer_available(const struct world *w, enum layer_kind k)
     case L_FOREST: return w->forest != NULL;
     case L_TREES: return w->trees != NULL;
     case L_LANDMASS: return w->landmass != NULL;
+    case L_WEAR: return w->wear != NULL;
+    case L_DEPOSITION: return w->deposition != NULL;
+    case L_SLOPE: return mapimg_layer_available(w, LAYER_SLOPE);
     }
     return 0;
 }
@@ -64,6 +78,7 @@ struct layer_rows {
     enum layer_kind kind;
     const float *cell_flow, *cell_river;  /* per cell (meshes: max over its vertices) */
     double flow_log_max;
+    double top;    /* wear, deposition, slope: the value of the top sample */
     float *elev;
     int32_t *cell;
     /* rivers: the map's own river lines (mapimg_rivers_band), a band of
@@ -131,6 +146,9 @@ layer_row(void *arg, int y, uint8_t *row, struct og_error *err)
         case L_FOREST: v = w->forest[c]; break;
         case L_TREES: v = w->trees[c] != 0; break;
         case L_LANDMASS: v = w->landmass[c] + 1; break;
+        case L_WEAR: v = r->top > 0.0 ? w->wear[c] / r->top : 0.0; break;
+        case L_DEPOSITION: v = r->top > 0.0 ? w->deposition[c] / r->top : 0.0; break;
+        case L_SLOPE: v = r->top > 0.0 ? mapimg_cell_slope(w, (size_t)c) / r->top : 0.0; break;
         }
         if (layers[r->kind].units[0] == 'i') {  /* ids as they are */
             q = v < 0 ? 0u : (unsigned)v;
@@ -279,6 +297,14 @@ bundle_write_layers(const struct world *w, int width, int height, const struct g
             }
             r.flow_log_max = det_log1p(fmax);
             hi = fmax;
+        }
+        if (k == L_WEAR || k == L_DEPOSITION || k == L_SLOPE) {
+            for (i = 0; i < w->ncells; i++) {
+                double v = k == L_WEAR ? w->wear[i]
+                           : k == L_DEPOSITION ? w->deposition[i] : mapimg_cell_slope(w, i);
+                r.top = v > r.top ? v : r.top;
+            }
+            hi = r.top;
         }
         sample_init(&r.s, w, width, height);
         r.elev = malloc((size_t)width * sizeof *r.elev);

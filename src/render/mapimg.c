@@ -352,6 +352,12 @@ mapimg_layer_scale(const struct world *w, enum map_layer layer)
     return scale;
 }
 
+double
+mapimg_cell_slope(const struct world *w, size_t cell)
+{
+    return mapimg_layer_available(w, LAYER_SLOPE) ? grid_slope(w, cell) : 0.0;
+}
+
 uint32_t
 mapimg_cell_color(const struct world *w, enum map_layer layer, size_t cell, double scale)
 {

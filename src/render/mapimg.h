@@ -67,6 +67,11 @@ enum og_status mapimg_render(const struct world *w, enum map_layer layer,
                              const struct map_view *view, int width, int height, uint32_t *rgb,
                              uint8_t *cls, struct og_error *err);
 
+/* The steepest slope of grid cell `cell` in metres per metre (central
+ * differences of the heights in metres, one-sided at the edges): the
+ * `slope` layer's value; 0 where that layer is not available. */
+double mapimg_cell_slope(const struct world *w, size_t cell);
+
 /* The colour one cell gets in layer before shading and river lines (the
  * legend's source): scale is mapimg_layer_scale(w, layer), the layer's
  * normaliser (rivers: log1p of the largest flow; roughness: the largest
