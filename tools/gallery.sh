@@ -1,9 +1,11 @@
 #!/bin/sh
 # make gallery: doc/images/gallery-{island,hybrid,planet,dem}.png, each six
 # worlds (seeds 1-6; for dem the real elevation models) in two rows: the
-# top row at the low resolution, the bottom row at the high one.
-#   island  island.cells 4000 / 64000
-#   hybrid  256^2 / 1024^2 cells over the same 25.6 km
+# top row at the low resolution, the bottom row at the high one; island and
+# hybrid have a third row, `streampower` (landscape evolution, doc/lem.md).
+#   island  island.cells 4000 / 64000 / 16000 with island.relief=streampower
+#   hybrid  256^2 / 1024^2 cells over the same 25.6 km / 256^2 with
+#           hybrid.erosion=streampower
 #   planet  planet.points 10000 / 100000
 #   dem     the maps at 256 / 1024 px (DEMs from data/dem and $OROGEN_DEM_DIR)
 # Needs a built tree (src/cli/orogen, tools/gallery_montage). Takes a few
@@ -24,7 +26,12 @@ done
 for s in 1 2 3 4 5 6; do
     "$bin" export --seed $s --set island.cells=64000 --map "$tmp/island-b$s.png" --size 256x256
 done
-"$montage" "$out/gallery-island.png" 6 256 256 "$tmp"/island-a?.png "$tmp"/island-b?.png
+for s in 1 2 3 4 5 6; do
+    "$bin" export --seed $s --set island.cells=16000 --set island.relief=streampower \
+        --map "$tmp/island-c$s.png" --size 256x256
+done
+"$montage" "$out/gallery-island.png" 6 256 256 "$tmp"/island-a?.png "$tmp"/island-b?.png \
+    "$tmp"/island-c?.png
 
 for s in 1 2 3 4 5 6; do
     "$bin" export -g hybrid --seed $s --map "$tmp/hybrid-a$s.png" --size 256x256
@@ -33,7 +40,12 @@ for s in 1 2 3 4 5 6; do
     "$bin" export -g hybrid --seed $s --set hybrid.width=1024 --set hybrid.height=1024 \
         --map "$tmp/hybrid-b$s.png" --size 256x256
 done
-"$montage" "$out/gallery-hybrid.png" 6 256 256 "$tmp"/hybrid-a?.png "$tmp"/hybrid-b?.png
+for s in 1 2 3 4 5 6; do
+    "$bin" export -g hybrid --seed $s --set hybrid.erosion=streampower \
+        --map "$tmp/hybrid-c$s.png" --size 256x256
+done
+"$montage" "$out/gallery-hybrid.png" 6 256 256 "$tmp"/hybrid-a?.png "$tmp"/hybrid-b?.png \
+    "$tmp"/hybrid-c?.png
 
 for s in 1 2 3 4 5 6; do
     "$bin" export -g planet --seed $s --set planet.points=10000 --map "$tmp/planet-a$s.png" \
