@@ -414,6 +414,10 @@ parse_iso(int argc, char **argv, int *i, struct cli_args *a, struct og_error *er
                          "9.5)", v);
             return -1;
         }
+        if (ns != NUM_OK && strchr(v, ':') != NULL && atoi(strchr(v, ':') + 1) > 59) {
+            og_error_set(err, OG_ERANGE, "--time '%s': minutes are 00..59", v);
+            return -1;
+        }
         if (ns != NUM_OK || hours < 6.0 || hours > 18.0) {
             og_error_set(err, OG_ERANGE, "--time '%s' outside 6..18 h (06:00..18:00)", v);
             return -1;

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,8 +120,15 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
             return -1;
         }
         if (sweep_parse(v, &o->seed_lo, &o->seed_hi) != 0) {
-            og_error_set(err, OG_EINVAL, "--seeds '%s' is not FIRST-LAST (at most %d seeds)", v,
-                         SWEEP_MAX_SEEDS);
+            unsigned long long lo, hi;
+            char tail;
+            if (sscanf(v, "%llu-%llu%c", &lo, &hi, &tail) == 2 && lo > hi) {
+                og_error_set(err, OG_EINVAL, "--seeds '%s': FIRST is after LAST (%llu-%llu?)", v,
+                             hi, lo);
+            } else {
+                og_error_set(err, OG_EINVAL, "--seeds '%s' is not FIRST-LAST (at most %d seeds)",
+                             v, SWEEP_MAX_SEEDS);
+            }
             return -1;
         }
         o->seeds_given = 1;
