@@ -308,9 +308,13 @@ batch_export(const struct cli_args *a, struct og_error *err)
                             world_gen_name(a->gen));
     }
     if (layer < 0) {
-        return og_error_set(err, OG_EINVAL,
-                            "unknown layer '%s' (color, elevation, moisture, rivers, lakes, "
-                            "roughness, forest, mask, landmass, plates, climate)", layer_name);
+        char names[512] = "";
+        size_t n = 0;
+        for (int k = 0; k < LAYER_COUNT && n < sizeof names; k++) {
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", k > 0 ? ", " : "",
+                                  mapimg_layer_name((enum map_layer)k));
+        }
+        return og_error_set(err, OG_EINVAL, "unknown layer '%s' (%s)", layer_name, names);
     }
     batch_plan(a, g, layer, &plan);
     if ((st = output_plan_check_paths(&plan, err)) != OG_OK ||

@@ -92,10 +92,10 @@ check_map_aspect(const struct world *w, const char *flag, int mw, int mh, struct
         a = b;
         b = t;
     }
-    return og_error_set(err, OG_EINVAL,
-                        "%s %dx%d would stretch the map, which is %d:%d (%dx%ld keeps it); "
-                        "use --map-size for the map, --iso-size for the render",
-                        flag, mw, mh, dw / a, dh / a, mw, keep_h < 1 ? 1L : keep_h);
+    return og_error_set(err, OG_EINVAL, "%s %dx%d would stretch the map, which is %d:%d "
+                        "(%dx%ld keeps it)%s", flag, mw, mh, dw / a, dh / a, mw,
+                        keep_h < 1 ? 1L : keep_h, strcmp(flag, "--size") == 0
+                        ? "; use --map-size for the map, --iso-size for the render" : "");
 }
 
 enum og_status
@@ -104,8 +104,16 @@ output_map_check_world(struct output_plan *p, const struct world *w, struct og_e
     enum og_status st;
 
     if (!mapimg_layer_available(w, (enum map_layer)p->layer)) {
-        return og_error_set(err, OG_EINVAL, "the %s generator has no '%s' layer", p->gen->name,
-                            mapimg_layer_name((enum map_layer)p->layer));
+        char names[512] = "";
+        size_t n = 0;
+        for (int k = 0; k < LAYER_COUNT && n < sizeof names; k++) {
+            if (mapimg_layer_available(w, (enum map_layer)k)) {
+                n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n > 0 ? ", " : "",
+                                      mapimg_layer_name((enum map_layer)k));
+            }
+        }
+        return og_error_set(err, OG_EINVAL, "the %s generator has no '%s' layer (its layers: %s)",
+                            p->gen->name, mapimg_layer_name((enum map_layer)p->layer), names);
     }
     if (p->map_w <= 0 || p->map_h <= 0) {
         if (p->recipe_map_w > 0 && p->recipe_map_h > 0) {
