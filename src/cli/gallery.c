@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli/batch.h"
 #include "core/generators.h"
@@ -42,6 +43,14 @@ cli_gallery(const struct cli_args *a, struct og_error *err)
     if (g == NULL) {
         return og_error_set(err, OG_EINVAL, "gallery: this build has no %s generator",
                             world_gen_name(a->gen));
+    }
+    {   /* a PNG under another extension would promise another format */
+        const char *base = strrchr(a->gallery_out, '/'), *dot;
+        dot = strrchr(base != NULL ? base + 1 : a->gallery_out, '.');
+        if (dot != NULL && dot[1] != '\0' && strcasecmp(dot, ".png") != 0) {
+            return og_error_set(err, OG_EINVAL, "--out '%s': the contact sheet is a PNG; name "
+                                "it .png", a->gallery_out);
+        }
     }
     if ((st = output_check_writable(a->gallery_out, canon, sizeof canon, err)) != OG_OK) {
         return st;
