@@ -197,6 +197,7 @@ parse_general(int argc, char **argv, int *i, struct cli_args *a, struct og_error
         }
         a->gen = g->id;
         a->gen_given = 1;
+        a->gen_opt = (int)g->id;
     } else if (cli_opt_is(arg, "--dem", NULL)) {
         if ((a->dem_path = cli_opt_value(argc, argv, i, "--dem", err)) == NULL) {
             return -1;
@@ -452,6 +453,14 @@ check_parsed(struct cli_args *a, struct og_error *err)
     if ((st = check_dem_conflicts(a, err)) != OG_OK) {
         return st;
     }
+    /* -g before or after --from: either would silently win */
+    if (a->from != NULL && a->recipe_gen >= 0 && a->gen_opt >= 0 &&
+        a->gen_opt != a->recipe_gen && a->command != CLI_PARAMS) {
+        return og_error_set(err, OG_EINVAL, "--from %s is a recipe of the %s generator; -g %s "
+                            "would make another world: drop -g (or --from)", a->from,
+                            world_gen_name((enum gen_id)a->recipe_gen),
+                            world_gen_name((enum gen_id)a->gen_opt));
+    }
     if (a->gen == GEN_DEM && a->dem_path == NULL && a->from != NULL &&
         a->command != CLI_PARAMS && (st = cli_find_recipe_dem(a, err)) != OG_OK) {
         return st == OG_EFORMAT ? OG_EIO : st;
@@ -543,6 +552,7 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
     a->subdiv = a->rotate = -1;
     a->time_of_day = -1.0;
     a->preset_gen = -1;
+    a->recipe_gen = a->gen_opt = -1;
     if (argc > 1 && strcmp(argv[1], "export") == 0) {
         a->command = CLI_EXPORT;
         i = 2;

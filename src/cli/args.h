@@ -67,6 +67,8 @@ struct cli_args {
        for the note when -g picks a generator that ignores them */
     unsigned char preset_set[P_COUNT];
     int preset_gen;
+    int recipe_gen;           /* the generator of a --from recipe, -1: none */
+    int gen_opt;              /* the generator -g named, -1: no -g */
 };
 
 /* Parse argv into a; params start at their defaults, then --preset, --from,

@@ -85,6 +85,7 @@ cli_apply_recipe(const char *png_path, struct cli_args *a, struct og_error *err)
     a->params = r.params;
     a->gen = r.gen;
     a->gen_given = 1;
+    a->recipe_gen = (int)r.gen;
     snprintf(a->recipe_layer, sizeof a->recipe_layer, "%s", r.map_layer);
     a->recipe_w = r.map_w;
     a->recipe_h = r.map_h;
