@@ -50,7 +50,10 @@ START_TEST(output_names)
     ck_assert_int_eq(output_check_name(mesh, "t.stl", &e), OG_EINVAL);
     ck_assert_str_eq(e.msg, "--mesh 't.stl': the name must end in .glb or .obj");
     ck_assert_int_eq(output_check_name(mesh, "t", &e), OG_EINVAL);  /* required */
-    ck_assert_int_eq(output_check_name(output_kind(OUT_RAW), "h.anything", &e), OG_OK);
+    ck_assert_int_eq(output_check_name(output_kind(OUT_RAW), "h.r16", &e), OG_OK);
+    ck_assert_int_eq(output_check_name(output_kind(OUT_RAW), "h", &e), OG_OK);
+    ck_assert_int_eq(output_check_name(output_kind(OUT_RAW), "h.png", &e), OG_EINVAL);
+    ck_assert_str_eq(e.msg, "--raw 'h.png': the name must end in .r16 or .raw");
 }
 END_TEST
 

@@ -35,7 +35,7 @@ static const struct output_kind kinds[OUT_COUNT] = {
     { OUT_VECTOR, "vector", "--vector", NULL, 0, OUTPUT_DATA,
       "GeoJSON rivers, land, lakes and biome regions",
       NULL, NULL, output_vector_write },
-    { OUT_RAW, "raw", "--raw", NULL, 0, OUTPUT_TILED | OUTPUT_DATA,
+    { OUT_RAW, "raw", "--raw", ".r16 .raw", 0, OUTPUT_TILED | OUTPUT_DATA,
       "little-endian 16-bit heights without a header (r16); --size WxH",
       output_raster_check, NULL, output_raw_write },
     { OUT_STATS, "stats", "--stats", NULL, 0, OUTPUT_STDOUT,
