@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/recipe/params.h"
@@ -245,6 +246,53 @@ output_plan_check(struct output_plan *p, struct og_error *err)
     return OG_OK;
 }
 
+/* Remove raster's world file and .aux.xml, left by an earlier export of
+ * a georeferenced world: they would place this one wrongly. */
+static void
+remove_sidecars(const char *raster)
+{
+    char world[PATH_MAX + 16], aux[PATH_MAX + 16];
+    georef_sidecars(raster, world, aux, sizeof world);
+    unlink(world);
+    unlink(aux);
+}
+
+/* After the rasters of a world without georeferencing are in place: no
+ * stale sidecar beside them (or their tiles). Standard streams and devices
+ * have none. */
+static void
+remove_stale_sidecars(struct output_plan *p, const struct world *w)
+{
+    static const enum output_id rasters[3] = { OUT_MAP, OUT_HEIGHTMAP, OUT_RAW };
+    char name[PATH_MAX];
+    int k, tx, ty;
+
+    if (output_georef(p, w) != NULL) {
+        return;
+    }
+    for (k = 0; k < 3; k++) {
+        const char *path = p->path[rasters[k]];
+        struct stat sb;
+        if (path == NULL || strcmp(path, "-") == 0) {
+            continue;
+        }
+        if (p->tiles.nx == 0) {
+            if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
+                remove_sidecars(path);
+            }
+            continue;
+        }
+        for (ty = 0; ty < p->tiles.ny; ty++) {
+            for (tx = 0; tx < p->tiles.nx; tx++) {
+                if ((!p->tiles.only || (tx == p->tiles.tx && ty == p->tiles.ty)) &&
+                    tile_name(path, tx, ty, name, sizeof name) == 0) {
+                    remove_sidecars(name);
+                }
+            }
+        }
+    }
+}
+
 enum og_status
 output_plan_write(struct output_plan *p, const struct world *w, struct og_error *err)
 {
@@ -283,6 +331,7 @@ output_plan_write(struct output_plan *p, const struct world *w, struct og_error 
     }
     st = outfile_group_end(1, err);
     if (st == OG_OK) {
+        remove_stale_sidecars(p, w);
         st = bundle_finish(&p->stage, 1, err);
     } else {
         bundle_finish(&p->stage, 0, NULL);
