@@ -264,6 +264,44 @@ mkfifo "$tmp/fifo" && { cat "$tmp/fifo" >"$tmp/fifo.out" & } &&
     "$BIN" export --seed 3 --set island.cells=300 --map "$tmp/st2.png" --size 16x16 --stats "$tmp/fifo" &&
     wait && grep -q '"land_fraction"' "$tmp/fifo.out"
 check "--stats to a named pipe is written in place" $?
+# more CLI words (issue 29, the registry branch)
+err1 2 "--time '09:75': minutes are 00..59" --iso "$tmp/e.png" --time 09:75
+check "--time 09:75: minutes are 00..59" $?
+err1 2 "--seeds '9-3': FIRST is after LAST (3-9?)" --map "$tmp/e{seed}.png" --seeds 9-3
+check "--seeds 9-3: FIRST after LAST, 3-9 offered" $?
+err1 1 "unknown layer 'foo' (color, elevation, moisture, rivers, lakes, roughness, forest, mask, landmass, plates, climate)" \
+    --map "$tmp/e.png" --layer foo
+check "unknown layer: every layer listed (plates and climate too)" $?
+err1 1 "the island generator has no 'plates' layer (its layers: color, elevation, moisture, rivers, lakes)" \
+    --map "$tmp/e.png" --size 16x16 --layer plates
+check "a layer the generator lacks: its layers listed" $?
+err1 1 "--map-size 64x32 would stretch the map, which is 1:1 (64x64 keeps it)" \
+    --map "$tmp/e.png" --map-size 64x32
+check "--map-size stretch: no 'use --map-size' hint" $?
+err1 1 "--size 64x32 would stretch the map, which is 1:1 (64x64 keeps it); use --map-size for the map, --iso-size for the render" \
+    --map "$tmp/e.png" --size 64x32
+check "--size stretch: the --map-size hint" $?
+out=$("$BIN" gallery --seeds 1-2 --out "$tmp/e.jpg" 2>&1); st=$?
+[ $st -ne 0 ] && [ "$out" = "orogen: --out '$tmp/e.jpg': the contact sheet is a PNG; name it .png" ] &&
+    [ ! -e "$tmp/e.jpg" ]
+check "gallery --out must be .png" $?
+err1 2 "--from $tmp/a.png is a recipe of the island generator; -g hybrid would make another world: drop -g (or --from)" \
+    --from "$tmp/a.png" -g hybrid --map "$tmp/e.png"
+check "--from an island recipe, then -g hybrid: refused" $?
+err1 2 "--from $tmp/a.png is a recipe of the island generator; -g hybrid would make another world: drop -g (or --from)" \
+    -g hybrid --from "$tmp/a.png" --map "$tmp/e.png"
+check "-g hybrid, then --from an island recipe: refused" $?
+"$BIN" export -g island --from "$tmp/a.png" --map "$tmp/g.png" --size 128x128 && cmp -s "$tmp/a.png" "$tmp/g.png"
+check "-g naming the recipe's own generator is fine" $?
+err1 1 "--raw '$tmp/e.png': the name must end in .r16 or .raw" --raw "$tmp/e.png"
+check "--raw must be .r16 or .raw" $?
+# a non-georeferenced world's raster removes the sidecars an earlier DEM export left
+"$BIN" export --dem "$DATA/dem/srtmgl3_front_range_144.asc" --map "$tmp/side.png" --size 32x32 &&
+    [ -s "$tmp/side.pgw" ] && [ -s "$tmp/side.png.aux.xml" ]
+check "a georeferenced DEM's map has a world file and .aux.xml" $?
+"$BIN" export --seed 3 --set island.cells=300 --map "$tmp/side.png" --size 32x32 &&
+    [ ! -e "$tmp/side.pgw" ] && [ ! -e "$tmp/side.png.aux.xml" ]
+check "... an island's map of the same name removes them" $?
 [ ! -e "$tmp/e.png" ] ; check "no file after the word errors" $?
 
 [ $fails -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
