@@ -441,6 +441,7 @@ dataout_suite(void)
     suite_add_tcase(s, tc);
     dataout_geometry_tests(s);
     engine_tests(s);
+    splat_tests(s);
     output_registry_tests(s);
     return s;
 }

@@ -143,6 +143,8 @@ cli_usage(void)
         "      --bundle DIR       every layer, stats and manifest.json in a new folder\n"
         "      --normals FILE.png tangent-space normal map at the data size;\n"
         "                         --normals-convention opengl (default, green north) or directx\n"
+        "      --splat DIR        splat_0.png, splat_1.png: 8 material weights (RGBA8, summing\n"
+        "                         to 255) and splat.json (Terrain3D's mapping) in a new folder\n"
         "      --engine unity|unreal|godot --engine-out BASE  the engine's heightmap (Unity\n"
         "                         r16, Unreal 16-bit PNG, Godot float EXR) at its sizes, tiled\n"
         "                         beyond them, and BASE.json with its import settings\n"

@@ -64,22 +64,28 @@ bundle_name(const char *dir, char *out)
 enum og_status
 bundle_check(const char *given, struct og_error *err)
 {
+    return folder_stage_check("--bundle", given, err);
+}
+
+enum og_status
+folder_stage_check(const char *option, const char *given, struct og_error *err)
+{
     struct stat sb;
     char parent[PATH_MAX], name[PATH_MAX];
     const char *slash, *dir;
     if (given == NULL || given[0] == '\0') {
-        return og_error_set(err, OG_EINVAL, "--bundle needs a folder name");
+        return og_error_set(err, OG_EINVAL, "%s needs a folder name", option);
     }
     if (strlen(given) + 16 >= PATH_MAX) {
         return og_error_set(err, OG_EIO, "cannot write %s: %s", given, strerror(ENAMETOOLONG));
     }
     dir = bundle_name(given, name);
     if (strcmp(dir, "/") == 0) {
-        return og_error_set(err, OG_EIO, "cannot write /: a bundle is a new folder");
+        return og_error_set(err, OG_EIO, "cannot write /: %s writes a new folder", option);
     }
     if (lstat(dir, &sb) == 0) {
-        return og_error_set(err, OG_EIO, "cannot write %s: it exists (a bundle is a new folder)",
-                            dir);
+        return og_error_set(err, OG_EIO, "cannot write %s: it exists (%s writes a new folder)",
+                            dir, option);
     }
     slash = strrchr(dir, '/');
     if (slash == NULL) {
@@ -140,6 +146,30 @@ stage_dir(const char *dir, char *tmp, size_t size, struct og_error *err)
     mask = umask(022);
     umask(mask);
     chmod(tmp, 0777 & ~mask);
+    return OG_OK;
+}
+
+enum og_status
+folder_stage_open(const char *option, const char *given, struct bundle_stage *stage,
+                  struct og_error *err)
+{
+    char name[PATH_MAX];
+    const char *dir;
+    enum og_status st;
+
+    stage->live = 0;
+    if ((st = folder_stage_check(option, given, err)) != OG_OK) {
+        return st;
+    }
+    dir = bundle_name(given, name);
+    if (strlen(dir) >= sizeof stage->dir) {
+        return og_error_set(err, OG_EIO, "cannot write %s: %s", dir, strerror(ENAMETOOLONG));
+    }
+    if ((st = stage_dir(dir, stage->tmp, sizeof stage->tmp, err)) != OG_OK) {
+        return st;
+    }
+    strcpy(stage->dir, dir);
+    stage->live = 1;
     return OG_OK;
 }
 

@@ -56,6 +56,16 @@ enum og_status export_bundle_staged(const struct world *w, int width, int height
                                     const struct georef *g, const char *dir,
                                     struct bundle_stage *stage, struct og_error *err);
 
+/* A new folder of another output (option names it in messages) staged
+ * the same way: folder_stage_check is bundle_check's test; open makes
+ * the folder DIR.tmpXXXXXX beside given (stage->tmp, live) for the caller
+ * to fill, bundle_finish renames or removes it. Errors: OG_EINVAL for an
+ * empty name, OG_EIO naming the folder (it exists, its parent is not
+ * writable). */
+enum og_status folder_stage_check(const char *option, const char *given, struct og_error *err);
+enum og_status folder_stage_open(const char *option, const char *given, struct bundle_stage *stage,
+                                 struct og_error *err);
+
 /* commit != 0: rename the staged folder into place (Errors: OG_EIO naming
  * it, the folder then removed); else remove it. No-op when not live. */
 enum og_status bundle_finish(struct bundle_stage *stage, int commit, struct og_error *err);

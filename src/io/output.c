@@ -51,6 +51,10 @@ static const struct output_kind kinds[OUT_COUNT] = {
     { OUT_NORMALS, "normals", "--normals", ".png", 0, OUTPUT_DATA,
       "tangent-space normal map, RGB PNG at the data size; --normals-convention opengl|directx",
       output_raster_check, NULL, output_normals_write },
+    { OUT_SPLAT, "splat", "--splat", NULL, 0, OUTPUT_FOLDER | OUTPUT_DATA,
+      "splat_0.png, splat_1.png (RGBA8 material weights summing to 255) and splat.json in a\n"
+      "                         new folder, at the data size (doc/engines.md)",
+      output_splat_check, NULL, output_splat_write },
 };
 
 const struct output_kind *
@@ -327,14 +331,19 @@ output_plan_write(struct output_plan *p, const struct world *w, struct og_error 
     if (st != OG_OK) {
         outfile_group_end(0, NULL);
         bundle_finish(&p->stage, 0, NULL);
+        bundle_finish(&p->splat_stage, 0, NULL);
         return st;
     }
     st = outfile_group_end(1, err);
     if (st == OG_OK) {
         remove_stale_sidecars(p, w);
+        st = bundle_finish(&p->splat_stage, 1, err);
+    }
+    if (st == OG_OK) {
         st = bundle_finish(&p->stage, 1, err);
     } else {
         bundle_finish(&p->stage, 0, NULL);
+        bundle_finish(&p->splat_stage, 0, NULL);
     }
     return st;
 }
@@ -347,6 +356,7 @@ output_plan_fini(struct output_plan *p)
     free(p->exports);
     p->exports = NULL;
     bundle_finish(&p->stage, 0, NULL);
+    bundle_finish(&p->splat_stage, 0, NULL);
 }
 
 void

@@ -1,6 +1,6 @@
 /* output: the registry of output kinds, one table row per kind of file an
  * export can write (map, iso, globe, heightmap, raw, mesh, vector, stats,
- * bundle), in the manner of GDAL's and SQLite's driver tables.
+ * bundle, engine, normals, splat), in the manner of GDAL's and SQLite's driver tables.
  *
  * Each row names its option, the file name extensions it takes, how its
  * size is chosen, and three functions: a check run for every output before
@@ -44,6 +44,7 @@ enum output_id {
     OUT_BUNDLE,
     OUT_ENGINE,
     OUT_NORMALS,
+    OUT_SPLAT,
     OUT_COUNT
 };
 
@@ -119,6 +120,7 @@ struct output_plan {
     struct georef planet_georef, extent_georef;
     char *exports;                 /* the rasters written, JSON objects for the stats */
     struct bundle_stage stage;
+    struct bundle_stage splat_stage;  /* --splat's folder */
 };
 
 /* The row of kind id. */
@@ -226,6 +228,9 @@ enum og_status output_bundle_write(struct output_plan *p, const struct world *w,
 
 enum og_status output_normals_write(struct output_plan *p, const struct world *w,
                                     struct og_error *err);
+enum og_status output_splat_check(struct output_plan *p, struct og_error *err);
+enum og_status output_splat_write(struct output_plan *p, const struct world *w,
+                                  struct og_error *err);
 enum og_status output_engine_check(struct output_plan *p, struct og_error *err);
 enum og_status output_engine_write(struct output_plan *p, const struct world *w,
                                    struct og_error *err);

@@ -16,6 +16,7 @@
 #include "io/raster/heightmap_float.h"
 #include "io/raster/normalmap.h"
 #include "io/raster/raw16.h"
+#include "io/raster/splatmap.h"
 #include "io/vector/geojson.h"
 
 enum og_status
@@ -193,6 +194,38 @@ output_normals_write(struct output_plan *p, const struct world *w, struct og_err
                           p->path[OUT_NORMALS], err);
     raster_window_full(&win, W, H);
     return st == OG_OK ? georef_write(output_georef(p, w), &win, p->path[OUT_NORMALS], err) : st;
+}
+
+/* A new folder (io/bundle.h's staging), and the raster's size limits. */
+enum og_status
+output_splat_check(struct output_plan *p, struct og_error *err)
+{
+    enum og_status st;
+
+    if (p->gen->kind == WORLD_SPHERE) {
+        return og_error_set(err, OG_EINVAL, "--splat: a planet has no flat terrain to texture");
+    }
+    st = folder_stage_check("--splat", p->path[OUT_SPLAT], err);
+    return st == OG_OK ? output_raster_check(p, err) : st;
+}
+
+/* At the data size, staged: the folder is renamed into place after the
+ * group's files (output_plan_write). */
+enum og_status
+output_splat_write(struct output_plan *p, const struct world *w, struct og_error *err)
+{
+    int W, H;
+    enum og_status st;
+
+    output_data_size(p, w, &W, &H);
+    if (w->kind == WORLD_SPHERE) {
+        return og_error_set(err, OG_EINVAL, "--splat: a planet has no flat terrain to texture");
+    }
+    if ((st = folder_stage_open("--splat", p->path[OUT_SPLAT], &p->splat_stage, err)) != OG_OK) {
+        return st;
+    }
+    /* on error the group removes the files, bundle_finish the folder */
+    return export_splat(w, W, H, output_georef(p, w), p->splat_stage.tmp, err);
 }
 
 /* In the source's coordinates when the world has them. */

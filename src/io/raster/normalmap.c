@@ -53,6 +53,24 @@ nm_row(void *arg, int y, uint8_t *row, struct og_error *err)
     return OG_OK;
 }
 
+void
+normalmap_spacing(const struct world *w, const struct height_scale *sc, int width, int height,
+                  double *sx, double *sy)
+{
+    double mx, my, mz;
+
+    /* metres between samples and heights in metres, else model units over
+       a map square of side 1 */
+    if (world_metric(w, &mx, &my, &mz)) {
+        *sx = mx / width / sc->unit;
+        *sy = my / height / sc->unit;
+    } else {  /* the relief at 1/12 of the map's side, as renders draw it */
+        double relief = w->elev_max > w->elev_min ? (double)w->elev_max - w->elev_min : 1.0;
+        *sx = 12.0 * relief / width;
+        *sy = 12.0 * relief / height;
+    }
+}
+
 enum og_status
 export_normalmap(const struct world *w, int width, int height, enum normalmap_convention conv,
                  const char *path, struct og_error *err)
@@ -63,7 +81,6 @@ export_normalmap(const struct world *w, int width, int height, enum normalmap_co
     struct pngio_text *text = NULL;
     size_t ntext = 0;
     void *block = NULL;
-    double mx, my, mz;
     float *h;
     enum og_status st;
     int y;
@@ -91,16 +108,7 @@ export_normalmap(const struct world *w, int width, int height, enum normalmap_co
     r.h = h;
     r.width = width;
     r.height = height;
-    /* metres between samples and heights in metres, else model units over
-       a map square of side 1 */
-    if (world_metric(w, &mx, &my, &mz)) {
-        r.sx = mx / width / sc.unit;
-        r.sy = my / height / sc.unit;
-    } else {  /* the relief at 1/12 of the map's side, as renders draw it */
-        double relief = w->elev_max > w->elev_min ? (double)w->elev_max - w->elev_min : 1.0;
-        r.sx = 12.0 * relief / width;
-        r.sy = 12.0 * relief / height;
-    }
+    normalmap_spacing(w, &sc, width, height, &r.sx, &r.sy);
     r.dx = conv == NORMALMAP_DIRECTX;
     st = export_recipe(w, conv == NORMALMAP_DIRECTX ? "normals.convention = directx\n"
                                                     : "normals.convention = opengl\n",

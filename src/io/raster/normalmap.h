@@ -16,11 +16,20 @@
 
 #include "core/base/og_error.h"
 #include "core/world.h"
+#include "io/raster/heightmap.h"
 
 enum normalmap_convention { NORMALMAP_OPENGL = 0, NORMALMAP_DIRECTX = 1 };
 
 /* The convention named s ("opengl", "directx"), or -1. */
 int normalmap_convention_parse(const char *s);
+
+/* The spacing of a width x height raster's samples of w in w's elevation
+ * units (so that a height difference over it is a slope in metres per
+ * metre where the scale is known), *sx east-west, *sy north-south: the
+ * world's metres per sample over sc->unit, else the relief taken as 1/12
+ * of the map's side, as above. */
+void normalmap_spacing(const struct world *w, const struct height_scale *sc, int width,
+                       int height, double *sx, double *sy);
 
 /* Write w's normal map at width x height to path as an RGB PNG
  * (atomically, with the recipe). Errors: OG_ERANGE for a size outside
