@@ -44,13 +44,13 @@ tui_layout(struct tui *t)
     mrows = avail;
     mcols = cols;
     if (t->panel != PANEL_NONE) {
-        /* the map square's side in half-block pixels either way: beside
-         * the panel (its columns, or twice its rows) or above it */
+        /* the legend's list is long: it stays at the side down to 72
+         * columns while the map square is larger there than above it */
         int below_rows = avail - (avail - 3 < TUI_PANEL_ROWS ? avail - 3 : TUI_PANEL_ROWS);
         int side_sq = cols - TUI_PANEL_COLS < 2 * avail ? cols - TUI_PANEL_COLS : 2 * avail;
         int below_sq = cols < 2 * below_rows ? cols : 2 * below_rows;
         if (cols - TUI_PANEL_COLS >= TUI_SIDE_MIN_MAP ||
-            (cols - TUI_PANEL_COLS >= 24 && side_sq > below_sq)) {
+            (t->panel == PANEL_LEGEND && cols - TUI_PANEL_COLS >= 24 && side_sq > below_sq)) {
             t->panel_side = 1;
             mcols = cols - TUI_PANEL_COLS;
             t->panelwin = newwin(avail, TUI_PANEL_COLS, 0, mcols);

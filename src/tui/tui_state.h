@@ -27,10 +27,12 @@
 #define TUI_STATUS_ROWS 3
 /* Side panel width (a parameter row: 20 name, 10 value, a 13-column unit
  * such as "quarter turns", margins); the panel goes to the side when the
- * map keeps TUI_SIDE_MIN_MAP columns or when that still shows the map
- * square larger than the panel below would (80x24), else below. */
+ * map keeps TUI_SIDE_MIN_MAP columns (90 columns and wider), else below,
+ * where the panel has the whole width (doc/keys.md; at 80x24 a side
+ * parameter panel left a 32-column map); the legend, a long list, stays
+ * at the side while that shows the larger map square (layout.c). */
 #define TUI_PANEL_COLS 48
-#define TUI_SIDE_MIN_MAP 50
+#define TUI_SIDE_MIN_MAP 42
 #define TUI_PANEL_ROWS 9
 /* Parameter changes regenerate after this pause (ms). */
 #define TUI_DEBOUNCE_MS 250.0
