@@ -2,8 +2,8 @@
  * direct and 256-colour modes the top part is the layer's own legend
  * (render/legend.h): its classes with a swatch, name and share of the
  * world, or its colour ramp with the values at the ends (the rivers' flow
- * scale, the elevation range ...); in glyph mode a second part gives the
- * glyphs drawn in the view with their share of it. In the 8/16-colour and
+ * scale, the elevation range ...); in glyph mode the glyphs drawn in the
+ * view, with their share of it, come first (below a ramp). In the 8/16-colour and
  * monochrome modes the map draws every layer by terrain class, so the
  * legend is that class list alone, each swatch drawn exactly as the map
  * draws the class. Reachable with L and shown automatically in glyph mode
@@ -214,7 +214,7 @@ flow_next(struct flow *f, int remaining)
             int pair = 0;
             wattr_set(f->win, A_NORMAL, 0, &pair);
             if (f->row < f->h) {
-                mvwaddnstr(f->win, f->row, f->col + 1, "... (larger terminal: more)",
+                mvwaddnstr(f->win, f->row, f->col + 1, "... (more: enlarge)",
                            f->colw - 2);
             }
             f->full = 1;
@@ -419,8 +419,8 @@ legend_draw(struct tui *t)
         int more = t->col.available[TUI_COLOR_256] || t->col.available[TUI_COLOR_DIRECT];
         flow_init(&f, win, 1, w, h, cr.n + 1 + 2 * more);
         class_list(t, &f, &cr,
-                   t->col.mode == TUI_COLOR_NONE ? "glyphs (share of the view):"
-                                                 : "colours (share of the view):");
+                   t->col.mode == TUI_COLOR_NONE ? "glyphs (view share):"
+                                                 : "colours (view share):");
         if (more && !f.full && f.row + 1 < h) {
             f.row++;
             flow_text(&f, "c: more colours", 1);
@@ -442,6 +442,15 @@ legend_draw(struct tui *t)
     lines = lg->n + (lg->lines[0] != '\0') +
             (lg->nramp == 0 ? text_rows(lg->note, w / 2) : 0) + (glyphs ? cr.n + 3 : 0);
     flow_init(&f, win, row, w, h, lines);
+    if (glyphs) {
+        /* the glyphs first: they are what the map draws, so they must not
+         * be the part that falls off a small panel (findings item 4) */
+        class_list(t, &f, &cr, "glyphs (view share):");
+        lines -= cr.n + 2;
+        if (!f.full && f.row > f.top && f.row < h) {
+            f.row++;
+        }
+    }
     distinct_256(t, lg, number);
     for (i = 0; i < lg->n; i++) {
         share_text(share, sizeof share, 100.0 * lg->e[i].share);
@@ -460,12 +469,6 @@ legend_draw(struct tui *t)
     }
     if (lg->nramp == 0 && lg->note[0] != '\0') {
         flow_text(&f, lg->note, lines--);
-    }
-    if (glyphs && !f.full) {
-        if (f.row > f.top && f.row < h) {
-            f.row++;   /* a blank line before the glyphs, unless at a column top */
-        }
-        class_list(t, &f, &cr, "glyphs (share of the view):");
     }
     wnoutrefresh(win);
 }
