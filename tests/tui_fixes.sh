@@ -5,6 +5,11 @@
 #      resize (no "abc      -view.png");
 #   R3 Enter in the preset list loads the preset and closes the list (a
 #      following v opens the seed gallery, not the preset "volcano");
+#   R4/R8 at 80x24 the panel is below the map (doc/keys.md), and the glyph
+#      legend lists the glyphs first, so they do not fall off;
+#   R5 messages say the point first and are never cut mid-word: the
+#      status line keeps "ready in" with a 19-digit seed, the planet's iso
+#      refusal and the COLORTERM hint fit 80 and 100 columns;
 # Exit 77 (skip) without tmux. Every wait is bounded; a private tmux socket
 # is used and its server killed at the end.
 set -u
@@ -49,7 +54,7 @@ if wait_for r3 "ready in" 30; then
     check $? "R3: Enter loads the preset and closes the list" "$tmp/last-screen.txt"
     wait_for r3 "ready in" 30
     keys r3 v
-    wait_for r3 "gallery: seeds" 10
+    wait_for r3 "gallery: Enter opens" 10
     check $? "R3: v after loading opens the seed gallery" "$tmp/last-screen.txt"
     keys r3 Escape
 else
@@ -57,5 +62,42 @@ else
 fi
 keys r3 q q
 wait_exit r3 20 >/dev/null
+
+# --- R4/R8: 80x24: the panel below the map, the glyphs first in the legend --
+start r4 80 24 xterm-256color C --set island.cells=2000
+if wait_for r4 "ready in" 30; then
+    sleep 0.3
+    screen r4 >"$tmp/r4.txt"
+    row=$(grep -n "Legend:" "$tmp/r4.txt" | cut -d: -f1)
+    [ "${row:-0}" -gt 10 ] && grep -q "glyphs (% of the view)" "$tmp/r4.txt" &&
+        grep -q "\^\^ mountain" "$tmp/r4.txt" && grep -q "~~ water" "$tmp/r4.txt"
+    check $? "R4: 80x24 glyph legend below the map, glyphs listed first and whole" "$tmp/r4.txt"
+    keys r4 t
+    wait_for r4 "Parameters:" 5
+    screen r4 >"$tmp/r8.txt"
+    row=$(grep -n "Parameters:" "$tmp/r8.txt" | cut -d: -f1)
+    [ "${row:-0}" -gt 10 ] && ! sed -n 1,10p "$tmp/r8.txt" | grep -q "Parameters"
+    check $? "R8: 80x24 parameter panel below the map" "$tmp/r8.txt"
+else
+    bad "R4: no island" "$tmp/last-screen.txt"
+fi
+keys r4 q
+wait_exit r4 20 >/dev/null
+
+# --- R5: messages that keep their point at 80 columns ---------------------------
+start r5 80 24 xterm-256color C.UTF-8 --seed 7531994966223258854 \
+    --set island.cells=2000
+if wait_for r5 "ready in" 30; then
+    screen r5 | grep -q "seed 7531994966223258854 .*| ready in"
+    check $? "R5: a 19-digit seed at 80 columns keeps 'ready in' whole" "$tmp/last-screen.txt"
+    keys r5 Tab Tab
+    wait_for r5 "planet  seed" 60 && keys r5 p
+    wait_for r5 "a planet has no isometric view: g shows its globe" 10
+    check $? "R5: the planet's iso refusal fits 80 columns" "$tmp/last-screen.txt"
+else
+    bad "R5: no island" "$tmp/last-screen.txt"
+fi
+keys r5 q q
+wait_exit r5 20 >/dev/null
 
 finish

@@ -166,8 +166,8 @@ galleryview_open(struct tui *t)
     t->gal->sel = 0;
     t->gallery = 1;
     start(t);
-    tui_message(t, 0, "gallery: seeds %llu.. arrows choose, Enter opens, PgDn/PgUp page, Esc leaves",
-                (unsigned long long)t->gal->first);
+    tui_message(t, 0, "gallery: Enter opens, arrows choose, PgDn/PgUp page, Esc leaves (seeds "
+                "%llu..)", (unsigned long long)t->gal->first);
 }
 
 void

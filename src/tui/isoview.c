@@ -198,7 +198,12 @@ isoview_draw(struct tui *t)
     view.exaggeration = params_get(&t->params, P_RENDER_EXAGGERATION);
     if (iso_render_preview(t->world, &view, pw, ph, iso_rgb, &err) != OG_OK) {
         /* Spheres and the like: say why and go back to the map. */
-        tui_message(t, 1, "isometric preview: %s", err.msg);
+        if (t->world->kind == WORLD_SPHERE) {
+            /* the point first: it fits 80 columns (findings item 5) */
+            tui_message(t, 1, "a planet has no isometric view: g shows its globe");
+        } else {
+            tui_message(t, 1, "isometric preview: %s", err.msg);
+        }
         t->view = TUI_VIEW_MAP;
         t->map_stale = t->map_dirty = 1;
         wnoutrefresh(win);

@@ -193,8 +193,21 @@ fit_message(const char *msg, int w, char *out, size_t size)
         return;
     }
     {
-        size_t keep = (size_t)w - 3, head = keep / 2, tail = keep - head;
-        snprintf(out, size, "%.*s...%s", (int)head, msg, msg + len - tail);
+        /* whole words: two thirds from the start (messages say the problem
+         * first), the rest from the end (what to do); a word is never cut
+         * unless it is wider than its share (findings tui.md item 5) */
+        size_t keep = (size_t)w - 5, ts = len - keep / 3, he = keep - keep / 3;
+        while (ts < len && msg[ts - 1] != ' ') {
+            ts++;
+        }
+        he = keep - (len - ts);
+        for (i = he; i > 0 && msg[i] != ' '; i--) {
+        }
+        he = i > 0 ? i : he;
+        while (he > 0 && msg[he - 1] == ' ') {
+            he--;
+        }
+        snprintf(out, size, "%.*s ... %s", (int)he, msg, msg + ts);
     }
 }
 
@@ -238,6 +251,15 @@ statusbar_draw(struct tui *t)
              mapimg_layer_name(t->layer), colors_mode_label(t),
              colors_halfblocks(t) ? "" : " glyphs", sym,
              t->preset_name[0] != '\0' ? "  preset " : "", t->preset_name, prog);
+    if ((int)strlen(line) > w) {
+        /* too wide (a 19-digit seed at 80 columns): the progress before
+         * the preset's name, so "ready" is not cut to "re" (item 5) */
+        snprintf(line, sizeof line, "%s %s  seed %llu  layer %s  colour %s%s%s  | %s%s%s", mode,
+                 world_gen_name(t->gen), (unsigned long long)t->params.seed,
+                 mapimg_layer_name(t->layer), colors_mode_label(t),
+                 colors_halfblocks(t) ? "" : " glyphs", sym, prog,
+                 t->preset_name[0] != '\0' ? "  preset " : "", t->preset_name);
+    }
     wattron(win, A_REVERSE);
     mvwhline(win, 0, 0, ' ', w);
     mvwaddnstr(win, 0, 0, line, w);

@@ -291,9 +291,9 @@ caps_open(struct tui *t, char *why, size_t why_size)
         char alt[64];
         direct_name(term, alt, sizeof alt);
         snprintf(t->hint, sizeof t->hint,
-                 "COLORTERM=%s but TERM=%s has no RGB: for 24-bit colour run with TERM=%s "
-                 "(package ncurses-term)",
-                 colorterm, term, strncmp(term, "tmux", 4) == 0 ? "tmux-direct" : "xterm-direct");
+                 "for 24-bit colour run with TERM=%s: TERM=%s has no RGB although "
+                 "COLORTERM=%s (package ncurses-term)",
+                 strncmp(term, "tmux", 4) == 0 ? "tmux-direct" : "xterm-direct", term, colorterm);
     } else if (t->utf8 && !t->blocks && !t->opt->ascii && t->hint[0] == '\0') {
         snprintf(t->hint, sizeof t->hint,
                  "TERM=%s (Linux console): glyph map, its fonts often lack half blocks", term);
