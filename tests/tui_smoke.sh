@@ -178,9 +178,10 @@ wait_for a "island.cells = 20000" 5; check $? "A: typed value applied" "$tmp/las
 keys a Enter
 keys a C-u 5 Enter
 wait_for a "outside [16, " 5; check $? "A: out-of-range value explained" "$tmp/last-screen.txt"
-keys a C-u a b c Enter
+keys a Enter C-u a b c Enter
 wait_for a "'abc' is not a number" 5; check $? "A: invalid value explained" "$tmp/last-screen.txt"
 # Resize with the field open, then cancel: the value is unchanged.
+keys a Enter
 T resize-window -t a -x 70 -y 24; sleep 0.4
 T resize-window -t a -x 100 -y 30; sleep 0.4
 keys a Escape

@@ -17,7 +17,8 @@
 #include "tui/paramform_internal.h"
 #include "tui/tui_state.h"
 
-#define LABEL_W 20
+#define LABEL_W 21   /* island.vertical_scale whole; with the value and a
+                        13-column unit it fills the 46 columns of a row */
 #define VALUE_W 10
 
 /* Rows of the list area: the panel minus the title and the help lines. */

@@ -2,12 +2,12 @@
  * panel (PROMPT_VALUE) or on the last status line (a preset name, an
  * export's file name and size). Moved from paramform.c.
  *
- * TYPE_INTEGER / TYPE_ENUM / TYPE_REGEXP (reals, seeds) filter the typing
+ * TYPE_ENUM / TYPE_REGEXP (numbers with exponents, seeds) filter the typing
  * (without ranges, see below), and the parameter table decides, so a
  * refusal is worded like everywhere else ("param 'x' = v outside [a, b]").
  * formw pitfalls handled (../shared/TERMINAL.md section 2): the buffer is
- * synced with REQ_VALIDATION before reading; TYPE_INTEGER's arguments are
- * passed with their exact C types (int, long, long); TYPE_NUMERIC is not
+ * synced with REQ_VALIDATION before reading; TYPE_INTEGER is not used (no
+ * exponents: 1e5 was refused where the CLI takes it); TYPE_NUMERIC is not
  * used because it reformats the text to its precision; O_NULLOK and
  * O_AUTOSKIP are off; the sub-window is checked (a NULL one would mean
  * stdscr); on resize the form is unposted, freed and rebuilt. */
@@ -62,7 +62,8 @@ set_field_kind(struct tui *t, FIELD *f, enum tui_prompt kind)
      * range check. */
     switch (d->type) {
     case PT_INT:
-        return set_field_type(f, TYPE_INTEGER, 0, 0L, 0L);
+        /* the CLI's shapes (1e5 for 100000, findings item 6): the table
+         * refuses a fraction in its own words */
     case PT_REAL:
         /* Not TYPE_NUMERIC: it rewrites the text with "%.*f" at its
          * precision (precision 0 turned 4.5 into 4), which would change the
@@ -401,13 +402,18 @@ prompt_submit(struct tui *t)
     }
     /* The table's answer is the one shown, also when formw refused the
      * shape, so every refusal reads the same. */
+    /* A refusal closes the field, as a refused preset name does: a key
+     * pressed next (d for default) acts on the panel rather than typing
+     * into the old text ("1e5d", findings item 6). */
     if (paramedit_set_text(&t->pe, text, &err) != OG_OK) {
-        tui_message(t, 1, "%s (not applied)", err.msg);
+        prompt_close(t);
+        tui_message(t, 1, "%s (not applied; Enter types again)", err.msg);
         return;
     }
     if (rc != E_OK) {
-        tui_message(t, 1, "'%s' is not a valid value for %s (not applied)", text,
-                    param_def(paramedit_selected(&t->pe))->name);
+        prompt_close(t);
+        tui_message(t, 1, "'%s' is not a valid value for %s (not applied; Enter types again)",
+                    text, param_def(paramedit_selected(&t->pe))->name);
         t->pe.cur = t->params;
         return;
     }
