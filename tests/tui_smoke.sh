@@ -529,7 +529,7 @@ if wait_for n "ready in" 30; then
     wait_for n "orogen keys" 5
     screen n | grep -qF "colour mode: direct, 256, 16/8, none" &&
         screen n | grep -qF "edit mode: add / remove land" &&
-        screen n | grep -qF "quit (asks while an export runs)"
+        screen n | grep -qF "quit (q asks while an export runs)"
     check $? "N: the help at 120 columns shows every entry whole" "$tmp/last-screen.txt"
     keys n x
     T resize-window -t n -x 50 -y 40

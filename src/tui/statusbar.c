@@ -11,6 +11,14 @@
 #include "tui/subcell.h"
 #include "tui/tui_state.h"
 
+/* A panel that takes no keys (the legend) leaves the view's keys on the
+ * hint line (findings item 7: iso with the legend showed the map's). */
+static int
+view_keys(const struct tui *t)
+{
+    return t->panel == PANEL_NONE || t->panel == PANEL_LEGEND;
+}
+
 static const char *
 key_hints(const struct tui *t)
 {
@@ -29,13 +37,13 @@ key_hints(const struct tui *t)
     if (t->quit_asked) {
         return "q quit after the export  x cancel it  any other key: stay";
     }
-    if (t->job != NULL && t->view == TUI_VIEW_ISO && t->panel == PANEL_NONE) {
+    if (t->job != NULL && t->view == TUI_VIEW_ISO && view_keys(t)) {
         return "x cancel the export  [ ] rotate  , . time of day  p flat map  L legend  ? help";
     }
-    if (t->view == TUI_VIEW_ISO && t->panel == PANEL_NONE) {
+    if (t->view == TUI_VIEW_ISO && view_keys(t)) {
         return "[ ] rotate  , . time of day  + - relief  p flat map  e export  L legend  ? help";
     }
-    if (t->view == TUI_VIEW_GLOBE && t->panel == PANEL_NONE) {
+    if (t->view == TUI_VIEW_GLOBE && view_keys(t)) {
         return globeview_edit_mode(t, NULL)
                    ? "EDIT: Enter land  x sea  1-9 brush  u undo  ^R redo  hjkl cursor  b done"
                    : "arrows rotate  hjkl cursor  b edit land  u undo  m landmass  e/E PNG  g map";
