@@ -95,6 +95,43 @@ globeview_cursor_cell(const struct tui *t, int w, int h)
     return g->cells[(size_t)(2 * y) * (size_t)w + (size_t)x];
 }
 
+/* The globe sampled into a width x height canvas with a margin of m
+ * pixels (a character row's height) on every side, so the disc never
+ * touches the edge of its area (findings tui.md item 9: at 120x40 it
+ * touched the top); outside it rgb is 0 and cells -1. Returns 0 on
+ * success. */
+static int
+sample_framed(const struct world *wd, const struct globeview *g, int width, int height, int m,
+              uint32_t *rgb, int32_t *cells)
+{
+    int iw = width - 2 * m, ih = height - 2 * m, y, x;
+    uint32_t *r;
+    int32_t *c;
+
+    if (m <= 0 || iw < 16 || ih < 16) {
+        return planet_sample_ortho(wd, g->yaw, g->pitch, width, height, rgb, cells) != OG_OK;
+    }
+    r = malloc((size_t)iw * (size_t)ih * sizeof *r);
+    c = malloc((size_t)iw * (size_t)ih * sizeof *c);
+    if (r == NULL || c == NULL || planet_sample_ortho(wd, g->yaw, g->pitch, iw, ih, r, c) != OG_OK) {
+        free(r);
+        free(c);
+        return 1;
+    }
+    for (y = 0; y < height; y++) {
+        for (x = 0; x < width; x++) {
+            size_t o = (size_t)y * (size_t)width + (size_t)x;
+            int in = y >= m && y < m + ih && x >= m && x < m + iw;
+            size_t i = in ? (size_t)(y - m) * (size_t)iw + (size_t)(x - m) : 0;
+            rgb[o] = in ? r[i] : 0;
+            cells[o] = in ? c[i] : -1;
+        }
+    }
+    free(r);
+    free(c);
+    return 0;
+}
+
 /* The globe at the terminal's pixel resolution (graphics.h); the
  * half-block sample above stays the cursor's and the editor's grid. */
 static int
@@ -112,7 +149,8 @@ draw_pixels(struct tui *t, int32_t sel)
     }
     n = (size_t)pw * (size_t)ph;
     cells = malloc(n * sizeof *cells);
-    if (cells == NULL || planet_sample_ortho(wd, g->yaw, g->pitch, pw, ph, px, cells) != OG_OK) {
+    getmaxyx(t->mapwin, h, w);
+    if (cells == NULL || sample_framed(wd, g, pw, ph, h > 0 ? ph / h : 0, px, cells) != 0) {
         free(cells);
         return 0;
     }
@@ -124,7 +162,6 @@ draw_pixels(struct tui *t, int32_t sel)
         }
     }
     free(cells);
-    getmaxyx(t->mapwin, h, w);
     globeview_cursor_pos(g, w, h, &cx, &cy);
     gfx_cross(t, px, pw, ph, cx, cy);
     gfx_commit(t);
@@ -152,7 +189,7 @@ draw_subcells(struct tui *t, int w, int h, int sym, int32_t sel)
     px = malloc((size_t)bw * (size_t)bh * sizeof *px);
     cells = malloc((size_t)bw * (size_t)bh * sizeof *cells);
     if (px == NULL || cells == NULL ||
-        planet_sample_ortho(wd, g->yaw, g->pitch, bw, bh, px, cells) != OG_OK) {
+        sample_framed(wd, g, bw, bh, gr * fy, px, cells) != 0) {
         free(px);
         free(cells);
         return;
@@ -229,7 +266,7 @@ globeview_draw(struct tui *t)
         g->cells = cells;
         g->cap = need;
     }
-    if (planet_sample_ortho(wd, g->yaw, g->pitch, pw, ph, g->rgb, g->cells) != OG_OK) {
+    if (sample_framed(wd, g, pw, ph, 2, g->rgb, g->cells) != 0) {
         return;
     }
     if (g->sel_cell >= 0 && (size_t)g->sel_cell < wd->ncells && wd->landmass != NULL) {
