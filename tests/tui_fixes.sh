@@ -5,11 +5,15 @@
 #      resize (no "abc      -view.png");
 #   R3 Enter in the preset list loads the preset and closes the list (a
 #      following v opens the seed gallery, not the preset "volcano");
-#   R4/R8 at 80x24 the panel is below the map (doc/keys.md), and the glyph
-#      legend lists the glyphs first, so they do not fall off;
+#   R4/R8 at 80x24 the parameter panel is below the map (doc/keys.md), and
+#      the glyph legend (at the side) lists the glyphs first, then the rest;
 #   R5 messages say the point first and are never cut mid-word: the
 #      status line keeps "ready in" with a 19-digit seed, the planet's iso
 #      refusal and the COLORTERM hint fit 80 and 100 columns;
+#   R6 the parameter field takes 1e4 (as the CLI does) and a refused value
+#      closes it, so d then resets the parameter instead of typing "1.5d";
+#   R7 iso preview with the legend open keeps the iso keys on the hint line;
+#   R9 the globe keeps a blank row above and below it (120x40);
 # Exit 77 (skip) without tmux. Every wait is bounded; a private tmux socket
 # is used and its server killed at the end.
 set -u
@@ -63,15 +67,15 @@ fi
 keys r3 q q
 wait_exit r3 20 >/dev/null
 
-# --- R4/R8: 80x24: the panel below the map, the glyphs first in the legend --
+# --- R4/R8: 80x24: parameters below the map, the glyphs first in the legend --
 start r4 80 24 xterm-256color C --set island.cells=2000
 if wait_for r4 "ready in" 30; then
     sleep 0.3
     screen r4 >"$tmp/r4.txt"
-    row=$(grep -n "Legend:" "$tmp/r4.txt" | cut -d: -f1)
-    [ "${row:-0}" -gt 10 ] && grep -q "glyphs (% of the view)" "$tmp/r4.txt" &&
-        grep -q "\^\^ mountain" "$tmp/r4.txt" && grep -q "~~ water" "$tmp/r4.txt"
-    check $? "R4: 80x24 glyph legend below the map, glyphs listed first and whole" "$tmp/r4.txt"
+    sed -n 2p "$tmp/r4.txt" | grep -q "glyphs (view share):" &&
+        grep -q "\^\^ mountain" "$tmp/r4.txt" && grep -q "~~ water" "$tmp/r4.txt" &&
+        grep -q "## temperate decid" "$tmp/r4.txt" && grep -q "rivers (lines)" "$tmp/r4.txt"
+    check $? "R4: 80x24 glyph legend: the glyphs first, then the biomes, all of them" "$tmp/r4.txt"
     keys r4 t
     wait_for r4 "Parameters:" 5
     screen r4 >"$tmp/r8.txt"
@@ -99,5 +103,50 @@ else
 fi
 keys r5 q q
 wait_exit r5 20 >/dev/null
+
+# --- R6: the parameter field: exponents, and a refusal closes it ----------------
+start r6 100 30 xterm-256color C.UTF-8 --set island.cells=2000
+if wait_for r6 "ready in" 30; then
+    keys r6 t Down Enter C-u 1 e 4 Enter
+    wait_for r6 "island.cells = 10000" 10
+    check $? "R6: 1e4 typed into island.cells gives 10000" "$tmp/last-screen.txt"
+    keys r6 Enter C-u 1 . 5 Enter
+    wait_for r6 "(not applied; Enter types again)" 5 && keys r6 d &&
+        wait_for r6 "island.cells = 16000" 10
+    check $? "R6: after a refused 1.5 the field is closed and d resets to 16000" "$tmp/last-screen.txt"
+else
+    bad "R6: no island" "$tmp/last-screen.txt"
+fi
+keys r6 Escape q
+wait_exit r6 20 >/dev/null
+
+# --- R7: iso keys on the hint line with the legend open --------------------------
+start r7 120 36 xterm-direct C.UTF-8 --set island.cells=2000
+if wait_for r7 "ready in" 30; then
+    keys r7 L
+    wait_for r7 "Legend:" 5 && keys r7 p
+    wait_for r7 "[ ] rotate  , . time of day" 20
+    check $? "R7: iso preview with the legend: the hint line has [ ] , ." "$tmp/last-screen.txt"
+else
+    bad "R7: no island" "$tmp/last-screen.txt"
+fi
+keys r7 q
+wait_exit r7 20 >/dev/null
+
+# --- R9: the globe does not touch the top of its area ----------------------------
+start r9 120 40 xterm-256color C.UTF-8 -g planet --set planet.points=3000
+if wait_for r9 "ready in" 60; then
+    keys r9 g
+    wait_for r9 "globe: arrows rotate" 10
+    sleep 0.5
+    screen r9 >"$tmp/r9.txt"
+    [ -z "$(sed -n 1p "$tmp/r9.txt" | tr -d ' ')" ] && [ -n "$(sed -n 2p "$tmp/r9.txt" | tr -d ' ')" ] &&
+        [ -z "$(sed -n 37p "$tmp/r9.txt" | tr -d ' ')" ]
+    check $? "R9: a blank row above and below the globe at 120x40" "$tmp/r9.txt"
+else
+    bad "R9: no planet" "$tmp/last-screen.txt"
+fi
+keys r9 q q
+wait_exit r9 20 >/dev/null
 
 finish
