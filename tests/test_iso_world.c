@@ -60,8 +60,67 @@ START_TEST(test_island_field)
 }
 END_TEST
 
+static int
+cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+/* Island lakes are flat (issue 24): every lake sample of the iso field
+ * lies at the filled surface of one of the world's lake nodes, so a lake
+ * has the few levels of its nodes, not one per cell bed (before: each
+ * sample at its nearest cell's own height, drawn as stair steps); and
+ * only where the interpolated ground is below that level. */
+START_TEST(test_island_lakes_flat)
+{
+    const struct generator *g = generator_find("island");
+    struct params p;
+    struct run_ctx ctx;
+    struct og_error err;
+    struct world *w;
+    struct iso_field f;
+    size_t i, t, nl = 0, lake_samples = 0;
+    float *levels;
+    double rel;
+
+    params_defaults(&p);
+    p.seed = 3;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.threads = 1;
+    ck_assert_msg(pipeline_run(g, &ctx, &w, &err) == OG_OK, "%s", err.msg);
+    ck_assert_ptr_nonnull(w->lake);
+    rel = (double)w->elev_max - w->sea_level;
+    levels = malloc(w->nhydro * sizeof *levels);
+    ck_assert_ptr_nonnull(levels);
+    for (t = 0; t < w->nhydro; t++) {
+        if (w->lake[t] == LAKE_WATER) {
+            levels[nl++] = (float)(((double)w->hydro_elev[t] - w->sea_level) / rel);
+        }
+    }
+    ck_assert_uint_gt(nl, 0);
+    qsort(levels, nl, sizeof *levels, cmp_float);
+    ck_assert_int_eq(iso_field_from_world(&f, w, 256, &err), OG_OK);
+    for (i = 0; i < 256 * 256; i++) {
+        if (f.water[i] > 0.0f) {
+            lake_samples++;
+            ck_assert_ptr_nonnull(bsearch(&f.water[i], levels, nl, sizeof *levels, cmp_float));
+            ck_assert(f.terrain[i] < f.water[i]);
+        }
+    }
+    ck_assert_uint_gt(lake_samples, 50);
+    free(levels);
+    iso_field_fini(&f);
+    world_unref(w);
+}
+END_TEST
+
 /* Over the Delaunay triangles a linear elevation is reproduced exactly,
- * whatever the triangulation; colours come from the nearest cell. */
+ * whatever the triangulation (every site's least-squares tangent plane is
+ * the plane itself); colours blend the triangle's sites barycentrically:
+ * a sample on a site has its colour, every other one lies between the
+ * sites' colours. */
 START_TEST(test_mesh_interpolation_linear)
 {
     static const double xy[] = {0, 0, 1, 0, 0, 1, 1, 1, 0.5, 0.5, 0.2, 0.7, 0.8, 0.3};
@@ -89,22 +148,17 @@ START_TEST(test_mesh_interpolation_linear)
     ck_assert_int_eq(iso_field_from_world(&f, w, R, &err), OG_OK);
     for (y = 0; y < R; y++) {
         for (x = 0; x < R; x++) {
-            double u = x / (R - 1.0), v = y / (R - 1.0), best = 1e9;
+            double u = x / (R - 1.0), v = y / (R - 1.0);
             double want = (0.1 + 0.3 * u + 0.5 * v) / (0.1 + 0.3 + 0.5);
-            size_t near = 0;
+            uint32_t c = f.color[y * R + x];
             ck_assert_double_eq_tol(f.terrain[y * R + x], want, 1e-6);
             ck_assert(f.water[y * R + x] == -INFINITY);
+            ck_assert_uint_eq(c & 0xffffu, 0);
+            ck_assert(c >= 0x100000 && c <= 0x700000);
             for (i = 0; i < n; i++) {
-                double d = (xy[2 * i] - u) * (xy[2 * i] - u) + (xy[2 * i + 1] - v) * (xy[2 * i + 1] - v);
-                if (d < best - 1e-12) {
-                    best = d;
-                    near = i;
-                } else if (fabs(d - best) <= 1e-12) {
-                    near = (size_t)-1; /* tie: either colour */
+                if (fabs(xy[2 * i] - u) < 1e-12 && fabs(xy[2 * i + 1] - v) < 1e-12) {
+                    ck_assert_uint_eq(c, col[i]);
                 }
-            }
-            if (near != (size_t)-1) {
-                ck_assert_uint_eq(f.color[y * R + x], col[near]);
             }
         }
     }
@@ -294,6 +348,7 @@ iso_world_tests(Suite *s)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, test_island_field);
     tcase_add_test(tc, test_mesh_interpolation_linear);
+    tcase_add_test(tc, test_island_lakes_flat);
     tcase_add_test(tc, test_streamed_is_cached);
     tcase_add_test(tc, test_dry_dem_base);
     tcase_add_test(tc, test_framing);

@@ -241,6 +241,8 @@ field_decimate(struct iso_field *out, const struct iso_field *f, int stride, str
     out->vscale = f->vscale * ((w > h ? w : h) - 1) /
                   ((f->width > f->height ? f->width : f->height) - 1);
     out->true_scale = f->true_scale;
+    out->have_lowest = f->have_lowest;
+    out->lowest = f->lowest;
     for (y = 0; y < h; y++) {
         int sy = y * stride < f->height - 1 ? y * stride : f->height - 1;
         for (x = 0; x < w; x++) {

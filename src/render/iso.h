@@ -79,6 +79,10 @@ struct iso_field {
     uint32_t *color;     /* 0xRRGGBB ground colour */
     float *roughness;    /* 0..1 per sample, or NULL for 1 everywhere */
     uint8_t *trees;      /* 1 where a tree stands (hybrid), or NULL: none */
+    int have_lowest;     /* 1: lowest is the lowest ground for the block's
+                            base (the ground before water beds were
+                            shaped for the shore, iso_field.c) */
+    float lowest;
     double vscale;       /* screen px (camera units) per unit of height: true
                             scale for a world of known scale (true_scale),
                             else the map-relative 80 * (side - 1) / 16

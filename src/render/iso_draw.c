@@ -72,6 +72,7 @@ field_floor(const struct iso_field *f)
         lo = f->terrain[i] < lo ? f->terrain[i] : lo;
         hi = f->terrain[i] > hi ? f->terrain[i] : hi;
     }
+    lo = f->have_lowest ? f->lowest : lo;
     if (lo <= 0.0) {
         return lo - 0.05;
     }
@@ -167,7 +168,7 @@ struct band {
     const struct iso_cache *c;
     const struct iso_field *f;
     const struct iso_proj *p;
-    double base, time;
+    double base, time, flat; /* flat: the light of flat ground (water) */
     int x0, x1, y0, y1;
     size_t pixels, triangles;
 };
@@ -320,6 +321,64 @@ draw_walls(struct band *bd)
     }
 }
 
+/* One water quad at level wl from (x0, y0) to (x1, y1) (field cells). */
+static void
+water_quad(struct band *bd, double x0, double y0, double x1, double y1, double wl, uint32_t rgb)
+{
+    float a[3], b[3], cc[3], d[3];
+
+    proj(bd->p, x0, y0, wl, a);
+    proj(bd->p, x1, y0, wl, b);
+    proj(bd->p, x1, y1, wl, cc);
+    proj(bd->p, x0, y1, wl, d);
+    a[2] -= ISO_WATER_BIAS, b[2] -= ISO_WATER_BIAS, cc[2] -= ISO_WATER_BIAS;
+    d[2] -= ISO_WATER_BIAS;
+    draw_quad(bd, a, b, cc, d, rgb & 0xffffffu, rgb & 0xffffffu, RASTER_DEPTH);
+}
+
+/* The flat water of field cell (ci, cj) at level wl: one quad where its
+ * colour does not change across the cell, else one per tessellated
+ * micro-quad, each coloured by the depth over its own ground, so depth
+ * shading is continuous and shows no cell squares (issue 24). */
+static void
+draw_water_cell(struct band *bd, size_t ci, size_t cj, double wl, uint32_t wrgb)
+{
+    const struct iso_cache *c = bd->c;
+    long N = c->subdiv, a, b;
+    size_t i0 = ci * (size_t)N, j0 = cj * (size_t)N;
+    double flat = bd->flat, h[ISO_MAX_SUBDIV + 1][2];
+    uint32_t k00, k10, k01, k11;
+
+    if (N > 1) {
+        k00 = iso_water_depth_rgb((float)wl, vertex_height(c, i0, j0), flat);
+        k10 = iso_water_depth_rgb((float)wl, vertex_height(c, i0 + (size_t)N, j0), flat);
+        k01 = iso_water_depth_rgb((float)wl, vertex_height(c, i0, j0 + (size_t)N), flat);
+        k11 = iso_water_depth_rgb((float)wl, vertex_height(c, i0 + (size_t)N, j0 + (size_t)N),
+                                  flat);
+        if (k00 == k10 && k00 == k01 && k00 == k11) {
+            water_quad(bd, (double)ci, (double)cj, ci + 1.0, cj + 1.0, wl, k00);
+            return;
+        }
+    } else {
+        water_quad(bd, (double)ci, (double)cj, ci + 1.0, cj + 1.0, wl, wrgb);
+        return;
+    }
+    for (a = 0; a <= N; a++) {
+        h[a][1] = vertex_height(c, i0 + (size_t)a, j0);
+    }
+    for (b = 0; b < N; b++) {
+        for (a = 0; a <= N; a++) {
+            h[a][0] = h[a][1];
+            h[a][1] = vertex_height(c, i0 + (size_t)a, j0 + (size_t)b + 1);
+        }
+        for (a = 0; a < N; a++) {
+            double g = 0.25 * (h[a][0] + h[a + 1][0] + h[a][1] + h[a + 1][1]);
+            water_quad(bd, ci + (double)a / N, cj + (double)b / N, ci + (double)(a + 1) / N,
+                       cj + (double)(b + 1) / N, wl, iso_water_depth_rgb((float)wl, g, flat));
+        }
+    }
+}
+
 struct draw_job {
     struct raster *fb;
     const struct iso_options *o;
@@ -358,6 +417,11 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
     bd.p = p;
     bd.base = J->base;
     bd.time = J->o->view.time;
+    {
+        double L[3], up[3] = {0.0, 0.0, 1.0};
+        iso_sun_direction(c->streamed ? bd.time : c->time, L);
+        bd.flat = iso_lambert(up, L);
+    }
     bd.x0 = (int)begin;
     bd.x1 = (int)end;
     bd.y0 = 0;
@@ -453,7 +517,6 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
         }
         for (i = lo; i <= hi; i++) {
             size_t cell = j * (W - 1) + (size_t)i;
-            float a[3], b[3], cc[3], d[3];
             double wl;
             uint32_t wrgb;
             if (c->streamed) {
@@ -467,13 +530,7 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
             if (wrgb == 0) {
                 continue;
             }
-            proj(p, (double)i, (double)j, wl, a);
-            proj(p, (double)i + 1, (double)j, wl, b);
-            proj(p, (double)i + 1, (double)j + 1, wl, cc);
-            proj(p, (double)i, (double)j + 1, wl, d);
-            a[2] -= ISO_WATER_BIAS, b[2] -= ISO_WATER_BIAS, cc[2] -= ISO_WATER_BIAS;
-            d[2] -= ISO_WATER_BIAS;
-            draw_quad(&bd, a, b, cc, d, wrgb & 0xffffffu, wrgb & 0xffffffu, RASTER_DEPTH);
+            draw_water_cell(&bd, (size_t)i, j, wl, wrgb);
         }
     }
     draw_walls(&bd);

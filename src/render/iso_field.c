@@ -122,8 +122,8 @@ iso_field_fini(struct iso_field *f)
 
 /* Height normalisation of a world: (e - sea) / relief, relief being the
  * land's height range (or the whole range for a world without land). */
-static double
-world_relief(const struct world *w)
+double
+iso_world_relief(const struct world *w)
 {
     double r = (double)w->elev_max - w->sea_level;
 
@@ -139,8 +139,8 @@ world_relief(const struct world *w)
  * metres over the cell's. Non-square cells (geographic DEMs) are drawn
  * square with the geometric mean of their sides. Returns 0 (f unchanged)
  * without a known scale. */
-static int
-true_scale(struct iso_field *f, const struct world *w, double rel)
+int
+iso_true_scale(struct iso_field *f, const struct world *w, double rel)
 {
     double mx, my, mz, cell;
     if (!world_metric(w, &mx, &my, &mz)) {
@@ -153,8 +153,8 @@ true_scale(struct iso_field *f, const struct world *w, double rel)
     return 1;
 }
 
-static uint32_t
-cell_ground_color(const struct world *w, size_t c, double hn)
+uint32_t
+iso_cell_ground_color(const struct world *w, size_t c, double hn)
 {
     if (w->color != NULL) {
         return w->color[c] & 0xffffffu;
@@ -216,10 +216,64 @@ grid_rivers(struct iso_field *f, const struct world *w, struct og_error *err)
     return st;
 }
 
+/* Water over a bed as high as its surface (the flat sea of a DEM, 0 m
+ * from shore to edge) would put the coast on the wet samples themselves:
+ * the ground rises from the water's level only inside the dry cells, so
+ * the shore follows cell edges (a staircase). Every wet sample's ground
+ * lies at least the mean rise of its dry 8-neighbours below its level
+ * (at least delta, 1e-4 of the relief, at most 0.05 of it), the land's
+ * slope mirrored under the water, so the shore, the contour of the interpolated ground at the
+ * level, runs midway between wet and dry samples as on the map
+ * (render/mapimg_grid.c's mirror_depth). */
+static void
+mirror_flat_water(struct iso_field *f)
+{
+    long W = f->width, H = f->height, x, y, dx, dy;
+    const double delta = 1e-4;
+    size_t i, n = (size_t)W * (size_t)H;
+
+    /* the block's base stays under the ground as it was */
+    f->lowest = INFINITY;
+    for (i = 0; i < n; i++) {
+        f->lowest = f->terrain[i] < f->lowest ? f->terrain[i] : f->lowest;
+    }
+    f->have_lowest = 1;
+
+    for (y = 0; y < H; y++) {
+        for (x = 0; x < W; x++) {
+            size_t o = (size_t)(y * W + x);
+            double rise = 0.0, wl = f->water[o];
+            int m = 0;
+            if (wl == -INFINITY) {
+                continue;
+            }
+            for (dy = -1; dy <= 1; dy++) {
+                for (dx = -1; dx <= 1; dx++) {
+                    long xx = x + dx, yy = y + dy;
+                    size_t k = (size_t)(yy * W + xx);
+                    if ((dx == 0 && dy == 0) || xx < 0 || yy < 0 || xx >= W || yy >= H ||
+                        f->water[k] != -INFINITY) {
+                        continue;
+                    }
+                    rise += f->terrain[k] - wl > delta ? f->terrain[k] - wl : delta;
+                    m++;
+                }
+            }
+            rise = m > 0 && rise / m > delta ? rise / m : delta;
+            /* at most a twentieth of the relief: a sea cell under a cliff
+             * is not dug a cliff deep (it would show below the block) */
+            rise = rise < 0.05 ? rise : 0.05;
+            if (f->terrain[o] > wl - rise) {
+                f->terrain[o] = (float)(wl - rise);
+            }
+        }
+    }
+}
+
 static enum og_status
 field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err)
 {
-    double sea = w->sea_level, rel = world_relief(w), wmax = 0.0;
+    double sea = w->sea_level, rel = iso_world_relief(w), wmax = 0.0;
     enum og_status st;
     size_t i, n;
 
@@ -231,7 +285,7 @@ field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err
     if (st != OG_OK) {
         return st;
     }
-    if (!true_scale(f, w, rel) && w->gen == GEN_HYBRID) {
+    if (!iso_true_scale(f, w, rel) && w->gen == GEN_HYBRID) {
         f->vscale *= ISO_HYBRID_RELIEF;
     }
     if (w->trees != NULL) { /* drawn as cones (iso_trees.c) */
@@ -251,7 +305,7 @@ field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err
     for (i = 0; i < n; i++) {
         double hn = ((double)w->elevation[i] - sea) / rel;
         f->terrain[i] = (float)(hn < 0.0 ? hn * ISO_SEA_FLOOR_SCALE : hn);
-        f->color[i] = cell_ground_color(w, i, hn);
+        f->color[i] = iso_cell_ground_color(w, i, hn);
         if (w->water != NULL && w->water[i] == WATER_OCEAN) {
             f->water[i] = 0.0f;
         } else if (cell_is_lake(w, i)) {
@@ -266,6 +320,7 @@ field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err
             f->roughness[i] = r < 0.0f ? 0.0f : (r > 1.0f ? 1.0f : r);
         }
     }
+    mirror_flat_water(f);
     if (wmax > 0.0) {
         st = grid_rivers(f, w, err);
         if (st != OG_OK) {
@@ -273,151 +328,6 @@ field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err
         }
     }
     return st;
-}
-
-/* Paint a river segment (map units) into the field's colours. */
-static void
-paint_segment(struct iso_field *f, double x0, double y0, double x1, double y1, double radius)
-{
-    int R = f->width;
-    double s = R - 1, len, t;
-    int steps, k, i, j, ci, cj, rr = (int)ceil(radius);
-
-    x0 *= s, y0 *= s, x1 *= s, y1 *= s;
-    len = det_hypot(x1 - x0, y1 - y0);
-    steps = (int)ceil(len * 2.0) + 1;
-    if (steps > 4 * R) {
-        return; /* not a river segment but a wrap or a bad index */
-    }
-    for (k = 0; k <= steps; k++) {
-        t = (double)k / steps;
-        ci = (int)lround(x0 + (x1 - x0) * t);
-        cj = (int)lround(y0 + (y1 - y0) * t);
-        for (j = cj - rr; j <= cj + rr; j++) {
-            for (i = ci - rr; i <= ci + rr; i++) {
-                if (i < 0 || j < 0 || i >= R || j >= f->height) {
-                    continue;
-                }
-                if ((double)((i - ci) * (i - ci) + (j - cj) * (j - cj)) > radius * radius + 0.25) {
-                    continue;
-                }
-                size_t o = (size_t)j * (size_t)R + (size_t)i;
-                if (f->water[o] == -INFINITY) {
-                    f->color[o] = ISO_RIVER;
-                }
-            }
-        }
-    }
-}
-
-static enum og_status
-field_from_mesh(struct iso_field *f, const struct world *w, int res, struct og_error *err)
-{
-    const struct mesh *m = w->mesh;
-    double sea = w->sea_level, rel = world_relief(w), s = res - 1;
-    enum og_status st;
-    size_t t, n;
-    int i, j;
-    int32_t start = 0;
-
-    if (m == NULL || m->dim != 2 || m->npoints == 0) {
-        return og_error_set(err, OG_EUNSUPPORTED, "world has no planar mesh to render");
-    }
-    if (res < 16 || res > 4096) {
-        return og_error_set(err, OG_ERANGE,
-                            "param 'render.island_resolution' = %d outside [16, 4096]", res);
-    }
-    st = iso_field_alloc(f, res, res, 0, err);
-    if (st == OG_OK) {
-        true_scale(f, w, rel);
-    }
-    if (st != OG_OK) {
-        return st;
-    }
-    n = (size_t)res * (size_t)res;
-    for (t = 0; t < n; t++) {
-        f->terrain[t] = NAN;
-    }
-    /* Elevation: linear interpolation over each Delaunay triangle. */
-    for (t = 0; t < m->ntriangles; t++) {
-        int32_t a = m->triangles[3 * t], b = m->triangles[3 * t + 1], c = m->triangles[3 * t + 2];
-        double ax = m->points[2 * a] * s, ay = m->points[2 * a + 1] * s;
-        double bx = m->points[2 * b] * s, by = m->points[2 * b + 1] * s;
-        double cx = m->points[2 * c] * s, cy = m->points[2 * c + 1] * s;
-        double det = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-        double minx = fmin(ax, fmin(bx, cx)), maxx = fmax(ax, fmax(bx, cx));
-        double miny = fmin(ay, fmin(by, cy)), maxy = fmax(ay, fmax(by, cy));
-        int i0 = (int)ceil(minx), i1 = (int)floor(maxx);
-        int j0 = (int)ceil(miny), j1 = (int)floor(maxy);
-        double ea = w->elevation[a], eb = w->elevation[b], ec = w->elevation[c];
-
-        if (det == 0.0) {
-            continue;
-        }
-        i0 = i0 < 0 ? 0 : i0;
-        j0 = j0 < 0 ? 0 : j0;
-        i1 = i1 > res - 1 ? res - 1 : i1;
-        j1 = j1 > res - 1 ? res - 1 : j1;
-        for (j = j0; j <= j1; j++) {
-            for (i = i0; i <= i1; i++) {
-                double l1 = ((i - ax) * (cy - ay) - (j - ay) * (cx - ax)) / det;
-                double l2 = ((bx - ax) * (j - ay) - (by - ay) * (i - ax)) / det;
-                double l0 = 1.0 - l1 - l2;
-                if (l0 < -1e-9 || l1 < -1e-9 || l2 < -1e-9) {
-                    continue;
-                }
-                double hn = (l0 * ea + l1 * eb + l2 * ec - sea) / rel;
-                f->terrain[(size_t)j * res + i] = (float)(hn < 0.0 ? hn * ISO_SEA_FLOOR_SCALE : hn);
-            }
-        }
-    }
-    /* Colour and water from the nearest cell (a walk from the last one). */
-    for (j = 0; j < res; j++) {
-        for (i = 0; i < res; i++) {
-            size_t o = (size_t)j * res + i;
-            double q[2] = {i / s, j / s};
-            int32_t c = mesh_nearest_point(m, q, start);
-            double hn;
-
-            if (c < 0) {
-                continue;
-            }
-            start = c;
-            hn = ((double)w->elevation[c] - sea) / rel;
-            if (isnan(f->terrain[o])) {
-                f->terrain[o] = (float)(hn < 0.0 ? hn * ISO_SEA_FLOOR_SCALE : hn);
-            }
-            f->color[o] = cell_ground_color(w, (size_t)c, hn);
-            if (w->water != NULL && w->water[c] == WATER_OCEAN) {
-                f->water[o] = 0.0f;
-            } else if (w->water != NULL && w->water[c] == WATER_LAKE) {
-                f->water[o] = (float)(hn > 0.0 ? hn : 0.0);
-            }
-        }
-    }
-    for (t = 0; t < n; t++) {
-        if (isnan(f->terrain[t])) {
-            f->terrain[t] = 0.0f;
-        }
-    }
-    /* Rivers along the Voronoi edges between routed vertices. */
-    if (w->river_width != NULL && w->downhill != NULL && m->centers != NULL &&
-        w->nhydro == m->ntriangles) {
-        float wmax = 0.0f;
-        for (t = 0; t < w->nhydro; t++) {
-            wmax = w->river_width[t] > wmax ? w->river_width[t] : wmax;
-        }
-        for (t = 0; t < w->nhydro; t++) {
-            int32_t d = w->downhill[t];
-            if (w->river_width[t] <= 0.0f || d < 0 || (size_t)d >= w->nhydro) {
-                continue;
-            }
-            /* width relative to the widest river: 0.5 to 2 samples */
-            paint_segment(f, m->centers[2 * t], m->centers[2 * t + 1], m->centers[2 * d],
-                          m->centers[2 * d + 1], 0.5 + 1.5 * w->river_width[t] / wmax);
-        }
-    }
-    return OG_OK;
 }
 
 enum og_status
@@ -432,7 +342,7 @@ iso_field_from_world(struct iso_field *f, const struct world *w, int res, struct
     case WORLD_GRID:
         return field_from_grid(f, w, err);
     case WORLD_MESH:
-        return field_from_mesh(f, w, res, err);
+        return iso_field_from_mesh(f, w, res, err);
     case WORLD_SPHERE:
         break;
     }

@@ -78,6 +78,12 @@ float iso_water_level(const struct iso_field *f, size_t cx, size_t cy);
  * where dry, as iso_build_light's water_rgb. */
 uint32_t iso_water_rgb(const struct iso_field *f, size_t cx, size_t cy, float wl, double flat);
 
+/* Lit water colour, 0xff000000 | rgb, of water at level wl over ground at
+ * height `ground` (normalised units): shallow to deep blue by
+ * 1 - exp(-depth / 0.03), a lake's depth (wl > 0) scaled as the drawn sea
+ * floor (ISO_SEA_FLOOR_SCALE); flat is the light of flat ground. */
+uint32_t iso_water_depth_rgb(float wl, double ground, double flat);
+
 struct iso_cache {
     /* field, from world (kept referenced) at field_res */
     struct world *world;
@@ -103,6 +109,24 @@ struct iso_cache {
     struct iso_tess tess;
     struct iso_light_params lp;
 };
+
+/* Height normalisation of a world: the land's height range in elevation
+ * units (the whole range for a world without land; 1 for a flat one). */
+double iso_world_relief(const struct world *w);
+
+/* Set f->vscale to true scale for a world of known scale (world_metric,
+ * doc/scale.md) with relief rel; 0 (f unchanged) without one. */
+int iso_true_scale(struct iso_field *f, const struct world *w, double rel);
+
+/* Display colour of cell c (0xRRGGBB), or the hypsometric tint of its
+ * normalised height hn for worlds without colours. */
+uint32_t iso_cell_ground_color(const struct world *w, size_t c, double hn);
+
+/* The field of a planar mesh world (island) at res x res samples
+ * (render/iso_field_mesh.c). Errors: OG_EUNSUPPORTED without a mesh,
+ * OG_ERANGE for res outside [16, 4096], OG_ENOMEM. */
+enum og_status iso_field_from_mesh(struct iso_field *f, const struct world *w, int res,
+                                   struct og_error *err);
 
 /* Vertical scale (px per height unit) of field f at the given exaggeration. */
 double iso_vscale(const struct iso_field *f, double exaggeration);

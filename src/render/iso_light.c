@@ -178,19 +178,28 @@ iso_water_level(const struct iso_field *f, size_t cx, size_t cy)
 }
 
 uint32_t
+iso_water_depth_rgb(float wl, double ground, double flat)
+{
+    double depth = wl - ground, tt;
+
+    if (wl > 0.0f) {
+        depth *= ISO_SEA_FLOOR_SCALE; /* a lake's bed as deep as the sea's drawn floor */
+    }
+    tt = depth > 0.0 ? 1.0 - det_exp(-depth / 0.03) : 0.0;
+    return 0xff000000u | iso_shade_rgb(iso_mix_rgb(ISO_WATER_SHALLOW, ISO_WATER_DEEP, tt), flat);
+}
+
+uint32_t
 iso_water_rgb(const struct iso_field *f, size_t cx, size_t cy, float wl, double flat)
 {
     size_t W = (size_t)f->width, o = cy * W + cx;
-    double ground, depth, tt;
 
     if (wl == -INFINITY) {
         return 0;
     }
-    ground = 0.25 * (f->terrain[o] + f->terrain[o + 1] + f->terrain[o + W] +
-                     f->terrain[o + W + 1]);
-    depth = wl - ground;
-    tt = depth > 0.0 ? 1.0 - det_exp(-depth / 0.03) : 0.0;
-    return 0xff000000u | iso_shade_rgb(iso_mix_rgb(ISO_WATER_SHALLOW, ISO_WATER_DEEP, tt), flat);
+    return iso_water_depth_rgb(wl, 0.25 * (f->terrain[o] + f->terrain[o + 1] + f->terrain[o + W] +
+                                           f->terrain[o + W + 1]),
+                               flat);
 }
 
 struct light_job {

@@ -1,0 +1,324 @@
+/* iso_field_mesh: a planar mesh world (island) as the iso renderer's
+ * heightfield (issue 24).
+ *
+ *   heights  the map's continuous surface (render/mapimg_mesh.c): each
+ *            site's tangent plane blended by the barycentric weights of
+ *            the Delaunay triangle under the sample, so slopes bend inside
+ *            a triangle instead of showing its facet;
+ *   colours  the triangle's dry sites blended barycentrically (no nearest
+ *            cell sawtooth along biome borders);
+ *   water    a sample is sea where its triangle touches a sea site and the
+ *            surface lies below sea level, and lake where the triangle
+ *            touches a lake site and the surface lies below that lake's
+ *            level: the filled surface of the hydrology (hydro_elev of the
+ *            lake nodes around the site), one level per lake, so a lake is
+ *            one flat plane whose shore is where the ground rises through
+ *            it, not a stack of cells each at its own bed height. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "core/base/detmath.h"
+#include "core/geom/mesh.h"
+#include "render/iso.h"
+#include "render/iso_internal.h"
+#include "render/mapimg_internal.h"
+
+/* Paint a river segment (map units) into the field's colours. */
+static void
+paint_segment(struct iso_field *f, double x0, double y0, double x1, double y1, double radius)
+{
+    int R = f->width;
+    double s = R - 1, len, t;
+    int steps, k, i, j, ci, cj, rr = (int)ceil(radius);
+
+    x0 *= s, y0 *= s, x1 *= s, y1 *= s;
+    len = det_hypot(x1 - x0, y1 - y0);
+    steps = (int)ceil(len * 2.0) + 1;
+    if (steps > 4 * R) {
+        return; /* not a river segment but a wrap or a bad index */
+    }
+    for (k = 0; k <= steps; k++) {
+        t = (double)k / steps;
+        ci = (int)lround(x0 + (x1 - x0) * t);
+        cj = (int)lround(y0 + (y1 - y0) * t);
+        for (j = cj - rr; j <= cj + rr; j++) {
+            for (i = ci - rr; i <= ci + rr; i++) {
+                if (i < 0 || j < 0 || i >= R || j >= f->height) {
+                    continue;
+                }
+                if ((double)((i - ci) * (i - ci) + (j - cj) * (j - cj)) > radius * radius + 0.25) {
+                    continue;
+                }
+                size_t o = (size_t)j * (size_t)R + (size_t)i;
+                if (f->water[o] == -INFINITY) {
+                    f->color[o] = ISO_RIVER;
+                }
+            }
+        }
+    }
+}
+
+/* Rivers along the Voronoi edges between routed vertices. */
+static void
+paint_rivers(struct iso_field *f, const struct world *w)
+{
+    const struct mesh *m = w->mesh;
+    float wmax = 0.0f;
+    size_t t;
+
+    if (w->river_width == NULL || w->downhill == NULL || m->centers == NULL ||
+        w->nhydro != m->ntriangles) {
+        return;
+    }
+    for (t = 0; t < w->nhydro; t++) {
+        wmax = w->river_width[t] > wmax ? w->river_width[t] : wmax;
+    }
+    for (t = 0; t < w->nhydro; t++) {
+        int32_t d = w->downhill[t];
+        if (w->river_width[t] <= 0.0f || d < 0 || (size_t)d >= w->nhydro) {
+            continue;
+        }
+        /* width relative to the widest river: 0.5 to 2 samples */
+        paint_segment(f, m->centers[2 * t], m->centers[2 * t + 1], m->centers[2 * d],
+                      m->centers[2 * d + 1], 0.5 + 1.5 * w->river_width[t] / wmax);
+    }
+}
+
+/* The water level of every lake site (elevation units): the highest filled
+ * surface of the lake nodes (Voronoi vertices) around it; -INFINITY for
+ * other sites. NULL when out of memory. */
+static float *
+lake_levels(const struct world *w)
+{
+    const struct mesh *m = w->mesh;
+    float *lv = malloc(m->npoints * sizeof *lv);
+    size_t p, t;
+    int k;
+
+    if (lv == NULL) {
+        return NULL;
+    }
+    for (p = 0; p < m->npoints; p++) {
+        lv[p] = -INFINITY;
+    }
+    if (w->lake == NULL || w->hydro_elev == NULL || w->nhydro != m->ntriangles) {
+        for (p = 0; p < m->npoints; p++) {
+            if (w->water != NULL && w->water[p] == WATER_LAKE) {
+                lv[p] = w->elevation[p]; /* no hydrology: the site's own height */
+            }
+        }
+        return lv;
+    }
+    for (t = 0; t < m->ntriangles; t++) {
+        if (w->lake[t] != LAKE_WATER) {
+            continue;
+        }
+        for (k = 0; k < 3; k++) {
+            int32_t q = m->triangles[3 * t + k];
+            if (w->water[q] == WATER_LAKE && w->hydro_elev[t] > lv[q]) {
+                lv[q] = w->hydro_elev[t];
+            }
+        }
+    }
+    return lv;
+}
+
+struct mesh_fill {
+    struct iso_field *f;
+    const struct world *w;
+    const struct mesh_look *g;
+    const float *lv;
+    double sea, rel, s;
+};
+
+static float
+compress(double hn)
+{
+    return (float)(hn < 0.0 ? hn * ISO_SEA_FLOOR_SCALE : hn);
+}
+
+/* Sample (i, j) in triangle v with barycentric weights l. */
+static void
+fill_sample(const struct mesh_fill *F, int i, int j, const int32_t v[3], const double l[3])
+{
+    const struct world *w = F->w;
+    struct iso_field *f = F->f;
+    size_t o = (size_t)j * (size_t)f->width + (size_t)i;
+    double q[2] = {i / F->s, j / F->s}, h, hx, hy, ch[3] = {0.0, 0.0, 0.0}, sum = 0.0;
+    double lake = -INFINITY;
+    int k, ocean = 0, nocean = 0, dry = 0, pass;
+
+    mapimg_mesh_surface(F->g, v, l, q, &h, &hx, &hy);
+    for (k = 0; k < 3; k++) {
+        uint8_t wt = w->water != NULL ? w->water[v[k]] : WATER_LAND;
+        ocean |= wt == WATER_OCEAN;
+        nocean += wt == WATER_OCEAN;
+        dry |= wt == WATER_LAND;
+        if (wt == WATER_LAKE && F->lv[v[k]] > lake) {
+            lake = F->lv[v[k]];
+        }
+    }
+    /* the surface may overshoot its sites a little: a triangle of sea
+     * sites stays sea, one without any stays above the sea */
+    if (nocean == 3 && h >= F->sea) {
+        h = F->sea - 1e-6 * F->rel;
+    } else if (!ocean && h < F->sea) {
+        h = F->sea;
+    }
+    /* and within the world's range (the peak stays the highest point) */
+    h = h > w->elev_max ? w->elev_max : (h < w->elev_min ? w->elev_min : h);
+    f->terrain[o] = compress((h - F->sea) / F->rel);
+    f->water[o] = -INFINITY;
+    if (ocean && h < F->sea) {
+        f->water[o] = 0.0f;
+    } else if (lake > -INFINITY && h < lake) {
+        f->water[o] = compress((lake - F->sea) / F->rel);
+    }
+    /* colour: the dry sites' (all sites' where none is dry) */
+    for (pass = dry ? 0 : 1; pass < 2 && !(sum > 0.0); pass++) {
+        for (k = 0; k < 3; k++) {
+            uint32_t c;
+            if ((pass == 0 && w->water != NULL && w->water[v[k]] != WATER_LAND) ||
+                !(l[k] > 0.0)) {
+                continue;
+            }
+            c = iso_cell_ground_color(w, (size_t)v[k],
+                                      ((double)w->elevation[v[k]] - F->sea) / F->rel);
+            ch[0] += l[k] * (double)((c >> 16) & 255u);
+            ch[1] += l[k] * (double)((c >> 8) & 255u);
+            ch[2] += l[k] * (double)(c & 255u);
+            sum += l[k];
+        }
+    }
+    if (sum > 0.0) {
+        f->color[o] = (uint32_t)(ch[0] / sum + 0.5) << 16 | (uint32_t)(ch[1] / sum + 0.5) << 8 |
+                      (uint32_t)(ch[2] / sum + 0.5);
+    } else {
+        f->color[o] = iso_cell_ground_color(w, (size_t)v[0], 0.0);
+    }
+}
+
+/* Every sample inside triangle t. */
+static void
+fill_triangle(const struct mesh_fill *F, size_t t)
+{
+    const struct mesh *m = F->w->mesh;
+    int32_t v[3] = {m->triangles[3 * t], m->triangles[3 * t + 1], m->triangles[3 * t + 2]};
+    double s = F->s, res = F->f->width;
+    double ax = m->points[2 * v[0]] * s, ay = m->points[2 * v[0] + 1] * s;
+    double bx = m->points[2 * v[1]] * s, by = m->points[2 * v[1] + 1] * s;
+    double cx = m->points[2 * v[2]] * s, cy = m->points[2 * v[2] + 1] * s;
+    double det = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    int i0 = (int)ceil(fmin(ax, fmin(bx, cx))), i1 = (int)floor(fmax(ax, fmax(bx, cx)));
+    int j0 = (int)ceil(fmin(ay, fmin(by, cy))), j1 = (int)floor(fmax(ay, fmax(by, cy)));
+    int i, j;
+
+    if (det == 0.0) {
+        return;
+    }
+    i0 = i0 < 0 ? 0 : i0;
+    j0 = j0 < 0 ? 0 : j0;
+    i1 = i1 > res - 1 ? (int)res - 1 : i1;
+    j1 = j1 > res - 1 ? (int)res - 1 : j1;
+    for (j = j0; j <= j1; j++) {
+        for (i = i0; i <= i1; i++) {
+            double l[3];
+            l[1] = ((i - ax) * (cy - ay) - (j - ay) * (cx - ax)) / det;
+            l[2] = ((bx - ax) * (j - ay) - (by - ay) * (i - ax)) / det;
+            l[0] = 1.0 - l[1] - l[2];
+            if (l[0] < -1e-9 || l[1] < -1e-9 || l[2] < -1e-9) {
+                continue;
+            }
+            fill_sample(F, i, j, v, l);
+        }
+    }
+}
+
+/* Samples outside the hull: the nearest cell's height, colour and water. */
+static void
+fill_outside(const struct mesh_fill *F)
+{
+    const struct world *w = F->w;
+    struct iso_field *f = F->f;
+    int res = f->width, i, j;
+    int32_t start = 0;
+
+    for (j = 0; j < res; j++) {
+        for (i = 0; i < res; i++) {
+            size_t o = (size_t)j * (size_t)res + (size_t)i;
+            double q[2] = {i / F->s, j / F->s}, hn;
+            int32_t c;
+            if (!isnan(f->terrain[o])) {
+                continue;
+            }
+            c = mesh_nearest_point(w->mesh, q, start);
+            if (c < 0) {
+                f->terrain[o] = 0.0f;
+                continue;
+            }
+            start = c;
+            hn = ((double)w->elevation[c] - F->sea) / F->rel;
+            f->terrain[o] = compress(hn);
+            f->color[o] = iso_cell_ground_color(w, (size_t)c, hn);
+            if (w->water != NULL && w->water[c] == WATER_OCEAN) {
+                f->water[o] = 0.0f;
+            } else if (w->water != NULL && w->water[c] == WATER_LAKE) {
+                f->water[o] = compress((F->lv[c] - F->sea) / F->rel);
+            }
+        }
+    }
+}
+
+enum og_status
+iso_field_from_mesh(struct iso_field *f, const struct world *w, int res, struct og_error *err)
+{
+    const struct mesh *m = w->mesh;
+    struct mesh_look *g = NULL;
+    struct mesh_fill F;
+    enum og_status st;
+    size_t t, n;
+    float *lv;
+
+    if (m == NULL || m->dim != 2 || m->npoints == 0) {
+        return og_error_set(err, OG_EUNSUPPORTED, "world has no planar mesh to render");
+    }
+    if (res < 16 || res > 4096) {
+        return og_error_set(err, OG_ERANGE,
+                            "param 'render.island_resolution' = %d outside [16, 4096]", res);
+    }
+    st = iso_field_alloc(f, res, res, 0, err);
+    if (st != OG_OK) {
+        return st;
+    }
+    F.f = f;
+    F.w = w;
+    F.sea = w->sea_level;
+    F.rel = iso_world_relief(w);
+    F.s = res - 1;
+    iso_true_scale(f, w, F.rel);
+    st = mapimg_mesh_look_new(w, LAYER_COLOR, 1, 1.0 / F.s, &g, err);
+    lv = st == OG_OK ? lake_levels(w) : NULL;
+    if (st != OG_OK || g == NULL || lv == NULL) {
+        mapimg_mesh_look_free(g);
+        free(lv);
+        iso_field_fini(f);
+        return st != OG_OK ? st
+                           : og_error_set(err, OG_ENOMEM, "out of memory for the iso surface");
+    }
+    F.g = g;
+    F.lv = lv;
+    n = (size_t)res * (size_t)res;
+    for (t = 0; t < n; t++) {
+        f->terrain[t] = NAN;
+    }
+    for (t = 0; t < m->ntriangles; t++) {
+        fill_triangle(&F, t);
+    }
+    fill_outside(&F);
+    paint_rivers(f, w);
+    mapimg_mesh_look_free(g);
+    free(lv);
+    return OG_OK;
+}
