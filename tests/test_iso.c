@@ -14,6 +14,7 @@
 #include "core/base/rng.h"
 #include "io/export_iso.h"
 #include "render/iso.h"
+#include "render/iso_internal.h"
 #include "io/png/pngio.h"
 #include "render/raster.h"
 
@@ -243,6 +244,92 @@ START_TEST(test_tessellation_planar)
 }
 END_TEST
 
+/* Catmull-Rom weight of tap k (0..3) at fraction x (Keys 1981, a = -0.5). */
+static double
+catmull_rom(double x, long k)
+{
+    double x2 = x * x, x3 = x2 * x;
+    switch (k) {
+    case 0:
+        return -0.5 * x3 + x2 - 0.5 * x;
+    case 1:
+        return 1.5 * x3 - 2.5 * x2 + 1.0;
+    case 2:
+        return -1.5 * x3 + 2.0 * x2 + 0.5 * x;
+    default:
+        return 0.5 * x3 - 0.5 * x2;
+    }
+}
+
+/* Field value at (x, y), continued linearly past the border. */
+static double
+terrain_ext(const struct iso_field *f, long x, long y)
+{
+    long W = f->width, H = f->height;
+    long xc = x < 0 ? 0 : (x >= W ? W - 1 : x), yc = y < 0 ? 0 : (y >= H ? H - 1 : y);
+    long xn = x < 0 ? 1 : W - 2, yn = y < 0 ? 1 : H - 2;
+    double v = f->terrain[yc * W + xc];
+    if (x != xc) {
+        v = 2.0 * v - f->terrain[yc * W + xn];
+    }
+    if (y != yc) {
+        double r = f->terrain[yn * W + xc];
+        if (x != xc) {
+            r = 2.0 * r - f->terrain[yn * W + xn];
+        }
+        v = 2.0 * v - r;
+    }
+    return v;
+}
+
+/* River lines (iso_rivers.c): a segment of half width 0.3 samples covers
+ * its own axis fully, fades over one micro-quad at its edge, and nothing
+ * a sample away; the index finds it from every cell it crosses. */
+START_TEST(test_river_lines)
+{
+    static const float seg[] = {1.5f, 1.5f, 6.5f, 4.0f, 0.3f, 0.2f, 5.0f, 0.2f, 6.0f, 0.3f};
+    struct iso_rivers *r;
+    struct og_error err;
+    double t;
+
+    ck_assert_int_eq(iso_rivers_new(&r, seg, 2, 8, 7, &err), OG_OK);
+    ck_assert_ptr_nonnull(r);
+    for (t = 0.0; t <= 1.0; t += 0.125) {
+        double x = 1.5 + 5.0 * t, y = 1.5 + 2.5 * t;
+        ck_assert_double_eq_tol(iso_rivers_cover(r, x, y, 0.25), 1.0, 1e-12);
+        /* a sample away, perpendicular: dry */
+        ck_assert_double_eq(iso_rivers_cover(r, x - 0.4472, y + 0.8944, 0.25), 0.0);
+    }
+    /* at distance 0.3 (the edge) half covered, over a micro-quad of 0.25 */
+    ck_assert_double_eq_tol(iso_rivers_cover(r, 0.2 + 0.3, 5.5, 0.25), 0.5, 1e-6);
+    ck_assert_double_eq_tol(iso_rivers_cover(r, 0.2 + 0.3 + 0.125, 5.5, 0.25), 0.0, 1e-6);
+    ck_assert_double_eq(iso_rivers_cover(NULL, 1.5, 1.5, 0.25), 0.0);
+    iso_rivers_free(r);
+}
+END_TEST
+
+/* A large render raises the tessellation until a micro-quad is at most
+ * ISO_MICRO_PX px wide; a small one keeps render.subdiv. */
+START_TEST(test_auto_subdiv)
+{
+    struct iso_field f;
+    struct iso_options o;
+    int n_small, n_large;
+
+    field_new(&f, 33, 33);
+    opts(&o, 2, 12.0);
+    n_small = iso_auto_subdiv(&f, &o, f.vscale, 64, 40);
+    n_large = iso_auto_subdiv(&f, &o, f.vscale, 4096, 2560);
+    ck_assert_int_eq(n_small, 2);
+    ck_assert_int_gt(n_large, 2);
+    /* 32 cells across the diagonal of a 4096 px frame: about 2 x 4096 /
+     * 64 px a cell, over at most ISO_MICRO_PX px a micro-quad */
+    ck_assert_int_ge(n_large, (int)(2.0 * 4096 * 0.9 / 64 / ISO_MICRO_PX));
+    ck_assert_int_le(n_large, ISO_MAX_SUBDIV);
+    iso_field_fini(&f);
+}
+END_TEST
+
 START_TEST(test_tessellate_jitter)
 {
     struct iso_field f;
@@ -256,7 +343,8 @@ START_TEST(test_tessellate_jitter)
     for (i = 0; i < 35; i++) {
         f.terrain[i] = (float)(rng_next_u32(&rng) % 1000) / 1000.0f;
     }
-    /* jitter 0: N = 1 is the field, N = 3 the bilinear surface */
+    /* jitter 0: N = 1 is the field, N = 3 the Catmull-Rom bicubic surface
+     * (the field extended linearly past its border) */
     ck_assert_int_eq(iso_tessellate(&f, 1, 0.0, &v1, &nx, &ny, &err), OG_OK);
     ck_assert_uint_eq(nx, 7);
     ck_assert_uint_eq(ny, 5);
@@ -267,10 +355,14 @@ START_TEST(test_tessellate_jitter)
     ck_assert_uint_eq(ny, 13);
     for (j = 0; j < ny; j++) {
         for (i = 0; i < nx; i++) {
-            size_t cx = i / 3 < 6 ? i / 3 : 5, cy = j / 3 < 4 ? j / 3 : 3;
-            double fx = i / 3.0 - cx, fy = j / 3.0 - cy;
-            const float *t = f.terrain + cy * 7 + cx;
-            double want = (1 - fy) * ((1 - fx) * t[0] + fx * t[1]) + fy * ((1 - fx) * t[7] + fx * t[8]);
+            long cx = i / 3 < 6 ? (long)(i / 3) : 5, cy = j / 3 < 4 ? (long)(j / 3) : 3, a, b;
+            double fx = i / 3.0 - cx, fy = j / 3.0 - cy, want = 0.0;
+            for (b = 0; b < 4; b++) {
+                for (a = 0; a < 4; a++) {
+                    want += catmull_rom(fx, a) * catmull_rom(fy, b) *
+                            terrain_ext(&f, cx - 1 + a, cy - 1 + b);
+                }
+            }
             ck_assert_double_eq_tol(v3[j * nx + i], want, 1e-6);
         }
     }
@@ -576,6 +668,8 @@ iso_suite(void)
     tcase_add_test(tc, test_column_occlusion);
     tcase_add_test(tc, test_tessellation_planar);
     tcase_add_test(tc, test_tessellate_jitter);
+    tcase_add_test(tc, test_river_lines);
+    tcase_add_test(tc, test_auto_subdiv);
     tcase_add_test(tc, test_cache_reuse);
     tcase_add_test(tc, test_preview);
     suite_add_tcase(s, tc);

@@ -21,6 +21,7 @@ iso_options_from_params(struct iso_options *o, const struct params *p)
     o->view.rotation = params_int(p, P_RENDER_ROTATE);
     o->view.exaggeration = params_get(p, P_RENDER_EXAGGERATION);
     o->subdiv = params_int(p, P_RENDER_SUBDIV);
+    o->fine = 1;
     o->jitter = params_get(p, P_RENDER_JITTER);
     o->island_resolution = params_int(p, P_RENDER_ISLAND_RES);
     o->threads = 1;
@@ -116,6 +117,7 @@ render_cached(struct iso_cache *c, const struct iso_field *f, const struct iso_o
               struct raster *fb, struct iso_stats *st, struct og_error *err)
 {
     double vscale = iso_vscale(f, o->view.exaggeration), t0;
+    int N = o->fine ? iso_auto_subdiv(f, o, vscale, fb->width, fb->height) : o->subdiv;
     enum og_status s;
 
     if (iso_tick(o, 0)) {
@@ -123,27 +125,27 @@ render_cached(struct iso_cache *c, const struct iso_field *f, const struct iso_o
     }
     if (c->streamed) {
         /* nothing kept: the draw computes vertices and light band by band */
-        s = iso_tess_init(&c->tess, f, o->subdiv, o->jitter, err);
+        s = iso_tess_init(&c->tess, f, N, o->jitter, err);
         if (s != OG_OK) {
             return s;
         }
-        c->subdiv = o->subdiv;
+        c->subdiv = N;
         c->jitter = o->jitter;
         c->nx = c->tess.NX;
         c->ny = c->tess.NY;
-        iso_light_params_init(&c->lp, o->view.time, vscale, o->subdiv);
+        iso_light_params_init(&c->lp, o->view.time, vscale, N);
         c->time = o->view.time;
         c->vscale = vscale;
         st->rebuilt_geometry = 1;
         st->rebuilt_light = 1;
-    } else if (!c->have_geom || c->subdiv != o->subdiv || c->jitter != o->jitter) {
+    } else if (!c->have_geom || c->subdiv != N || c->jitter != o->jitter) {
         cache_drop_geom(c);
         t0 = pipeline_now_ms();
-        s = iso_tessellate(f, o->subdiv, o->jitter, &c->vh, &c->nx, &c->ny, err);
+        s = iso_tessellate(f, N, o->jitter, &c->vh, &c->nx, &c->ny, err);
         if (s != OG_OK) {
             return s;
         }
-        c->subdiv = o->subdiv;
+        c->subdiv = N;
         c->jitter = o->jitter;
         c->have_geom = 1;
         st->rebuilt_geometry = 1;
@@ -243,6 +245,11 @@ field_decimate(struct iso_field *out, const struct iso_field *f, int stride, str
     out->true_scale = f->true_scale;
     out->have_lowest = f->have_lowest;
     out->lowest = f->lowest;
+    st = iso_rivers_scaled(&out->rivers, f->rivers, (double)(w - 1) / (f->width - 1), w, h, err);
+    if (st != OG_OK) {
+        iso_field_fini(out);
+        return st;
+    }
     for (y = 0; y < h; y++) {
         int sy = y * stride < f->height - 1 ? y * stride : f->height - 1;
         for (x = 0; x < w; x++) {

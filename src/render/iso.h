@@ -59,6 +59,11 @@ struct iso_view {
 struct iso_options {
     struct iso_view view;
     int subdiv;               /* N, 1..64 */
+    int fine;                 /* 1: N raised until micro-quads are at most
+                                 ISO_MICRO_PX px wide (large renders sample
+                                 the surface at their own resolution); 0:
+                                 exactly subdiv (iso_options_from_params
+                                 sets 1) */
     double jitter;            /* roughness jitter >= 0, in cell widths, times the
                                  world's roughness (ISO_DEFAULT_ROUGHNESS without) */
     int island_resolution;    /* heightfield side for mesh worlds, 16..4096 */
@@ -72,6 +77,8 @@ struct iso_options {
 
 /* A heightfield ready to render: width x height samples (vertices), row-major,
  * x east, y south. Heights are normalised (0 sea level, 1 highest land). */
+struct iso_rivers;
+
 struct iso_field {
     int width, height;   /* >= 2 each */
     float *terrain;      /* ground height, including the sea floor (< 0) */
@@ -83,6 +90,7 @@ struct iso_field {
                             base (the ground before water beds were
                             shaped for the shore, iso_field.c) */
     float lowest;
+    struct iso_rivers *rivers; /* river lines (mesh worlds, iso_rivers.c), or NULL */
     double vscale;       /* screen px (camera units) per unit of height: true
                             scale for a world of known scale (true_scale),
                             else the map-relative 80 * (side - 1) / 16

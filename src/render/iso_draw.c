@@ -16,141 +16,10 @@
 
 /* --- projection and drawing ---------------------------------------------- */
 
-struct iso_proj {
-    int rot;
-    double xmax, ymax;   /* field extent in cells */
-    double vscale;       /* px per unit of normalised height */
-    double s, ox, oy;    /* fit: screen = o + s * iso */
-};
-
-/* Project field position (x, y) in cells at normalised height h. */
-static void
-proj(const struct iso_proj *p, double x, double y, double h, float out[3])
-{
-    double xr, yr, sx, sy;
-
-    switch (p->rot) {
-    case 1:
-        xr = p->ymax - y, yr = x;
-        break;
-    case 2:
-        xr = p->xmax - x, yr = p->ymax - y;
-        break;
-    case 3:
-        xr = y, yr = p->xmax - x;
-        break;
-    default:
-        xr = x, yr = y;
-        break;
-    }
-    sx = (xr - yr) * ISO_SX;
-    sy = (xr + yr) * ISO_SY - h * p->vscale;
-    out[0] = (float)(p->ox + p->s * sx);
-    out[1] = (float)(p->oy + p->s * sy);
-    /* Depth along the view ray: (x + y) and h both grow toward the camera,
-     * so this is monotone along every ray for any vscale >= 0. */
-    out[2] = (float)(-p->s * ((xr + yr) * ISO_SY + h * p->vscale + h));
-}
-
 static void
 tree_proj(const void *ctx, double x, double y, double h, float out[3])
 {
-    proj(ctx, x, y, h, out);
-}
-
-/* The block's base: 0.05 below the lowest ground where the field reaches
- * sea level or the sea floor (heights are normalised, 1 the highest land);
- * a field all above sea level (a dem of high country) stands on its own
- * lowest ground less 5 % of its relief, not on a wall down to sea level. */
-static double
-field_floor(const struct iso_field *f)
-{
-    size_t i, n = (size_t)f->width * (size_t)f->height;
-    double lo = INFINITY, hi = -INFINITY;
-
-    for (i = 0; i < n; i++) {
-        lo = f->terrain[i] < lo ? f->terrain[i] : lo;
-        hi = f->terrain[i] > hi ? f->terrain[i] : hi;
-    }
-    lo = f->have_lowest ? f->lowest : lo;
-    if (lo <= 0.0) {
-        return lo - 0.05;
-    }
-    return lo - 0.05 * (hi > lo ? hi - lo : 1.0);
-}
-
-/* The offset o (screen = o + s * iso) along one axis for a box lo..hi of
- * camera units in a frame of n pixels: the box centred when it fits, else
- * centred on c but never leaving an empty band at either end. */
-static double
-frame_offset(double s, double lo, double hi, double c, int n)
-{
-    double o;
-
-    if (s * (hi - lo) <= n) {
-        return n / 2.0 - s * (lo + hi) / 2.0;
-    }
-    o = n / 2.0 - s * c;
-    o = fmin(o, -s * lo);         /* no empty band before the block */
-    return fmax(o, n - s * hi);   /* nor after it */
-}
-
-/* The camera's framing: the scene's bounding box (ground and water tops,
- * the walls down to base) fills ISO_MARGIN of the image; then it zooms in
- * towards the land (cells above the water), as far as the land's own box
- * still fits ISO_MARGIN of the image and no further than the block's
- * diamond covers the whole frame, and centres on the land, never showing past the block's
- * edge. A small island in a wide sea fills the picture; a square or tall
- * image of a 2:1 iso block no longer leaves half of it empty (issue 29).
- * Land that fills the block (a dem, hybrid) keeps the whole block in view:
- * its box is the block's, walls included. */
-static void
-fit(struct iso_proj *p, const struct iso_field *f, double base, int width, int height)
-{
-    double minx = INFINITY, maxx = -INFINITY, miny = INFINITY, maxy = -INFINITY;
-    double lx0 = INFINITY, lx1 = -INFINITY, ly0 = INFINITY, ly1 = -INFINITY;
-    double bw, bh, s_block, s_cover, s_land;
-    int x, y;
-
-    p->s = 1.0;
-    p->ox = p->oy = 0.0;
-    for (y = 0; y < f->height; y++) {
-        for (x = 0; x < f->width; x++) {
-            size_t o = (size_t)y * f->width + x;
-            double top = f->terrain[o] > f->water[o] ? f->terrain[o] : f->water[o];
-            float a[3], b[3];
-            proj(p, x, y, top, a);
-            proj(p, x, y, base, b);
-            minx = fmin(minx, a[0]);
-            maxx = fmax(maxx, a[0]);
-            miny = fmin(miny, a[1]);
-            maxy = fmax(maxy, b[1]);
-            if (f->terrain[o] >= f->water[o]) {
-                /* land on the field's edge shows its wall down to base */
-                int edge = x == 0 || y == 0 || x == f->width - 1 || y == f->height - 1;
-                lx0 = fmin(lx0, a[0]);
-                lx1 = fmax(lx1, a[0]);
-                ly0 = fmin(ly0, a[1]);
-                ly1 = fmax(ly1, edge ? b[1] : a[1]);
-            }
-        }
-    }
-    bw = maxx - minx;
-    bh = maxy - miny;
-    s_block = fmin(bw > 0.0 ? width * ISO_MARGIN / bw : 1.0,
-                   bh > 0.0 ? height * ISO_MARGIN / bh : 1.0);
-    /* the block is a diamond in its box: it covers a centred frame when
-     * the frame's corner is inside it, W / (s bw) + H / (s bh) <= 1 */
-    s_cover = (bw > 0.0 ? width / bw : 1.0) + (bh > 0.0 ? height / bh : 1.0);
-    s_land = s_block;
-    if (lx1 > lx0 && ly1 > ly0) {
-        s_land = fmin(width * ISO_MARGIN / (lx1 - lx0), height * ISO_MARGIN / (ly1 - ly0));
-    } else {
-        lx0 = minx, lx1 = maxx, ly0 = miny, ly1 = maxy;   /* no land: the block */
-    }
-    p->s = fmax(s_block, fmin(s_land, s_cover));
-    p->ox = frame_offset(p->s, minx, maxx, (lx0 + lx1) / 2.0, width);
-    p->oy = frame_offset(p->s, miny, maxy, (ly0 + ly1) / 2.0, height);
+    iso_proj_point(ctx, x, y, h, out);
 }
 
 /* The image is drawn in vertical bands of ISO_BAND_COLUMNS pixels, claimed
@@ -293,14 +162,14 @@ draw_walls(struct band *bd)
             }
             h0 = vertex_height(c, i0, j0);
             h1 = vertex_height(c, i1, j1);
-            proj(p, (double)i0 / N, (double)j0 / N, h0, a);
-            proj(p, (double)i1 / N, (double)j1 / N, h1, b);
+            iso_proj_point(p, (double)i0 / N, (double)j0 / N, h0, a);
+            iso_proj_point(p, (double)i1 / N, (double)j1 / N, h1, b);
             if ((a[0] < bd->x0 - 2 && b[0] < bd->x0 - 2) ||
                 (a[0] > bd->x1 + 2 && b[0] > bd->x1 + 2)) {
                 continue; /* walls are vertical: the top edge gives the columns */
             }
-            proj(p, (double)i1 / N, (double)j1 / N, base, cc);
-            proj(p, (double)i0 / N, (double)j0 / N, base, d);
+            iso_proj_point(p, (double)i1 / N, (double)j1 / N, base, cc);
+            iso_proj_point(p, (double)i0 / N, (double)j0 / N, base, d);
             draw_quad(bd, a, b, cc, d, col, col, RASTER_DEPTH | RASTER_CULL_BACK);
             /* the water column above the ground, up to the cell's level */
             {
@@ -312,8 +181,8 @@ draw_walls(struct band *bd)
                                  : c->water_level[cj * (W - 1) + ci];
                 if (wl > h0 || wl > h1) {
                     float ta[3], tb[3];
-                    proj(p, (double)i0 / N, (double)j0 / N, wl > h0 ? wl : h0, ta);
-                    proj(p, (double)i1 / N, (double)j1 / N, wl > h1 ? wl : h1, tb);
+                    iso_proj_point(p, (double)i0 / N, (double)j0 / N, wl > h0 ? wl : h0, ta);
+                    iso_proj_point(p, (double)i1 / N, (double)j1 / N, wl > h1 ? wl : h1, tb);
                     draw_quad(bd, ta, tb, b, a, wcol, wcol, RASTER_DEPTH | RASTER_CULL_BACK);
                 }
             }
@@ -327,10 +196,10 @@ water_quad(struct band *bd, double x0, double y0, double x1, double y1, double w
 {
     float a[3], b[3], cc[3], d[3];
 
-    proj(bd->p, x0, y0, wl, a);
-    proj(bd->p, x1, y0, wl, b);
-    proj(bd->p, x1, y1, wl, cc);
-    proj(bd->p, x0, y1, wl, d);
+    iso_proj_point(bd->p, x0, y0, wl, a);
+    iso_proj_point(bd->p, x1, y0, wl, b);
+    iso_proj_point(bd->p, x1, y1, wl, cc);
+    iso_proj_point(bd->p, x0, y1, wl, d);
     a[2] -= ISO_WATER_BIAS, b[2] -= ISO_WATER_BIAS, cc[2] -= ISO_WATER_BIAS;
     d[2] -= ISO_WATER_BIAS;
     draw_quad(bd, a, b, cc, d, rgb & 0xffffffu, rgb & 0xffffffu, RASTER_DEPTH);
@@ -468,20 +337,20 @@ draw_band(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
             for (i = lo; i <= hi + 1; i++) {
                 if (i < vlo || i > vhi) {
                     h0[i] = iso_tess_vertex(&c->tess, (size_t)i, j);
-                    proj(p, (double)i / N, (double)j / N, h0[i], xyz);
+                    iso_proj_point(p, (double)i / N, (double)j / N, h0[i], xyz);
                     raster_snap(xyz, &row0[i]);
                 }
                 h1[i] = iso_tess_vertex(&c->tess, (size_t)i, j + 1);
-                proj(p, (double)i / N, (double)(j + 1) / N, h1[i], xyz);
+                iso_proj_point(p, (double)i / N, (double)(j + 1) / N, h1[i], xyz);
                 raster_snap(xyz, &row1[i]);
             }
         } else {
             for (i = lo; i <= hi + 1; i++) {
                 if (i < vlo || i > vhi) {
-                    proj(p, (double)i / N, (double)j / N, c->vh[j * NX + (size_t)i], xyz);
+                    iso_proj_point(p, (double)i / N, (double)j / N, c->vh[j * NX + (size_t)i], xyz);
                     raster_snap(xyz, &row0[i]);
                 }
-                proj(p, (double)i / N, (double)(j + 1) / N, c->vh[(j + 1) * NX + (size_t)i],
+                iso_proj_point(p, (double)i / N, (double)(j + 1) / N, c->vh[(j + 1) * NX + (size_t)i],
                      xyz);
                 raster_snap(xyz, &row1[i]);
             }
@@ -549,7 +418,7 @@ iso_draw_scene(struct raster *fb, const struct iso_cache *c, const struct iso_fi
 {
     struct draw_job job;
     struct iso_proj p;
-    double base = field_floor(f);
+    double base = iso_field_floor(f);
     enum og_status s;
     int nt = o->threads < 1 ? 1 : o->threads; /* checked by iso_options_check */
 
@@ -557,7 +426,7 @@ iso_draw_scene(struct raster *fb, const struct iso_cache *c, const struct iso_fi
     p.xmax = (double)(f->width - 1);
     p.ymax = (double)(f->height - 1);
     p.vscale = c->vscale;
-    fit(&p, f, base, fb->width, fb->height);
+    iso_fit(&p, f, base, fb->width, fb->height);
     raster_clear(fb, ISO_BACKGROUND, 255);
 
     memset(&job, 0, sizeof job);

@@ -116,6 +116,7 @@ iso_field_fini(struct iso_field *f)
         free(f->color);
         free(f->roughness);
         free(f->trees);
+        iso_rivers_free(f->rivers);
         memset(f, 0, sizeof *f);
     }
 }
@@ -395,7 +396,76 @@ iso_tess_init(struct iso_tess *t, const struct iso_field *f, int subdiv, double 
     for (i = 0; i < (size_t)subdiv; i++) {
         t->fkey[i] = frac_key((long)i, subdiv);
     }
+    for (i = 0; i <= (size_t)subdiv; i++) {
+        /* Catmull-Rom (Keys 1981, a = -0.5) at x = i / N */
+        double x = (double)i / subdiv, x2 = x * x, x3 = x2 * x;
+        t->cw[i][0] = -0.5 * x3 + x2 - 0.5 * x;
+        t->cw[i][1] = 1.5 * x3 - 2.5 * x2 + 1.0;
+        t->cw[i][2] = -1.5 * x3 + 2.0 * x2 + 0.5 * x;
+        t->cw[i][3] = 0.5 * x3 - 0.5 * x2;
+    }
     return OG_OK;
+}
+
+/* Terrain of field sample (x, y), extended past the border linearly
+ * (2 f[edge] - f[edge - 1]), so a planar field stays planar to its edge. */
+static inline double
+terrain_ext(const struct iso_field *f, long x, long y)
+{
+    long W = f->width, H = f->height, x0 = x, y0 = y, x1 = x, y1 = y;
+    double v;
+
+    if (x < 0) {
+        x0 = 0, x1 = 1;
+    } else if (x >= W) {
+        x0 = W - 1, x1 = W - 2;
+    }
+    if (y < 0) {
+        y0 = 0, y1 = 1;
+    } else if (y >= H) {
+        y0 = H - 1, y1 = H - 2;
+    }
+    v = f->terrain[y0 * W + x0];
+    if (x1 != x) {
+        v += v - f->terrain[y0 * W + x1];
+    }
+    if (y1 != y) {
+        /* the same extension of row y1 */
+        double r = f->terrain[y1 * W + x0];
+        if (x1 != x) {
+            r += r - f->terrain[y1 * W + x1];
+        }
+        v += v - r;
+    }
+    return v;
+}
+
+/* Catmull-Rom bicubic height at a / N across cell cx and b / N down cell
+ * cy: C1 across cells, through every sample (issue 24: no facets along
+ * the field's cells). */
+static inline double
+tess_bicubic(const struct iso_tess *t, size_t cx, size_t a, size_t cy, size_t b)
+{
+    const struct iso_field *f = t->f;
+    long W = f->width, H = f->height, x = (long)cx, y = (long)cy, i, j;
+    const double *wx = t->cw[a], *wy = t->cw[b];
+    double h = 0.0;
+
+    if (x >= 1 && y >= 1 && x + 2 < W && y + 2 < H) {
+        const float *r = f->terrain + (y - 1) * W + (x - 1);
+        for (j = 0; j < 4; j++, r += W) {
+            h += wy[j] * (wx[0] * r[0] + wx[1] * r[1] + wx[2] * r[2] + wx[3] * r[3]);
+        }
+        return h;
+    }
+    for (j = 0; j < 4; j++) {
+        double row = 0.0;
+        for (i = 0; i < 4; i++) {
+            row += wx[i] * terrain_ext(f, x - 1 + i, y - 1 + j);
+        }
+        h += wy[j] * row;
+    }
+    return h;
 }
 
 /* Vertex a / N of the way across cell cx and b / N down cell cy (a, b in
@@ -404,11 +474,10 @@ static inline float
 tess_vertex_at(const struct iso_tess *t, size_t cx, size_t a, size_t cy, size_t b)
 {
     const struct iso_field *f = t->f;
-    size_t W = (size_t)f->width, N = (size_t)t->N, o = cy * W + cx;
+    size_t W = (size_t)f->width, o = cy * W + cx;
     double fx = (double)a / t->N, fy = (double)b / t->N, h, rough;
 
-    h = (1 - fy) * ((1 - fx) * f->terrain[o] + fx * f->terrain[o + 1]) +
-        fy * ((1 - fx) * f->terrain[o + W] + fx * f->terrain[o + W + 1]);
+    h = a == 0 && b == 0 ? f->terrain[o] : tess_bicubic(t, cx, a, cy, b);
     if (t->jitter > 0.0) {
         double k = 1.5 * h;
         k = k < 0.0 ? 0.0 : (k > 1.0 ? 1.0 : k);
@@ -418,10 +487,17 @@ tess_vertex_at(const struct iso_tess *t, size_t cx, size_t a, size_t cy, size_t 
             rough = t->amp * ((1 - fy) * ((1 - fx) * r[0] + fx * r[1]) +
                               fy * ((1 - fx) * r[W] + fx * r[W + 1]));
         }
-        /* = iso_vertex_hash(cx, a, cy, b, N), the fractions precomputed */
-        h += (vertex_hash_key((long)(cx + a / N), t->fkey[a % N], (long)(cy + b / N),
-                              t->fkey[b % N]) -
-              0.5) * k * rough;
+        /* value noise on the field's samples: iso_vertex_hash of the
+         * cell's corners blended by smoothstep weights, a function of the
+         * position (shared vertices of any subdivision agree) that is C1
+         * and no finer than a cell, so a fine tessellation does not turn
+         * it into per-vertex grain (issue 24) */
+        double sx = fx * fx * (3.0 - 2.0 * fx), sy = fy * fy * (3.0 - 2.0 * fy), nz;
+        nz = (1 - sy) * ((1 - sx) * vertex_hash_key((long)cx, 1, (long)cy, 1) +
+                         sx * vertex_hash_key((long)cx + 1, 1, (long)cy, 1)) +
+             sy * ((1 - sx) * vertex_hash_key((long)cx, 1, (long)cy + 1, 1) +
+                   sx * vertex_hash_key((long)cx + 1, 1, (long)cy + 1, 1));
+        h += (nz - 0.5) * k * rough;
     }
     return (float)h;
 }

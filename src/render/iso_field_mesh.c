@@ -19,71 +19,53 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "core/base/detmath.h"
 #include "core/geom/mesh.h"
 #include "render/iso.h"
 #include "render/iso_internal.h"
 #include "render/mapimg_internal.h"
 
-/* Paint a river segment (map units) into the field's colours. */
-static void
-paint_segment(struct iso_field *f, double x0, double y0, double x1, double y1, double radius)
-{
-    int R = f->width;
-    double s = R - 1, len, t;
-    int steps, k, i, j, ci, cj, rr = (int)ceil(radius);
-
-    x0 *= s, y0 *= s, x1 *= s, y1 *= s;
-    len = det_hypot(x1 - x0, y1 - y0);
-    steps = (int)ceil(len * 2.0) + 1;
-    if (steps > 4 * R) {
-        return; /* not a river segment but a wrap or a bad index */
-    }
-    for (k = 0; k <= steps; k++) {
-        t = (double)k / steps;
-        ci = (int)lround(x0 + (x1 - x0) * t);
-        cj = (int)lround(y0 + (y1 - y0) * t);
-        for (j = cj - rr; j <= cj + rr; j++) {
-            for (i = ci - rr; i <= ci + rr; i++) {
-                if (i < 0 || j < 0 || i >= R || j >= f->height) {
-                    continue;
-                }
-                if ((double)((i - ci) * (i - ci) + (j - cj) * (j - cj)) > radius * radius + 0.25) {
-                    continue;
-                }
-                size_t o = (size_t)j * (size_t)R + (size_t)i;
-                if (f->water[o] == -INFINITY) {
-                    f->color[o] = ISO_RIVER;
-                }
-            }
-        }
-    }
-}
-
-/* Rivers along the Voronoi edges between routed vertices. */
-static void
-paint_rivers(struct iso_field *f, const struct world *w)
+/* Rivers along the Voronoi edges between routed vertices, as lines over
+ * the field (render/iso_rivers.c): full width 0.3 to 1.2 samples by the
+ * river's width relative to the widest. */
+static enum og_status
+river_lines(struct iso_field *f, const struct world *w, struct og_error *err)
 {
     const struct mesh *m = w->mesh;
-    float wmax = 0.0f;
-    size_t t;
+    double s = f->width - 1;
+    float wmax = 0.0f, *seg;
+    size_t t, n = 0;
+    enum og_status st;
 
     if (w->river_width == NULL || w->downhill == NULL || m->centers == NULL ||
         w->nhydro != m->ntriangles) {
-        return;
+        return OG_OK;
     }
     for (t = 0; t < w->nhydro; t++) {
         wmax = w->river_width[t] > wmax ? w->river_width[t] : wmax;
     }
+    seg = malloc(w->nhydro * 5 * sizeof *seg);
+    if (seg == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for the iso rivers");
+    }
     for (t = 0; t < w->nhydro; t++) {
         int32_t d = w->downhill[t];
+        float *o = seg + 5 * n;
         if (w->river_width[t] <= 0.0f || d < 0 || (size_t)d >= w->nhydro) {
             continue;
         }
-        /* width relative to the widest river: 0.5 to 2 samples */
-        paint_segment(f, m->centers[2 * t], m->centers[2 * t + 1], m->centers[2 * d],
-                      m->centers[2 * d + 1], 0.5 + 1.5 * w->river_width[t] / wmax);
+        o[0] = (float)(m->centers[2 * t] * s);
+        o[1] = (float)(m->centers[2 * t + 1] * s);
+        o[2] = (float)(m->centers[2 * d] * s);
+        o[3] = (float)(m->centers[2 * d + 1] * s);
+        if (fabs(o[2] - o[0]) + fabs(o[3] - o[1]) > 0.25 * s) {
+            continue; /* not a river segment but a wrap or a bad index */
+        }
+        o[4] = (float)(0.5 * (0.3 + 0.9 * w->river_width[t] / wmax));
+        n++;
     }
+    st = iso_rivers_new(&f->rivers, seg, n, f->width, f->height, err);
+    free(seg);
+    return st;
 }
 
 /* The water level of every lake site (elevation units): the highest filled
@@ -317,8 +299,11 @@ iso_field_from_mesh(struct iso_field *f, const struct world *w, int res, struct 
         fill_triangle(&F, t);
     }
     fill_outside(&F);
-    paint_rivers(f, w);
     mapimg_mesh_look_free(g);
     free(lv);
-    return OG_OK;
+    st = river_lines(f, w, err);
+    if (st != OG_OK) {
+        iso_field_fini(f);
+    }
+    return st;
 }

@@ -35,6 +35,44 @@
  * full-depth floor would make the block mostly wall. */
 #define ISO_SEA_FLOOR_SCALE 0.25
 
+/* The camera of one render (render/iso_camera.c). */
+struct iso_proj {
+    int rot;
+    double xmax, ymax;   /* field extent in cells */
+    double vscale;       /* px per unit of normalised height */
+    double s, ox, oy;    /* fit: screen = o + s * iso */
+};
+
+/* Project field position (x, y) in cells at normalised height h to
+ * screen x, y and depth. */
+static inline void
+iso_proj_point(const struct iso_proj *p, double x, double y, double h, float out[3])
+{
+    double xr, yr, sx, sy;
+
+    switch (p->rot) {
+    case 1:
+        xr = p->ymax - y, yr = x;
+        break;
+    case 2:
+        xr = p->xmax - x, yr = p->ymax - y;
+        break;
+    case 3:
+        xr = y, yr = p->xmax - x;
+        break;
+    default:
+        xr = x, yr = y;
+        break;
+    }
+    sx = (xr - yr) * ISO_SX;
+    sy = (xr + yr) * ISO_SY - h * p->vscale;
+    out[0] = (float)(p->ox + p->s * sx);
+    out[1] = (float)(p->oy + p->s * sy);
+    /* Depth along the view ray: (x + y) and h both grow toward the camera,
+     * so this is monotone along every ray for any vscale >= 0. */
+    out[2] = (float)(-p->s * ((xr + yr) * ISO_SY + h * p->vscale + h));
+}
+
 /* The tessellation of a field at subdiv N (iso_tessellate), vertex by
  * vertex: NX x NY vertices. */
 struct iso_tess {
@@ -42,6 +80,7 @@ struct iso_tess {
     long N;
     double amp, jitter;
     uint64_t fkey[ISO_MAX_SUBDIV];
+    double cw[ISO_MAX_SUBDIV + 1][4]; /* Catmull-Rom weights of fraction a / N */
     size_t NX, NY;
 };
 
@@ -128,6 +167,21 @@ uint32_t iso_cell_ground_color(const struct world *w, size_t c, double hn);
 enum og_status iso_field_from_mesh(struct iso_field *f, const struct world *w, int res,
                                    struct og_error *err);
 
+/* River lines over a width x height field (render/iso_rivers.c): nseg
+ * segments, 5 floats each (x0, y0, x1, y1 in samples, half width in
+ * samples), indexed by field cell into *out (NULL when nseg is 0).
+ * Errors: OG_ENOMEM. */
+enum og_status iso_rivers_new(struct iso_rivers **out, const float *seg, size_t nseg, int width,
+                              int height, struct og_error *err);
+void iso_rivers_free(struct iso_rivers *r);
+/* The rivers of r with positions times k, over a width x height field
+ * (a thinned field); *out NULL for r NULL. Errors: OG_ENOMEM. */
+enum og_status iso_rivers_scaled(struct iso_rivers **out, const struct iso_rivers *r, double k,
+                                 int width, int height, struct og_error *err);
+/* Share 0..1 of field point (x, y) (samples) a river covers, its edge
+ * anti-aliased over px samples; 0 for r NULL. */
+double iso_rivers_cover(const struct iso_rivers *r, double x, double y, double px);
+
 /* Vertical scale (px per height unit) of field f at the given exaggeration. */
 double iso_vscale(const struct iso_field *f, double exaggeration);
 
@@ -138,6 +192,26 @@ int iso_tick(const struct iso_options *o, int permille);
 enum og_status iso_build_light(struct iso_cache *c, const struct iso_field *f, double time,
                                double vscale, const struct iso_options *opt,
                                struct og_error *err);
+
+/* The block's base height under field f (normalised units). */
+double iso_field_floor(const struct iso_field *f);
+
+/* Fit the camera p (rot, xmax, ymax, vscale set) to field f standing on
+ * base in a width x height image: p->s, ox, oy. */
+void iso_fit(struct iso_proj *p, const struct iso_field *f, double base, int width, int height);
+
+/* Micro-quads are drawn at most this wide (px of the image drawn, before
+ * the antialias filter): the tessellation is raised above render.subdiv
+ * until a cell's width on screen over its subdivision is at most this, so
+ * large renders sample the continuous surface at their own resolution
+ * instead of showing the field's cells as flat facets (issue 24). */
+#define ISO_MICRO_PX 8.0
+
+/* The subdivision a render of f at vscale into width x height px draws
+ * at: render.subdiv (o->subdiv) raised until a micro-quad is at most
+ * ISO_MICRO_PX px wide, within ISO_MAX_SUBDIV and ISO_MAX_VERTICES. */
+int iso_auto_subdiv(const struct iso_field *f, const struct iso_options *o, double vscale,
+                    int width, int height);
 
 /* Rasterize the cached scene (geometry and light of c) into fb, in bands. */
 enum og_status iso_draw_scene(struct raster *fb, const struct iso_cache *c,

@@ -122,7 +122,8 @@ cell_channels(const struct iso_field *f, size_t o, double ch[3][4])
  * gy = 1 - fy), heights z (already times zk). */
 static inline void
 quad_light(const struct iso_light_params *lp, const double ch[3][4], double fx, double gx,
-           double fy, double gy, double z00, double z10, double z01, double z11, uint32_t out[2])
+           double fy, double gy, double z00, double z10, double z01, double z11, double river,
+           uint32_t out[2])
 {
     double n0[3], n1[3], len, d = lp->d;
     uint32_t base = 0;
@@ -134,6 +135,9 @@ quad_light(const struct iso_light_params *lp, const double ch[3][4], double fx, 
         double bl = gy * (gx * ch[k][0] + fx * ch[k][1]) + fy * (gx * ch[k][2] + fx * ch[k][3]);
         int cv = (int)(bl + 0.5);
         base |= (uint32_t)(cv > 255 ? 255 : cv) << (16 - 8 * k);
+    }
+    if (river > 0.0) {
+        base = iso_mix_rgb(base, ISO_RIVER, river);
     }
     /* triangle (v00, v10, v11) and (v00, v11, v01); normals are the edge
      * cross products divided by d */
@@ -159,7 +163,8 @@ iso_light_quad(const struct iso_light_params *lp, const struct iso_field *f, siz
     double ch[3][4], fx = (a + 0.5) / lp->N, fy = (b + 0.5) / lp->N, zk = lp->zk;
 
     cell_channels(f, cy * (size_t)f->width + cx, ch);
-    quad_light(lp, ch, fx, 1 - fx, fy, 1 - fy, h00 * zk, h10 * zk, h01 * zk, h11 * zk, out);
+    quad_light(lp, ch, fx, 1 - fx, fy, 1 - fy, h00 * zk, h10 * zk, h01 * zk, h11 * zk,
+               iso_rivers_cover(f->rivers, cx + fx, cy + fy, lp->d), out);
 }
 
 float
@@ -242,9 +247,12 @@ light_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
                 for (a = 0; a < (size_t)N; a++) {
                     size_t qx = cx * N + a, v = qy * NX + qx;
                     size_t t = 2 * (qy * (NX - 1) + qx);
+                    double rv = f->rivers != NULL
+                                    ? iso_rivers_cover(f->rivers, cx + fxs[a], cy + fy, J->lp.d)
+                                    : 0.0;
                     quad_light(&J->lp, ch, fxs[a], gxs[a], fy, gy, c->vh[v] * zk,
                                c->vh[v + 1] * zk, c->vh[v + NX] * zk, c->vh[v + NX + 1] * zk,
-                               c->tri_rgb + t);
+                               rv, c->tri_rgb + t);
                 }
             }
             wl = iso_water_level(f, cx, cy);
