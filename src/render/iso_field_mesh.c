@@ -68,45 +68,6 @@ river_lines(struct iso_field *f, const struct world *w, struct og_error *err)
     return st;
 }
 
-/* The water level of every lake site (elevation units): the highest filled
- * surface of the lake nodes (Voronoi vertices) around it; -INFINITY for
- * other sites. NULL when out of memory. */
-static float *
-lake_levels(const struct world *w)
-{
-    const struct mesh *m = w->mesh;
-    float *lv = malloc(m->npoints * sizeof *lv);
-    size_t p, t;
-    int k;
-
-    if (lv == NULL) {
-        return NULL;
-    }
-    for (p = 0; p < m->npoints; p++) {
-        lv[p] = -INFINITY;
-    }
-    if (w->lake == NULL || w->hydro_elev == NULL || w->nhydro != m->ntriangles) {
-        for (p = 0; p < m->npoints; p++) {
-            if (w->water != NULL && w->water[p] == WATER_LAKE) {
-                lv[p] = w->elevation[p]; /* no hydrology: the site's own height */
-            }
-        }
-        return lv;
-    }
-    for (t = 0; t < m->ntriangles; t++) {
-        if (w->lake[t] != LAKE_WATER) {
-            continue;
-        }
-        for (k = 0; k < 3; k++) {
-            int32_t q = m->triangles[3 * t + k];
-            if (w->water[q] == WATER_LAKE && w->hydro_elev[t] > lv[q]) {
-                lv[q] = w->hydro_elev[t];
-            }
-        }
-    }
-    return lv;
-}
-
 struct mesh_fill {
     struct iso_field *f;
     const struct world *w;
@@ -261,7 +222,7 @@ iso_field_from_mesh(struct iso_field *f, const struct world *w, int res, struct 
     struct mesh_fill F;
     enum og_status st;
     size_t t, n;
-    float *lv;
+    const float *lv;
 
     if (m == NULL || m->dim != 2 || m->npoints == 0) {
         return og_error_set(err, OG_EUNSUPPORTED, "world has no planar mesh to render");
@@ -281,10 +242,9 @@ iso_field_from_mesh(struct iso_field *f, const struct world *w, int res, struct 
     F.s = res - 1;
     iso_true_scale(f, w, F.rel);
     st = mapimg_mesh_look_new(w, LAYER_COLOR, 1, 1.0 / F.s, &g, err);
-    lv = st == OG_OK ? lake_levels(w) : NULL;
-    if (st != OG_OK || g == NULL || lv == NULL) {
+    lv = g != NULL ? g->lake_level : NULL;
+    if (st != OG_OK || g == NULL) {
         mapimg_mesh_look_free(g);
-        free(lv);
         iso_field_fini(f);
         return st != OG_OK ? st
                            : og_error_set(err, OG_ENOMEM, "out of memory for the iso surface");
@@ -300,7 +260,6 @@ iso_field_from_mesh(struct iso_field *f, const struct world *w, int res, struct 
     }
     fill_outside(&F);
     mapimg_mesh_look_free(g);
-    free(lv);
     st = river_lines(f, w, err);
     if (st != OG_OK) {
         iso_field_fini(f);

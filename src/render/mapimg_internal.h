@@ -66,6 +66,9 @@ struct mesh_look {
     double *grad;         /* 2 per site: elevation per map unit, x and y */
     double px;            /* a pixel's size in map units (the larger axis) */
     double relief, shade_k;
+    float *lake_level;    /* per site: its lake's level (elevation units), the
+                             highest filled surface (hydro_elev) of the lake
+                             nodes around it; -INFINITY for other sites */
 };
 
 /* The look for a map whose smooth flag is smooth (MAP_SMOOTH_PIXELS), or
@@ -74,6 +77,10 @@ enum og_status mapimg_mesh_look_new(const struct world *w, enum map_layer layer,
                                     double px_units, struct mesh_look **out,
                                     struct og_error *err);
 void mapimg_mesh_look_free(struct mesh_look *g);
+/* The lake level of every site into lv (w->mesh->npoints floats): the
+ * highest filled surface of the lake nodes around a lake site (its own
+ * height without a hydrology), -INFINITY for other sites. */
+void mapimg_mesh_lake_levels(const struct world *w, float *lv);
 /* The surface at q in the triangle of sites v with barycentric weights l:
  * height and gradient per map unit. */
 void mapimg_mesh_surface(const struct mesh_look *g, const int32_t v[3], const double l[3],

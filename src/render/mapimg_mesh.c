@@ -38,10 +38,12 @@ mapimg_mesh_look_new(const struct world *w, enum map_layer layer, int smooth, do
         return OG_OK;
     }
     g = calloc(1, sizeof *g);
-    if (g == NULL || (g->grad = malloc(sizeof *g->grad * 2 * m->npoints)) == NULL) {
-        free(g);
+    if (g == NULL || (g->grad = malloc(sizeof *g->grad * 2 * m->npoints)) == NULL ||
+        (g->lake_level = malloc(sizeof *g->lake_level * m->npoints)) == NULL) {
+        mapimg_mesh_look_free(g);
         return og_error_set(err, OG_ENOMEM, "out of memory for a map's surface");
     }
+    mapimg_mesh_lake_levels(w, g->lake_level);
     g->w = w;
     g->px = px_units;
     g->relief = w->elev_max - w->elev_min;
@@ -85,7 +87,42 @@ mapimg_mesh_look_free(struct mesh_look *g)
 {
     if (g != NULL) {
         free(g->grad);
+        free(g->lake_level);
         free(g);
+    }
+}
+
+void
+mapimg_mesh_lake_levels(const struct world *w, float *lv)
+{
+    const struct mesh *m = w->mesh;
+    size_t p, t;
+    int k;
+
+    for (p = 0; p < m->npoints; p++) {
+        lv[p] = -INFINITY;
+    }
+    if (w->water == NULL) {
+        return;
+    }
+    if (w->lake == NULL || w->hydro_elev == NULL || w->nhydro != m->ntriangles) {
+        for (p = 0; p < m->npoints; p++) {
+            if (w->water[p] == WATER_LAKE) {
+                lv[p] = w->elevation[p]; /* no hydrology: the site's own height */
+            }
+        }
+        return;
+    }
+    for (t = 0; t < m->ntriangles; t++) {
+        if (w->lake[t] != LAKE_WATER) {
+            continue;
+        }
+        for (k = 0; k < 3; k++) {
+            int32_t q = m->triangles[3 * t + k];
+            if (w->water[q] == WATER_LAKE && w->hydro_elev[t] > lv[q]) {
+                lv[q] = w->hydro_elev[t];
+            }
+        }
     }
 }
 
@@ -169,17 +206,25 @@ mapimg_mesh_color(const struct mesh_look *g, enum map_layer layer, const int32_t
                   const double l[3], const double *q, double flow_log_max, uint32_t *out)
 {
     const struct world *w = g->w;
-    double h, hx, hy, a, share = 0.0;
+    double h, hx, hy, a, share = 0.0, level = -INFINITY;
     uint32_t land = 0, water = 0;
     int k, lake = 0, have_land, have_water;
 
     for (k = 0; k < 3; k++) {
         share += w->water[v[k]] != WATER_LAND ? l[k] : 0.0;
         lake |= w->water[v[k]] == WATER_LAKE;
+        level = g->lake_level[v[k]] > level ? g->lake_level[v[k]] : level;
     }
     mapimg_mesh_surface(g, v, l, q, &h, &hx, &hy);
-    /* lakes lie above the sea: their shore stays the wet share's */
-    a = lake ? (share > 0.5 ? 1.0 : 0.0) : mapimg_mesh_wet(g, h, hx, hy);
+    /* a lake's shore is the surface's contour at its level (map version
+       6), anti-aliased as the coast; the wet share where no level is known */
+    if (lake && level > -INFINITY) {
+        double c = h - level, grad = sqrt(hx * hx + hy * hy) * g->px;
+        a = grad > 0.0 ? 0.5 - c / grad : (c < 0.0 ? 1.0 : 0.0);
+        a = a < 0.0 ? 0.0 : (a > 1.0 ? 1.0 : a);
+    } else {
+        a = lake ? (share > 0.5 ? 1.0 : 0.0) : mapimg_mesh_wet(g, h, hx, hy);
+    }
     have_land = side_color(g, layer, v, l, 0, flow_log_max, &land);
     have_water = side_color(g, layer, v, l, 1, flow_log_max, &water);
     if (!have_land && !have_water) {

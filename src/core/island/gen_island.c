@@ -192,9 +192,18 @@ elev_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *e
         if (J->margin > 0.0) {
             /* the edge band: a smoothstep from 0 at margin to edge_drop at
                the edge, deep enough that no noise keeps land there */
-            double de = x < 1.0 - x ? x : 1.0 - x, t;
+            double de = x < 1.0 - x ? x : 1.0 - x, t, wv;
             de = y < de ? y : de;
             de = 1.0 - y < de ? 1.0 - y : de;
+            /* the band's width wanders with two octaves of noise (0.6 to
+               1.25 times the margin, in features of a fifth and a tenth of
+               the map), so a coast it shapes does not run straight along
+               the map's border; it stays 0 at the edge itself, and is
+               narrower more than wider (the presets' land shares hold) */
+            wv = perlin2(J->noise, 5.0 * x + 17.31, 5.0 * y + 41.77) +
+                 0.5 * perlin2(J->noise, 10.0 * x + 73.13, 10.0 * y + 5.29);
+            wv = wv < -1.0 ? -1.0 : (wv > 1.0 ? 1.0 : wv);
+            de *= 1.0 + (wv > 0.0 ? 0.65 : 0.2) * wv;
             if (de < J->margin) {
                 t = 1.0 - (de > 0.0 ? de : 0.0) / J->margin;
                 J->raw[i] -= J->edge_drop * t * t * (3.0 - 2.0 * t);
