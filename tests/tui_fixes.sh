@@ -5,6 +5,9 @@
 #      resize (no "abc      -view.png");
 #   R3 Enter in the preset list loads the preset and closes the list (a
 #      following v opens the seed gallery, not the preset "volcano");
+#   R2 glyph mode (vt100, LANG=C) draws ramp layers as digits 0..9 (a
+#      changes the map), says when a layer is shown by terrain class, and
+#      the legend explains the iso preview's shading glyphs;
 #   R4/R8 at 80x24 the parameter panel is below the map (doc/keys.md), and
 #      the glyph legend (at the side) lists the glyphs first, then the rest;
 #   R5 messages say the point first and are never cut mid-word: the
@@ -66,6 +69,31 @@ else
 fi
 keys r3 q q
 wait_exit r3 20 >/dev/null
+
+# --- R2: glyph mode follows the layer -------------------------------------------
+start r2 100 30 vt100 C --set island.cells=2000
+if wait_for r2 "ready in" 30; then
+    sleep 0.3
+    screen r2 | sed -n 1,27p | cut -c1-52 >"$tmp/r2a.txt"
+    keys r2 a a
+    wait_for r2 "layer moisture" 5
+    sleep 0.5
+    screen r2 >"$tmp/r2.txt"
+    sed -n 1,27p "$tmp/r2.txt" | cut -c1-52 >"$tmp/r2b.txt"
+    ! cmp -s "$tmp/r2a.txt" "$tmp/r2b.txt" && grep -q "[0-9][0-9][0-9]" "$tmp/r2b.txt" &&
+        grep -q "0001111" "$tmp/r2.txt" && grep -q "~~ water" "$tmp/r2.txt"
+    check $? "R2: moisture in glyph mode: digits on the map, the digit ramp and water in the legend" "$tmp/r2.txt"
+    keys r2 a a
+    wait_for r2 "layer lakes (the glyph map shows terrain classes for it)" 5
+    check $? "R2: a layer without a ramp says it is shown by terrain class" "$tmp/last-screen.txt"
+    keys r2 p
+    wait_for r2 "iso preview: shade ' .:-=+*#%@' dark to light" 20
+    check $? "R2: the legend explains the iso preview's glyphs" "$tmp/last-screen.txt"
+else
+    bad "R2: no island" "$tmp/last-screen.txt"
+fi
+keys r2 q
+wait_exit r2 20 >/dev/null
 
 # --- R4/R8: 80x24: parameters below the map, the glyphs first in the legend --
 start r4 80 24 xterm-256color C --set island.cells=2000

@@ -82,7 +82,13 @@ tui_next_layer(struct tui *t, int dir)
     }
     t->layer = (enum map_layer)l;
     t->map_stale = t->map_dirty = t->chrome_dirty = 1;
-    tui_message(t, 0, "layer %s", mapimg_layer_name(t->layer));
+    {   /* glyph mode draws ramp layers as digits, the others by terrain
+         * class: say so rather than seem to ignore the key (item 2) */
+        char g;
+        int classes = t->col.mode == TUI_COLOR_NONE && !legend_glyph(t, 0, MC_LOW, &g);
+        tui_message(t, 0, "layer %s%s", mapimg_layer_name(t->layer),
+                    classes ? " (the glyph map shows terrain classes for it)" : "");
+    }
 }
 
 static void

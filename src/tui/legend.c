@@ -15,6 +15,7 @@
 #include <wchar.h>
 
 #include "render/legend.h"
+#include "render/tint.h"
 #include "tui/colorquant.h"
 #include "tui/tui_state.h"
 
@@ -49,6 +50,102 @@ current_legend(struct tui *t)
         cached_layer = (int)t->layer;
     }
     return &cached;
+}
+
+/* Glyph mode (no colours) draws a layer with a colour ramp (elevation,
+ * moisture, flow, roughness, forest, wear ...) as digits, 0 the ramp's low
+ * end to 9 its high end, and that layer's own exact classes (water beside
+ * the moisture ramp, lakes) with their glyph: the pixel's colour is matched
+ * to the nearest ramp stop or class swatch (findings tui.md item 2: the
+ * glyph map showed terrain classes whatever the layer). Digits are no
+ * class's glyph (render/mapimg.c), so the two never read alike. */
+static int
+glyph_ramp_layer(struct tui *t, const struct legend **out)
+{
+    const struct legend *lg;
+
+    if (t->col.mode != TUI_COLOR_NONE || (lg = current_legend(t)) == NULL || lg->nramp < 2) {
+        return 0;
+    }
+    *out = lg;
+    return 1;
+}
+
+/* Distance of two colours for the match, in 1/1e6: mostly their direction
+ * in RGB, since the map's hill shading scales a colour (mapimg.c shade),
+ * plus a tenth of their brightness difference. */
+static long
+rgb_dist(uint32_t a, uint32_t b)
+{
+    double x[3] = { (a >> 16) & 0xff, (a >> 8) & 0xff, a & 0xff };
+    double y[3] = { (b >> 16) & 0xff, (b >> 8) & 0xff, b & 0xff };
+    double nx = x[0] + x[1] + x[2] + 1.0, ny = y[0] + y[1] + y[2] + 1.0, d = 0.0;
+    int i;
+    for (i = 0; i < 3; i++) {
+        d += (x[i] / nx - y[i] / ny) * (x[i] / nx - y[i] / ny);
+    }
+    d += 0.1 * ((nx - ny) / 766.0) * ((nx - ny) / 766.0);
+    return (long)(d * 1e6);
+}
+
+static char
+ramp_digit(int k, int nramp)
+{
+    return (char)('0' + (k * 9 + (nramp - 1) / 2) / (nramp - 1));
+}
+
+int
+legend_glyph(struct tui *t, uint32_t rgb, int cls, char *glyph)
+{
+    const struct legend *lg;
+    long best = -1, d;
+    int i, k = 0, entry = -1, from = 0, to;
+
+    if (!glyph_ramp_layer(t, &lg)) {
+        return 0;
+    }
+    to = lg->nramp;
+    if (lg->layer == LAYER_ELEVATION) {
+        /* the hypsometric tint (render/tint.h) at 101 points: its sand at
+         * the coast falls between the legend's 16 stops, and matched to
+         * them read as grey highland; the sea's pixels take the tint's
+         * lower half, the land's its upper half */
+        static uint32_t hyps[101];
+        static int have;
+        int sea = cls == MC_DEEP || cls == MC_WATER;
+        if (!have) {
+            for (i = 0; i <= 100; i++) {
+                hyps[i] = tint_hypsometric(-1.0 + i / 50.0);
+            }
+            have = 1;
+        }
+        /* a beach pixel is the anti-aliased coast (mapimg.c), a blend of
+         * sea and sand that reads as grey highland: it is the coast */
+        for (i = sea ? 0 : 50; cls != MC_BEACH && i <= (sea ? 49 : 100); i++) {
+            if ((d = rgb_dist(rgb, hyps[i])) < best || best < 0) {
+                best = d;
+                k = i;
+            }
+        }
+        from = to = 0;
+        k = cls == MC_BEACH ? 50 : k;
+        k = k * (lg->nramp - 1) / 100;   /* as a ramp index */
+    }
+    for (i = from; i < to; i++) {
+        if ((d = rgb_dist(rgb, lg->ramp[i])) < best || best < 0) {
+            best = d;
+            k = i;
+        }
+    }
+    for (i = 0; i < lg->n; i++) {
+        if (lg->e[i].exact && lg->e[i].glyph != '\0' &&
+            (d = rgb_dist(rgb, lg->e[i].rgb)) < best) {
+            best = d;
+            entry = i;
+        }
+    }
+    *glyph = entry >= 0 ? lg->e[entry].glyph : ramp_digit(k, lg->nramp);
+    return 1;
 }
 
 /* In 256 colours two classes can fall on one palette entry (temperate
@@ -143,7 +240,7 @@ ramp(struct tui *t, WINDOW *win, int row, int w, const struct legend *lg)
             int c = colors_number(t, lg->ramp[k], MC_LOW, 0, 0, 0, &attr);
             pair = colors_pair(t, c, c);
         } else {
-            wc[0] = (wchar_t)"_.-=+*#%@"[k * 8 / (lg->nramp - 1)];
+            wc[0] = (wchar_t)ramp_digit(k, lg->nramp);
         }
         setcchar(&cc, wc, attr, 0, &pair);
         mvwadd_wch(win, row, 2 + i, &cc);
@@ -377,9 +474,11 @@ class_list(struct tui *t, struct flow *f, const struct class_rows *cr, const cha
  * the 8/16-colour palette (quant_class_ansi) and monochrome glyphs. The
  * layer's own colours would then explain nothing on screen. */
 static int
-class_mode(const struct tui *t)
+class_mode(struct tui *t)
 {
-    return t->col.mode == TUI_COLOR_16 || t->col.mode == TUI_COLOR_NONE;
+    const struct legend *lg;
+    return t->col.mode == TUI_COLOR_16 ||
+           (t->col.mode == TUI_COLOR_NONE && !glyph_ramp_layer(t, &lg));
 }
 
 void
@@ -387,7 +486,7 @@ legend_draw(struct tui *t)
 {
     WINDOW *win = t->panelwin;
     const struct legend *lg;
-    int w, h, row, i, number[LEGEND_MAX], lines, glyphs;
+    int w, h, row, i, number[LEGEND_MAX], lines, glyphs, top;
     char head[96], share[16];
     struct class_rows cr;
     struct flow f;
@@ -413,11 +512,17 @@ legend_draw(struct tui *t)
         return;
     }
     class_rows(t, &cr);
+    top = 1;
+    if (t->view == TUI_VIEW_ISO && !colors_halfblocks(t)) {
+        /* the iso preview's glyphs are its shading, not the map's classes
+         * listed below (isoview.c; findings item 2) */
+        mvwaddnstr(win, top++, 1, "iso preview: shade ' .:-=+*#%@' dark to light", w - 2);
+    }
     if (class_mode(t)) {
         /* 8/16 colours and monochrome glyphs draw every layer by terrain
          * class: list those classes, as drawn, and say why */
         int more = t->col.available[TUI_COLOR_256] || t->col.available[TUI_COLOR_DIRECT];
-        flow_init(&f, win, 1, w, h, cr.n + 1 + 2 * more);
+        flow_init(&f, win, top, w, h, cr.n + 1 + 2 * more);
         class_list(t, &f, &cr,
                    t->col.mode == TUI_COLOR_NONE ? "glyphs (view share):"
                                                  : "colours (view share):");
@@ -428,7 +533,7 @@ legend_draw(struct tui *t)
         wnoutrefresh(win);
         return;
     }
-    row = 1;
+    row = top;
     if (lg->nramp > 0 && row + 2 <= h) {
         ramp(t, win, row, w, lg);
         row += 2;
@@ -438,7 +543,7 @@ legend_draw(struct tui *t)
     }
     /* The classes in the legend's order ("world %" is their share of all
      * cells), the lines, the note, then in glyph mode the glyphs: one flow. */
-    glyphs = !colors_halfblocks(t) && cr.total > 0;
+    glyphs = !colors_halfblocks(t) && cr.total > 0 && t->col.mode != TUI_COLOR_NONE;
     lines = lg->n + (lg->lines[0] != '\0') +
             (lg->nramp == 0 ? text_rows(lg->note, w / 2) : 0) + (glyphs ? cr.n + 3 : 0);
     flow_init(&f, win, row, w, h, lines);
@@ -459,6 +564,10 @@ legend_draw(struct tui *t)
             break;
         }
         swatch(t, win, row, f.col + 1, lg->e[i].rgb, number[i]);
+        if (t->col.mode == TUI_COLOR_NONE && lg->e[i].glyph != '\0') {
+            char two[3] = { lg->e[i].glyph, lg->e[i].glyph, '\0' };
+            mvwaddnstr(win, row, f.col + 1, two, 2);   /* the digits' classes */
+        }
     }
     if (lg->lines[0] != '\0') {
         share_text(share, sizeof share, 100.0 * lg->lines_share);

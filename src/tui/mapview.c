@@ -441,6 +441,7 @@ mapview_draw(struct tui *t)
         for (x = 0; x < w; x++) {
             uint32_t c1 = 0, c2 = 0;
             int k1 = 0, k2 = 0, in1, in2, fg, bg, pair;
+            char glyph;
             attr_t attr = A_NORMAL;
 
             if (hb && sym != SUBCELL_HALF) {
@@ -474,9 +475,9 @@ mapview_draw(struct tui *t)
                     fg = colors_number(t, c1, k1, 0, wx0 + x, wy0 + y, &attr);
                     pair = colors_pair(t, fg, -1);
                 }
-                colors_put_cell(win, y, x, (wchar_t)(unsigned char)mapimg_class_glyph(
-                                        (enum map_class)k1),
-                         attr, pair);
+                glyph = mapimg_class_glyph((enum map_class)k1);
+                legend_glyph(t, c1, k1, &glyph);   /* a ramp layer's digit */
+                colors_put_cell(win, y, x, (wchar_t)(unsigned char)glyph, attr, pair);
             }
         }
     }

@@ -288,6 +288,11 @@ void report_draw(struct tui *t);
 /* legend.c: the current layer's legend (render/legend.h) and, in glyph
  * mode, the glyphs of the view; legend_free drops its cached legend. */
 void legend_draw(struct tui *t);
+/* Glyph mode: the glyph of a map pixel of colour rgb for a layer drawn as
+ * a ramp (digits 0..9 low to high, the layer's exact classes their own
+ * glyph; cls the pixel's terrain class, enum map_class); returns 0, glyph untouched, when the map draws terrain classes
+ * (colour modes, layers without a ramp). */
+int legend_glyph(struct tui *t, uint32_t rgb, int cls, char *glyph);
 void legend_free(void);
 
 /* galleryview.c: the seed gallery (key v) over the map window: open
