@@ -232,7 +232,8 @@ write_base(const struct world *w, int width, int height, const struct georef *g,
     if (st != OG_OK) {
         return st;
     }
-    snprintf(meaning, sizeof meaning, "elevation = %.17g + sample * %.17g", sc.lo, sc.step);
+    snprintf(meaning, sizeof meaning, "elevation = %.17g + sample * %.17g%s", sc.lo, sc.step,
+             sc.nodata >= 0 ? "; 65535: no data (void.png)" : "");
     bundle_entry(man, first, "height.png", "png16 grey", width, height, sc.units, sc.lo, sc.hi,
                  meaning, 1);
     return OG_OK;

@@ -4,7 +4,7 @@
  * Files (all rasters W x H, the heightmap's pixel grid: pixel (x, y)
  * samples map point ((x + 0.5) / W, (y + 0.5) / H), row 0 north):
  *   map.png        colour map (8-bit RGBA)
- *   height.png     16-bit heightmap (io/raster/heightmap.h)
+ *   height.png     16-bit heightmap (io/raster/heightmap.h), 65535 on voids
  *   biome.png      8-bit biome ids; biome_legend.json names and colours them
  *   moisture.png   16-bit, 0..1 over 0..65535
  *   flow.png       16-bit, log1p(flow) / log1p(max flow) over 0..65535
@@ -13,6 +13,8 @@
  *   forest.png     8-bit forest density 0..1 over 0..255 (hybrid)
  *   trees.png      8-bit, 255 where a tree stands (hybrid)
  *   landmass.png   16-bit landmass id + 1, 0 for sea (planet)
+ *   void.png       8-bit, 255 on a DEM's voids (dem with voids; height.png
+ *                  holds 65535 there, io/raster/heightmap.h)
  *   iso.png        isometric render (globe.png for planets): a picture,
  *                  not registered
  *   stats.json     the stats JSON (doc/stats.md)

@@ -1,6 +1,7 @@
 /* bundle_layers: the classified and scalar layer rasters of a bundle
  * (biome ids, moisture, flow, rivers, lakes, forest, trees, landmass; the
- * landscape evolution's wear and deposition, and the slope of grids),
+ * landscape evolution's wear and deposition, the slope of grids, a DEM's
+ * voids),
  * each a grey PNG streamed row by row with its manifest entry (see
  * bundle.h). */
 #include "config.h"
@@ -23,7 +24,7 @@
 
 enum layer_kind {
     L_BIOME, L_MOISTURE, L_FLOW, L_RIVERS, L_LAKES, L_FOREST, L_TREES, L_LANDMASS,
-    L_WEAR, L_DEPOSITION, L_SLOPE
+    L_WEAR, L_DEPOSITION, L_SLOPE, L_VOID
 };
 
 static const struct {
@@ -50,6 +51,9 @@ static const struct {
                        "total deposition of the landscape evolution (doc/lem.md)", 0, 1 },
     [L_SLOPE] = { "slope.png", 16, "m/m", "steepest slope of the cell (central differences)", 0,
                   1 },
+    [L_VOID] = { "void.png", 8, "mask",
+                 "255 where the DEM has no data (a void, filled from its rim for the hydrology; "
+                 "65535 in height.png), else 0", 0, 1 },
 };
 #define NLAYERS (sizeof layers / sizeof layers[0])
 
@@ -68,6 +72,7 @@ layer_available(const struct world *w, enum layer_kind k)
     case L_WEAR: return w->wear != NULL;
     case L_DEPOSITION: return w->deposition != NULL;
     case L_SLOPE: return mapimg_layer_available(w, LAYER_SLOPE);
+    case L_VOID: return w->kind == WORLD_GRID && w->nodata != NULL;
     }
     return 0;
 }
@@ -149,6 +154,7 @@ layer_row(void *arg, int y, uint8_t *row, struct og_error *err)
         case L_WEAR: v = r->top > 0.0 ? w->wear[c] / r->top : 0.0; break;
         case L_DEPOSITION: v = r->top > 0.0 ? w->deposition[c] / r->top : 0.0; break;
         case L_SLOPE: v = r->top > 0.0 ? mapimg_cell_slope(w, (size_t)c) / r->top : 0.0; break;
+        case L_VOID: v = w->nodata[c] != 0; break;
         }
         if (layers[r->kind].units[0] == 'i') {  /* ids as they are */
             q = v < 0 ? 0u : (unsigned)v;

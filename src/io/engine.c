@@ -210,7 +210,9 @@ engine_file(const struct world *w, struct output_plan *p, enum engine_profile e,
         return write_r16_south(w, win, sc, path, err);
     }
     if (e == ENGINE_UNREAL) {
-        return export_heightmap_png(w, win, &p->range, path, NULL, err);
+        struct height_range filled = p->range;
+        filled.filled = 1;  /* no holes in a landscape: the sidecar's scale */
+        return export_heightmap_png(w, win, &filled, path, NULL, err);
     }
     return export_heightmap_exr(w, win, path, NULL, err);
 }

@@ -45,14 +45,25 @@ add_export(struct output_plan *p, const char *path, const char *format, const ch
     size_t old = p->exports != NULL ? strlen(p->exports) : 0;
     /* float samples are the heights themselves: h = 0 + sample x 1 */
     int fl = strcmp(format, "exr32") == 0 || strcmp(format, "tiff32") == 0;
+    /* the voids' sample: 16-bit 65535 (io/raster/heightmap.h), the
+       GeoTIFF's no-data value, NaN in EXR (not a JSON number) */
+    char nodata[32] = "null";
+    if (!fl && sc->nodata >= 0) {
+        snprintf(nodata, sizeof nodata, "%d", sc->nodata);
+    } else if (strcmp(format, "tiff32") == 0) {
+        snprintf(nodata, sizeof nodata, "%.17g", HEIGHTMAP_TIFF_NODATA);
+    } else if (fl) {
+        snprintf(nodata, sizeof nodata, "\"NaN\"");
+    }
     int k = snprintf(entry, sizeof entry,
                      "%s\n    {\"file\": \"%s\", \"format\": \"%s\", \"byte_order\": \"%s\", "
                      "\"width\": %d, \"height\": %d, \"height_offset\": %.17g, "
                      "\"height_step\": %.17g, \"height_min\": %.17g, \"height_max\": %.17g, "
-                     "\"data_min\": %.9g, \"data_max\": %.9g, \"units\": \"%s\"}",
+                     "\"data_min\": %.9g, \"data_max\": %.9g, \"units\": \"%s\", "
+                     "\"nodata\": %s}",
                      old > 0 ? "," : "", path, format, order, win->w, win->h, fl ? 0.0 : sc->lo,
                      fl ? 1.0 : sc->step,
-                     sc->lo, sc->hi, sc->data_lo, sc->data_hi, sc->units);
+                     sc->lo, sc->hi, sc->data_lo, sc->data_hi, sc->units, nodata);
     if (k < 0 || (size_t)k >= sizeof entry || strpbrk(path, "\"\\") != NULL) {
         return og_error_set(err, OG_EINVAL, "%s: file name too long or with quotes for the "
                             "stats JSON", path);

@@ -55,6 +55,16 @@ enum og_status pngio_write_rows(const char *path, int width, int height, int dep
                                 const struct pngio_text *text, size_t ntext, int level,
                                 struct og_error *err);
 
+/* pngio_write_rows for one grey channel with a no-data sample: nodata
+ * >= 0 (below 2^depth) writes a tRNS chunk of that grey, which GDAL reads
+ * as the band's no-data value and pngio_read (and so --dem) as voids;
+ * nodata < 0: none. Errors as pngio_write_rows, OG_EINVAL for a nodata
+ * outside the depth. */
+enum og_status pngio_write_rows_nodata(const char *path, int width, int height, int depth,
+                                       pngio_row_fn *row, void *arg,
+                                       const struct pngio_text *text, size_t ntext, int level,
+                                       int nodata, struct og_error *err);
+
 /* Progress of the PNG writes made by the calling thread (a thread-local
  * hook, so a TUI export thread and the CLI each see their own): fn(arg,
  * rows, height) once before the first row and after each percent of the

@@ -48,6 +48,7 @@ struct pngio_wctx {
     size_t ntext;
     png_textp ptext;
     int level;
+    int trns;                  /* grey no-data sample for a tRNS chunk, or -1 */
     int saved_errno;           /* errno of a failed fwrite/fflush */
     struct og_error *err;
 };
@@ -128,6 +129,12 @@ pngio_write_run(struct pngio_wctx *const c)
     png_set_write_fn(c->png, c, pngio_write_data_fn, pngio_flush_fn);
     png_set_IHDR(c->png, c->info, c->width, c->height, c->depth, c->color_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (c->trns >= 0) {
+        png_color_16 tc;
+        memset(&tc, 0, sizeof tc);
+        tc.gray = (png_uint_16)c->trns;
+        png_set_tRNS(c->png, c->info, NULL, 0, &tc);
+    }
     if (c->ntext > 0) {
         for (i = 0; i < c->ntext; i++) {
             memset(&c->ptext[i], 0, sizeof c->ptext[i]);
@@ -176,7 +183,8 @@ pngio_write_run(struct pngio_wctx *const c)
 static enum og_status
 pngio_write_image(const char *path, const uint8_t *rgba, pngio_row_fn *rowfn, void *rowarg,
                   int depth, int color_type, int channels, int width, int height,
-                  const struct pngio_text *text, size_t ntext, int level, struct og_error *err)
+                  const struct pngio_text *text, size_t ntext, int level, int trns,
+                  struct og_error *err)
 {
     struct pngio_wctx c;
     size_t i, klen;
@@ -235,6 +243,7 @@ pngio_write_image(const char *path, const uint8_t *rgba, pngio_row_fn *rowfn, vo
     c.text = text;
     c.ntext = ntext;
     c.level = level;
+    c.trns = trns;
     c.err = err;
 
     if (ntext > 0) {
@@ -291,7 +300,7 @@ pngio_write_rgba(const char *path, const uint8_t *rgba, int width, int height,
                  const struct pngio_text *text, size_t ntext, int level, struct og_error *err)
 {
     return pngio_write_image(path, rgba, NULL, NULL, 8, PNG_COLOR_TYPE_RGB_ALPHA, 4, width,
-                             height, text, ntext, level, err);
+                             height, text, ntext, level, -1, err);
 }
 
 enum og_status
@@ -306,5 +315,21 @@ pngio_write_rows(const char *path, int width, int height, int depth, int channel
                             channels);
     }
     return pngio_write_image(path, NULL, row, arg, depth, types[channels], channels, width,
-                             height, text, ntext, level, err);
+                             height, text, ntext, level, -1, err);
+}
+
+enum og_status
+pngio_write_rows_nodata(const char *path, int width, int height, int depth, pngio_row_fn *row,
+                        void *arg, const struct pngio_text *text, size_t ntext, int level,
+                        int nodata, struct og_error *err)
+{
+    if (nodata >= 0 && nodata >= (1 << depth)) {
+        return og_error_set(err, OG_EINVAL, "cannot write %s: no-data %d outside %d bits",
+                            path, nodata, depth);
+    }
+    if (depth != 8 && depth != 16) {
+        return og_error_set(err, OG_EINVAL, "cannot write %s: depth %d (8 or 16)", path, depth);
+    }
+    return pngio_write_image(path, NULL, row, arg, depth, PNG_COLOR_TYPE_GRAY, 1, width, height,
+                             text, ntext, level, nodata, err);
 }

@@ -52,7 +52,34 @@ heightmap_scale(const struct world *w, const struct height_range *asked, struct 
     out->units = w->elev_unit_m > 0.0 ? "m" : "model";
     out->data_lo = INFINITY;
     out->data_hi = -INFINITY;
+    out->nodata = -1;
     return OG_OK;
+}
+
+void
+heightmap_scale_voids(const struct world *w, const struct height_range *asked,
+                      struct height_scale *s)
+{
+    s->nodata = -1;
+    if (w->kind != WORLD_GRID || w->nodata == NULL || (asked != NULL && asked->filled)) {
+        return;
+    }
+    s->nodata = HEIGHTMAP_NODATA;
+    s->step = s->hi > s->lo ? (s->hi - s->lo) / 65534.0 : 1.0 / 65534.0;
+}
+
+uint16_t
+heightmap_sample(const struct world *w, const struct height_scale *s, double h, int32_t cell)
+{
+    uint16_t q;
+    if (s->nodata < 0) {
+        return heightmap_quantize(s, h);
+    }
+    if (cell >= 0 && (size_t)cell < w->ncells && w->nodata[cell]) {
+        return (uint16_t)s->nodata;
+    }
+    q = heightmap_quantize(s, h);
+    return q >= HEIGHTMAP_NODATA ? (uint16_t)(HEIGHTMAP_NODATA - 1) : q;
 }
 
 void
@@ -67,10 +94,12 @@ heightmap_extremes(struct height_scale *s, const float *elev, int n)
 }
 
 struct hm_rows {
+    const struct world *w;
     struct sampler s;
     const struct raster_window *win;
     struct height_scale *scale;
     float *elev;
+    int32_t *cell;
 };
 
 static enum og_status
@@ -79,10 +108,10 @@ hm_row(void *arg, int y, uint8_t *row, struct og_error *err)
     struct hm_rows *r = arg;
     int x;
     (void)err;
-    sample_row(&r->s, r->win->y0 + y, r->win->x0, r->win->w, r->elev, NULL);
+    sample_row(&r->s, r->win->y0 + y, r->win->x0, r->win->w, r->elev, r->cell);
     heightmap_extremes(r->scale, r->elev, r->win->w);
     for (x = 0; x < r->win->w; x++) {
-        uint16_t q = heightmap_quantize(r->scale, r->elev[x]);
+        uint16_t q = heightmap_sample(r->w, r->scale, r->elev[x], r->cell[x]);
         row[2 * x] = (uint8_t)(q >> 8);
         row[2 * x + 1] = (uint8_t)q;
     }
@@ -167,6 +196,7 @@ export_heightmap_png(const struct world *w, const struct raster_window *win,
     if (st != OG_OK) {
         return st;
     }
+    heightmap_scale_voids(w, range, &sc);
     st = hm_text(w, win, &sc, &text, &ntext, blocks, err);
     if (st != OG_OK) {
         return st;
@@ -174,14 +204,18 @@ export_heightmap_png(const struct world *w, const struct raster_window *win,
     memset(&r, 0, sizeof r);
     sample_init(&r.s, w, win->width, win->height);
     r.win = win;
+    r.w = w;
     r.scale = &sc;
     r.elev = malloc((size_t)win->w * sizeof *r.elev);
-    if (r.elev == NULL) {
+    r.cell = malloc((size_t)win->w * sizeof *r.cell);
+    if (r.elev == NULL || r.cell == NULL) {
         st = og_error_set(err, OG_ENOMEM, "out of memory for a heightmap row");
     } else {
-        st = pngio_write_rows(path, win->w, win->h, 16, 1, hm_row, &r, text, ntext, 6, err);
+        st = pngio_write_rows_nodata(path, win->w, win->h, 16, hm_row, &r, text, ntext, 6,
+                                     sc.nodata, err);
     }
     free(r.elev);
+    free(r.cell);
     free(blocks[0]);
     free(blocks[1]);
     if (st == OG_OK && used != NULL) {

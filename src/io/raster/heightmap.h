@@ -33,6 +33,8 @@ struct height_range {
     int given;
     double lo, hi;       /* output units (struct height_scale), lo < hi */
     int clip;            /* clamp data outside [lo, hi] instead of refusing it */
+    int filled;          /* a DEM's voids as their filled heights, no HEIGHTMAP_NODATA
+                            (engines' terrains have no holes) */
 };
 
 /* The part of a width x height raster that one file holds (a tile or the
@@ -51,7 +53,26 @@ struct height_scale {
     double unit;               /* output units per world elevation unit */
     const char *units;         /* "m" or "model" */
     double data_lo, data_hi;   /* extremes of the samples written (set by the writers) */
+    int nodata;                /* 16-bit sample of a DEM's voids (HEIGHTMAP_NODATA), or -1 */
 };
+
+/* The 16-bit heightmaps' and r16's no-data sample: a world with voids
+ * (world.nodata, core/dem/dem_void.h) writes them as 65535 and its
+ * heights over 0..65534 (a tRNS chunk of 65535 in the PNG, which GDAL
+ * reports as its no-data value and --dem reads back as voids). */
+#define HEIGHTMAP_NODATA 65535
+
+/* Reserve HEIGHTMAP_NODATA in s when w has voids and asked (may be NULL)
+ * does not ask for filled heights: s->nodata set and the step widened to
+ * (hi - lo) / 65534; else s->nodata = -1, s unchanged. */
+void heightmap_scale_voids(const struct world *w, const struct height_range *asked,
+                           struct height_scale *s);
+
+/* The 16-bit sample of elevation h (world units) of cell (a sample_row
+ * cell, may be < 0) under s: HEIGHTMAP_NODATA on a void when s reserves
+ * it, else heightmap_quantize, at most 65534 then. */
+uint16_t heightmap_sample(const struct world *w, const struct height_scale *s, double h,
+                          int32_t cell);
 
 /* Resolve the range for w. Errors: OG_ERANGE "elevations LO..HI of the
  * world fall outside --height-range A:B (use --clip to clamp)". */

@@ -18,6 +18,7 @@ export_raw16(const struct world *w, const struct raster_window *win,
     struct sampler s;
     struct outfile of;
     float *elev = NULL;
+    int32_t *cell = NULL;
     uint8_t *row = NULL;
     enum og_status st;
     int x, y;
@@ -31,25 +32,29 @@ export_raw16(const struct world *w, const struct raster_window *win,
     if (st != OG_OK) {
         return st;
     }
+    heightmap_scale_voids(w, range, &sc);
     elev = malloc((size_t)win->w * sizeof *elev);
+    cell = malloc((size_t)win->w * sizeof *cell);
     row = malloc((size_t)win->w * 2);
-    if (elev == NULL || row == NULL) {
+    if (elev == NULL || row == NULL || cell == NULL) {
         free(elev);
+        free(cell);
         free(row);
         return og_error_set(err, OG_ENOMEM, "out of memory for an r16 row");
     }
     st = outfile_open(&of, path, err);
     if (st != OG_OK) {
         free(elev);
+        free(cell);
         free(row);
         return st;
     }
     sample_init(&s, w, win->width, win->height);
     for (y = 0; y < win->h; y++) {
-        sample_row(&s, win->y0 + y, win->x0, win->w, elev, NULL);
+        sample_row(&s, win->y0 + y, win->x0, win->w, elev, cell);
         heightmap_extremes(&sc, elev, win->w);
         for (x = 0; x < win->w; x++) {
-            uint16_t q = heightmap_quantize(&sc, elev[x]);
+            uint16_t q = heightmap_sample(w, &sc, elev[x], cell[x]);
             row[2 * x] = (uint8_t)q;
             row[2 * x + 1] = (uint8_t)(q >> 8);
         }
@@ -59,6 +64,7 @@ export_raw16(const struct world *w, const struct raster_window *win,
         }
     }
     free(elev);
+    free(cell);
     free(row);
     if (st != OG_OK) {
         outfile_abort(&of);

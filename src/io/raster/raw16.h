@@ -3,8 +3,9 @@
  * first (north), no header. The quantisation is the heightmap's
  * (io/raster/heightmap.h); the size and range are not in the file, so the
  * stats JSON and the bundle manifest carry them. Engines want 2^n + 1
- * sides (513, 1025, 2049, 4097): `--size 1025x1025`. Rows are sampled and
- * written one at a time. */
+ * sides (513, 1025, 2049, 4097): `--size 1025x1025`. A DEM's voids are
+ * HEIGHTMAP_NODATA (65535), its heights then over 0..65534. Rows are
+ * sampled and written one at a time. */
 #ifndef OROGEN_IO_RASTER_RAW16_H
 #define OROGEN_IO_RASTER_RAW16_H
 
