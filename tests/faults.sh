@@ -14,7 +14,9 @@
 #   I  issue 28: closed standard descriptors, outputs that are streams
 #      (/dev/stdout, /dev/null, FIFOs) or inputs of the run, hostile
 #      georeferencing, SIGQUIT/SIGXCPU/SIGUSR1/SIGALRM/SIGPIPE, exit codes
-#      of writes to /dev/full, file modes.
+#      of writes to /dev/full, file modes;
+#   T  tiles renamed one at a time: SIGKILL leaves at most one temporary,
+#      SIGINT none, a failed tile counts the tiles that stay.
 # Time to quit after each signal is printed (not asserted: no timed tests).
 set -u
 env --default-signal=INT true 2>/dev/null || { echo "env --default-signal missing: skipping"; exit 77; }
@@ -434,6 +436,46 @@ expect "a 0444 target: refused, unchanged" 1 "r.json: the file is read-only (mod
     p.json r.json
 [ "$(cat "$w/r.json")" = old ]
 check "the 0444 file is unchanged" $?
+
+# --- T: tiles one at a time (issue 28 item 7) ------------------------------------
+# tiles_case SIGNAL: a --tiles run of 900 tiles stopped by SIGNAL once 40
+# tile files (whole or temporary) exist; it must leave at most one
+# temporary (KILL) or none (INT), and every tile it left must be a whole
+# PNG (before issue 28 item 7 every tile stayed a temporary to the end).
+tiles_case() {
+    w=$(fresh "tiles-$1")
+    (cd "$w" && exec env --default-signal=INT "$BIN" export --set island.cells=300 \
+        --size 600x600 --tiles 30x30 --heightmap h.png 2>"$tmp/sig.err" >/dev/null) &
+    _pid=$!
+    _i=0
+    while [ $_i -lt 600 ] && [ "$(ls "$w" | grep -c '^h_')" -lt 40 ] && kill -0 $_pid 2>/dev/null; do
+        sleep 0.05
+        _i=$((_i + 1))
+    done
+    kill -"$1" $_pid 2>/dev/null
+    wait $_pid
+    st=$?
+    _tmps=$(ls "$w" | grep -c '\.png\.')
+    _tiles=$(ls "$w" | grep -c 'png$')
+    _whole=0
+    for f in "$w"/*.png; do
+        tail -c 12 "$f" | grep -q IEND && _whole=$((_whole + 1))
+    done
+    echo "#   SIG$1 after 40 tile files: exit $st, $_tiles tiles left, $_tmps temporaries"
+}
+tiles_case KILL
+[ "$_tmps" -le 1 ] && [ "$_tiles" -ge 39 ] && [ "$_whole" -eq "$_tiles" ]
+check "SIGKILL during --tiles 30x30: at most one temporary, the tiles left are whole" $?
+tiles_case INT
+[ "$st" -eq 130 ] && [ "$_tmps" -eq 0 ] && [ "$_whole" -eq "$_tiles" ] &&
+    grep -q "interrupted by SIGINT" "$tmp/sig.err"
+check "SIGINT during --tiles 30x30: exit 130, no temporary, the tiles left are whole" $?
+w=$(fresh tiles-fail)
+mkdir "$w/h_x1_y0.png"
+run "$w" 60 "$BIN" export --set island.cells=300 --size 64x64 --tiles 2x2 --heightmap h.png \
+    --stats s.json
+expect "a tile that cannot be written: exit 1, the tile before it stays and is counted" 1 \
+    "cannot write h_x1_y0.png: .*; 1 tile written before it stays" "$w" h_x0_y0.png h_x1_y0.png
 
 # --- G: the TUI quits at once during a big export ----------------------------------
 # SIGTERM, SIGINT, SIGHUP, and q q then Ctrl-C while the isometric view

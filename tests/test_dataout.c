@@ -304,7 +304,7 @@ START_TEST(tiles_stitch_to_single_export)
                      OG_OK);
     ck_assert_int_eq(export_raw16(w, &full, &range, "tests/out-dataout-t.r16", NULL, &e), OG_OK);
     ck_assert_int_eq(export_map_png(w, LAYER_COLOR, W, H, "tests/out-dataout-m.png", &e), OG_OK);
-    ck_assert_int_eq(export_map_tiles(w, LAYER_COLOR, W, H, &g, "tests/out-dataout-m.png", &e),
+    ck_assert_int_eq(export_map_tiles(w, LAYER_COLOR, W, H, &g, "tests/out-dataout-m.png", NULL, &e),
                      OG_OK);
     ck_assert_int_eq(pngio_read_raster("tests/out-dataout-t.png", &one, &e), OG_OK);
     raw = test_slurp("tests/out-dataout-t.r16", &len);

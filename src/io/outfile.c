@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdint.h>
 #include <time.h>
 #include <limits.h>
@@ -374,6 +373,14 @@ void
 outfile_group_begin(void)
 {
     cur_group = atomic_fetch_add(&group_ids, 1) + 1;
+}
+
+int
+outfile_group_switch(int g)
+{
+    int old = cur_group;
+    cur_group = g;
+    return old;
 }
 
 /* Append name to the ", "-separated list in buf (cut short when full). */

@@ -99,6 +99,14 @@ void outfile_group_begin(void);
  * not written: C" (doc/robustness.md). */
 enum og_status outfile_group_end(int commit, struct og_error *err);
 
+/* Make g this thread's group and return the one it had (0: none). With
+ * g = 0 the files opened until the old group is given back are renamed at
+ * their own commit, one at a time. Tiles use it (issue 28 item 7): a run
+ * of a million tiles holds one temporary file, not a million, and an
+ * interruption or a SIGKILL leaves at most one behind; the tiles renamed
+ * before stay (doc/batch.md). */
+int outfile_group_switch(int g);
+
 /* Remove every temporary file still registered, of every thread (for the
  * exit path; not async-signal-safe). Returns how many were removed. */
 int outfile_discard_all(void);

@@ -297,6 +297,19 @@ remove_stale_sidecars(struct output_plan *p, const struct world *w)
     }
 }
 
+/* After a failure: say how many tiles stay (renamed before it). */
+static void
+tiles_kept(const struct output_plan *p, struct og_error *err)
+{
+    size_t n;
+    if (err == NULL || p->tiles_written == 0) {
+        return;
+    }
+    n = strlen(err->msg);
+    snprintf(err->msg + n, sizeof err->msg - n, "; %ld tile%s written before it stay%s",
+             p->tiles_written, p->tiles_written == 1 ? "" : "s", p->tiles_written == 1 ? "s" : "");
+}
+
 enum og_status
 output_plan_write(struct output_plan *p, const struct world *w, struct og_error *err)
 {
@@ -311,16 +324,25 @@ output_plan_write(struct output_plan *p, const struct world *w, struct og_error 
     if (st != OG_OK) {
         return st;
     }
-    /* All or none: every file stays a temporary until all are written. */
+    /* All or none: every file stays a temporary until all are written;
+       tiles are renamed one at a time as each is whole (issue 28 item 7:
+       a million tiles would be a million temporaries), so those written
+       before a failure stay and the message counts them (doc/batch.md). */
+    p->tiles_written = 0;
     outfile_group_begin();
     for (i = 0; i < OUT_COUNT && st == OG_OK; i++) {
+        int tiled = p->tiles.nx > 0 && (kinds[i].flags & OUTPUT_TILED), g;
         if (p->path[i] == NULL || ((kinds[i].flags & OUTPUT_STDOUT) && strcmp(p->path[i], "-") == 0)) {
             continue;
         }
-        if (p->on_write != NULL && i <= OUT_GLOBE && !(i == OUT_MAP && p->tiles.nx > 0)) {
+        if (p->on_write != NULL && i <= OUT_GLOBE && !tiled) {
             p->on_write(p->on_write_arg, kinds[i].name, p->path[i]);
         }
+        g = tiled ? outfile_group_switch(0) : 0;
         st = kinds[i].write(p, w, err);
+        if (tiled) {
+            outfile_group_switch(g);
+        }
     }
     /* Standard output last, once the exports list is whole, but inside the
        group: the group delivers it before any rename, so a full or closed
@@ -332,6 +354,7 @@ output_plan_write(struct output_plan *p, const struct world *w, struct og_error 
         outfile_group_end(0, NULL);
         bundle_finish(&p->stage, 0, NULL);
         bundle_finish(&p->splat_stage, 0, NULL);
+        tiles_kept(p, err);
         return st;
     }
     st = outfile_group_end(1, err);

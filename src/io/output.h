@@ -118,7 +118,9 @@ struct output_plan {
     struct georef dem_georef;      /* the DEM's world file / .aux.xml */
     int dem_georef_read;
     struct georef planet_georef, extent_georef;
-    char *exports;                 /* the rasters written, JSON objects for the stats */
+    char *exports;                 /* the rasters written, JSON objects for the stats
+                                      (kept only when --stats is asked for) */
+    long tiles_written;            /* tiles renamed into place by this write */
     struct bundle_stage stage;
     struct bundle_stage splat_stage;  /* --splat's folder */
 };

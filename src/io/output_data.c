@@ -42,7 +42,7 @@ add_export(struct output_plan *p, const char *path, const char *format, const ch
            const struct raster_window *win, const struct height_scale *sc, struct og_error *err)
 {
     char entry[1024], *grown;
-    size_t old = p->exports != NULL ? strlen(p->exports) : 0;
+    size_t old;
     /* float samples are the heights themselves: h = 0 + sample x 1 */
     int fl = strcmp(format, "exr32") == 0 || strcmp(format, "tiff32") == 0;
     /* the voids' sample: 16-bit 65535 (io/raster/heightmap.h), the
@@ -55,7 +55,13 @@ add_export(struct output_plan *p, const char *path, const char *format, const ch
     } else if (fl) {
         snprintf(nodata, sizeof nodata, "\"NaN\"");
     }
-    int k = snprintf(entry, sizeof entry,
+    int k;
+
+    if (p->path[OUT_STATS] == NULL) {
+        return OG_OK;  /* only the stats list them: a million tiles need no list */
+    }
+    old = p->exports != NULL ? strlen(p->exports) : 0;
+    k = snprintf(entry, sizeof entry,
                      "%s\n    {\"file\": \"%s\", \"format\": \"%s\", \"byte_order\": \"%s\", "
                      "\"width\": %d, \"height\": %d, \"height_offset\": %.17g, "
                      "\"height_step\": %.17g, \"height_min\": %.17g, \"height_max\": %.17g, "
@@ -134,6 +140,7 @@ write_rasters(struct output_plan *p, const struct world *w, int raw, struct og_e
                  : fmt == HM_TIFF
                      ? export_heightmap_tiff(w, &win, output_georef(p, w), file, &sc, err)
                      : export_heightmap_png(w, &win, &p->range, file, &sc, err);
+            p->tiles_written += st == OG_OK && p->tiles.nx > 0;
             /* a GeoTIFF holds its georeferencing; the others get sidecars */
             if (st == OG_OK && fmt != HM_TIFF) {
                 st = georef_write(output_georef(p, w), &win, file, err);
@@ -144,6 +151,7 @@ write_rasters(struct output_plan *p, const struct world *w, int raw, struct og_e
                                                       "little-endian", "little-endian" };
                 st = add_export(p, file, names[fmt], orders[fmt], &win, &sc, err);
             }
+
         }
     }
     return st;

@@ -220,7 +220,7 @@ output_map_write(struct output_plan *p, const struct world *w, struct og_error *
 
     if (p->tiles.nx > 0) {
         st = export_map_tiles(w, (enum map_layer)p->layer, p->map_w, p->map_h, &p->tiles,
-                              p->path[OUT_MAP], err);
+                              p->path[OUT_MAP], &p->tiles_written, err);
     } else {
         st = export_map_png_view(w, (enum map_layer)p->layer, &p->view, p->map_w, p->map_h,
                                  p->path[OUT_MAP], err);

@@ -78,7 +78,8 @@ map_row(void *arg, int y, uint8_t *row, struct og_error *err)
 
 enum og_status
 export_map_tiles(const struct world *w, enum map_layer layer, int width, int height,
-                 const struct tile_grid *g, const char *path, struct og_error *err)
+                 const struct tile_grid *g, const char *path, long *written,
+                 struct og_error *err)
 {
     struct map_view view = { 0.0, 0.0, 1.0, 1.0 };
     uint32_t *rgb;
@@ -120,6 +121,9 @@ export_map_tiles(const struct world *w, enum map_layer layer, int width, int hei
                 r.win = &win;
                 st = pngio_write_rows(name, win.w, win.h, 8, 4, map_row, &r, text, ntext, 6,
                                       err);
+            }
+            if (st == OG_OK && written != NULL) {
+                (*written)++;
             }
             free(block);
         }

@@ -46,10 +46,10 @@ int tile_name(const char *path, int tx, int ty, char *out, size_t size);
 
 /* Write the tiles of the map of layer (width x height, io/export.h's
  * map PNG) named after path: the map is rendered once, each tile written
- * as an RGBA PNG with the recipe and its window. Errors as
- * export_map_png. */
+ * as an RGBA PNG with the recipe and its window; *written (may be NULL)
+ * counts the tiles written. Errors as export_map_png. */
 enum og_status export_map_tiles(const struct world *w, enum map_layer layer, int width,
                                 int height, const struct tile_grid *g, const char *path,
-                                struct og_error *err);
+                                long *written, struct og_error *err);
 
 #endif
