@@ -225,7 +225,7 @@ err1() { # expected status, expected line, orogen arguments...
     [ $_st -eq "$_want" ] && [ "$_out" = "orogen: $_line" ] ||
         { echo "# got $_st: $_out"; return 1; }
 }
-err1 1 "--map-size: map size 16385x16385 outside 1..16384 per side" \
+err1 1 "--map-size: map size 16385x16385 outside 1..16384 per side (up to 65537 with --tiles)" \
     --map "$tmp/e.png" --map-size 16385x16385
 check "--map-size too large names --map-size" $?
 out=$("$BIN" export -g planet --globe "$tmp/e.png" --globe-size 20000 2>&1); st=$?

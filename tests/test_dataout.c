@@ -367,6 +367,83 @@ START_TEST(tiles_stitch_to_single_export)
 }
 END_TEST
 
+/* Map tiles are rendered alone (their own columns, their rows in aligned
+ * bands), yet each is the same window of the whole map, pixel for pixel:
+ * on a mesh (smooth surface and rivers), a hybrid grid (continuous
+ * fields), a DEM and a planet; tiles whose rows do not start on a band. */
+static void
+map_tiles_match(const struct world *w, enum map_layer layer, int W, int H, int nx, int ny)
+{
+    struct tile_grid g = { nx, ny, 1, 0, 0, 0 };
+    struct tile_done done = { 0, NULL, NULL };
+    struct raster_window win;
+    struct dem_raster one, part;
+    struct og_error e;
+    char name[256];
+    int tx, ty, y;
+
+    ck_assert_msg(export_map_png(w, layer, W, H, "tests/out-dataout-mt.png", &e) == OG_OK, "%s",
+                  e.msg);
+    ck_assert_msg(export_map_tiles(w, layer, W, H, &g, "tests/out-dataout-mt.png", &done, &e) ==
+                  OG_OK, "%s", e.msg);
+    ck_assert_int_eq(done.count, nx * ny);
+    ck_assert_int_eq(pngio_read_raster("tests/out-dataout-mt.png", &one, &e), OG_OK);
+    for (ty = 0; ty < ny; ty++) {
+        for (tx = 0; tx < nx; tx++) {
+            tile_window(&g, W, H, tx, ty, &win);
+            ck_assert_int_eq(tile_name("tests/out-dataout-mt.png", tx, ty, name, sizeof name), 0);
+            ck_assert_int_eq(pngio_read_raster(name, &part, &e), OG_OK);
+            ck_assert_int_eq(part.width, win.w);
+            ck_assert_int_eq(part.height, win.h);
+            for (y = 0; y < win.h; y++) {
+                ck_assert_msg(memcmp(part.samples + (size_t)y * win.w * 4,
+                                     one.samples + ((size_t)(win.y0 + y) * W + win.x0) * 4,
+                                     (size_t)win.w * 4 * sizeof *one.samples) == 0,
+                              "%s layer %d tile %d,%d row %d differs", world_gen_name(w->gen),
+                              layer, tx, ty, y);
+            }
+            dem_raster_fini(&part);
+            remove(name);
+        }
+    }
+    dem_raster_fini(&one);
+    remove("tests/out-dataout-mt.png");
+}
+
+START_TEST(map_tiles_equal_the_whole_map)
+{
+    struct params p;
+    struct dem_raster r;
+    struct world *w;
+    struct og_error e;
+
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 1200, NULL), OG_OK);
+    w = test_run_world(GEN_ISLAND, &p, NULL);
+    map_tiles_match(w, LAYER_COLOR, 301, 301, 3, 2);   /* 133 px a cell: smooth */
+    map_tiles_match(w, LAYER_RIVERS, 97, 97, 3, 3);
+    world_unref(w);
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_WIDTH, 64, NULL), OG_OK);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_HEIGHT, 48, NULL), OG_OK);
+    w = test_run_world(GEN_HYBRID, &p, NULL);
+    map_tiles_match(w, LAYER_COLOR, 257, 193, 4, 3);
+    world_unref(w);
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, 600, NULL), OG_OK);
+    w = test_run_world(GEN_PLANET, &p, NULL);
+    map_tiles_match(w, LAYER_COLOR, 201, 101, 3, 2);
+    world_unref(w);
+    params_defaults(&p);
+    ck_assert_msg(pngio_read_raster(test_data_path("srtmgl3_front_range_144.png"), &r, &e) ==
+                  OG_OK, "%s", e.msg);
+    w = test_run_world(GEN_DEM, &p, &r);
+    map_tiles_match(w, LAYER_COLOR, 289, 289, 2, 3);
+    world_unref(w);
+    dem_raster_fini(&r);
+}
+END_TEST
+
 /* The bundle's rivers.png is the colour map's own river lines: every pixel
  * the map classes as river is 255 in the mask, and every 255 is a river or
  * a water pixel the river crosses (the map keeps water classes there). */
@@ -438,6 +515,7 @@ dataout_suite(void)
     tcase_add_test(tc, raw16_layout);
     tcase_add_test(tc, bundle_rivers_match_the_map);
     tcase_add_test(tc, tiles_stitch_to_single_export);
+    tcase_add_test(tc, map_tiles_equal_the_whole_map);
     suite_add_tcase(s, tc);
     dataout_geometry_tests(s);
     engine_tests(s);

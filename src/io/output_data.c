@@ -25,13 +25,14 @@ output_raster_check(struct output_plan *p, struct og_error *err)
     struct world probe;
     int W, H;
 
-    if (p->size_w > HEIGHTMAP_MAX_SIDE || p->size_h > HEIGHTMAP_MAX_SIDE) {
+    if (p->tiles.nx == 0 && (p->size_w > HEIGHTMAP_MAX_SIDE || p->size_h > HEIGHTMAP_MAX_SIDE)) {
         return og_error_set(err, OG_ERANGE, "--size %dx%d: heightmaps and r16 files are at most "
-                            "%d per side", p->size_w, p->size_h, HEIGHTMAP_MAX_SIDE);
+                            "%d per side (up to %d with --tiles)", p->size_w, p->size_h,
+                            HEIGHTMAP_MAX_SIDE, TILES_MAX_SIDE);
     }
     if (p->tiles.nx > 0 && (output_probe(p, &probe) || p->size_w > 0)) {
         output_data_size(p, &probe, &W, &H);
-        return tile_check(&p->tiles, W, H, err);
+        return tile_check_sizes(&p->tiles, W, H, "--size: heightmap", HEIGHTMAP_MAX_SIDE, err);
     }
     return OG_OK;
 }
@@ -114,7 +115,8 @@ write_rasters(struct output_plan *p, const struct world *w, int raw, struct og_e
     int W, H, tx, ty, nx = p->tiles.nx > 0 ? p->tiles.nx : 1, ny = p->tiles.nx > 0 ? p->tiles.ny : 1;
 
     output_data_size(p, w, &W, &H);
-    if (p->tiles.nx > 0 && (st = tile_check(&p->tiles, W, H, err)) != OG_OK) {
+    if (p->tiles.nx > 0 &&
+        (st = tile_check_sizes(&p->tiles, W, H, "heightmap", HEIGHTMAP_MAX_SIDE, err)) != OG_OK) {
         return st;
     }
     st = OG_OK;

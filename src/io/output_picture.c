@@ -63,12 +63,13 @@ output_map_check(struct output_plan *p, struct og_error *err)
 
     if (p->map_flag != NULL) {
         snprintf(what, sizeof what, "%s: map", p->map_flag);
-        if ((st = export_check_size(what, p->map_w, p->map_h, err)) != OG_OK) {
+        if ((st = tile_check_sizes(&p->tiles, p->map_w, p->map_h, what, EXPORT_MAX_SIDE,
+                                   err)) != OG_OK) {
             return st;
         }
     }
     if (p->tiles.nx > 0 && map_size_planned(p, &W, &H)) {
-        return tile_check(&p->tiles, W, H, err);
+        return tile_check_sizes(&p->tiles, W, H, "map", EXPORT_MAX_SIDE, err);
     }
     return OG_OK;
 }
@@ -122,7 +123,7 @@ output_map_check_world(struct output_plan *p, const struct world *w, struct og_e
         } else {
             export_map_default_size(w, &p->map_w, &p->map_h);
         }
-        return export_check_size("map", p->map_w, p->map_h, err);
+        return tile_check_sizes(&p->tiles, p->map_w, p->map_h, "map", EXPORT_MAX_SIDE, err);
     }
     if (p->map_flag != NULL && !p->view_given &&
         (st = check_map_aspect(w, p->map_flag, p->map_w, p->map_h, err)) != OG_OK) {
@@ -146,8 +147,6 @@ georef_view(const struct georef *g, const struct map_view *v, struct georef *out
     out->gt[5] = g->gt[5] * g->height * dv;
 }
 
-/* World file and .aux.xml beside the map (or each of its tiles) when the
- * world is georeferenced (io/georef.h). */
 /* A planet's Mollweide map (render/projection.h): metres of the projection
  * on a sphere of 6371 km, x -2 sqrt 2 R .. 2 sqrt 2 R, y sqrt 2 R .. -sqrt 2
  * R; GDAL reads the WKT as ESRI:54009 on that sphere. */
@@ -158,74 +157,68 @@ static char mollweide_srs[] =
     "PARAMETER[\"central_meridian\",0],PARAMETER[\"false_easting\",0],"
     "PARAMETER[\"false_northing\",0],UNIT[\"metre\",1]]</SRS>";
 
-static enum og_status
-map_sidecars(struct output_plan *p, const struct world *w, struct og_error *err)
+/* The georeferencing of the map's square (the world's, a planet's
+ * Mollweide in *moll), or NULL: none, or an orthographic planet map
+ * (centred anywhere: no CRS written, doc/planet.md). */
+static const struct georef *
+map_georef(struct output_plan *p, const struct world *w, struct georef *moll)
 {
     const struct georef *g = output_georef(p, w);
-    struct georef moll;
     if (w->kind == WORLD_SPHERE) {
         int proj = params_int(&w->params, P_PLANET_PROJECTION);
         if (proj == PROJ_ORTHOGRAPHIC) {
-            return OG_OK; /* centred anywhere: no CRS written (doc/planet.md) */
+            return NULL;
         }
         if (proj == PROJ_MOLLWEIDE && g != NULL) {
             double r = 6371000.0 * M_SQRT2;
-            moll = *g;
-            moll.gt[0] = -2.0 * r;
-            moll.gt[1] = 4.0 * r;
-            moll.gt[2] = moll.gt[4] = 0.0;
-            moll.gt[3] = r;
-            moll.gt[5] = -2.0 * r;
-            moll.srs = mollweide_srs;
-            g = &moll;
+            *moll = *g;
+            moll->gt[0] = -2.0 * r;
+            moll->gt[1] = 4.0 * r;
+            moll->gt[2] = moll->gt[4] = 0.0;
+            moll->gt[3] = r;
+            moll->gt[5] = -2.0 * r;
+            moll->srs = mollweide_srs;
+            return moll;
         }
     }
-    struct raster_window win;
-    struct georef narrowed;
-    char name[PATH_MAX];
-    enum og_status st = OG_OK;
-    int tx, ty;
+    return g;
+}
 
-    if (g == NULL) {
-        return OG_OK;
-    }
-    if (p->tiles.nx == 0) {
-        raster_window_full(&win, p->map_w, p->map_h);
-        if (!p->view_given) {
-            return georef_write(g, &win, p->path[OUT_MAP], err);
-        }
-        georef_view(g, &p->view, &narrowed);
-        return georef_write(&narrowed, &win, p->path[OUT_MAP], err);
-    }
-    for (ty = 0; ty < p->tiles.ny && st == OG_OK; ty++) {
-        for (tx = 0; tx < p->tiles.nx && st == OG_OK; tx++) {
-            if (p->tiles.only && (tx != p->tiles.tx || ty != p->tiles.ty)) {
-                continue;
-            }
-            tile_window(&p->tiles, p->map_w, p->map_h, tx, ty, &win);
-            if (tile_name(p->path[OUT_MAP], tx, ty, name, sizeof name) != 0) {
-                return og_error_set(err, OG_EIO, "cannot write %s: tile name too long",
-                                    p->path[OUT_MAP]);
-            }
-            st = georef_write(g, &win, name, err);
-        }
-    }
-    return st;
+/* A map tile's world file and .aux.xml, right after the tile. */
+static enum og_status
+tile_sidecars(void *arg, const struct raster_window *win, const char *name,
+              struct og_error *err)
+{
+    const struct georef *g = arg;
+    return g != NULL ? georef_write(g, win, name, err) : OG_OK;
 }
 
 enum og_status
 output_map_write(struct output_plan *p, const struct world *w, struct og_error *err)
 {
+    struct georef moll, narrowed;
+    const struct georef *g = map_georef(p, w, &moll);
+    struct raster_window win;
     enum og_status st;
 
     if (p->tiles.nx > 0) {
+        struct tile_done done = { 0, tile_sidecars, (void *)g };
         st = export_map_tiles(w, (enum map_layer)p->layer, p->map_w, p->map_h, &p->tiles,
-                              p->path[OUT_MAP], &p->tiles_written, err);
-    } else {
-        st = export_map_png_view(w, (enum map_layer)p->layer, &p->view, p->map_w, p->map_h,
-                                 p->path[OUT_MAP], err);
+                              p->path[OUT_MAP], &done, err);
+        p->tiles_written += done.count;
+        return st;
     }
-    return st == OG_OK ? map_sidecars(p, w, err) : st;
+    st = export_map_png_view(w, (enum map_layer)p->layer, &p->view, p->map_w, p->map_h,
+                             p->path[OUT_MAP], err);
+    if (st != OG_OK || g == NULL) {
+        return st;
+    }
+    raster_window_full(&win, p->map_w, p->map_h);
+    if (!p->view_given) {
+        return georef_write(g, &win, p->path[OUT_MAP], err);
+    }
+    georef_view(g, &p->view, &narrowed);
+    return georef_write(&narrowed, &win, p->path[OUT_MAP], err);
 }
 
 enum og_status

@@ -8,6 +8,7 @@
 
 #include "io/export.h"
 #include "io/png/pngio.h"
+#include "render/mapimg.h"
 
 enum og_status
 tile_check(const struct tile_grid *g, int width, int height, struct og_error *err)
@@ -30,6 +31,40 @@ tile_check(const struct tile_grid *g, int width, int height, struct og_error *er
     if (g->only && (g->tx < 0 || g->ty < 0 || g->tx >= g->nx || g->ty >= g->ny)) {
         return og_error_set(err, OG_ERANGE, "--tile %d,%d outside the %dx%d grid (0..%d, 0..%d)",
                             g->tx, g->ty, g->nx, g->ny, g->nx - 1, g->ny - 1);
+    }
+    return OG_OK;
+}
+
+enum og_status
+tile_check_sizes(const struct tile_grid *g, int width, int height, const char *what,
+                 int file_max, struct og_error *err)
+{
+    struct raster_window win;
+    enum og_status st;
+    int i;
+
+    if (g->nx <= 0) {
+        if (width < 1 || height < 1 || width > file_max || height > file_max) {
+            return og_error_set(err, OG_ERANGE, "%s size %dx%d outside 1..%d per side (up to "
+                                "%d with --tiles)", what, width, height, file_max,
+                                TILES_MAX_SIDE);
+        }
+        return OG_OK;
+    }
+    if (width < 1 || height < 1 || width > TILES_MAX_SIDE || height > TILES_MAX_SIDE) {
+        return og_error_set(err, OG_ERANGE, "%s size %dx%d outside 1..%d per side, tiled or "
+                            "not", what, width, height, TILES_MAX_SIDE);
+    }
+    if ((st = tile_check(g, width, height, err)) != OG_OK) {
+        return st;
+    }
+    for (i = 0; i < (g->nx > g->ny ? g->nx : g->ny); i++) {
+        tile_window(g, width, height, i < g->nx ? i : 0, i < g->ny ? i : 0, &win);
+        if (win.w > file_max || win.h > file_max) {
+            return og_error_set(err, OG_ERANGE, "%s %dx%d in --tiles %dx%d: a tile of %dx%d, "
+                                "past %d per side (use more tiles)", what, width, height,
+                                g->nx, g->ny, win.w, win.h, file_max);
+        }
     }
     return OG_OK;
 }
@@ -61,48 +96,93 @@ tile_name(const char *path, int tx, int ty, char *out, size_t size)
     return n < 0 || (size_t)n >= size ? -1 : 0;
 }
 
-struct map_rows {
-    const uint32_t *rgb;
+/* The rows of one map tile: bands of whole-image rows (aligned as
+ * mapimg_bands_render wants) narrowed to the tile's columns. */
+struct tile_rows {
+    struct mapimg_bands *b;
     const struct raster_window *win;
+    int band_rows, y0, y1;   /* rows held in rgb (of the whole image) */
+    uint32_t *rgb;           /* band_rows x win->w */
 };
 
 static enum og_status
-map_row(void *arg, int y, uint8_t *row, struct og_error *err)
+tile_row(void *arg, int y, uint8_t *row, struct og_error *err)
 {
-    struct map_rows *r = arg;
-    (void)err;
-    mapimg_row_rgba(r->rgb + (size_t)(r->win->y0 + y) * r->win->width + r->win->x0, r->win->w,
-                    row);
+    struct tile_rows *r = arg;
+    int at = r->win->y0 + y, end = r->win->y0 + r->win->h;
+
+    if (at < r->y0 || at >= r->y1) {
+        enum og_status st;
+        r->y0 = at - at % MAPIMG_BAND_ALIGN;
+        r->y1 = r->y0 + r->band_rows < end ? r->y0 + r->band_rows : end;
+        st = mapimg_bands_render(r->b, r->y0, r->y1, r->rgb, NULL, err);
+        if (st != OG_OK) {
+            r->y0 = r->y1 = 0;
+            return st;
+        }
+    }
+    mapimg_row_rgba(r->rgb + (size_t)(at - r->y0) * (size_t)r->win->w, r->win->w, row);
     return OG_OK;
+}
+
+/* One tile: its window of the map streamed into an RGBA PNG with the
+ * recipe and the window. */
+static enum og_status
+map_tile(const struct world *w, enum map_layer layer, struct tile_rows *r, int tx, int ty,
+         const char *name, struct og_error *err)
+{
+    const struct raster_window *win = r->win;
+    struct pngio_text *text = NULL;
+    size_t ntext = 0;
+    void *block = NULL;
+    char extra[256];
+    enum og_status st;
+
+    snprintf(extra, sizeof extra,
+             "map.layer = %s\nmap.size = %dx%d\nmap.tile = %d,%d %dx%d at %d,%d\n",
+             mapimg_layer_name(layer), win->width, win->height, tx, ty, win->w, win->h,
+             win->x0, win->y0);
+    st = export_recipe(w, extra, &text, &ntext, &block, err);
+    if (st == OG_OK) {
+        st = mapimg_bands_window(r->b, win->x0, win->w, err);
+    }
+    if (st == OG_OK) {
+        r->y0 = r->y1 = 0;
+        st = pngio_write_rows(name, win->w, win->h, 8, 4, tile_row, r, text, ntext, 6, err);
+    }
+    free(block);
+    return st;
 }
 
 enum og_status
 export_map_tiles(const struct world *w, enum map_layer layer, int width, int height,
-                 const struct tile_grid *g, const char *path, long *written,
+                 const struct tile_grid *g, const char *path, struct tile_done *done,
                  struct og_error *err)
 {
     struct map_view view = { 0.0, 0.0, 1.0, 1.0 };
-    uint32_t *rgb;
+    struct raster_window win;
+    struct tile_rows r;
     enum og_status st;
-    int tx, ty;
+    int tx, ty, widest = 0;
+    char name[4096];
 
-    if ((st = export_check_size("map", width, height, err)) != OG_OK ||
-        (st = tile_check(g, width, height, err)) != OG_OK) {
+    if ((st = tile_check_sizes(g, width, height, "map", EXPORT_MAX_SIDE, err)) != OG_OK) {
         return st;
     }
-    rgb = malloc((size_t)width * (size_t)height * sizeof *rgb);
-    if (rgb == NULL) {
-        return og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d map", width, height);
+    memset(&r, 0, sizeof r);
+    for (tx = 0; tx < g->nx; tx++) {
+        tile_window(g, width, height, tx, 0, &win);
+        widest = win.w > widest ? win.w : widest;
     }
-    st = mapimg_render(w, layer, &view, width, height, rgb, NULL, err);
+    r.band_rows = mapimg_band_rows(widest);
+    r.rgb = malloc((size_t)r.band_rows * (size_t)widest * sizeof *r.rgb);
+    if (r.rgb == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d map band", widest,
+                            r.band_rows);
+    }
+    st = mapimg_bands_new(w, layer, &view, width, height, &r.b, err);
     for (ty = 0; ty < g->ny && st == OG_OK; ty++) {
         for (tx = 0; tx < g->nx && st == OG_OK; tx++) {
-            struct raster_window win;
-            struct map_rows r;
-            struct pngio_text *text = NULL;
-            size_t ntext = 0;
-            void *block = NULL;
-            char extra[256], name[4096];
             if (g->only && (tx != g->tx || ty != g->ty)) {
                 continue;
             }
@@ -111,23 +191,17 @@ export_map_tiles(const struct world *w, enum map_layer layer, int width, int hei
                 st = og_error_set(err, OG_EIO, "cannot write %s: tile name too long", path);
                 break;
             }
-            snprintf(extra, sizeof extra,
-                     "map.layer = %s\nmap.size = %dx%d\nmap.tile = %d,%d %dx%d at %d,%d\n",
-                     mapimg_layer_name(layer), width, height, tx, ty, win.w, win.h, win.x0,
-                     win.y0);
-            st = export_recipe(w, extra, &text, &ntext, &block, err);
-            if (st == OG_OK) {
-                r.rgb = rgb;
-                r.win = &win;
-                st = pngio_write_rows(name, win.w, win.h, 8, 4, map_row, &r, text, ntext, 6,
-                                      err);
+            r.win = &win;
+            st = map_tile(w, layer, &r, tx, ty, name, err);
+            if (st == OG_OK && done != NULL) {
+                done->count++;
+                if (done->fn != NULL) {
+                    st = done->fn(done->arg, &win, name, err);
+                }
             }
-            if (st == OG_OK && written != NULL) {
-                (*written)++;
-            }
-            free(block);
         }
     }
-    free(rgb);
+    mapimg_bands_free(r.b);
+    free(r.rgb);
     return st;
 }

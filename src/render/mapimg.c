@@ -484,7 +484,7 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
     const struct world *w = J->w;
     const struct map_view *view = J->view;
     enum map_layer layer = J->layer;
-    int width = J->width, px, py, y0 = J->y0;
+    int x0 = J->x0, x1 = J->x0 + J->xn, px, py, y0 = J->y0;
     uint32_t *rgb = J->rgb;
     uint8_t *cls = J->cls;
     double du = J->du, dv = J->dv, flow_log_max = J->flow_log_max;
@@ -498,9 +498,9 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
             return og_error_set(err, OG_ECANCELED, "map render interrupted");
         }
         mapimg_sphere_px_init(&sp, w, layer);
-        for (px = 0; px < width; px++) {
+        for (px = x0; px < x1; px++) {
             double u = view->u0 + (px + 0.5) * du;
-            size_t o = (size_t)(py - y0) * (size_t)width + (size_t)px;
+            size_t o = (size_t)(py - y0) * (size_t)J->xn + (size_t)(px - x0);
             long c = -1;
             double qs[3];
             if (w->kind == WORLD_GRID) {
@@ -554,7 +554,7 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
                     col = shade(col, grid_hillshade(w, (int)(c % w->width), (int)(c / w->width)));
                 }
                 if (w->kind == WORLD_SPHERE) {  /* relief, rivers */
-                    col = mapimg_sphere_px_color(&sp, w, layer, c, qs, dv, px == 0, col);
+                    col = mapimg_sphere_px_color(&sp, w, layer, c, qs, dv, px == x0, col);
                 }
                 rgb[o] = col;
             }

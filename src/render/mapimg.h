@@ -124,8 +124,9 @@ struct mapimg_rivers {
     size_t nseg;
     int max_rows;             /* the most rows one segment spans */
     int width, height;
+    int cx0, cw;              /* the columns drawn (0, width; a tile's window) */
     uint32_t color;
-    float *cov;               /* coverage of the current band */
+    float *cov;               /* coverage of the current band, cw a row */
     size_t cov_px;
 };
 enum og_status mapimg_rivers_prepare(const struct world *w, enum map_layer layer,
@@ -150,6 +151,13 @@ enum og_status mapimg_bands_new(const struct world *w, enum map_layer layer,
 enum og_status mapimg_bands_render(struct mapimg_bands *b, int y0, int y1, uint32_t *rgb,
                                    uint8_t *cls, struct og_error *err);
 void mapimg_bands_free(struct mapimg_bands *b);
+
+/* Render only columns x0 .. x0 + n - 1 from now on (a tile of a map too
+ * large to render whole, io/tiles.h): the bands then hold n pixels a row,
+ * each the pixel the whole image has there, as every pixel is sampled
+ * from its own map point and river lines are clipped, not shifted.
+ * Errors: OG_EINVAL for columns outside the map. */
+enum og_status mapimg_bands_window(struct mapimg_bands *b, int x0, int n, struct og_error *err);
 
 /* Rows per band for a width-pixel-wide map: a multiple of
  * MAPIMG_BAND_ALIGN of about 4 M pixels (16 MiB of RGB), at least one

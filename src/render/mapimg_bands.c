@@ -46,6 +46,7 @@ mapimg_bands_new(const struct world *w, enum map_layer layer, const struct map_v
     b->view = *view;
     b->job = (struct sample_job){
         .w = w, .layer = layer, .view = &b->view, .width = width, .height = height,
+        .x0 = 0, .xn = width,
         .flow_log_max = mapimg_layer_scale(w, layer),
         .du = (view->u1 - view->u0) / width, .dv = (view->v1 - view->v0) / height,
     };
@@ -107,6 +108,20 @@ mapimg_bands_render(struct mapimg_bands *b, int y0, int y1, uint32_t *rgb, uint8
         st = mapimg_rivers_band(&b->rivers, y0, y1, rgb, cls, err);
     }
     return st;
+}
+
+enum og_status
+mapimg_bands_window(struct mapimg_bands *b, int x0, int n, struct og_error *err)
+{
+    if (x0 < 0 || n < 1 || n > b->job.width - x0) {
+        return og_error_set(err, OG_EINVAL, "map columns %d..%d of %d", x0, x0 + n - 1,
+                            b->job.width);
+    }
+    b->job.x0 = x0;
+    b->job.xn = n;
+    b->rivers.cx0 = x0;
+    b->rivers.cw = n;
+    return OG_OK;
 }
 
 void

@@ -109,8 +109,9 @@ struct sample_job {
     enum map_layer layer;
     const struct map_view *view;
     int width, height;
+    int x0, xn;    /* the columns sampled (a tile's window; 0, width) */
     int y0;        /* first row of the band being sampled */
-    uint32_t *rgb; /* the band's rows */
+    uint32_t *rgb; /* the band's rows, xn pixels each */
     uint8_t *cls;
     double flow_log_max, du, dv;
     const struct grid_look *look; /* continuous grid fields, or NULL */

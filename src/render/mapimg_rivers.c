@@ -120,7 +120,8 @@ struct river_seg {
  * coverage per pixel so joints do not darken (and the result does not
  * depend on the order of segments or on how the rows are banded). */
 static void
-cover_segment(float *cov, int width, int height, int y0, int y1, const struct river_seg *sg)
+cover_segment(float *cov, int cx0, int cw, int height, int y0, int y1,
+              const struct river_seg *sg)
 {
     double x0 = sg->x0, r0 = sg->r0, x1 = sg->x1, r1 = sg->r1, alpha = sg->alpha;
     double yy0 = sg->y0, lx = x1 - x0, ly = sg->y1 - yy0, len2 = lx * lx + ly * ly;
@@ -129,10 +130,10 @@ cover_segment(float *cov, int width, int height, int y0, int y1, const struct ri
     int py0 = sg->py0, py1 = sg->py1;
     int px, py;
 
-    px0 = px0 < 0 ? 0 : px0;
+    px0 = px0 < cx0 ? cx0 : px0;
     py0 = py0 < 0 ? 0 : py0;
     py0 = py0 < y0 ? y0 : py0;
-    px1 = px1 > width - 1 ? width - 1 : px1;
+    px1 = px1 > cx0 + cw - 1 ? cx0 + cw - 1 : px1;
     py1 = py1 > height - 1 ? height - 1 : py1;
     py1 = py1 > y1 - 1 ? y1 - 1 : py1;
     for (py = py0; py <= py1; py++) {
@@ -147,7 +148,7 @@ cover_segment(float *cov, int width, int height, int y0, int y1, const struct ri
             d = sqrt(dx * dx + dy * dy);
             c = r0 + (r1 - r0) * t - d + 0.5;
             if (c > 0.0) {
-                float *p = &cov[(size_t)(py - y0) * (size_t)width + (size_t)px];
+                float *p = &cov[(size_t)(py - y0) * (size_t)cw + (size_t)(px - cx0)];
                 c = (c > 1.0 ? 1.0 : c) * alpha;
                 *p = (float)c > *p ? (float)c : *p;
             }
@@ -224,6 +225,8 @@ mapimg_rivers_prepare(const struct world *w, enum map_layer layer, const struct 
     r->view = *view;
     r->color = layer == LAYER_RIVERS ? RIVER_COLOR_FLOW : RIVER_COLOR;
     r->width = width;
+    r->cx0 = 0;
+    r->cw = width;
     r->height = height;
     r->du = (view->u1 - view->u0) / width;
     r->dv = (view->v1 - view->v0) / height;
@@ -301,13 +304,13 @@ mapimg_rivers_band(struct mapimg_rivers *r, int y0, int y1, uint32_t *rgb, uint8
                    struct og_error *err)
 {
     size_t i, npx, k, k0, k1;
-    int width = r->width, lo_row;
+    int lo_row;
     enum og_status st;
 
     if (r->nseg == 0 || y1 <= y0) {
         return OG_OK;
     }
-    npx = (size_t)(y1 - y0) * (size_t)width;
+    npx = (size_t)(y1 - y0) * (size_t)r->cw;
     if (r->cov_px < npx) {
         free(r->cov);
         r->cov = NULL;
@@ -328,7 +331,7 @@ mapimg_rivers_band(struct mapimg_rivers *r, int y0, int y1, uint32_t *rgb, uint8
         struct river_seg sg;
         river_segment(r, (size_t)r->seg[k], &sg);
         if (sg.py1 >= y0) {
-            cover_segment(r->cov, width, r->height, y0, y1, &sg);
+            cover_segment(r->cov, r->cx0, r->cw, r->height, y0, y1, &sg);
         }
     }
     for (i = 0; i < npx; i++) {

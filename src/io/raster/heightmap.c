@@ -21,6 +21,21 @@ raster_window_full(struct raster_window *win, int width, int height)
 }
 
 enum og_status
+heightmap_check_window(const struct raster_window *win, const char *what, struct og_error *err)
+{
+    if (win->width < 1 || win->height < 1 || win->width > HEIGHTMAP_TILED_MAX_SIDE ||
+        win->height > HEIGHTMAP_TILED_MAX_SIDE || win->w < 1 || win->h < 1 ||
+        win->w > HEIGHTMAP_MAX_SIDE || win->h > HEIGHTMAP_MAX_SIDE || win->x0 < 0 ||
+        win->y0 < 0 || win->w > win->width - win->x0 || win->h > win->height - win->y0) {
+        return og_error_set(err, OG_ERANGE, "%s window %dx%d at %d,%d of %dx%d: a file is at "
+                            "most %d per side, of a raster at most %d per side", what, win->w,
+                            win->h, win->x0, win->y0, win->width, win->height,
+                            HEIGHTMAP_MAX_SIDE, HEIGHTMAP_TILED_MAX_SIDE);
+    }
+    return OG_OK;
+}
+
+enum og_status
 heightmap_scale(const struct world *w, const struct height_range *asked, struct height_scale *out,
                 struct og_error *err)
 {
@@ -187,10 +202,8 @@ export_heightmap_png(const struct world *w, const struct raster_window *win,
     void *blocks[2] = { NULL, NULL };
     enum og_status st;
 
-    if (win->width < 1 || win->height < 1 || win->width > HEIGHTMAP_MAX_SIDE ||
-        win->height > HEIGHTMAP_MAX_SIDE) {
-        return og_error_set(err, OG_ERANGE, "heightmap size %dx%d outside 1..%d per side",
-                            win->width, win->height, HEIGHTMAP_MAX_SIDE);
+    if ((st = heightmap_check_window(win, "heightmap", err)) != OG_OK) {
+        return st;
     }
     st = heightmap_scale(w, range, &sc, err);
     if (st != OG_OK) {

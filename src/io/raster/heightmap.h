@@ -27,6 +27,9 @@
 
 /* Largest side of a heightmap or r16 raster (per side, in samples). */
 #define HEIGHTMAP_MAX_SIDE 32768
+/* Largest side of the whole raster a window (a tile, io/tiles.h) is cut
+ * from: 2^16 + 1. */
+#define HEIGHTMAP_TILED_MAX_SIDE 65537
 
 /* The range asked for: given = 0 for the world's own extremes. */
 struct height_range {
@@ -73,6 +76,12 @@ void heightmap_scale_voids(const struct world *w, const struct height_range *ask
  * it, else heightmap_quantize, at most 65534 then. */
 uint16_t heightmap_sample(const struct world *w, const struct height_scale *s, double h,
                           int32_t cell);
+
+/* win can be written: a file of at most HEIGHTMAP_MAX_SIDE per side inside
+ * a raster of at most HEIGHTMAP_TILED_MAX_SIDE. Errors: OG_ERANGE naming
+ * what ("heightmap", "r16") and the sizes. */
+enum og_status heightmap_check_window(const struct raster_window *win, const char *what,
+                                      struct og_error *err);
 
 /* Resolve the range for w. Errors: OG_ERANGE "elevations LO..HI of the
  * world fall outside --height-range A:B (use --clip to clamp)". */

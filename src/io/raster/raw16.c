@@ -23,10 +23,8 @@ export_raw16(const struct world *w, const struct raster_window *win,
     enum og_status st;
     int x, y;
 
-    if (win->width < 1 || win->height < 1 || win->width > HEIGHTMAP_MAX_SIDE ||
-        win->height > HEIGHTMAP_MAX_SIDE) {
-        return og_error_set(err, OG_ERANGE, "r16 size %dx%d outside 1..%d per side", win->width,
-                            win->height, HEIGHTMAP_MAX_SIDE);
+    if ((st = heightmap_check_window(win, "r16", err)) != OG_OK) {
+        return st;
     }
     st = heightmap_scale(w, range, &sc, err);
     if (st != OG_OK) {
