@@ -446,6 +446,7 @@ planet_suite(void)
     planet_plates_tests(s);
     planet_climate_tests(s);
     planet_rivers_tests(s);
+    planet_names_tests(s);
     planet_projection_tests(s);
     suite_add_tcase(s, tg);
     tcase_add_test(te, test_edit_join_split);

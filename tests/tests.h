@@ -44,6 +44,7 @@ void planet_brush_tests(Suite *s);   /* test_planet_brush.c, into planet_suite *
 void planet_plates_tests(Suite *s);  /* test_planet_plates.c, into planet_suite */
 void planet_climate_tests(Suite *s); /* test_planet_climate.c, into planet_suite */
 void planet_rivers_tests(Suite *s);  /* test_planet_rivers.c, into planet_suite */
+void planet_names_tests(Suite *s);   /* test_planet_names.c, into planet_suite */
 void planet_projection_tests(Suite *s); /* test_projection.c, into planet_suite */
 
 /* test_planet_mesh.c: about count Poisson-disk points on the unit sphere

@@ -8,6 +8,7 @@
 
 #include "core/base/grid.h"
 #include "core/geom/mesh.h"
+#include "core/planet/planet_names.h"
 
 enum og_status
 world_new(struct world **out, enum gen_id gen, enum world_kind kind, const struct params *params,
@@ -63,6 +64,7 @@ world_unref(struct world *w)
     free(w->temperature);
     free(w->precipitation);
     free(w->climate);
+    planet_names_free(w->names);
     free(w->edit_cells);
     free(w->edit_land);
     free(w->edit_radius);

@@ -16,6 +16,7 @@
 #include "core/recipe/params.h"
 
 struct mesh;
+struct planet_names;
 
 enum gen_id { GEN_ISLAND, GEN_DEM, GEN_HYBRID, GEN_PLANET, GEN_COUNT };
 
@@ -105,6 +106,8 @@ struct world {
     float *temperature;    /* planet: annual mean temperature, degrees C */
     float *precipitation;  /* planet: annual precipitation, mm */
     uint8_t *climate;      /* planet: Köppen class (core/planet/koppen.h) */
+    struct planet_names *names; /* planet: names of places in generated languages
+                              (core/planet/planet_names.h) */
     /* planet: the land edits that made this world from its recipe, oldest
        first (core/planet/planet_edit.h): the brush stroke centred on edit_cells[i]
        with cap radius edit_radius[i] (degrees of arc; 0: that cell alone)

@@ -12,6 +12,7 @@
 #include "core/biome/biome.h"
 #include "core/geom/mesh.h"
 #include "core/planet/koppen.h"
+#include "core/planet/planet_names.h"
 #include "core/planet/plates.h"
 #include "core/planet/wfc.h"
 #include "render/legend.h"
@@ -310,6 +311,17 @@ inspect_draw(struct tui *t)
     }
     if (wd->landmass != NULL) {
         put_line(&pl, "landmass    %ld", (long)wd->landmass[cell]);
+    }
+    if (wd->names != NULL) {
+        /* a planet's places in their regions' languages */
+        const struct place *p = planet_place_of_cell(wd, (size_t)cell);
+        const struct place *r = planet_river_of_cell(wd, (size_t)cell);
+        if (p != NULL) {
+            put_line(&pl, "name        %s (%s)", p->name, place_kind_name(p->kind));
+        }
+        if (r != NULL) {
+            put_line(&pl, "river       %s", r->name);
+        }
     }
     if (wd->plate != NULL) {
         put_line(&pl, "plate       %d%s", wd->plate[cell],

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "core/planet/planet_names.h"
 #include "render/legend.h"
 #include "render/tint.h"
 #include "tui/colorquant.h"
@@ -470,6 +471,20 @@ class_list(struct tui *t, struct flow *f, const struct class_rows *cr, const cha
     }
 }
 
+/* A planet's named places (planet_names.h), share of the globe (drained). */
+static void
+names_list(const struct world *w, struct flow *f, int left)
+{
+    size_t i;
+    for (i = 0; w != NULL && w->names != NULL && i < w->names->nplace && !f->full; i++) {
+        const struct place *p = &w->names->place[i];
+        char name[48], share[16];
+        snprintf(name, sizeof name, "%s %s", p->name, place_kind_name(p->kind));
+        share_text(share, sizeof share, 100.0 * (double)p->cells / (double)w->ncells);
+        flow_entry(f, name, share, left--);
+    }
+}
+
 /* Whether the map draws terrain classes rather than the layer's colours:
  * the 8/16-colour palette (quant_class_ansi) and monochrome glyphs. The
  * layer's own colours would then explain nothing on screen. */
@@ -545,7 +560,8 @@ legend_draw(struct tui *t)
      * cells), the lines, the note, then in glyph mode the glyphs: one flow. */
     glyphs = !colors_halfblocks(t) && cr.total > 0 && t->col.mode != TUI_COLOR_NONE;
     lines = lg->n + (lg->lines[0] != '\0') +
-            (lg->nramp == 0 ? text_rows(lg->note, w / 2) : 0) + (glyphs ? cr.n + 3 : 0);
+            (lg->nramp == 0 ? text_rows(lg->note, w / 2) : 0) + (glyphs ? cr.n + 3 : 0) +
+            (t->world != NULL && t->world->names != NULL ? (int)t->world->names->nplace : 0);
     flow_init(&f, win, row, w, h, lines);
     if (glyphs) {
         /* the glyphs first: they are what the map draws, so they must not
@@ -579,5 +595,6 @@ legend_draw(struct tui *t)
     if (lg->nramp == 0 && lg->note[0] != '\0') {
         flow_text(&f, lg->note, lines--);
     }
+    names_list(t->world, &f, lines);
     wnoutrefresh(win);
 }

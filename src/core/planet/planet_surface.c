@@ -17,6 +17,7 @@
 #include "core/planet/planet_coast.h"
 #include "core/planet/tectonics.h"
 #include "core/planet/planet_climate.h"
+#include "core/planet/planet_names.h"
 #include "core/planet/planet_rivers.h"
 
 /* The planet's surface from its land mask: landmass ids, coast distances,
@@ -240,6 +241,10 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
     }
     /* rivers and lakes follow the climate's precipitation */
     if (w->precipitation != NULL && (st = planet_rivers(w, err)) != OG_OK) {
+        goto done;
+    }
+    /* names of the continents, islands, seas and rivers */
+    if ((st = planet_names(w, adj, err)) != OG_OK) {
         goto done;
     }
     w->sea_level = 0.0f;

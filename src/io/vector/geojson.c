@@ -11,6 +11,7 @@
 #include "core/base/detmath.h"
 #include "core/biome/biome.h"
 #include "core/geom/mesh.h"
+#include "core/planet/planet_names.h"
 #include "core/planet/wfc.h"
 #include "io/export.h"
 #include "io/jsonw.h"
@@ -248,9 +249,17 @@ write_rivers(struct gj *g, struct og_error *err)
         feature_start(g);
         /* planets: discharge in m^3/s and width in metres already */
         fprintf(g->f, "\"properties\":{\"kind\":\"river\",\"flow\":%.9g,\"width\":%.9g,"
-                      "\"end\":\"%s\"},\"geometry\":{\"type\":\"LineString\",\"coordinates\":[",
+                      "\"end\":\"%s\"",
                 w->flow[r.nodes[b - 1]], w->kind == WORLD_SPHERE ? wmax : wmax * spacing,
                 ends[r.end[k]]);
+        if (w->kind == WORLD_SPHERE && r.end[k] != RIVER_END_CONFLUENCE) {
+            /* the main stem down to the mouth carries the river's name */
+            const struct place *pl = planet_river_of_cell(w, (size_t)r.nodes[a]);
+            if (pl != NULL) {
+                fprintf(g->f, ",\"name\":\"%s\"", pl->name);
+            }
+        }
+        fprintf(g->f, "},\"geometry\":{\"type\":\"LineString\",\"coordinates\":[");
         for (i = a; i < b; i++) {
             double u, v;
             node_uv(w, r.nodes[i], &u, &v);
@@ -294,6 +303,16 @@ write_polygon(void *arg, const struct polygon *p, struct og_error *err)
         }
         fprintf(g->f, ",\"biome\":\"%s\",\"biome_id\":%d,\"color\":\"#%06x\"",
                 biome_label(g->w, p->label), (int)p->label, (unsigned)col);
+    }
+    if (g->w->names != NULL && (strcmp(g->kind, "land") == 0 || strcmp(g->kind, "sea") == 0)) {
+        /* a planet's land is labelled by landmass, its seas by place */
+        const struct planet_names *pn = g->w->names;
+        int32_t pl = g->kind[0] == 's' ? p->label
+                     : (size_t)p->label < pn->nlandmass ? pn->landmass_place[p->label] : -1;
+        if (pl >= 0 && (size_t)pl < pn->nplace) {
+            fprintf(g->f, ",\"name\":\"%s\",\"place\":\"%s\"", pn->place[pl].name,
+                    place_kind_name(pn->place[pl].kind));
+        }
     }
     fprintf(g->f, "},\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[");
     for (k = 0; k < p->nrings; k++) {
@@ -391,7 +410,7 @@ write_regions(struct gj *g, struct og_error *err)
                             g->H);
     }
     pixel_cells(w, g->W, g->H, cells, err);
-    for (pass = 0; pass < 4 && st == OG_OK; pass++) {
+    for (pass = 0; pass < 5 && st == OG_OK; pass++) {
         if (pass == 1 && w->water == NULL && w->lake == NULL) {
             continue;
         }
@@ -401,21 +420,30 @@ write_regions(struct gj *g, struct og_error *err)
         if (pass == 3 && !has_playa(w)) {
             continue;
         }
+        if (pass == 4 && w->names == NULL) {
+            continue;
+        }
         for (i = 0; i < n; i++) {
             int32_t c = cells[i];
             if (c < 0) {
                 lab[i] = -1;
             } else if (pass == 0) {
-                lab[i] = cell_is_ocean(w, c) ? -1 : 0;
+                /* planets with names: one label per landmass */
+                lab[i] = cell_is_ocean(w, c) ? -1
+                         : w->names != NULL && w->landmass != NULL && w->landmass[c] >= 0
+                             ? w->landmass[c] : 0;
             } else if (pass == 1) {
                 lab[i] = cell_is_lake(w, c) ? 0 : -1;
             } else if (pass == 2) {
                 lab[i] = w->biome[c];
-            } else {
+            } else if (pass == 3) {
                 lab[i] = w->lake[c] == LAKE_PLAYA ? 0 : -1;
+            } else {
+                lab[i] = w->names->cell_sea[c];
             }
         }
-        g->kind = pass == 0 ? "land" : pass == 1 ? "lake" : pass == 2 ? "biome" : "playa";
+        g->kind = pass == 0 ? "land" : pass == 1 ? "lake" : pass == 2 ? "biome"
+                  : pass == 3 ? "playa" : "sea";
         st = polygonize(lab, g->W, g->H, write_polygon, g, err);
     }
     free(cells);
