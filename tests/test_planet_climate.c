@@ -55,6 +55,7 @@ planted_rain(int range, double *windward, double *lee)
     in.elevation = elev;
     in.coast_dist = dist;
     in.seed = 1;
+    in.threads = 2;
     out.temp[0] = buf;
     out.temp[1] = buf + n;
     out.precip[0] = buf + 2 * n;

@@ -3,9 +3,11 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/base/detmath.h"
 #include "core/base/noise.h"
+#include "core/base/parallel.h"
 #include "core/base/rng.h"
 #include "core/geom/adjacency.h"
 #include "core/planet/continents.h"
@@ -107,17 +109,30 @@ upwind(const struct climate_in *in, int32_t v, int s)
     return up;
 }
 
-/* Temperatures of both seasons (half-year means) of every vertex. */
-static void
-temperatures(const struct climate_in *in, size_t n, struct climate_out *out)
+/* Vertices a batch of the parallel passes (a multiple of 256, the noise
+ * block). */
+#define CLIMATE_BATCH 8192
+
+struct temp_job {
+    const struct climate_in *in;
+    const struct perlin *pt;
+    struct climate_out *out;
+};
+
+/* Temperatures of both seasons (half-year means) of the vertices of
+ * [begin, end): one batch of og_parallel_for. */
+static enum og_status
+temp_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
 {
-    struct perlin pt;
+    const struct temp_job *j = arg;
+    const struct climate_in *in = j->in;
     double f[256];
     size_t i0, i;
-    perlin_init(&pt, in->seed ^ rng_hash_str("planet.climate.temperature"));
-    for (i0 = 0; i0 < n; i0 += 256) {
-        size_t b = n - i0 < 256 ? n - i0 : 256;
-        fbm3_batch(&pt, &temp_fp, in->xyz + 3 * i0, in->xyz + 3 * i0 + 1, in->xyz + 3 * i0 + 2,
+    (void)batch;
+    (void)err;
+    for (i0 = begin; i0 < end; i0 += 256) {
+        size_t b = end - i0 < 256 ? end - i0 : 256;
+        fbm3_batch(j->pt, &temp_fp, in->xyz + 3 * i0, in->xyz + 3 * i0 + 1, in->xyz + 3 * i0 + 2,
                    3, b, f);
         for (i = i0; i < i0 + b; i++) {
             double z = in->xyz[3 * i + 2], s = z * z, c = 0.0, a, t, sg;
@@ -132,27 +147,76 @@ temperatures(const struct climate_in *in, size_t n, struct climate_out *out)
              * from the annual mean (a sinusoid's) */
             a = (1.0 + 14.0 * fabs(z)) * (0.5 + c);
             sg = z / (fabs(z) + 0.02);
-            out->temp[0][i] = (float)(t + 0.6366 * a * sg);
-            out->temp[1][i] = (float)(t - 0.6366 * a * sg);
+            j->out->temp[0][i] = (float)(t + 0.6366 * a * sg);
+            j->out->temp[1][i] = (float)(t - 0.6366 * a * sg);
         }
     }
+    return OG_OK;
+}
+
+static enum og_status
+temperatures(const struct climate_in *in, size_t n, struct climate_out *out,
+             struct og_error *err)
+{
+    struct perlin pt;  /* 32-byte aligned: on the stack */
+    struct temp_job j;
+    perlin_init(&pt, in->seed ^ rng_hash_str("planet.climate.temperature"));
+    j.in = in;
+    j.pt = &pt;
+    j.out = out;
+    return og_parallel_for(in->threads, n, CLIMATE_BATCH, temp_batch, &j, NULL, 0.0, 0.0, err);
+}
+
+/* The sea's saturation and every land vertex's upwind neighbour in season
+ * s, of the vertices of [begin, end) (one batch). */
+struct wind_job {
+    const struct climate_in *in;
+    int s;
+    const float *temp;
+    double *W;
+    uint8_t *state;
+    int32_t *up;
+    float *precip;
+};
+
+static enum og_status
+wind_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    const struct wind_job *j = arg;
+    size_t i;
+    (void)batch;
+    (void)err;
+    for (i = begin; i < end; i++) {
+        j->state[i] = 0;
+        if (!j->in->land[i]) {
+            j->W[i] = wsat(j->temp[i]);
+            j->state[i] = 2;
+            j->precip[i] = 0.0f;
+        } else {
+            j->up[i] = upwind(j->in, (int32_t)i, j->s);
+        }
+    }
+    return OG_OK;
 }
 
 /* One season's precipitation: moisture carried down the upwind chains. */
-static void
+static enum og_status
 season_rain(const struct climate_in *in, size_t n, int s, const float *temp, double *W,
-            uint8_t *state, int32_t *path, int32_t *up, float *precip)
+            uint8_t *state, int32_t *path, int32_t *up, float *precip, struct og_error *err)
 {
     size_t i;
-    for (i = 0; i < n; i++) {
-        state[i] = 0;
-        if (!in->land[i]) {
-            W[i] = wsat(temp[i]);
-            state[i] = 2;
-            precip[i] = 0.0f;
-        } else {
-            up[i] = upwind(in, (int32_t)i, s);
-        }
+    struct wind_job j;
+    enum og_status st;
+    j.in = in;
+    j.s = s;
+    j.temp = temp;
+    j.W = W;
+    j.state = state;
+    j.up = up;
+    j.precip = precip;
+    if ((st = og_parallel_for(in->threads, n, CLIMATE_BATCH, wind_batch, &j, NULL, 0.0, 0.0,
+                              err)) != OG_OK) {
+        return st;
     }
     for (i = 0; i < n; i++) {
         size_t len = 0;
@@ -187,22 +251,29 @@ season_rain(const struct climate_in *in, size_t n, int s, const float *temp, dou
             precip[x] = (float)(rain + conv);
         }
     }
+    return OG_OK;
 }
 
 /* Onshore moisture in every season (sea breezes, monsoons, cyclones): a
- * coastal term falling off over about 750 km, larger in summer. */
-static void
-coastal_rain(const struct climate_in *in, size_t n, int s, const float *temp, float *precip)
+ * coastal term falling off over about 750 km, larger in summer; the
+ * vertices of [begin, end) (one batch of a wind_job). */
+static enum og_status
+coast_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
 {
+    const struct wind_job *j = arg;
+    const struct climate_in *in = j->in;
     size_t i;
-    for (i = 0; i < n; i++) {
+    (void)batch;
+    (void)err;
+    for (i = begin; i < end; i++) {
         if (in->land[i]) {
             double d = in->coast_dist[i] < 0.0 ? M_PI : in->coast_dist[i];
-            int summer = (in->xyz[3 * i + 2] >= 0.0) == (s == 0);
-            precip[i] += (float)(500.0 * wsat(temp[i]) * det_exp(-d / 0.12)
-                                 * (summer ? 1.0 : 0.4));
+            int summer = (in->xyz[3 * i + 2] >= 0.0) == (j->s == 0);
+            j->precip[i] += (float)(500.0 * wsat(j->temp[i]) * det_exp(-d / 0.12)
+                                    * (summer ? 1.0 : 0.4));
         }
     }
+    return OG_OK;
 }
 
 enum og_status
@@ -213,6 +284,7 @@ climate_run(const struct climate_in *in, struct climate_out *out, struct og_erro
     uint8_t *state = malloc(n > 0 ? n : 1);
     int32_t *path = malloc((n > 0 ? n : 1) * sizeof *path);
     int32_t *up = malloc((n > 0 ? n : 1) * sizeof *up);
+    enum og_status st;
     int s;
 
     if (W == NULL || state == NULL || path == NULL || up == NULL) {
@@ -222,14 +294,23 @@ climate_run(const struct climate_in *in, struct climate_out *out, struct og_erro
         free(up);
         return og_error_set(err, OG_ENOMEM, "out of memory for the climate");
     }
-    temperatures(in, n, out);
-    for (s = 0; s < 2; s++) {
-        season_rain(in, n, s, out->temp[s], W, state, path, up, out->precip[s]);
-        coastal_rain(in, n, s, out->temp[s], out->precip[s]);
+    st = temperatures(in, n, out, err);
+    for (s = 0; s < 2 && st == OG_OK; s++) {
+        struct wind_job j;
+        memset(&j, 0, sizeof j);
+        j.in = in;
+        j.s = s;
+        j.temp = out->temp[s];
+        j.precip = out->precip[s];
+        st = season_rain(in, n, s, out->temp[s], W, state, path, up, out->precip[s], err);
+        if (st == OG_OK) {
+            st = og_parallel_for(in->threads, n, CLIMATE_BATCH, coast_batch, &j, NULL, 0.0, 0.0,
+                                 err);
+        }
     }
     free(W);
     free(state);
     free(path);
     free(up);
-    return OG_OK;
+    return st;
 }

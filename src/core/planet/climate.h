@@ -28,8 +28,10 @@
  * windward coast is wet, the lee of a range dry (rain shadow), interiors
  * drier with distance, the west coasts of the subtropics deserts.
  *
- * Season 0 is the northern summer, season 1 the northern winter. Single
- * pass, one thread: the same bytes on every thread count. */
+ * Season 0 is the northern summer, season 1 the northern winter. The
+ * per-vertex passes (temperatures, upwind neighbours, the coastal term)
+ * run in fixed batches on in->threads threads; the moisture chains on one
+ * thread: the same bytes on every thread count. */
 #ifndef OROGEN_CORE_PLANET_CLIMATE_H
 #define OROGEN_CORE_PLANET_CLIMATE_H
 
@@ -50,6 +52,8 @@ struct climate_in {
     const float *elevation;   /* model units, land > 0 */
     const double *coast_dist; /* radians from the coast, -1 without a coast */
     uint64_t seed;            /* the noise */
+    int threads;              /* for the per-vertex passes (core/base/parallel.h; 0: the
+                                 default); the same bytes on every count */
 };
 
 struct climate_out {          /* n entries each, the caller's */

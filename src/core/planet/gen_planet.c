@@ -380,8 +380,7 @@ static enum og_status
 stage_elevation(struct world *w, struct run_ctx *ctx, struct og_error *err)
 {
     struct planet_priv *pp = w->priv;
-    (void)ctx;
-    return gen_planet_derive(w, &pp->adj, err);
+    return gen_planet_derive(w, &pp->adj, ctx->threads, err);
 }
 
 /* Stage "biomes": wave-function collapse. */

@@ -27,8 +27,10 @@ extern const struct generator gen_planet;
 /* Re-derive the fields that follow from w->water (and the uplift in
  * w->roughness, if any) on a planet world: landmass ids, elevation (and its
  * extent), moisture, and the landmass stats (planet_surface.c). adj must be
- * the mesh's adjacency. Errors: OG_ENOMEM. */
-enum og_status gen_planet_derive(struct world *w, const struct adjacency *adj,
+ * the mesh's adjacency. The per-vertex passes (plates, elevation, climate,
+ * runoff) run in fixed batches on up to `threads` threads (0: the default,
+ * core/base/parallel.h): the same bytes on every count. Errors: OG_ENOMEM. */
+enum og_status gen_planet_derive(struct world *w, const struct adjacency *adj, int threads,
                                  struct og_error *err);
 
 /* The biome domains gen_planet_biomes solves on (bit sets per vertex into

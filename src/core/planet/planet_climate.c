@@ -54,7 +54,7 @@ planet_climate_latitude(double t)
 
 enum og_status
 planet_climate(struct world *w, const struct adjacency *adj, const uint8_t *land,
-               const double *dist, struct og_error *err)
+               const double *dist, int threads, struct og_error *err)
 {
     size_t n = w->ncells, i, nland = 0, hist[KG_COUNT] = { 0 }, big = 0;
     struct climate_in in;
@@ -84,6 +84,7 @@ planet_climate(struct world *w, const struct adjacency *adj, const uint8_t *land
     in.elevation = w->elevation;
     in.coast_dist = dist;
     in.seed = w->params.seed;
+    in.threads = threads;
     for (k = 0; k < 2; k++) {
         out.temp[k] = buf + (size_t)k * n;
         out.precip[k] = buf + (size_t)(2 + k) * n;

@@ -17,10 +17,11 @@ struct world;
  * AI / (AI + 0.6), AI = P / PET with PET = 300 + 50 T mm (at least 150),
  * 1 at sea. Stats planet.koppen_classes (classes present on land),
  * planet.koppen_largest_share (the largest class's share of the land),
- * planet.land_precip_mm and planet.land_temp_c (land means). Errors:
- * OG_ENOMEM. */
+ * planet.land_precip_mm and planet.land_temp_c (land means). threads: as
+ * climate_in's. Errors: OG_ENOMEM. */
 enum og_status planet_climate(struct world *w, const struct adjacency *adj,
-                              const uint8_t *land, const double *dist, struct og_error *err);
+                              const uint8_t *land, const double *dist, int threads,
+                              struct og_error *err);
 
 struct wfc_rules;
 

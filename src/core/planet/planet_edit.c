@@ -246,7 +246,7 @@ planet_edit_brush(const struct world *w, int32_t cell, double radius, int land,
     if (w->biome != NULL) {
         memcpy(nw->biome, w->biome, n);
     }
-    if ((st = gen_planet_derive(nw, &adj, err)) != OG_OK) {
+    if ((st = gen_planet_derive(nw, &adj, 0, err)) != OG_OK) {
         goto fail;
     }
     es = world_stat_find(w, "planet.edits");

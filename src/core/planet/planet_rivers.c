@@ -7,6 +7,7 @@
 
 #include "core/base/detmath.h"
 #include "core/geom/mesh.h"
+#include "core/base/parallel.h"
 #include "core/hydro/hydro.h"
 #include "core/planet/koppen.h"
 #include "core/recipe/params.h"
@@ -276,11 +277,31 @@ rivers(struct world *w, struct rv *v, size_t nlakes, size_t nclosed, struct og_e
     return OG_OK;
 }
 
+/* Cells a batch of the runoff pass. */
+#define RUNOFF_BATCH 8192
+
+/* The runoff (into v->rain) and the land's heights and outlets of the
+ * cells of [begin, end): one batch of og_parallel_for. */
+static enum og_status
+runoff_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    struct rv *v = arg;
+    size_t i;
+    (void)batch;
+    (void)err;
+    for (i = begin; i < end; i++) {
+        v->elev[i] = v->w->elevation[i];
+        v->outlet[i] = v->w->water[i] == WATER_OCEAN;
+        v->rain[i] = (float)planet_cell_runoff(v->w, i);
+    }
+    return OG_OK;
+}
+
 enum og_status
-planet_rivers(struct world *w, struct og_error *err)
+planet_rivers(struct world *w, int threads, struct og_error *err)
 {
     struct rv v;
-    size_t n = w->ncells, i, nlakes = 0, nclosed = 0;
+    size_t n = w->ncells, nlakes = 0, nclosed = 0;
     enum og_status st;
 
     memset(&v, 0, sizeof v);
@@ -302,12 +323,9 @@ planet_rivers(struct world *w, struct og_error *err)
         st = og_error_set(err, OG_ENOMEM, "out of memory for the rivers");
         goto done;
     }
-    for (i = 0; i < n; i++) {
-        v.elev[i] = w->elevation[i];
-        v.outlet[i] = w->water[i] == WATER_OCEAN;
-        v.rain[i] = (float)planet_cell_runoff(w, i);
-    }
-    if ((st = flood_route(&v, err)) != OG_OK || (st = lakes(w, &v, &nlakes, &nclosed, err))
+    if ((st = og_parallel_for(threads, n, RUNOFF_BATCH, runoff_batch, &v, NULL, 0.0, 0.0, err))
+            != OG_OK
+        || (st = flood_route(&v, err)) != OG_OK || (st = lakes(w, &v, &nlakes, &nclosed, err))
         != OG_OK) {
         goto done;
     }

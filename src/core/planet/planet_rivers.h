@@ -54,9 +54,10 @@ struct world;
 #define PLANET_LAKE_COLOR 0x4a86c0u
 
 /* Rivers and lakes of w (water WATER_LAND / WATER_OCEAN, elevation,
- * temperature and precipitation or moisture set). Errors: OG_ENOMEM, and
- * those of the hydrology. */
-enum og_status planet_rivers(struct world *w, struct og_error *err);
+ * temperature and precipitation or moisture set). The runoff runs in fixed
+ * batches on up to `threads` threads (0: the default). Errors: OG_ENOMEM,
+ * and those of the hydrology. */
+enum og_status planet_rivers(struct world *w, int threads, struct og_error *err);
 
 /* The runoff of cell i of w (point 2 above), m^3/s; 0 at sea. */
 double planet_cell_runoff(const struct world *w, size_t i);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/base/detmath.h"
+#include "core/base/parallel.h"
 #include "core/geom/adjacency.h"
 #include "core/planet/continents.h"
 #include "core/geom/mesh.h"
@@ -118,6 +119,37 @@ moisture_at(double lat_rad, double d_sea, double noise)
 /* Vertices a block of the elevation pass: its noise is batched. */
 #define DERIVE_BLOCK 256
 
+/* Vertices a batch of the parallel elevation pass (DERIVE_BLOCK blocks). */
+#define DERIVE_BATCH 8192
+
+struct derive_job {
+    struct world *w;
+    const uint8_t *land;
+    const double *dist;
+    const float *sscale, *tect;
+    const struct perlin *pn, *pc;
+};
+
+static void derive_block(struct world *w, size_t i0, size_t i1, const uint8_t *land,
+                         const double *dist, const float *sscale, const float *tect,
+                         const struct perlin *pn, const struct perlin *pc);
+
+/* One batch of og_parallel_for: the blocks of [begin, end), each writing
+ * the elevation and moisture of its own vertices only. */
+static enum og_status
+derive_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    const struct derive_job *j = arg;
+    size_t i;
+    (void)batch;
+    (void)err;
+    for (i = begin; i < end; i += DERIVE_BLOCK) {
+        derive_block(j->w, i, i + DERIVE_BLOCK < end ? i + DERIVE_BLOCK : end, j->land, j->dist,
+                     j->sscale, j->tect, j->pn, j->pc);
+    }
+    return OG_OK;
+}
+
 /* Elevation and moisture of vertices [i0, i1): the noise of the block in
  * batches (fbm3_batch: the same bits as fbm3 per vertex), then each
  * vertex. pn: ridges, ranges, relief, moisture; pc: climate. */
@@ -180,7 +212,8 @@ derive_block(struct world *w, size_t i0, size_t i1, const uint8_t *land, const d
 }
 
 enum og_status
-gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error *err)
+gen_planet_derive(struct world *w, const struct adjacency *adj, int threads,
+                  struct og_error *err)
 {
     size_t n = w->ncells, i, nland = 0, count = 0, largest = 0;
     float *sscale = NULL, *tect = NULL;
@@ -220,7 +253,8 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
         st = og_error_set(err, OG_ENOMEM, "out of memory for planet elevation");
         goto done;
     }
-    if ((st = planet_tectonics(w, adj, land, dist, sscale, PLANET_SHELF, tect, &has_tect, err))
+    if ((st = planet_tectonics(w, adj, land, dist, sscale, PLANET_SHELF, tect, &has_tect,
+                                 threads, err))
         != OG_OK) {
         goto done;
     }
@@ -232,15 +266,25 @@ gen_planet_derive(struct world *w, const struct adjacency *adj, struct og_error 
     perlin_init(&pn[2], w->params.seed ^ rng_hash_str("planet.relief"));
     perlin_init(&pn[3], w->params.seed ^ rng_hash_str("planet.moisture"));
     perlin_init(&pc, w->params.seed ^ rng_hash_str("planet.climate"));
-    for (i = 0; i < n; i += DERIVE_BLOCK) {
-        derive_block(w, i, i + DERIVE_BLOCK < n ? i + DERIVE_BLOCK : n, land, dist, sscale,
-                     has_tect ? tect : NULL, pn, &pc);
+    {
+        struct derive_job j;
+        j.w = w;
+        j.land = land;
+        j.dist = dist;
+        j.sscale = sscale;
+        j.tect = has_tect ? tect : NULL;
+        j.pn = pn;
+        j.pc = &pc;
+        if ((st = og_parallel_for(threads, n, DERIVE_BATCH, derive_batch, &j, NULL, 0.0, 0.0,
+                                  err)) != OG_OK) {
+            goto done;
+        }
     }
-    if ((st = planet_climate(w, adj, land, dist, err)) != OG_OK) {
+    if ((st = planet_climate(w, adj, land, dist, threads, err)) != OG_OK) {
         goto done;
     }
     /* rivers and lakes follow the climate's precipitation */
-    if (w->precipitation != NULL && (st = planet_rivers(w, err)) != OG_OK) {
+    if (w->precipitation != NULL && (st = planet_rivers(w, threads, err)) != OG_OK) {
         goto done;
     }
     /* names of the continents, islands, seas and rivers */

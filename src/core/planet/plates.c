@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/base/noise.h"
+#include "core/base/parallel.h"
 #include "core/base/rng.h"
 #include "core/geom/adjacency.h"
 #include "core/planet/continents.h"
@@ -81,26 +82,34 @@ plates_velocity(const struct plates *pl, int id, const double *q, double *v)
 /* Vertices a block of the warp's noise. */
 #define PLATES_BLOCK 256
 
-/* The nearest site (chord minus weight) of every vertex's warped position. */
-static void
-nearest_sites(const struct plates *pl, const double *xyz, size_t n, uint64_t seed,
-              uint8_t *plate)
+/* Vertices a batch of the parallel pass (a multiple of PLATES_BLOCK). */
+#define PLATES_BATCH 8192
+
+struct sites_job {
+    const struct plates *pl;
+    const double *xyz;
+    const struct perlin *pw;  /* 3: the warp's fields */
+    uint8_t *plate;
+};
+
+/* The nearest site (chord minus weight) of the warped position of every
+ * vertex of [begin, end): one batch of og_parallel_for, its own outputs
+ * only. */
+static enum og_status
+sites_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
 {
-    struct perlin pw[3];
+    const struct sites_job *j = arg;
+    const double *xyz = j->xyz;
     double f[3][PLATES_BLOCK];
     size_t i0, i;
     int k;
-
-    for (k = 0; k < 3; k++) {
-        static const char *const names[3] = { "planet.plates.wx", "planet.plates.wy",
-                                              "planet.plates.wz" };
-        perlin_init(&pw[k], seed ^ rng_hash_str(names[k]));
-    }
-    for (i0 = 0; i0 < n; i0 += PLATES_BLOCK) {
-        size_t b = n - i0 < PLATES_BLOCK ? n - i0 : PLATES_BLOCK;
+    (void)batch;
+    (void)err;
+    for (i0 = begin; i0 < end; i0 += PLATES_BLOCK) {
+        size_t b = end - i0 < PLATES_BLOCK ? end - i0 : PLATES_BLOCK;
         for (k = 0; k < 3; k++) {
-            fbm3_batch(&pw[k], &warp_fp, xyz + 3 * i0, xyz + 3 * i0 + 1, xyz + 3 * i0 + 2, 3, b,
-                       f[k]);
+            fbm3_batch(&j->pw[k], &warp_fp, xyz + 3 * i0, xyz + 3 * i0 + 1, xyz + 3 * i0 + 2, 3,
+                       b, f[k]);
         }
         for (i = i0; i < i0 + b; i++) {
             double q[3];
@@ -110,19 +119,39 @@ nearest_sites(const struct plates *pl, const double *xyz, size_t n, uint64_t see
                 q[k] = xyz[3 * i + k] + PLATES_WARP * f[k][i - i0];
             }
             unit(q);
-            for (k = 0; k < pl->n; k++) {
-                const double *s = pl->p[k].site;
+            for (k = 0; k < j->pl->n; k++) {
+                const double *s = j->pl->p[k].site;
                 double d = sqrt((q[0] - s[0]) * (q[0] - s[0]) + (q[1] - s[1]) * (q[1] - s[1])
                                 + (q[2] - s[2]) * (q[2] - s[2]))
-                           - pl->p[k].weight;
+                           - j->pl->p[k].weight;
                 if (d < best) {
                     best = d;
                     id = k;
                 }
             }
-            plate[i] = (uint8_t)id;
+            j->plate[i] = (uint8_t)id;
         }
     }
+    return OG_OK;
+}
+
+static enum og_status
+nearest_sites(const struct plates *pl, const double *xyz, size_t n, uint64_t seed,
+              uint8_t *plate, int threads, struct og_error *err)
+{
+    struct perlin pw[3];  /* 32-byte aligned: on the stack, not malloc'd */
+    struct sites_job j;
+    int k;
+    for (k = 0; k < 3; k++) {
+        static const char *const names[3] = { "planet.plates.wx", "planet.plates.wy",
+                                              "planet.plates.wz" };
+        perlin_init(&pw[k], seed ^ rng_hash_str(names[k]));
+    }
+    j.pl = pl;
+    j.xyz = xyz;
+    j.pw = pw;
+    j.plate = plate;
+    return og_parallel_for(threads, n, PLATES_BATCH, sites_batch, &j, NULL, 0.0, 0.0, err);
 }
 
 /* Keep each plate's largest connected piece; give the other pieces'
@@ -203,10 +232,10 @@ make_connected(const struct plates *pl, const struct adjacency *adj, uint8_t *pl
 
 enum og_status
 plates_assign(const struct plates *pl, const struct adjacency *adj, const double *xyz,
-              uint64_t seed, uint8_t *plate, struct og_error *err)
+              uint64_t seed, uint8_t *plate, int threads, struct og_error *err)
 {
-    nearest_sites(pl, xyz, adj->n, seed, plate);
-    return make_connected(pl, adj, plate, err);
+    enum og_status st = nearest_sites(pl, xyz, adj->n, seed, plate, threads, err);
+    return st != OG_OK ? st : make_connected(pl, adj, plate, err);
 }
 
 void

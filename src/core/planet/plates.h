@@ -64,9 +64,11 @@ void plates_velocity(const struct plates *pl, int id, const double *q, double *v
  * nearest site by chord minus weight from the vertex's position warped by
  * a vector fBm (seed), then every plate cut down to its largest connected
  * piece and the rest given to the neighbouring plates (breadth first), so
- * each plate is one region. Errors: OG_ENOMEM. */
+ * each plate is one region. The warp and the nearest sites run in fixed
+ * batches on up to `threads` threads (core/base/parallel.h; 0: the
+ * default), the same bytes on any count. Errors: OG_ENOMEM. */
 enum og_status plates_assign(const struct plates *pl, const struct adjacency *adj,
-                             const double *xyz, uint64_t seed, uint8_t *plate,
+                             const double *xyz, uint64_t seed, uint8_t *plate, int threads,
                              struct og_error *err);
 
 /* Set pl->p[i].continental from the crust (crust[v] != 0: continental). */

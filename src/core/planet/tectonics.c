@@ -13,7 +13,7 @@
 enum og_status
 planet_tectonics(struct world *w, const struct adjacency *adj, const uint8_t *land,
                  const double *dist, const float *sscale, double shelf, float *delta, int *has,
-                 struct og_error *err)
+                 int threads, struct og_error *err)
 {
     size_t n = w->ncells, i, cnt[4] = { 0, 0, 0, 0 };
     int count = params_int(&w->params, P_PLANET_PLATES), k, ncont = 0;
@@ -43,7 +43,7 @@ planet_tectonics(struct world *w, const struct adjacency *adj, const uint8_t *la
         goto done;
     }
     plates_make(pl, count, w->params.seed);
-    if ((st = plates_assign(pl, adj, w->mesh->points, w->params.seed, w->plate, err)) != OG_OK) {
+    if ((st = plates_assign(pl, adj, w->mesh->points, w->params.seed, w->plate, threads, err)) != OG_OK) {
         goto done;
     }
     for (i = 0; i < n; i++) {

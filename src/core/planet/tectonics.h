@@ -19,9 +19,11 @@ struct world;
  * stats planet.plates, planet.continental_plates and the boundary shares
  * planet.boundary_{convergent,divergent,transform} (fractions of the
  * vertices). Returns OG_OK with *has = 0 (delta untouched) when
- * planet.plates is 0. Errors: OG_ENOMEM. */
+ * planet.plates is 0. threads: for the plates' batches (plates_assign).
+ * Errors: OG_ENOMEM. */
 enum og_status planet_tectonics(struct world *w, const struct adjacency *adj,
                                 const uint8_t *land, const double *dist, const float *sscale,
-                                double shelf, float *delta, int *has, struct og_error *err);
+                                double shelf, float *delta, int *has, int threads,
+                                struct og_error *err);
 
 #endif
