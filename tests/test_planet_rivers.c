@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +11,9 @@
 #include "core/planet/gen_planet.h"
 #include "core/planet/planet_rivers.h"
 #include "core/recipe/params.h"
+#include "core/geom/mesh.h"
 #include "core/world.h"
+#include "io/vector/geojson.h"
 #include "tests.h"
 
 static struct world *
@@ -120,6 +123,58 @@ START_TEST(test_rivers_discharge_conserved)
 }
 END_TEST
 
+/* A planted river from 170 to 186 degrees east at 10 degrees north: the
+ * GeoJSON cuts it at the antimeridian into a MultiLineString of two
+ * parts, one ending at +180 and one starting at -180 at the same
+ * latitude (RFC 7946 3.1.9). */
+START_TEST(test_rivers_geojson_antimeridian)
+{
+    struct world *w = rivers_world(1, 2000);
+    static const double lon[] = { 170.0, 176.0, 182.0, 188.0 };
+    const char *path = "test_rivers_antimeridian.geojson";
+    int32_t cell[4];
+    size_t i, len, k, rivers = 0;
+    struct og_error e;
+    char *text, *at, east[32], west[32];
+
+    for (i = 0; i < w->ncells; i++) {
+        w->river_width[i] = 0.0f;
+    }
+    for (k = 0; k < 4; k++) {
+        double la = 10.0 * M_PI / 180.0, lo = lon[k] * M_PI / 180.0;
+        double q[3] = { cos(la) * cos(lo), cos(la) * sin(lo), sin(la) };
+        cell[k] = mesh_nearest_point(w->mesh, q, 0);
+        w->water[cell[k]] = WATER_LAND;
+        w->river_width[cell[k]] = 100.0f;
+        w->flow[cell[k]] = 1000.0f * (float)(k + 1);
+        if (k > 0) {
+            ck_assert_int_ne(cell[k], cell[k - 1]);
+            w->downhill[cell[k - 1]] = cell[k];
+        }
+    }
+    w->downhill[cell[3]] = -1;
+    ck_assert_msg(export_geojson(w, NULL, NULL, 0, path, &e) == OG_OK, "%s", e.msg);
+    text = (char *)test_slurp(path, &len);
+    text[len] = 0;
+    for (at = text; (at = strstr(at, "\"kind\":\"river\"")) != NULL; at++) {
+        rivers++;
+    }
+    ck_assert_uint_eq(rivers, 1);
+    at = strstr(text, "\"kind\":\"river\"");
+    ck_assert_ptr_nonnull(strstr(at, "\"type\":\"MultiLineString\""));
+    ck_assert(strstr(at, "\"type\":\"MultiLineString\"") < strstr(at, "\"kind\":\"land\""));
+    /* ...,[180.000000,LAT]],[[-180.000000,LAT],... */
+    at = strstr(at, ",[180.000000,");
+    ck_assert_ptr_nonnull(at);
+    ck_assert_int_eq(sscanf(at, ",[180.000000,%31[^]]]],[[-180.000000,%31[^]]", east, west), 2);
+    ck_assert_str_eq(east, west);
+    ck_assert(atof(east) > 5.0 && atof(east) < 15.0);
+    free(text);
+    remove(path);
+    world_unref(w);
+}
+END_TEST
+
 void
 planet_rivers_tests(Suite *s)
 {
@@ -127,6 +182,7 @@ planet_rivers_tests(Suite *s)
     tcase_add_loop_test(tc, test_rivers_reach_sea_or_lake, 0, 3);
     tcase_add_test(tc, test_rivers_discharge_conserved);
     tcase_add_test(tc, test_planet_surface_threads);
+    tcase_add_test(tc, test_rivers_geojson_antimeridian);
     tcase_set_timeout(tc, 30);
     suite_add_tcase(s, tc);
 }

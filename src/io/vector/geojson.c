@@ -21,150 +21,6 @@
 
 #define GEOJSON_GRID_MAX 2048
 
-void
-river_lines_free(struct river_lines *r)
-{
-    free(r->start);
-    free(r->nodes);
-    free(r->end);
-    memset(r, 0, sizeof *r);
-}
-
-static int
-node_is_lake(const struct world *w, int32_t n)
-{
-    if (w->lake != NULL && w->lake[n] == LAKE_WATER) {
-        return 1;
-    }
-    return w->kind == WORLD_GRID && w->water != NULL && w->water[n] == WATER_LAKE;
-}
-
-/* A grid sink that is neither on the border nor in the sea: a closed
- * basin's playa or floor. */
-static int
-in_basin(const struct world *w, int32_t n)
-{
-    int x = (int)(n % w->width), y = (int)(n / w->width);
-    return x > 0 && y > 0 && x < w->width - 1 && y < w->height - 1;
-}
-
-enum og_status
-vector_rivers(const struct world *w, struct river_lines *out, struct og_error *err)
-{
-    size_t n = w->nhydro, i, nl = 0, nn = 0, capl = 64, capn = 1024;
-    int32_t *main_donor = NULL;
-    uint8_t *has_donor = NULL;
-
-    memset(out, 0, sizeof *out);
-    if (w->river_width == NULL || w->downhill == NULL || w->flow == NULL || n == 0) {
-        out->start = calloc(1, sizeof *out->start);
-        return out->start != NULL ? OG_OK : og_error_set(err, OG_ENOMEM, "out of memory");
-    }
-    main_donor = malloc(n * sizeof *main_donor);
-    has_donor = calloc(n, 1);
-    out->start = malloc((capl + 1) * sizeof *out->start);
-    out->end = malloc(capl);
-    out->nodes = malloc(capn * sizeof *out->nodes);
-    if (main_donor == NULL || has_donor == NULL || out->start == NULL || out->end == NULL ||
-        out->nodes == NULL) {
-        goto oom;
-    }
-    for (i = 0; i < n; i++) {
-        main_donor[i] = -1;
-    }
-    /* The main donor of a river node: its river donor with the most flow
-       (the smaller index on ties). */
-    for (i = 0; i < n; i++) {
-        int32_t d = w->downhill[i];
-        if (w->river_width[i] <= 0.0f || d < 0 || w->river_width[d] <= 0.0f) {
-            continue;
-        }
-        has_donor[d] = 1;
-        if (main_donor[d] < 0 || w->flow[i] > w->flow[main_donor[d]]) {
-            main_donor[d] = (int32_t)i;
-        }
-    }
-    for (i = 0; i < n; i++) {
-        int32_t cur = (int32_t)i;
-        uint8_t end;
-        if (w->river_width[i] <= 0.0f || has_donor[i]) {
-            continue;  /* not a source */
-        }
-        if (nl + 1 > capl) {
-            size_t *s;
-            uint8_t *e;
-            capl *= 2;
-            s = realloc(out->start, (capl + 1) * sizeof *s);
-            if (s == NULL) {
-                goto oom;
-            }
-            out->start = s;
-            e = realloc(out->end, capl);
-            if (e == NULL) {
-                goto oom;
-            }
-            out->end = e;
-        }
-        out->start[nl] = nn;
-        for (;;) {
-            int32_t d;
-            if (nn + 2 > capn) {
-                int32_t *g;
-                capn *= 2;
-                g = realloc(out->nodes, capn * sizeof *g);
-                if (g == NULL) {
-                    goto oom;
-                }
-                out->nodes = g;
-            }
-            out->nodes[nn++] = cur;
-            d = w->downhill[cur];
-            if (d < 0) {
-                end = w->kind == WORLD_GRID && w->water != NULL &&
-                              w->water[cur] != WATER_OCEAN ? RIVER_END_EDGE : RIVER_END_COAST;
-                if (end == RIVER_END_EDGE && in_basin(w, cur)) {
-                    end = RIVER_END_BASIN;
-                }
-                break;
-            }
-            if (node_is_lake(w, d)) {
-                out->nodes[nn++] = d;
-                end = RIVER_END_LAKE;
-                break;
-            }
-            if (w->kind != WORLD_MESH && w->water != NULL && w->water[d] == WATER_OCEAN) {
-                out->nodes[nn++] = d;
-                end = RIVER_END_COAST;
-                break;
-            }
-            if (w->river_width[d] <= 0.0f) {
-                /* The river fades out before an outlet: it drains on along
-                   d; end where the water goes (d's own chain). */
-                cur = d;
-                continue;
-            }
-            if (main_donor[d] != cur) {
-                out->nodes[nn++] = d;
-                end = RIVER_END_CONFLUENCE;
-                break;
-            }
-            cur = d;
-        }
-        out->end[nl] = end;
-        nl++;
-    }
-    out->start[nl] = nn;
-    out->nlines = nl;
-    free(main_donor);
-    free(has_donor);
-    return OG_OK;
-oom:
-    free(main_donor);
-    free(has_donor);
-    river_lines_free(out);
-    return og_error_set(err, OG_ENOMEM, "out of memory for the river lines");
-}
-
 /* --- coordinates ---------------------------------------------------------- */
 
 struct gj {
@@ -221,6 +77,44 @@ feature_start(struct gj *g)
     g->first = 0;
 }
 
+/* A planet's river line through nodes[0 .. count) as longitude/latitude:
+ * a LineString, or where a step crosses the antimeridian (longitudes more
+ * than 180 degrees apart) a MultiLineString cut there, each part ending on
+ * the meridian at the latitude interpolated linearly in longitude (RFC
+ * 7946 3.1.9), so GIS does not draw the step across the whole map. */
+static void
+sphere_line(struct gj *g, const int32_t *nodes, size_t count)
+{
+    size_t i, cuts = 0;
+    double plon = 0.0, plat = 0.0;
+    for (i = 0; i < count; i++) {
+        double u, v, lon;
+        node_uv(g->w, nodes[i], &u, &v);
+        lon = u * 360.0 - 180.0;
+        cuts += i > 0 && (lon - plon > 180.0 || plon - lon > 180.0);
+        plon = lon;
+    }
+    fprintf(g->f, ",\"geometry\":{\"type\":\"%s\",\"coordinates\":[%s",
+            cuts > 0 ? "MultiLineString" : "LineString", cuts > 0 ? "[" : "");
+    for (i = 0; i < count; i++) {
+        double u, v, lon, lat;
+        node_uv(g->w, nodes[i], &u, &v);
+        lon = u * 360.0 - 180.0;
+        lat = 90.0 - v * 180.0;
+        if (i > 0 && (lon - plon > 180.0 || plon - lon > 180.0)) {
+            /* the meridian the step leaves by (+180 going east) */
+            double side = lon < plon ? 180.0 : -180.0;
+            double span = lon - plon + 2.0 * side;  /* the step, unwrapped */
+            double t = (side - plon) / span, cut = plat + t * (lat - plat);
+            fprintf(g->f, ",[%.6f,%.6f]],[[%.6f,%.6f]", side, cut, -side, cut);
+        }
+        fprintf(g->f, "%s[%.6f,%.6f]", i > 0 ? "," : "", lon, lat);
+        plon = lon;
+        plat = lat;
+    }
+    fprintf(g->f, "]%s}}", cuts > 0 ? "]" : "");
+}
+
 static enum og_status
 write_rivers(struct gj *g, struct og_error *err)
 {
@@ -259,7 +153,12 @@ write_rivers(struct gj *g, struct og_error *err)
                 fprintf(g->f, ",\"name\":\"%s\"", pl->name);
             }
         }
-        fprintf(g->f, "},\"geometry\":{\"type\":\"LineString\",\"coordinates\":[");
+        fprintf(g->f, "}");
+        if (w->kind == WORLD_SPHERE) {
+            sphere_line(g, r.nodes + a, b - a);
+            continue;
+        }
+        fprintf(g->f, ",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[");
         for (i = a; i < b; i++) {
             double u, v;
             node_uv(w, r.nodes[i], &u, &v);
