@@ -9,10 +9,13 @@
 
 #include "core/base/noise.h"
 #include "core/base/rng.h"
+#include "core/dem/dem.h"
 #include "core/generators.h"
 #include "core/lem/lem.h"
 #include "core/pipeline.h"
 #include "core/recipe/params.h"
+#include "core/world.h"
+#include "io/png/pngio.h"
 #include "tests.h"
 
 struct field {
@@ -435,6 +438,72 @@ START_TEST(island_streampower_world)
 }
 END_TEST
 
+/* dem.weathering (issue 26): rivers cut into a real tile for 200 kyr with
+ * no uplift. The sea keeps its floor, the border never rises, nothing rises above
+ * the tile's highest point, the land loses rock, the bytes are the same on
+ * 1 and 3 threads, and with dem.weathering = 0 (the default) the stage does
+ * nothing. */
+static struct world *
+dem_weathered(const struct dem_raster *r, double years, int threads)
+{
+    struct params p;
+    struct run_ctx ctx;
+    struct world *w = NULL;
+    struct og_error e;
+
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_DEM_WEATHERING, years, NULL), OG_OK);
+    ck_assert_int_eq(params_set(&p, P_DEM_CELL_SIZE, 30.0, NULL), OG_OK);
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.dem = r;
+    ctx.threads = threads;
+    ck_assert_msg(pipeline_run(generator_get(GEN_DEM), &ctx, &w, &e) == OG_OK, "%s", e.msg);
+    return w;
+}
+
+START_TEST(dem_weathering)
+{
+    struct dem_raster r;
+    struct og_error e;
+    struct world *raw, *a, *b;
+    size_t i, n, x, y, carved = 0;
+    double lost = 0.0;
+
+    ck_assert(pngio_read_raster(test_data_path("dem/terrarium_12_646_1400.png"), &r, &e) ==
+              OG_OK);
+    raw = dem_weathered(&r, 0.0, 1);
+    a = dem_weathered(&r, 2e5, 1);
+    b = dem_weathered(&r, 2e5, 3);
+    n = a->ncells;
+    ck_assert(raw->wear == NULL && world_stat_find(raw, "lem.steps") == NULL);
+    ck_assert(a->wear != NULL && a->deposition != NULL);
+    ck_assert(world_stat_find(a, "lem.steps")->a == 4.0);
+    for (i = 0; i < n; i++) {
+        x = i % (size_t)a->width;
+        y = i / (size_t)a->width;
+        if (raw->elevation[i] <= 0.0f) {
+            ck_assert(a->elevation[i] == raw->elevation[i]);
+        } else if (x == 0 || y == 0 || x + 1 == (size_t)a->width || y + 1 == (size_t)a->height) {
+            ck_assert(a->elevation[i] <= raw->elevation[i] && a->elevation[i] > 0.0f);
+        }
+        ck_assert(a->elevation[i] <= raw->elev_max);
+        ck_assert_int_eq(a->water[i] == WATER_OCEAN, raw->water[i] == WATER_OCEAN);
+        carved += a->wear[i] > 0.01f;
+        lost += (double)raw->elevation[i] - (double)a->elevation[i];
+    }
+    ck_assert(carved > n / 20 && lost > 0.0);
+    ck_assert(world_stat_find(a, "lem.eroded_km3")->a > 0.0);
+    ck_assert(memcmp(a->elevation, b->elevation, n * sizeof *a->elevation) == 0);
+    ck_assert(memcmp(a->wear, b->wear, n * sizeof *a->wear) == 0);
+    ck_assert(memcmp(a->color, b->color, n * sizeof *a->color) == 0);
+    world_unref(raw);
+    world_unref(a);
+    world_unref(b);
+    dem_raster_fini(&r);
+}
+END_TEST
+
 Suite *
 lem_suite(void)
 {
@@ -449,6 +518,7 @@ lem_suite(void)
     tcase_add_test(tc, bad_input);
     tcase_add_test(tc, hybrid_streampower_world);
     tcase_add_test(tc, island_streampower_world);
+    tcase_add_test(tc, dem_weathering);
     suite_add_tcase(s, tc);
     tc = tcase_create("lem_resolution");
     tcase_set_timeout(tc, 600);

@@ -11,6 +11,7 @@
 #include "core/biome/biome.h"
 #include "core/dem/dem_flatwater.h"
 #include "core/dem/dem_void.h"
+#include "core/dem/dem_weathering.h"
 #include "core/hydro/hydro.h"
 #include "core/hydro/moisture.h"
 
@@ -190,6 +191,8 @@ stage_decode(struct world *w, struct run_ctx *ctx, struct og_error *err)
     if (r->cell_m[0] > 0.0 && r->cell_m[1] > 0.0) {
         w->cell_size = r->cell_m[0];
         w->cell_size_y = r->cell_m[1];
+    } else if (params_get(ctx->params, P_DEM_CELL_SIZE) > 0.0) {
+        w->cell_size = params_get(ctx->params, P_DEM_CELL_SIZE);
     }
     {
         /* The climate's latitude (core/biome/dem_climate.h): from the parameter,
@@ -288,6 +291,7 @@ stage_flatwater(struct world *w, struct run_ctx *ctx, struct og_error *err)
 
 static const struct stage dem_stages[] = {
     { "decode", stage_decode },
+    { "weathering", dem_weathering_stage },
     { "sea", stage_sea },
     { "hydrology", hydro_stage },
     { "flat water", stage_flatwater },
@@ -297,7 +301,8 @@ static const struct stage dem_stages[] = {
 
 const struct generator gen_dem = {
     "dem", GEN_DEM, WORLD_GRID,
-    (1u << PG_COMMON) | (1u << PG_DEM) | (1u << PG_HYDRO) | (1u << PG_RENDER),
+    (1u << PG_COMMON) | (1u << PG_DEM) | (1u << PG_HYDRO) | (1u << PG_LEM) |
+        (1u << PG_RENDER),
     dem_stages, sizeof dem_stages / sizeof dem_stages[0],
     "real elevation model (GeoTIFF, SRTM .hgt, ASCII grid and what GDAL reads; grey, terrain-RGB or Terrarium PNG)",
 };

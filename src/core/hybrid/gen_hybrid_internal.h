@@ -80,11 +80,6 @@ enum og_status gen_hybrid_check_droplet_params(const struct params *p, struct og
  * many steps, OG_ENOMEM, OG_ECANCELED. */
 enum og_status gen_hybrid_streampower(struct world *w, struct run_ctx *ctx, double f0, double f1,
                                       float *activity, struct og_error *err);
-struct lem_params;
-/* The lem.* parameters, and the step count ceil(lem.years / lem.dt)
- * (OG_ERANGE beyond 10000). */
-void gen_hybrid_lem_params(const struct params *p, struct lem_params *lp);
-enum og_status gen_hybrid_lem_steps(const struct params *p, long *steps, struct og_error *err);
 
 enum og_status gen_hybrid_erode(struct world *w, struct run_ctx *ctx, float *activity,
                                 struct droplet_totals *tot, struct og_error *err);

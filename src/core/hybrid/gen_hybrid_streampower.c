@@ -19,34 +19,10 @@
 #include "core/base/grid.h"
 #include "core/hybrid/gen_hybrid.h"
 #include "core/lem/lem.h"
+#include "core/lem/lem_recipe.h"
 #include "core/world.h"
 
-#define LEM_MAX_STEPS 10000
 #define LEM_SNAPSHOT_MS 100.0 /* at least this long between live views */
-
-void
-gen_hybrid_lem_params(const struct params *p, struct lem_params *lp)
-{
-    lp->dt = params_get(p, P_LEM_DT);
-    lp->k = params_get(p, P_LEM_K);
-    lp->m = params_get(p, P_LEM_M);
-    lp->n = params_get(p, P_LEM_N);
-    lp->kd = params_get(p, P_LEM_KD);
-    lp->talus = params_get(p, P_LEM_TALUS);
-    lp->mfd = params_int(p, P_LEM_AREA) == 1;
-}
-
-enum og_status
-gen_hybrid_lem_steps(const struct params *p, long *steps, struct og_error *err)
-{
-    double s = ceil(params_get(p, P_LEM_YEARS) / params_get(p, P_LEM_DT) - 1e-9);
-    if (s > LEM_MAX_STEPS) {
-        return og_error_set(err, OG_ERANGE, "lem.years / lem.dt = %.0f steps exceeds %d", s,
-                            LEM_MAX_STEPS);
-    }
-    *steps = s > 0.0 ? (long)s : 0;
-    return OG_OK;
-}
 
 /* Hand the evolving world to the live view (best effort): heights, mask,
  * colours, and the stats lem.step, lem.steps, lem.years. */
@@ -126,9 +102,10 @@ gen_hybrid_streampower(struct world *w, struct run_ctx *ctx, double f0, double f
     size_t i, n = w->ncells;
     enum og_status st;
 
-    gen_hybrid_lem_params(p, &lp);
+    lem_params_from_recipe(p, &lp);
     if ((st = lem_params_check(&lp, err)) != OG_OK ||
-        (st = gen_hybrid_lem_steps(p, &steps, err)) != OG_OK) {
+        (st = lem_steps_for(params_get(p, P_LEM_YEARS), lp.dt, "lem.years", &steps, err)) !=
+            OG_OK) {
         return st;
     }
     if ((st = grid_malloc((void **)&base, n, 1, "base level", err)) ||

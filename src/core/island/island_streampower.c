@@ -13,11 +13,11 @@
 #include "core/base/grid.h"
 #include "core/geom/mesh.h"
 #include "core/lem/lem.h"
+#include "core/lem/lem_recipe.h"
 #include "core/pipeline.h"
 #include "core/world.h"
 
 #define DEFAULT_EXTENT_M 10000.0 /* the map's width when island.extent is 0 */
-#define MAX_STEPS 10000
 #define START_SHARE 0.05 /* the start surface: this share of the noise heights */
 
 struct buckets {
@@ -101,18 +101,6 @@ nearest(const struct buckets *bk, const struct mesh *m, double x, double y)
     return best;
 }
 
-static void
-lem_params_from(const struct params *p, struct lem_params *lp)
-{
-    lp->dt = params_get(p, P_LEM_DT);
-    lp->k = params_get(p, P_LEM_K);
-    lp->m = params_get(p, P_LEM_M);
-    lp->n = params_get(p, P_LEM_N);
-    lp->kd = params_get(p, P_LEM_KD);
-    lp->talus = params_get(p, P_LEM_TALUS);
-    lp->mfd = params_int(p, P_LEM_AREA) == 1;
-}
-
 /* Bilinear sample of z (g x g cells, centres at (i + 0.5) / g) at (x, y). */
 static double
 bilinear(const float *z, int g, double x, double y)
@@ -144,21 +132,18 @@ island_streampower(struct world *w, const float *uplift, struct run_ctx *ctx,
     float *z = NULL, *up = NULL;
     double extent = params_get(p, P_ISLAND_EXTENT) * 1000.0;
     double vscale = params_get(p, P_ISLAND_VSCALE), u0 = params_get(p, P_LEM_UPLIFT) * 1e-3;
-    double steps_d = ceil(params_get(p, P_LEM_YEARS) / params_get(p, P_LEM_DT) - 1e-9), zmax = 0.0;
+    double zmax = 0.0;
     int g = (int)lround(sqrt((double)m->npoints)), x, y;
     long k, steps;
     size_t i, n;
     enum og_status st;
 
-    lem_params_from(p, &lp);
-    if ((st = lem_params_check(&lp, err)) != OG_OK) {
+    lem_params_from_recipe(p, &lp);
+    if ((st = lem_params_check(&lp, err)) != OG_OK ||
+        (st = lem_steps_for(params_get(p, P_LEM_YEARS), lp.dt, "lem.years", &steps, err)) !=
+            OG_OK) {
         return st;
     }
-    if (steps_d > MAX_STEPS) {
-        return og_error_set(err, OG_ERANGE, "lem.years / lem.dt = %.0f steps exceeds %d",
-                            steps_d, MAX_STEPS);
-    }
-    steps = steps_d > 0.0 ? (long)steps_d : 0;
     g = g < 32 ? 32 : (g > 2048 ? 2048 : g);
     extent = extent > 0.0 ? extent : DEFAULT_EXTENT_M;
     n = (size_t)g * (size_t)g;
