@@ -13,6 +13,11 @@
  *   forest.png     8-bit forest density 0..1 over 0..255 (hybrid)
  *   trees.png      8-bit, 255 where a tree stands (hybrid)
  *   landmass.png   16-bit landmass id + 1, 0 for sea (planet)
+ *   wear.png, deposition.png  16-bit metres, [0, max] over 0..65535 (where a
+ *                  landscape evolution ran, doc/lem.md)
+ *   slope.png      16-bit m/m, [0, max] over 0..65535 (grids of known scale)
+ *   curvature.png  16-bit 1/m, the Laplacian of the heights, [-max, max]
+ *                  over 0..65535 (grids of known scale)
  *   void.png       8-bit, 255 on a DEM's voids (dem with voids; height.png
  *                  holds 65535 there, io/raster/heightmap.h)
  *   iso.png        isometric render (globe.png for planets): a picture,

@@ -24,7 +24,7 @@
 
 enum layer_kind {
     L_BIOME, L_MOISTURE, L_FLOW, L_RIVERS, L_LAKES, L_FOREST, L_TREES, L_LANDMASS,
-    L_WEAR, L_DEPOSITION, L_SLOPE, L_VOID
+    L_WEAR, L_DEPOSITION, L_SLOPE, L_CURVATURE, L_VOID
 };
 
 static const struct {
@@ -51,11 +51,37 @@ static const struct {
                        "total deposition of the landscape evolution (doc/lem.md)", 0, 1 },
     [L_SLOPE] = { "slope.png", 16, "m/m", "steepest slope of the cell (central differences)", 0,
                   1 },
+    /* range [-max, max]: value = (2 v / 65535 - 1) max */
+    [L_CURVATURE] = { "curvature.png", 16, "1/m",
+                      "Laplacian of the heights (central second differences): positive in "
+                      "hollows and valleys, negative on ridges and peaks", -1, 1 },
     [L_VOID] = { "void.png", 8, "mask",
                  "255 where the DEM has no data (a void, filled from its rim for the hydrology; "
                  "65535 in height.png), else 0", 0, 1 },
 };
 #define NLAYERS (sizeof layers / sizeof layers[0])
+
+/* The Laplacian of a grid's heights at cell c in 1/m: (z_e - 2 z + z_w) /
+ * dx^2 + (z_n - 2 z + z_s) / dy^2, an axis's term 0 at the grid's edge
+ * (the grids the slope layer has: a known cell size). */
+static double
+grid_curvature(const struct world *w, size_t c)
+{
+    size_t W = (size_t)w->width, H = (size_t)w->height, x = c % W, y = c / W;
+    double unit = w->elev_unit_m > 0.0 ? w->elev_unit_m : 1.0;
+    double cx = w->cell_size, cy = w->cell_size_y > 0.0 ? w->cell_size_y : w->cell_size;
+    double z = w->elevation[c], k = 0.0;
+
+    if (x > 0 && x + 1 < W) {
+        k += ((double)w->elevation[c + 1] - 2.0 * z + (double)w->elevation[c - 1]) * unit /
+             (cx * cx);
+    }
+    if (y > 0 && y + 1 < H) {
+        k += ((double)w->elevation[c + W] - 2.0 * z + (double)w->elevation[c - W]) * unit /
+             (cy * cy);
+    }
+    return k;
+}
 
 static int
 layer_available(const struct world *w, enum layer_kind k)
@@ -72,6 +98,7 @@ layer_available(const struct world *w, enum layer_kind k)
     case L_WEAR: return w->wear != NULL;
     case L_DEPOSITION: return w->deposition != NULL;
     case L_SLOPE: return mapimg_layer_available(w, LAYER_SLOPE);
+    case L_CURVATURE: return mapimg_layer_available(w, LAYER_SLOPE);
     case L_VOID: return w->kind == WORLD_GRID && w->nodata != NULL;
     }
     return 0;
@@ -154,6 +181,9 @@ layer_row(void *arg, int y, uint8_t *row, struct og_error *err)
         case L_WEAR: v = r->top > 0.0 ? w->wear[c] / r->top : 0.0; break;
         case L_DEPOSITION: v = r->top > 0.0 ? w->deposition[c] / r->top : 0.0; break;
         case L_SLOPE: v = r->top > 0.0 ? mapimg_cell_slope(w, (size_t)c) / r->top : 0.0; break;
+        case L_CURVATURE:
+            v = r->top > 0.0 ? 0.5 + 0.5 * grid_curvature(w, (size_t)c) / r->top : 0.5;
+            break;
         case L_VOID: v = w->nodata[c] != 0; break;
         }
         if (layers[r->kind].units[0] == 'i') {  /* ids as they are */
@@ -310,6 +340,14 @@ bundle_write_layers(const struct world *w, int width, int height, const struct g
                            : k == L_DEPOSITION ? w->deposition[i] : mapimg_cell_slope(w, i);
                 r.top = v > r.top ? v : r.top;
             }
+            hi = r.top;
+        }
+        if (k == L_CURVATURE) {  /* symmetric about 0: the largest |curvature| */
+            for (i = 0; i < w->ncells; i++) {
+                double v = fabs(grid_curvature(w, i));
+                r.top = v > r.top ? v : r.top;
+            }
+            lo = -r.top;
             hi = r.top;
         }
         sample_init(&r.s, w, width, height);
