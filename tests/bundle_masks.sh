@@ -9,24 +9,8 @@
 #                  over [0, max], within the same bounds;
 # and flow.png, void.png absent for a DEM without voids. Skips (77)
 # without python3 with PIL and numpy.
-set -u
-BIN=${OROGEN_BIN:-src/cli/orogen}
-DATA=${OROGEN_DATA:-data}
-py=""
-for p in /usr/bin/python3 python3; do
-    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import PIL, numpy' >/dev/null 2>&1; then
-        py=$p
-        break
-    fi
-done
-[ -n "$py" ] || { echo "python3 with PIL and numpy not found: skipped"; exit 77; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-masks.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-check() { # description, status (0 = ok)
-    if [ "$2" -eq 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fails=$((fails + 1)); fi
-}
-asc=$DATA/dem/srtmgl3_front_range_144.asc
+. "$(dirname "$0")/data_lib.sh"
+data_setup masks pil
 "$BIN" export -g dem --dem "$asc" --bundle "$tmp/b"
 check "--bundle of the SRTM tile" $?
 [ -f "$tmp/b/flow.png" ] && [ -f "$tmp/b/slope.png" ] && [ -f "$tmp/b/curvature.png" ] &&

@@ -5,21 +5,8 @@
 # (Godot's EXR), the bytes of --raw at the same size read backwards (Unity's
 # r16, south row first) and the sidecar's numbers. Skips (77) when gdalinfo
 # or exrheader is absent (quickstart installs gdal-bin and openexr).
-set -u
-BIN=${OROGEN_BIN:-src/cli/orogen}
-DATA=${OROGEN_DATA:-data}
-for t in gdalinfo exrheader; do
-    command -v $t >/dev/null 2>&1 || { echo "$t not found: skipped"; exit 77; }
-done
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-engine.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-check() { # description, status (0 = ok)
-    if [ "$2" -eq 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fails=$((fails + 1)); fi
-}
-GDAL_PAM_ENABLED=NO
-export GDAL_PAM_ENABLED
-asc=$DATA/dem/srtmgl3_front_range_144.asc
+. "$(dirname "$0")/data_lib.sh"
+data_setup engine gdalinfo exrheader
 num() { # key, file: the first number after "key":
     sed -n "s/.*\"$1\": \[*\([-0-9.e+]*\).*/\1/p" "$2" | head -1
 }

@@ -5,24 +5,11 @@
 # same float32 heights (gdal_calc.py difference 0), voids and hydrology.
 # Skips (77) only when gdalinfo or exrheader is absent (quickstart installs
 # gdal-bin and openexr).
-set -u
-BIN=${OROGEN_BIN:-src/cli/orogen}
-DATA=${OROGEN_DATA:-data}
-for t in gdalinfo gdal_calc.py exrheader; do
-    command -v $t >/dev/null 2>&1 || { echo "$t not found: skipped"; exit 77; }
-done
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-float.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-check() { # description, status (0 = ok)
-    if [ "$2" -eq 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fails=$((fails + 1)); fi
-}
-GDAL_PAM_ENABLED=NO
-export GDAL_PAM_ENABLED
+. "$(dirname "$0")/data_lib.sh"
+data_setup float gdalinfo gdal_calc.py exrheader
 hydro() {
     grep -E '"(voids|raised|max_raise|lakes|lake_cells|rivers|outlets|sources|flat_lakes|cell_size_m)"' "$1"
 }
-asc=$DATA/dem/srtmgl3_front_range_144.asc
 
 "$BIN" export -g dem --dem "$asc" --heightmap "$tmp/fr.exr" --stats "$tmp/fr.json"
 check "--heightmap FILE.exr" $?

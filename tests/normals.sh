@@ -5,24 +5,8 @@
 # 2/255 in every channel, for OpenGL and DirectX (green flipped). Skips
 # (77) when python3 with PIL and numpy is absent (quickstart's gdal-bin
 # brings numpy; .ci installs python3-pil).
-set -u
-BIN=${OROGEN_BIN:-src/cli/orogen}
-DATA=${OROGEN_DATA:-data}
-py=""
-for p in /usr/bin/python3 python3; do
-    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import PIL, numpy' >/dev/null 2>&1; then
-        py=$p
-        break
-    fi
-done
-[ -n "$py" ] || { echo "python3 with PIL and numpy not found: skipped"; exit 77; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-normals.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-check() { # description, status (0 = ok)
-    if [ "$2" -eq 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fails=$((fails + 1)); fi
-}
-asc=$DATA/dem/srtmgl3_front_range_144.asc
+. "$(dirname "$0")/data_lib.sh"
+data_setup normals pil
 "$BIN" export -g dem --dem "$asc" --heightmap "$tmp/h.png" --normals "$tmp/gl.png" \
     --stats "$tmp/s.json"
 check "--normals (opengl)" $?

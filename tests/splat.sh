@@ -10,27 +10,8 @@
 # a planet and an existing folder are refused in one line with nothing
 # left behind; threads 1 and 3 give the same bytes. Skips (77) without
 # python3 with PIL and numpy, or gdalinfo.
-set -u
-BIN=${OROGEN_BIN:-src/cli/orogen}
-DATA=${OROGEN_DATA:-data}
-py=""
-for p in /usr/bin/python3 python3; do
-    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import PIL, numpy' >/dev/null 2>&1; then
-        py=$p
-        break
-    fi
-done
-[ -n "$py" ] || { echo "python3 with PIL and numpy not found: skipped"; exit 77; }
-command -v gdalinfo >/dev/null 2>&1 || { echo "gdalinfo not found: skipped"; exit 77; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-splat.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-check() { # description, status (0 = ok)
-    if [ "$2" -eq 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fails=$((fails + 1)); fi
-}
-GDAL_PAM_ENABLED=NO
-export GDAL_PAM_ENABLED
-asc=$DATA/dem/srtmgl3_front_range_144.asc
+. "$(dirname "$0")/data_lib.sh"
+data_setup splat pil gdalinfo
 
 "$BIN" export -g dem --dem "$asc" --splat "$tmp/srtm" --heightmap "$tmp/srtm.png" \
     --stats "$tmp/srtm.json" --threads 1

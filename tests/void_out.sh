@@ -14,27 +14,8 @@
 # --engine PNG keeps the filled heights (a landscape has no holes). A DEM without
 # voids keeps 0..65535 and no tRNS. Skips (77) without python3 (PIL,
 # numpy) or gdalinfo.
-set -u
-BIN=${OROGEN_BIN:-src/cli/orogen}
-DATA=${OROGEN_DATA:-data}
-py=""
-for p in /usr/bin/python3 python3; do
-    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import PIL, numpy' >/dev/null 2>&1; then
-        py=$p
-        break
-    fi
-done
-[ -n "$py" ] || { echo "python3 with PIL and numpy not found: skipped"; exit 77; }
-command -v gdalinfo >/dev/null 2>&1 || { echo "gdalinfo not found: skipped"; exit 77; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-void.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-check() { # description, status (0 = ok)
-    if [ "$2" -eq 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fails=$((fails + 1)); fi
-}
-GDAL_PAM_ENABLED=NO
-export GDAL_PAM_ENABLED
-asc=$DATA/dem/srtmgl3_front_range_144.asc
+. "$(dirname "$0")/data_lib.sh"
+data_setup void pil gdalinfo
 
 # the planted void: rows 30..44, columns 40..59, and the cell (100, 7)
 "$py" - "$asc" "$tmp/void.asc" "$tmp/mask.npy" <<'PY'
