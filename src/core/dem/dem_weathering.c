@@ -78,9 +78,7 @@ dem_weathering_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
     if (!(years > 0.0)) {
         return OG_OK;
     }
-    lem_params_from_recipe(p, &lp);
-    if ((st = lem_params_check(&lp, err)) != OG_OK ||
-        (st = lem_steps_for(years, lp.dt, "dem.weathering", &steps, err)) != OG_OK) {
+    if ((st = lem_recipe_read(p, years, "dem.weathering", &lp, &steps, err)) != OG_OK) {
         return st;
     }
     if (!(w->cell_size > 0.0)) {

@@ -102,10 +102,8 @@ gen_hybrid_streampower(struct world *w, struct run_ctx *ctx, double f0, double f
     size_t i, n = w->ncells;
     enum og_status st;
 
-    lem_params_from_recipe(p, &lp);
-    if ((st = lem_params_check(&lp, err)) != OG_OK ||
-        (st = lem_steps_for(params_get(p, P_LEM_YEARS), lp.dt, "lem.years", &steps, err)) !=
-            OG_OK) {
+    if ((st = lem_recipe_read(p, params_get(p, P_LEM_YEARS), "lem.years", &lp, &steps, err)) !=
+        OG_OK) {
         return st;
     }
     if ((st = grid_malloc((void **)&base, n, 1, "base level", err)) ||

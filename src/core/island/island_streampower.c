@@ -138,10 +138,8 @@ island_streampower(struct world *w, const float *uplift, struct run_ctx *ctx,
     size_t i, n;
     enum og_status st;
 
-    lem_params_from_recipe(p, &lp);
-    if ((st = lem_params_check(&lp, err)) != OG_OK ||
-        (st = lem_steps_for(params_get(p, P_LEM_YEARS), lp.dt, "lem.years", &steps, err)) !=
-            OG_OK) {
+    if ((st = lem_recipe_read(p, params_get(p, P_LEM_YEARS), "lem.years", &lp, &steps, err)) !=
+        OG_OK) {
         return st;
     }
     g = g < 32 ? 32 : (g > 2048 ? 2048 : g);

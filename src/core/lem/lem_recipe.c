@@ -27,3 +27,16 @@ lem_steps_for(double years, double dt, const char *what, long *steps, struct og_
     *steps = s > 0.0 ? (long)s : 0;
     return OG_OK;
 }
+
+enum og_status
+lem_recipe_read(const struct params *p, double years, const char *what, struct lem_params *lp,
+                long *steps, struct og_error *err)
+{
+    enum og_status st;
+
+    lem_params_from_recipe(p, lp);
+    if ((st = lem_params_check(lp, err)) != OG_OK) {
+        return st;
+    }
+    return lem_steps_for(years, lp->dt, what, steps, err);
+}

@@ -21,4 +21,11 @@ void lem_params_from_recipe(const struct params *p, struct lem_params *lp);
 enum og_status lem_steps_for(double years, double dt, const char *what, long *steps,
                              struct og_error *err);
 
+/* The three above in one: lp from p (lem_params_from_recipe), checked
+ * (lem_params_check), and the steps covering `years` (lem_steps_for, with
+ * `what` naming the parameter that gave them). Errors: those of the
+ * check and of lem_steps_for. */
+enum og_status lem_recipe_read(const struct params *p, double years, const char *what,
+                               struct lem_params *lp, long *steps, struct og_error *err);
+
 #endif
