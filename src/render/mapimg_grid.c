@@ -153,22 +153,9 @@ mapimg_grid_look_free(struct grid_look *g)
 }
 
 static uint32_t
-rgb_mix(uint32_t a, uint32_t b, double t)
-{
-    uint32_t out = 0;
-    int s;
-    for (s = 16; s >= 0; s -= 8) {
-        double x = (double)((a >> s) & 255u), y = (double)((b >> s) & 255u);
-        double z = x + (y - x) * t + 0.5;
-        out |= (uint32_t)(z < 0.0 ? 0 : (z > 255.0 ? 255 : (int)z)) << s;
-    }
-    return out;
-}
-
-static uint32_t
 rgb_scale(uint32_t c, double s)
 {
-    return rgb_mix(0, c, s);
+    return tint_mix(0, c, s);
 }
 
 /* Hill shade of a surface of gradient (hx, hy) per cell: the factor of
@@ -316,7 +303,7 @@ land_color(const struct grid_look *g, double gx, double gy, double h, long idx[4
             c[k] = hybrid_rule(g, gx + ((k & 1) ? o : -o), gy + ((k >> 1) ? o : -o), &t[k]);
         }
         *tree = t[0] + t[1] + t[2] + t[3] >= 2;
-        return rgb_scale(rgb_mix(rgb_mix(c[0], c[1], 0.5), rgb_mix(c[2], c[3], 0.5), 0.5),
+        return rgb_scale(tint_mix(tint_mix(c[0], c[1], 0.5), tint_mix(c[2], c[3], 0.5), 0.5),
                          ground_texture(g, gx, gy));
     }
     return blend_cells(g, idx, fx, fy, WATER_LAND, flow_log_max, cell);
@@ -334,7 +321,7 @@ water_color(const struct grid_look *g, uint32_t base, double depth)
     if (!g->bathymetry) {
         return base;
     }
-    return rgb_mix(base, rgb_mix(base, 0xd8eef0u, 0.45), t);
+    return tint_mix(base, tint_mix(base, 0xd8eef0u, 0.45), t);
 }
 
 static enum map_class
@@ -426,7 +413,7 @@ mapimg_grid_pixel(const struct grid_look *g, double u, double v, double flow_log
             base = tint_hypsometric(want == WATER_OCEAN && d > 0.0 ? -fmin(1.0, fmax(0.0, depth / d))
                                                                    : -0.05);
         }
-        col = rgb_mix(col, water_color(g, base, depth), a_sea + a_lake);
+        col = tint_mix(col, water_color(g, base, depth), a_sea + a_lake);
         if (a_sea + a_lake > 0.5) {
             cell = wet_cell;
         }

@@ -23,6 +23,7 @@
 
 #include "core/geom/mesh.h"
 #include "render/mapimg_internal.h"
+#include "render/tint.h"
 
 enum og_status
 mapimg_mesh_look_new(const struct world *w, enum map_layer layer, int smooth, double px_units,
@@ -162,26 +163,12 @@ mapimg_mesh_wet(const struct mesh_look *g, double h, double hx, double hy)
     return a < 0.0 ? 0.0 : (a > 1.0 ? 1.0 : a);
 }
 
-static uint32_t
-mix_rgb(uint32_t a, uint32_t b, double t)
-{
-    uint32_t out = 0;
-    int s;
-    for (s = 16; s >= 0; s -= 8) {
-        double x = (double)((a >> s) & 255u), y = (double)((b >> s) & 255u);
-        double z = x + (y - x) * t + 0.5;
-        out |= (uint32_t)(z < 0.0 ? 0 : (z > 255.0 ? 255 : (int)z)) << s;
-    }
-    return out;
-}
-
 /* The colours of the triangle's sites on one side (wet or dry), blended by
  * their barycentric weights; 0 when none is on that side. */
 static int
-side_color(const struct mesh_look *g, enum map_layer layer, const int32_t v[3], const double l[3],
+side_color(const struct world *w, enum map_layer layer, const int32_t v[3], const double l[3],
            int wet, double flow_log_max, uint32_t *out)
 {
-    const struct world *w = g->w;
     double ch[3] = { 0.0, 0.0, 0.0 }, sum = 0.0;
     int k;
     for (k = 0; k < 3; k++) {
@@ -225,8 +212,8 @@ mapimg_mesh_color(const struct mesh_look *g, enum map_layer layer, const int32_t
     } else {
         a = lake ? (share > 0.5 ? 1.0 : 0.0) : mapimg_mesh_wet(g, h, hx, hy);
     }
-    have_land = side_color(g, layer, v, l, 0, flow_log_max, &land);
-    have_water = side_color(g, layer, v, l, 1, flow_log_max, &water);
+    have_land = side_color(g->w, layer, v, l, 0, flow_log_max, &land);
+    have_water = side_color(g->w, layer, v, l, 1, flow_log_max, &water);
     if (!have_land && !have_water) {
         return -1;
     }
@@ -236,9 +223,9 @@ mapimg_mesh_color(const struct mesh_look *g, enum map_layer layer, const int32_t
         a = 0.0;
     }
     if (have_land) {
-        land = mix_rgb(0, land, mapimg_mesh_shade(g, hx, hy));
+        land = tint_mix(0, land, mapimg_mesh_shade(g, hx, hy));
     }
-    *out = a >= 1.0 ? water : (a <= 0.0 ? land : mix_rgb(land, water, a));
+    *out = a >= 1.0 ? water : (a <= 0.0 ? land : tint_mix(land, water, a));
     return a > 0.5;
 }
 
@@ -292,9 +279,9 @@ mapimg_mesh_smooth_color(const struct world *w, enum map_layer layer, int32_t p,
              double flow_log_max, const struct mesh_look *ml, uint32_t *out)
 {
     const struct mesh *m = w->mesh;
-    double l[3], wet = 0.0, sum = 0.0, ch[3] = { 0.0, 0.0, 0.0 };
+    double l[3], wet = 0.0;
     int32_t t = tri_under(m, p, q, l), v[3];
-    int k, side;
+    int k;
 
     if (t < 0) {
         return 0;
@@ -310,20 +297,5 @@ mapimg_mesh_smooth_color(const struct world *w, enum map_layer layer, int32_t p,
         v[k] = m->triangles[3 * t + k];
         wet += w->water[v[k]] != WATER_LAND ? l[k] : 0.0;
     }
-    side = wet > 0.5;
-    for (k = 0; k < 3; k++) {
-        if ((w->water[v[k]] != WATER_LAND) == side && l[k] > 0.0) {
-            uint32_t c = mapimg_cell_color(w, layer, (size_t)v[k], flow_log_max);
-            ch[0] += l[k] * (double)((c >> 16) & 255u);
-            ch[1] += l[k] * (double)((c >> 8) & 255u);
-            ch[2] += l[k] * (double)(c & 255u);
-            sum += l[k];
-        }
-    }
-    if (!(sum > 0.0)) {
-        return 0;
-    }
-    *out = (uint32_t)(ch[0] / sum + 0.5) << 16 | (uint32_t)(ch[1] / sum + 0.5) << 8 |
-           (uint32_t)(ch[2] / sum + 0.5);
-    return 1;
+    return side_color(w, layer, v, l, wet > 0.5, flow_log_max, out);
 }
