@@ -196,13 +196,79 @@ take_outflow(const struct depression *D, const int32_t *mem, const int32_t *labe
     }
 }
 
+/* Fill one closed depression (its count nodes mem, labelled id) with
+ * want_n nodes of water from its lowest point, on heights smoothed over each
+ * node's neighbours; marks lake and level, returns the nodes under water.
+ * key, heap and taken are scratch (n, big and big entries). */
+static size_t
+fill_closed_lake(const struct hydro_graph *g, const float *elev, const int32_t *mem,
+                 size_t count, int32_t id, size_t want_n, const int32_t *label, float *key,
+                 int32_t *heap, int32_t *taken, size_t big, uint8_t *lake, float *level)
+{
+    int32_t nb[HYDRO_MAX_DEGREE];
+    int32_t start;
+    size_t i, k, nh = 0, nt = 0, nr = 0;
+    float lv;
+
+    /* A DEM's noise on a basin floor (SRTM's is metres) is larger than
+       a playa's depth, so the water rises on the heights averaged over
+       each node and its neighbours: the lake grows as one patch instead
+       of picking out the noise's low spots. */
+    start = mem[0];
+    for (i = 0; i < count; i++) {
+        int32_t m = mem[i];
+        int cnt = hydro_neighbors(g, (size_t)m, nb);
+        double sum = elev[m];
+        for (k = 0; k < (size_t)cnt; k++) {
+            sum += elev[nb[k]];
+        }
+        key[m] = (float)(sum / (double)(cnt + 1));
+    }
+    for (i = 1; i < count; i++) {
+        start = lower(key, mem[i], start) ? mem[i] : start;
+    }
+    /* the water rises from the lowest node (3: on the frontier) */
+    lake[start] = 3;
+    heap_push(heap, &nh, key, start);
+    lv = elev[start];
+    while (nh > 0) {
+        int32_t c = heap_pop(heap, &nh, key);
+        int cnt;
+        if (nt >= want_n && !(elev[c] < lv)) {
+            lake[c] = 5; /* above the level reached: dry (5: seen) */
+            taken[big - 1 - nr++] = c; /* the dry ones from the back */
+            continue;
+        }
+        /* the level is the highest node under water; once the lake has
+           its area it still covers every node below that level it
+           reaches, so the noise leaves no holes in it */
+        taken[nt++] = c;
+        lake[c] = LAKE_WATER;
+        lv = nt <= want_n && elev[c] > lv ? elev[c] : lv;
+        cnt = hydro_neighbors(g, (size_t)c, nb);
+        for (k = 0; k < (size_t)cnt; k++) {
+            int32_t m = nb[k];
+            if (label[m] == id && lake[m] == LAKE_NONE) {
+                lake[m] = 3;
+                heap_push(heap, &nh, key, m);
+            }
+        }
+    }
+    for (k = 0; k < nr; k++) {
+        lake[taken[big - 1 - k]] = LAKE_NONE;
+    }
+    for (k = 0; k < nt; k++) {
+        level[taken[k]] = lv;
+    }
+    return nt;
+}
+
 enum og_status
 hydro_balance_lakes(const struct hydro_graph *g, const float *elev, const float *filled,
                     const int32_t *downhill, const float *flow, double min_depth, double ratio,
                     uint8_t *lake, float *level, struct hydro_balance_stats *stats,
                     struct og_error *err)
 {
-    int32_t nb[HYDRO_MAX_DEGREE];
     int32_t *label = NULL, *members = NULL, *heap = NULL, *taken = NULL;
     float *q = NULL, *key = NULL;
     struct depression *dep = NULL;
@@ -253,10 +319,9 @@ hydro_balance_lakes(const struct hydro_graph *g, const float *elev, const float 
     for (d = 0; d < nd; d++) {
         const struct depression *D = &dep[d];
         const int32_t *mem = members + D->first;
-        int32_t id = D->lowest, start;
+        int32_t id = D->lowest;
         double inflow = 0.0, want;
-        size_t k, want_n, nh = 0, nt = 0, nr = 0;
-        float lv;
+        size_t want_n, nt;
 
         for (i = 0; i < D->count; i++) {
             int32_t m = mem[i], j = downhill[m];
@@ -279,56 +344,8 @@ hydro_balance_lakes(const struct hydro_graph *g, const float *elev, const float 
             take_outflow(D, mem, label, downhill, q);
             continue;
         }
-        /* A DEM's noise on a basin floor (SRTM's is metres) is larger than
-           a playa's depth, so the water rises on the heights averaged over
-           each node and its neighbours: the lake grows as one patch instead
-           of picking out the noise's low spots. */
-        start = mem[0];
-        for (i = 0; i < D->count; i++) {
-            int32_t m = mem[i];
-            int cnt = hydro_neighbors(g, (size_t)m, nb);
-            double sum = elev[m];
-            for (k = 0; k < (size_t)cnt; k++) {
-                sum += elev[nb[k]];
-            }
-            key[m] = (float)(sum / (double)(cnt + 1));
-        }
-        for (i = 1; i < D->count; i++) {
-            start = lower(key, mem[i], start) ? mem[i] : start;
-        }
-        /* the water rises from the lowest node (3: on the frontier) */
-        lake[start] = 3;
-        heap_push(heap, &nh, key, start);
-        lv = elev[start];
-        while (nh > 0) {
-            int32_t c = heap_pop(heap, &nh, key);
-            int cnt;
-            if (nt >= want_n && !(elev[c] < lv)) {
-                lake[c] = 5; /* above the level reached: dry (5: seen) */
-                taken[big - 1 - nr++] = c; /* the dry ones from the back */
-                continue;
-            }
-            /* the level is the highest node under water; once the lake has
-               its area it still covers every node below that level it
-               reaches, so the noise leaves no holes in it */
-            taken[nt++] = c;
-            lake[c] = LAKE_WATER;
-            lv = nt <= want_n && elev[c] > lv ? elev[c] : lv;
-            cnt = hydro_neighbors(g, (size_t)c, nb);
-            for (k = 0; k < (size_t)cnt; k++) {
-                int32_t m = nb[k];
-                if (label[m] == id && lake[m] == LAKE_NONE) {
-                    lake[m] = 3;
-                    heap_push(heap, &nh, key, m);
-                }
-            }
-        }
-        for (k = 0; k < nr; k++) {
-            lake[taken[big - 1 - k]] = LAKE_NONE;
-        }
-        for (k = 0; k < nt; k++) {
-            level[taken[k]] = lv;
-        }
+        nt = fill_closed_lake(g, elev, mem, D->count, id, want_n, label, key, heap, taken,
+                              big, lake, level);
         stats->closed++;
         stats->lake_nodes += nt;
         stats->absorbed += inflow;

@@ -149,70 +149,19 @@ ring(const struct adjacency *adj, const int32_t *cells, size_t ncells, int hops,
     }
 }
 
-enum og_status
-planet_edit_brush(const struct world *w, int32_t cell, double radius, int land,
-                  struct world **out, size_t *under, size_t *changed, struct og_error *err)
+/* The edited world: a new planet on the same mesh with the water of w,
+ * the cap's cells set to want, and w's stats, uplift and biomes kept. */
+static enum og_status
+edit_world_new(const struct world *w, int32_t cell, int land, double radius,
+               const int32_t *cap, size_t ncap, struct world **out, struct og_error *err)
 {
     struct world *nw = NULL;
-    struct adjacency adj;
-    uint8_t *keep = NULL, want = land ? WATER_LAND : WATER_OCEAN;
-    int32_t *queue = NULL, *dist = NULL, *cap = NULL;
-    const struct world_stat *es;
-    long long edits;
-    size_t n, ncap, nchanged = 0, i;
-    int hops;
+    uint8_t want = land ? WATER_LAND : WATER_OCEAN;
+    size_t n = w->ncells, i;
     enum og_status st;
 
-    *out = NULL;
-    if (under != NULL) {
-        *under = 0;
-    }
-    if (changed != NULL) {
-        *changed = 0;
-    }
-    memset(&adj, 0, sizeof adj);
-    if ((st = check_brush(w, cell, radius, err)) != OG_OK) {
-        return st;
-    }
-    radius = radius_as_text(radius);
-    n = w->ncells;
-    if (radius == 0.0 && (w->water[cell] != WATER_OCEAN) == (land != 0)) {
-        *out = world_ref((struct world *)w);   /* one cell, already that */
-        if (under != NULL) {
-            *under = 1;
-        }
-        return OG_OK;
-    }
-    st = adjacency_from_triangles(&adj, n, w->mesh->triangles, w->mesh->ntriangles, err);
-    if (st != OG_OK) {
-        return st;
-    }
-    keep = calloc(n, 1);
-    cap = malloc(n * sizeof *cap);
-    queue = malloc(n * sizeof *queue);
-    dist = malloc(n * sizeof *dist);
-    if (keep == NULL || cap == NULL || queue == NULL || dist == NULL) {
-        st = og_error_set(err, OG_ENOMEM, "out of memory editing %zu cells", n);
-        goto fail;
-    }
-    ncap = cap_cells(w, &adj, cell, radius, cap, keep);
-    for (i = 0; i < ncap; i++) {
-        nchanged += (w->water[cap[i]] != WATER_OCEAN) != (land != 0);
-    }
-    if (under != NULL) {
-        *under = ncap;
-    }
-    if (nchanged == 0) {
-        free(keep);
-        free(cap);
-        free(queue);
-        free(dist);
-        adjacency_fini(&adj);
-        *out = world_ref((struct world *)w);
-        return OG_OK;
-    }
     if ((st = world_new(&nw, GEN_PLANET, WORLD_SPHERE, &w->params, err)) != OG_OK) {
-        goto fail;
+        return st;
     }
     if ((st = edits_append(nw, w, cell, land, radius, err)) != OG_OK) {
         goto fail;
@@ -246,13 +195,42 @@ planet_edit_brush(const struct world *w, int32_t cell, double radius, int land,
     if (w->biome != NULL) {
         memcpy(nw->biome, w->biome, n);
     }
-    if ((st = gen_planet_derive(nw, &adj, 0, err)) != OG_OK) {
-        goto fail;
-    }
-    es = world_stat_find(w, "planet.edits");
-    edits = es != NULL ? (long long)es->a : 0;
-    /* re-solve a small neighbourhood of the stroke first; widen it if the
-     * kept biomes around leave no solution; finally re-solve everything */
+    *out = nw;
+    return OG_OK;
+
+fail:
+    world_unref(nw);
+    return st;
+}
+
+/* Scratch of one brush stroke: the cap, the kept cells and the ring's
+ * breadth-first queue and distances, n cells each. */
+struct edit_scratch {
+    uint8_t *keep;
+    int32_t *cap, *queue, *dist;
+};
+
+static void
+edit_scratch_fini(struct edit_scratch *s, struct adjacency *adj)
+{
+    free(s->keep);
+    free(s->cap);
+    free(s->queue);
+    free(s->dist);
+    adjacency_fini(adj);
+}
+
+/* Re-solve the biomes (WFC) of nw around the stroke: a small
+ * neighbourhood of the cap first, widened while the kept biomes around it
+ * leave no solution, finally the whole planet. */
+static enum og_status
+edit_resolve_biomes(struct world *nw, const struct world *w, const struct adjacency *adj,
+                    int32_t cell, long long edits, struct edit_scratch *s, size_t ncap,
+                    struct og_error *err)
+{
+    enum og_status st;
+    int hops;
+
     for (hops = 2; ; hops *= 2) {
         struct rng r;
         struct wfc_stats ws;
@@ -260,24 +238,84 @@ planet_edit_brush(const struct world *w, int32_t cell, double radius, int land,
         rng_seed(&r, w->params.seed ^ rng_hash_str("planet.edit"),
                  ((uint64_t)(uint32_t)cell << 20) ^ (uint64_t)edits ^ (uint64_t)hops << 52);
         if (!whole) {
-            ring(&adj, cap, ncap, hops, keep, queue, dist);
+            ring(adj, s->cap, ncap, hops, s->keep, s->queue, s->dist);
         }
-        st = gen_planet_biomes(nw, &adj, whole ? NULL : keep, &r,
+        st = gen_planet_biomes(nw, adj, whole ? NULL : s->keep, &r,
                                params_int(&w->params, P_PLANET_WFC_BACKTRACKS),
                                params_get(&w->params, P_PLANET_WFC_AFFINITY), &ws, NULL, err);
         if (st == OG_OK || whole || st == OG_ENOMEM) {
-            break;
+            return st;
         }
     }
+}
+
+enum og_status
+planet_edit_brush(const struct world *w, int32_t cell, double radius, int land,
+                  struct world **out, size_t *under, size_t *changed, struct og_error *err)
+{
+    struct world *nw = NULL;
+    struct adjacency adj;
+    struct edit_scratch s = { NULL, NULL, NULL, NULL };
+    const struct world_stat *es;
+    long long edits;
+    size_t n, ncap, nchanged = 0, i;
+    enum og_status st;
+
+    *out = NULL;
+    if (under != NULL) {
+        *under = 0;
+    }
+    if (changed != NULL) {
+        *changed = 0;
+    }
+    memset(&adj, 0, sizeof adj);
+    if ((st = check_brush(w, cell, radius, err)) != OG_OK) {
+        return st;
+    }
+    radius = radius_as_text(radius);
+    n = w->ncells;
+    if (radius == 0.0 && (w->water[cell] != WATER_OCEAN) == (land != 0)) {
+        *out = world_ref((struct world *)w);   /* one cell, already that */
+        if (under != NULL) {
+            *under = 1;
+        }
+        return OG_OK;
+    }
+    st = adjacency_from_triangles(&adj, n, w->mesh->triangles, w->mesh->ntriangles, err);
     if (st != OG_OK) {
+        return st;
+    }
+    s.keep = calloc(n, 1);
+    s.cap = malloc(n * sizeof *s.cap);
+    s.queue = malloc(n * sizeof *s.queue);
+    s.dist = malloc(n * sizeof *s.dist);
+    if (s.keep == NULL || s.cap == NULL || s.queue == NULL || s.dist == NULL) {
+        st = og_error_set(err, OG_ENOMEM, "out of memory editing %zu cells", n);
+        goto fail;
+    }
+    ncap = cap_cells(w, &adj, cell, radius, s.cap, s.keep);
+    for (i = 0; i < ncap; i++) {
+        nchanged += (w->water[s.cap[i]] != WATER_OCEAN) != (land != 0);
+    }
+    if (under != NULL) {
+        *under = ncap;
+    }
+    if (nchanged == 0) {
+        edit_scratch_fini(&s, &adj);
+        *out = world_ref((struct world *)w);
+        return OG_OK;
+    }
+    if ((st = edit_world_new(w, cell, land, radius, s.cap, ncap, &nw, err)) != OG_OK
+        || (st = gen_planet_derive(nw, &adj, 0, err)) != OG_OK) {
+        goto fail;
+    }
+    es = world_stat_find(w, "planet.edits");
+    edits = es != NULL ? (long long)es->a : 0;
+    if ((st = edit_resolve_biomes(nw, w, &adj, cell, edits, &s, ncap, err)) != OG_OK) {
         goto fail;
     }
     world_stat_int(nw, "planet.edits", edits + 1);
-    free(keep);
-    free(cap);
-    free(queue);
-    free(dist);
-    adjacency_fini(&adj);
+    edit_scratch_fini(&s, &adj);
     if (changed != NULL) {
         *changed = nchanged;
     }
@@ -285,11 +323,7 @@ planet_edit_brush(const struct world *w, int32_t cell, double radius, int land,
     return OG_OK;
 
 fail:
-    free(keep);
-    free(cap);
-    free(queue);
-    free(dist);
-    adjacency_fini(&adj);
+    edit_scratch_fini(&s, &adj);
     world_unref(nw);
     return st;
 }

@@ -2,6 +2,7 @@
 #include "io/png/pngio.h"
 #include "io/outfile.h"
 #include "io/png/pngio_internal.h"
+#include "io/png/pngio_read_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -29,26 +30,6 @@
 
 /* --- reading ------------------------------------------------------------- */
 
-struct pngio_rctx {
-    const char *path;
-    FILE *fp;
-    png_structp png;
-    png_infop info;
-    off_t file_size;           /* bytes, from fstat */
-    uint64_t idat_bytes;       /* sum of the IDAT chunk lengths (pngio_prescan) */
-    enum og_status code;       /* OG_EIO for read errors, OG_EFORMAT else */
-    int saved_errno;
-    struct og_error *err;
-    /* raster reading */
-    struct dem_raster *out;
-    png_bytep buf;             /* decoded rows, rowbytes * height */
-    png_bytepp rows;
-    /* text reading */
-    int want_pixels;
-    char **keys, **values;
-    size_t ntext;
-    char text_warning[160];    /* libpng's first complaint about a text chunk */
-};
 
 /* Text reading: libpng drops a text chunk it cannot use (bad CRC, too big
  * to inflate) with a warning; a recipe reader must say so, not "no recipe". */
@@ -102,139 +83,106 @@ pngio_read_data_fn(png_structp png, png_bytep data, size_t len)
     }
 }
 
-/* Decode the rows in c->buf into c->out->samples (already sized). */
+/* Read through the image row by row for the text chunks that may follow
+ * its data; keep them in c->keys and c->values. 0, or -1 with c->err set.
+ * Runs under pngio_read_run's setjmp. */
 static int
-pngio_convert(struct pngio_rctx *c, int color_type, int depth, png_colorp pal, int npal)
+read_texts(struct pngio_rctx *const c, png_uint_32 h)
 {
-    struct dem_raster *r = c->out;
-    size_t w = (size_t)r->width, h = (size_t)r->height;
-    size_t x, y, k, ch = (size_t)r->channels;
-    uint16_t *s = r->samples;
-    unsigned idx, v;
+    int npass, pass, nt, i;
+    size_t rowbytes, y;
+    png_textp t;
 
-    for (y = 0; y < h; y++) {
-        const png_byte *row = c->rows[y];
-        uint16_t *o = s + y * w * ch;
-
-        if (color_type == PNG_COLOR_TYPE_PALETTE) {
-            for (x = 0; x < w; x++) {
-                idx = row[x];
-                if ((int)idx >= npal) {
-                    og_error_set(c->err, OG_EFORMAT,
-                                 "cannot read %s: palette index %u outside [0, %d] at (%zu, %zu)",
-                                 c->path, idx, npal - 1, x, y);
-                    return -1;
-                }
-                o[3 * x + 0] = pal[idx].red;
-                o[3 * x + 1] = pal[idx].green;
-                o[3 * x + 2] = pal[idx].blue;
-            }
-        } else if (depth < 8) {
-            /* png_set_packing gave one byte per sample; scale 0..2^d-1 to
-             * 0..255 by bit replication, as the PNG spec recommends. */
-            unsigned mul = depth == 1 ? 255u : depth == 2 ? 85u : 17u;
-            for (x = 0; x < w; x++) {
-                o[x] = (uint16_t)(row[x] * mul);
-            }
-        } else if (depth == 16) {
-            for (k = 0; k < w * ch; k++) {
-                v = (unsigned)row[2 * k] << 8 | row[2 * k + 1];
-                o[k] = (uint16_t)v;
-            }
-        } else {
-            for (k = 0; k < w * ch; k++) {
-                o[k] = row[k];
-            }
-        }
-    }
-    return 0;
-}
-
-/* A tRNS chunk marks voids (core/dem/dem_void.h): grey or RGB pixels of its
- * colour, palette pixels whose entry is fully transparent; into
- * c->out->nodata (left NULL when no pixel is one). */
-static int
-pngio_trns_voids(struct pngio_rctx *c, int color_type, int depth)
-{
-    struct dem_raster *r = c->out;
-    png_bytep alpha = NULL;
-    int ntrans = 0;
-    png_color_16p tc = NULL;
-    size_t x, y, w = (size_t)r->width, h = (size_t)r->height, count = 0;
-    unsigned mul = depth == 1 ? 255u : depth == 2 ? 85u : depth == 4 ? 17u : 1u;
-
-    if (!png_get_valid(c->png, c->info, PNG_INFO_tRNS) ||
-        png_get_tRNS(c->png, c->info, &alpha, &ntrans, &tc) == 0) {
-        return 0;
-    }
-    r->nodata = calloc(w * h, 1);
-    if (r->nodata == NULL) {
-        og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for its tRNS mask",
-                     c->path);
+    /* Text may follow the image data: read through it row by row. */
+    npass = png_set_interlace_handling(c->png);
+    png_read_update_info(c->png, c->info);
+    rowbytes = png_get_rowbytes(c->png, c->info);
+    c->buf = malloc(rowbytes > 0 ? rowbytes : 1);
+    if (c->buf == NULL) {
+        og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for a row", c->path);
         return -1;
     }
-    for (y = 0; y < h; y++) {
-        for (x = 0; x < w; x++) {
-            const uint16_t *s = r->samples + (y * w + x) * (size_t)r->channels;
-            int v = 0;
-            if (color_type == PNG_COLOR_TYPE_PALETTE) {
-                unsigned idx = c->rows[y][x];
-                v = alpha != NULL && (int)idx < ntrans && alpha[idx] == 0;
-            } else if (color_type == PNG_COLOR_TYPE_GRAY && tc != NULL) {
-                v = s[0] == tc->gray * mul;
-            } else if (color_type == PNG_COLOR_TYPE_RGB && tc != NULL) {
-                v = s[0] == tc->red && s[1] == tc->green && s[2] == tc->blue;
-            }
-            r->nodata[y * w + x] = (uint8_t)v;
-            count += (size_t)v;
+    for (pass = 0; pass < npass; pass++) {
+        for (y = 0; y < h; y++) {
+            png_read_row(c->png, c->buf, NULL);
         }
     }
-    if (count == 0) {
-        free(r->nodata);
-        r->nodata = NULL;
+    png_read_end(c->png, c->info);
+    nt = png_get_text(c->png, c->info, &t, NULL);
+    if (nt > 0) {
+        c->keys = calloc((size_t)nt, sizeof *c->keys);
+        c->values = calloc((size_t)nt, sizeof *c->values);
+        if (c->keys == NULL || c->values == NULL) {
+            og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for %d texts",
+                         c->path, nt);
+            return -1;
+        }
+        for (i = 0; i < nt; i++) {
+            c->keys[i] = strdup(t[i].key != NULL ? t[i].key : "");
+            c->values[i] = strdup(t[i].text != NULL ? t[i].text : "");
+            c->ntext = (size_t)i + 1;
+            if (c->keys[i] == NULL || c->values[i] == NULL) {
+                og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for %d texts",
+                             c->path, nt);
+                return -1;
+            }
+        }
     }
     return 0;
 }
 
-/* An orogen heightmap's sample scale from the tEXt chunks before the image
- * (io/raster/heightmap.h): both keys, finite, a positive step. */
-static void
-pngio_height_scale(struct pngio_rctx *c)
+/* The image's declared size: within PNGIO_MAX_SIDE and one its compressed
+ * data can fill. 0, or -1 with c->err set. */
+static int
+check_size(struct pngio_rctx *const c, png_uint_32 w, png_uint_32 h, int depth)
 {
-    png_textp t;
-    int nt = png_get_text(c->png, c->info, &t, NULL), i, found = 0;
-    double off = 0.0, step = 0.0;
+    uint64_t bpp, raw;
 
-    for (i = 0; i < nt; i++) {
-        char *end;
-        double v;
-        if (t[i].key == NULL || t[i].text == NULL) {
-            continue;
-        }
-        if (strcmp(t[i].key, "orogen:pixel_size") == 0) {  /* "X Y" metres */
-            double a = strtod(t[i].text, &end), b = strtod(end, &end);
-            if (*end == '\0' && a > 0.0 && a < 1e9 && b > 0.0 && b < 1e9) {
-                c->out->cell_m[0] = a;
-                c->out->cell_m[1] = b;
-            }
-            continue;
-        }
-        v = strtod(t[i].text, &end);
-        if (end == t[i].text || *end != '\0' || !(v > -1e300 && v < 1e300)) {
-            continue;
-        }
-        if (strcmp(t[i].key, "orogen:height_offset") == 0) {
-            off = v;
-            found |= 1;
-        } else if (strcmp(t[i].key, "orogen:height_step") == 0 && v > 0.0) {
-            step = v;
-            found |= 2;
-        }
+    if (w > PNGIO_MAX_SIDE || h > PNGIO_MAX_SIDE) {
+        og_error_set(c->err, OG_ERANGE, "cannot read %s: image size %lux%lu outside [1, %d]",
+                     c->path, (unsigned long)w, (unsigned long)h, PNGIO_MAX_SIDE);
+        return -1;
     }
-    if (found == 3) {
-        c->out->height_scaled = 1;
-        c->out->height_offset = off;
-        c->out->height_step = step;
+    /* The declared size must be one the compressed data can fill. */
+    bpp = (uint64_t)png_get_channels(c->png, c->info) * (uint64_t)depth;
+    raw = ((uint64_t)w * bpp + 7) / 8 + 1;
+    raw *= h;
+    if (raw / PNGIO_DEFLATE_RATIO > c->idat_bytes + 1024) {
+        og_error_set(c->err, OG_EFORMAT,
+                     "cannot read %s: %lux%lu image with only %llu bytes of pixel data "
+                     "(truncated or corrupt)", c->path, (unsigned long)w, (unsigned long)h,
+                     (unsigned long long)c->idat_bytes);
+        return -1;
+    }
+    return 0;
+}
+
+/* The samples a pixel of color_type reads as (palette images expand to
+ * RGB here, so that tRNS never adds alpha; *pal, *npal their PLTE). -1
+ * with c->err set on a palette without PLTE or an unknown type. */
+static int
+color_channels(struct pngio_rctx *const c, int color_type, png_colorp *pal, int *npal)
+{
+    switch (color_type) {
+    case PNG_COLOR_TYPE_PALETTE:
+        /* Expanded here, not by libpng, so that tRNS never adds alpha. */
+        if (png_get_PLTE(c->png, c->info, pal, npal) == 0 || *npal <= 0) {
+            og_error_set(c->err, OG_EFORMAT, "cannot read %s: palette image without PLTE",
+                         c->path);
+            return -1;
+        }
+        return 3;
+    case PNG_COLOR_TYPE_GRAY:
+        return 1;
+    case PNG_COLOR_TYPE_GRAY_ALPHA:
+        return 2;
+    case PNG_COLOR_TYPE_RGB:
+        return 3;
+    case PNG_COLOR_TYPE_RGB_ALPHA:
+        return 4;
+    default:
+        og_error_set(c->err, OG_EFORMAT, "cannot read %s: colour type %d", c->path, color_type);
+        return -1;
     }
 }
 
@@ -242,11 +190,9 @@ static int
 pngio_read_run(struct pngio_rctx *const c)
 {
     png_uint_32 w, h;
-    int depth, color_type, interlace, channels, npal, pass, npass;
+    int depth, color_type, interlace, channels, npal, npass;
     png_colorp pal;
     size_t rowbytes, total, y, nsamples;
-    png_textp t;
-    int nt, i;
 
     if (setjmp(png_jmpbuf(c->png)) != 0) {
         return -1;
@@ -257,88 +203,14 @@ pngio_read_run(struct pngio_rctx *const c)
     png_get_IHDR(c->png, c->info, &w, &h, &depth, &color_type, &interlace, NULL, NULL);
 
     if (!c->want_pixels) {
-        /* Text may follow the image data: read through it row by row. */
-        npass = png_set_interlace_handling(c->png);
-        png_read_update_info(c->png, c->info);
-        rowbytes = png_get_rowbytes(c->png, c->info);
-        c->buf = malloc(rowbytes > 0 ? rowbytes : 1);
-        if (c->buf == NULL) {
-            og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for a row", c->path);
-            return -1;
-        }
-        for (pass = 0; pass < npass; pass++) {
-            for (y = 0; y < h; y++) {
-                png_read_row(c->png, c->buf, NULL);
-            }
-        }
-        png_read_end(c->png, c->info);
-        nt = png_get_text(c->png, c->info, &t, NULL);
-        if (nt > 0) {
-            c->keys = calloc((size_t)nt, sizeof *c->keys);
-            c->values = calloc((size_t)nt, sizeof *c->values);
-            if (c->keys == NULL || c->values == NULL) {
-                og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for %d texts",
-                             c->path, nt);
-                return -1;
-            }
-            for (i = 0; i < nt; i++) {
-                c->keys[i] = strdup(t[i].key != NULL ? t[i].key : "");
-                c->values[i] = strdup(t[i].text != NULL ? t[i].text : "");
-                c->ntext = (size_t)i + 1;
-                if (c->keys[i] == NULL || c->values[i] == NULL) {
-                    og_error_set(c->err, OG_ENOMEM, "cannot read %s: out of memory for %d texts",
-                                 c->path, nt);
-                    return -1;
-                }
-            }
-        }
-        return 0;
+        return read_texts(c, h);
     }
-
-    if (w > PNGIO_MAX_SIDE || h > PNGIO_MAX_SIDE) {
-        og_error_set(c->err, OG_ERANGE, "cannot read %s: image size %lux%lu outside [1, %d]",
-                     c->path, (unsigned long)w, (unsigned long)h, PNGIO_MAX_SIDE);
+    if (check_size(c, w, h, depth) != 0) {
         return -1;
-    }
-    /* The declared size must be one the compressed data can fill. */
-    {
-        uint64_t bpp = (uint64_t)png_get_channels(c->png, c->info) * (uint64_t)depth;
-        uint64_t raw = ((uint64_t)w * bpp + 7) / 8 + 1;
-        raw *= h;
-        if (raw / PNGIO_DEFLATE_RATIO > c->idat_bytes + 1024) {
-            og_error_set(c->err, OG_EFORMAT,
-                         "cannot read %s: %lux%lu image with only %llu bytes of pixel data "
-                         "(truncated or corrupt)", c->path, (unsigned long)w, (unsigned long)h,
-                         (unsigned long long)c->idat_bytes);
-            return -1;
-        }
     }
     npal = 0;
     pal = NULL;
-    switch (color_type) {
-    case PNG_COLOR_TYPE_PALETTE:
-        /* Expanded here, not by libpng, so that tRNS never adds alpha. */
-        if (png_get_PLTE(c->png, c->info, &pal, &npal) == 0 || npal <= 0) {
-            og_error_set(c->err, OG_EFORMAT, "cannot read %s: palette image without PLTE",
-                         c->path);
-            return -1;
-        }
-        channels = 3;
-        break;
-    case PNG_COLOR_TYPE_GRAY:
-        channels = 1;
-        break;
-    case PNG_COLOR_TYPE_GRAY_ALPHA:
-        channels = 2;
-        break;
-    case PNG_COLOR_TYPE_RGB:
-        channels = 3;
-        break;
-    case PNG_COLOR_TYPE_RGB_ALPHA:
-        channels = 4;
-        break;
-    default:
-        og_error_set(c->err, OG_EFORMAT, "cannot read %s: colour type %d", c->path, color_type);
+    if ((channels = color_channels(c, color_type, &pal, &npal)) < 0) {
         return -1;
     }
     if (depth < 8) {
