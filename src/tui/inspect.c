@@ -194,13 +194,134 @@ put_line(struct panel_lines *pl, const char *fmt, ...)
     }
 }
 
+/* The cell's terrain class, elevation (metres where the world has a
+ * vertical scale), water, moisture and biome. */
+static void
+inspect_surface(struct panel_lines *pl, const struct world *wd, size_t cell)
+{
+    /* two classifications, named by what uses them: the terrain class
+     * (height bands; glyphs and the 8/16-colour map) and the biome (the
+     * colour layer) */
+    put_line(pl, "terrain     %s (glyph %c)", mapimg_class_name(mapimg_cell_class(wd, (size_t)cell)),
+             mapimg_class_glyph(mapimg_cell_class(wd, (size_t)cell)));
+    if (wd->elevation != NULL) {
+        /* metres wherever the world has a vertical scale (a dem, hybrid,
+         * an island's island.vertical_scale: render/legend.h); else the
+         * model's units */
+        if (wd->gen == GEN_DEM) {
+            put_line(pl, "elevation   %.1f m", (double)wd->elevation[cell]);
+        } else if (legend_vertical_scale(wd) > 0.0) {
+            put_line(pl, "elevation   %.0f m (%.4f x %g m)",
+                     (double)wd->elevation[cell] * legend_vertical_scale(wd),
+                     (double)wd->elevation[cell], legend_vertical_scale(wd));
+        } else {
+            put_line(pl, "elevation   %.4f (no vertical scale)", (double)wd->elevation[cell]);
+        }
+    }
+    if (wd->water != NULL) {
+        put_line(pl, "water       %s", water_name(wd->water[cell]));
+    }
+    if (wd->moisture != NULL) {
+        put_line(pl, "moisture    %.3f", (double)wd->moisture[cell]);
+    }
+    if (wd->biome != NULL) {
+        if (wd->gen == GEN_ISLAND || wd->gen == GEN_DEM) {
+            /* Whittaker biomes (core/biome/biome.h); other generators number
+             * their own. */
+            put_line(pl, "biome       %s (colour layer)", biome_name((enum biome)wd->biome[cell]));
+        } else if (wd->gen == GEN_PLANET && wd->biome[cell] < wfc_planet_rules()->nbiomes) {
+            /* the planet's wave-function-collapse biome set */
+            put_line(pl, "biome       %s (colour layer)",
+                     display_name(wfc_planet_rules()->biome[wd->biome[cell]].name));
+        } else {
+            put_line(pl, "biome       %d", wd->biome[cell]);
+        }
+    }
+}
+
+/* The cell's drainage node: discharge or flow, river width, lake. */
+static void
+inspect_water(struct panel_lines *pl, const struct world *wd, size_t cell)
+{
+    long node = hydro_node(wd, (long)cell);
+    if (node >= 0) {
+        if (wd->kind == WORLD_SPHERE) {
+            /* planets: discharge and width in physical units */
+            put_line(pl, "discharge   %.0f m3/s", (double)wd->flow[node]);
+            if (wd->river_width != NULL && wd->river_width[node] > 0.0f) {
+                put_line(pl, "river width %.0f m", (double)wd->river_width[node]);
+            }
+        } else {
+            put_line(pl, "flow        %.2f", (double)wd->flow[node]);
+            if (wd->river_width != NULL) {
+                put_line(pl, "river width %.3f", (double)wd->river_width[node]);
+            }
+        }
+        if (wd->lake != NULL && wd->lake[node] == LAKE_WATER) {
+            put_line(pl, "in a lake");
+        } else if (wd->lake != NULL && wd->lake[node] == LAKE_PLAYA) {
+            put_line(pl, "on a playa (a dry lake bed)");
+        }
+    }
+}
+
+/* Hybrid's cover: roughness, forest, trees, the mountain mask. */
+static void
+inspect_cover(struct panel_lines *pl, const struct world *wd, size_t cell)
+{
+    if (wd->roughness != NULL) {
+        put_line(pl, "roughness   %.3f", (double)wd->roughness[cell]);
+    }
+    if (wd->forest != NULL) {
+        put_line(pl, "forest      %.3f", (double)wd->forest[cell]);
+    }
+    if (wd->trees != NULL) {
+        put_line(pl, "tree        %s", wd->trees[cell] ? "yes" : "no");
+    }
+    if (wd->mask != NULL) {
+        put_line(pl, "mountain    %s", wd->mask[cell] ? "yes" : "no");
+    }
+}
+
+/* A planet's landmass, place and river names, plate and climate. */
+static void
+inspect_planet(struct panel_lines *pl, const struct world *wd, size_t cell)
+{
+    if (wd->landmass != NULL) {
+        put_line(pl, "landmass    %ld", (long)wd->landmass[cell]);
+    }
+    if (wd->names != NULL) {
+        /* a planet's places in their regions' languages */
+        const struct place *p = planet_place_of_cell(wd, cell);
+        const struct place *r = planet_river_of_cell(wd, cell);
+        if (p != NULL) {
+            put_line(pl, "name        %s (%s)", p->name, place_kind_name(p->kind));
+        }
+        if (r != NULL) {
+            put_line(pl, "river       %s", r->name);
+        }
+    }
+    if (wd->plate != NULL) {
+        put_line(pl, "plate       %d%s", wd->plate[cell],
+                 wd->plate_boundary[cell] == PB_CONVERGENT  ? " convergent edge"
+                 : wd->plate_boundary[cell] == PB_DIVERGENT ? " divergent edge"
+                 : wd->plate_boundary[cell] == PB_TRANSFORM ? " transform edge" : "");
+    }
+    if (wd->climate != NULL && wd->climate[cell] != KG_SEA) {
+        put_line(pl, "climate     %s %s", koppen_code(wd->climate[cell]),
+                 koppen_group(wd->climate[cell]));
+        put_line(pl, "temperature %.1f C", (double)wd->temperature[cell]);
+        put_line(pl, "rain        %.0f mm/yr", (double)wd->precipitation[cell]);
+    }
+}
+
 void
 inspect_draw(struct tui *t)
 {
     WINDOW *win = t->panelwin;
     const struct world *wd = t->world;
     double u, v;
-    long cell, node;
+    long cell;
     struct panel_lines pl;
     int w, h;
 
@@ -239,101 +360,9 @@ inspect_draw(struct tui *t)
     } else {
         put_line(&pl, "cell        %ld", cell);
     }
-    /* two classifications, named by what uses them: the terrain class
-     * (height bands; glyphs and the 8/16-colour map) and the biome (the
-     * colour layer) */
-    put_line(&pl, "terrain     %s (glyph %c)", mapimg_class_name(mapimg_cell_class(wd, (size_t)cell)),
-             mapimg_class_glyph(mapimg_cell_class(wd, (size_t)cell)));
-    if (wd->elevation != NULL) {
-        /* metres wherever the world has a vertical scale (a dem, hybrid,
-         * an island's island.vertical_scale: render/legend.h); else the
-         * model's units */
-        if (wd->gen == GEN_DEM) {
-            put_line(&pl, "elevation   %.1f m", (double)wd->elevation[cell]);
-        } else if (legend_vertical_scale(wd) > 0.0) {
-            put_line(&pl, "elevation   %.0f m (%.4f x %g m)",
-                     (double)wd->elevation[cell] * legend_vertical_scale(wd),
-                     (double)wd->elevation[cell], legend_vertical_scale(wd));
-        } else {
-            put_line(&pl, "elevation   %.4f (no vertical scale)", (double)wd->elevation[cell]);
-        }
-    }
-    if (wd->water != NULL) {
-        put_line(&pl, "water       %s", water_name(wd->water[cell]));
-    }
-    if (wd->moisture != NULL) {
-        put_line(&pl, "moisture    %.3f", (double)wd->moisture[cell]);
-    }
-    if (wd->biome != NULL) {
-        if (wd->gen == GEN_ISLAND || wd->gen == GEN_DEM) {
-            /* Whittaker biomes (core/biome/biome.h); other generators number
-             * their own. */
-            put_line(&pl, "biome       %s (colour layer)", biome_name((enum biome)wd->biome[cell]));
-        } else if (wd->gen == GEN_PLANET && wd->biome[cell] < wfc_planet_rules()->nbiomes) {
-            /* the planet's wave-function-collapse biome set */
-            put_line(&pl, "biome       %s (colour layer)",
-                     display_name(wfc_planet_rules()->biome[wd->biome[cell]].name));
-        } else {
-            put_line(&pl, "biome       %d", wd->biome[cell]);
-        }
-    }
-    node = hydro_node(wd, cell);
-    if (node >= 0) {
-        if (wd->kind == WORLD_SPHERE) {
-            /* planets: discharge and width in physical units */
-            put_line(&pl, "discharge   %.0f m3/s", (double)wd->flow[node]);
-            if (wd->river_width != NULL && wd->river_width[node] > 0.0f) {
-                put_line(&pl, "river width %.0f m", (double)wd->river_width[node]);
-            }
-        } else {
-            put_line(&pl, "flow        %.2f", (double)wd->flow[node]);
-            if (wd->river_width != NULL) {
-                put_line(&pl, "river width %.3f", (double)wd->river_width[node]);
-            }
-        }
-        if (wd->lake != NULL && wd->lake[node] == LAKE_WATER) {
-            put_line(&pl, "in a lake");
-        } else if (wd->lake != NULL && wd->lake[node] == LAKE_PLAYA) {
-            put_line(&pl, "on a playa (a dry lake bed)");
-        }
-    }
-    if (wd->roughness != NULL) {
-        put_line(&pl, "roughness   %.3f", (double)wd->roughness[cell]);
-    }
-    if (wd->forest != NULL) {
-        put_line(&pl, "forest      %.3f", (double)wd->forest[cell]);
-    }
-    if (wd->trees != NULL) {
-        put_line(&pl, "tree        %s", wd->trees[cell] ? "yes" : "no");
-    }
-    if (wd->mask != NULL) {
-        put_line(&pl, "mountain    %s", wd->mask[cell] ? "yes" : "no");
-    }
-    if (wd->landmass != NULL) {
-        put_line(&pl, "landmass    %ld", (long)wd->landmass[cell]);
-    }
-    if (wd->names != NULL) {
-        /* a planet's places in their regions' languages */
-        const struct place *p = planet_place_of_cell(wd, (size_t)cell);
-        const struct place *r = planet_river_of_cell(wd, (size_t)cell);
-        if (p != NULL) {
-            put_line(&pl, "name        %s (%s)", p->name, place_kind_name(p->kind));
-        }
-        if (r != NULL) {
-            put_line(&pl, "river       %s", r->name);
-        }
-    }
-    if (wd->plate != NULL) {
-        put_line(&pl, "plate       %d%s", wd->plate[cell],
-                 wd->plate_boundary[cell] == PB_CONVERGENT  ? " convergent edge"
-                 : wd->plate_boundary[cell] == PB_DIVERGENT ? " divergent edge"
-                 : wd->plate_boundary[cell] == PB_TRANSFORM ? " transform edge" : "");
-    }
-    if (wd->climate != NULL && wd->climate[cell] != KG_SEA) {
-        put_line(&pl, "climate     %s %s", koppen_code(wd->climate[cell]),
-                 koppen_group(wd->climate[cell]));
-        put_line(&pl, "temperature %.1f C", (double)wd->temperature[cell]);
-        put_line(&pl, "rain        %.0f mm/yr", (double)wd->precipitation[cell]);
-    }
+    inspect_surface(&pl, wd, (size_t)cell);
+    inspect_water(&pl, wd, (size_t)cell);
+    inspect_cover(&pl, wd, (size_t)cell);
+    inspect_planet(&pl, wd, (size_t)cell);
     wnoutrefresh(win);
 }

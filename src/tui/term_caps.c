@@ -187,11 +187,119 @@ direct_name(const char *term, char *buf, size_t size)
     snprintf(buf, size, "%.*s-direct", (int)len, term);
 }
 
+/* The sub-cell symbols: --symbols when given, else those the terminal is
+ * known to draw itself (subcell_auto); a note in sym_note when the C
+ * library cannot measure them and sextants or half blocks stand in. */
+static void
+choose_symbols(struct tui *t, const char *term, const struct term_probe *probe, char *sym_note,
+               size_t sym_size)
+{
+    /* Sub-cell symbols only where the terminal is known to draw them
+     * itself (subcell_auto); elsewhere the font decides, so --symbols or S. */
+    t->symbols_who[0] = '\0';
+    t->symbols = t->opt->symbols > SUBCELL_AUTO && t->opt->symbols < SUBCELL_COUNT
+                     ? t->opt->symbols
+                     : subcell_auto(term, probe->version, t->symbols_who, sizeof t->symbols_who);
+    if (!subcell_usable(t->symbols)) {
+        /* the C library does not know the characters' width (octants need
+         * Unicode 16): curses would break the lines */
+        snprintf(sym_note, sym_size,
+                 "%ss need a C library with Unicode 16 (wcwidth U+1CD00 is not 1 here): "
+                 "sextants instead", subcell_name(t->symbols));
+        t->symbols = subcell_usable(SUBCELL_SEXTANT) ? SUBCELL_SEXTANT : SUBCELL_HALF;
+    }
+}
+
+/* The colour mode: --color when the terminal has it (for direct colour
+ * through TERM's -direct sibling when TERM lacks RGB), else the richest
+ * the terminal has. -1 with the reason in why when --color cannot be. */
+static int
+choose_colour_mode(struct tui *t, int want, const char *term, char *why, size_t why_size)
+{
+    if (want == TUI_COLOR_DIRECT && !t->col.available[TUI_COLOR_DIRECT]) {
+        char alt[64];
+        direct_name(term, alt, sizeof alt);
+        endwin();
+        delscreen(t->screen);
+        t->screen = NULL;
+        if (open_screen(t, alt, why, why_size) != 0) {
+            snprintf(why, why_size,
+                     "orogen: --color direct: TERM=%s has no RGB capability and there is no "
+                     "%s terminfo entry (apt-get install ncurses-term)",
+                     term, alt);
+            return -1;
+        }
+        detect_colours(t);
+        if (!t->col.available[TUI_COLOR_DIRECT]) {
+            caps_close(t);
+            snprintf(why, why_size, "orogen: --color direct: %s has no RGB capability", alt);
+            return -1;
+        }
+        snprintf(t->hint, sizeof t->hint, "--color direct: drawing through TERM=%s", alt);
+    }
+    if (want >= 0 && want < TUI_COLOR_COUNT && !t->col.available[want]) {
+        caps_close(t);
+        snprintf(why, why_size, "orogen: --color %s: TERM=%s has %d colours%s",
+                 tui_color_mode_name(want), term, t->col.ncolors,
+                 want == TUI_COLOR_256 ? " (try TERM=xterm-256color)" : "");
+        return -1;
+    }
+    if (want >= 0 && want < TUI_COLOR_COUNT) {
+        t->col.mode = want;
+    } else if (t->col.available[TUI_COLOR_DIRECT]) {
+        t->col.mode = TUI_COLOR_DIRECT;
+    } else if (t->col.available[TUI_COLOR_256]) {
+        t->col.mode = TUI_COLOR_256;
+    } else if (t->col.available[TUI_COLOR_16]) {
+        t->col.mode = TUI_COLOR_16;
+    } else {
+        t->col.mode = TUI_COLOR_NONE;
+    }
+    return 0;
+}
+
+/* The status line's first hint about the terminal: a truecolor terminal
+ * with a TERM that hides it, the Linux console, a missing or non-UTF-8
+ * locale. Leaves a hint already set. */
+static void
+first_hint(struct tui *t, const char *term, const char *cs, int locale_ok)
+{
+    const char *colorterm = getenv("COLORTERM");
+
+    if (colorterm != NULL && !t->col.rgb_term &&
+        (strcasecmp(colorterm, "truecolor") == 0 || strcasecmp(colorterm, "24bit") == 0)) {
+        char alt[64];
+        direct_name(term, alt, sizeof alt);
+        snprintf(t->hint, sizeof t->hint,
+                 "for 24-bit colour run with TERM=%s: TERM=%s has no RGB although "
+                 "COLORTERM=%s (package ncurses-term)",
+                 strncmp(term, "tmux", 4) == 0 ? "tmux-direct" : "xterm-direct", term, colorterm);
+    } else if (t->utf8 && !t->blocks && !t->opt->ascii && t->hint[0] == '\0') {
+        snprintf(t->hint, sizeof t->hint,
+                 "TERM=%s (Linux console): glyph map, its fonts often lack half blocks", term);
+    } else if (!locale_ok && t->hint[0] == '\0') {
+        const char *lang = getenv("LC_ALL");
+        if (lang == NULL || lang[0] == '\0') {
+            lang = getenv("LC_CTYPE");
+        }
+        if (lang == NULL || lang[0] == '\0') {
+            lang = getenv("LANG");
+        }
+        snprintf(t->hint, sizeof t->hint,
+                 "locale %s is not installed here: glyph map (try LANG=C.UTF-8)",
+                 lang != NULL ? lang : "?");
+    } else if (!t->utf8 && !t->opt->ascii && t->hint[0] == '\0') {
+        snprintf(t->hint, sizeof t->hint,
+                 "locale %s is not UTF-8: glyph map (LANG=C.UTF-8 for half blocks)",
+                 cs != NULL && cs[0] != '\0' ? cs : "?");
+    }
+}
+
 int
 caps_open(struct tui *t, char *why, size_t why_size)
 {
     const char *term = getenv("TERM");
-    const char *cs, *colorterm;
+    const char *cs;
     int want = t->opt->color_mode, locale_ok;
     struct term_probe probe;
     char gfx_note[200], sym_note[160] = "";
@@ -232,87 +340,11 @@ caps_open(struct tui *t, char *why, size_t why_size)
     }
     detect_colours(t);
     gfx_setup(t, &probe, gfx_note, sizeof gfx_note);
-    /* Sub-cell symbols only where the terminal is known to draw them
-     * itself (subcell_auto); elsewhere the font decides, so --symbols or S. */
-    t->symbols_who[0] = '\0';
-    t->symbols = t->opt->symbols > SUBCELL_AUTO && t->opt->symbols < SUBCELL_COUNT
-                     ? t->opt->symbols
-                     : subcell_auto(term, probe.version, t->symbols_who, sizeof t->symbols_who);
-    if (!subcell_usable(t->symbols)) {
-        /* the C library does not know the characters' width (octants need
-         * Unicode 16): curses would break the lines */
-        snprintf(sym_note, sizeof sym_note,
-                 "%ss need a C library with Unicode 16 (wcwidth U+1CD00 is not 1 here): "
-                 "sextants instead", subcell_name(t->symbols));
-        t->symbols = subcell_usable(SUBCELL_SEXTANT) ? SUBCELL_SEXTANT : SUBCELL_HALF;
-    }
-    if (want == TUI_COLOR_DIRECT && !t->col.available[TUI_COLOR_DIRECT]) {
-        char alt[64];
-        direct_name(term, alt, sizeof alt);
-        endwin();
-        delscreen(t->screen);
-        t->screen = NULL;
-        if (open_screen(t, alt, why, why_size) != 0) {
-            snprintf(why, why_size,
-                     "orogen: --color direct: TERM=%s has no RGB capability and there is no "
-                     "%s terminfo entry (apt-get install ncurses-term)",
-                     term, alt);
-            return -1;
-        }
-        detect_colours(t);
-        if (!t->col.available[TUI_COLOR_DIRECT]) {
-            caps_close(t);
-            snprintf(why, why_size, "orogen: --color direct: %s has no RGB capability", alt);
-            return -1;
-        }
-        snprintf(t->hint, sizeof t->hint, "--color direct: drawing through TERM=%s", alt);
-    }
-    if (want >= 0 && want < TUI_COLOR_COUNT && !t->col.available[want]) {
-        caps_close(t);
-        snprintf(why, why_size, "orogen: --color %s: TERM=%s has %d colours%s",
-                 tui_color_mode_name(want), term, t->col.ncolors,
-                 want == TUI_COLOR_256 ? " (try TERM=xterm-256color)" : "");
+    choose_symbols(t, term, &probe, sym_note, sizeof sym_note);
+    if (choose_colour_mode(t, want, term, why, why_size) != 0) {
         return -1;
     }
-    if (want >= 0 && want < TUI_COLOR_COUNT) {
-        t->col.mode = want;
-    } else if (t->col.available[TUI_COLOR_DIRECT]) {
-        t->col.mode = TUI_COLOR_DIRECT;
-    } else if (t->col.available[TUI_COLOR_256]) {
-        t->col.mode = TUI_COLOR_256;
-    } else if (t->col.available[TUI_COLOR_16]) {
-        t->col.mode = TUI_COLOR_16;
-    } else {
-        t->col.mode = TUI_COLOR_NONE;
-    }
-    colorterm = getenv("COLORTERM");
-    if (colorterm != NULL && !t->col.rgb_term &&
-        (strcasecmp(colorterm, "truecolor") == 0 || strcasecmp(colorterm, "24bit") == 0)) {
-        char alt[64];
-        direct_name(term, alt, sizeof alt);
-        snprintf(t->hint, sizeof t->hint,
-                 "for 24-bit colour run with TERM=%s: TERM=%s has no RGB although "
-                 "COLORTERM=%s (package ncurses-term)",
-                 strncmp(term, "tmux", 4) == 0 ? "tmux-direct" : "xterm-direct", term, colorterm);
-    } else if (t->utf8 && !t->blocks && !t->opt->ascii && t->hint[0] == '\0') {
-        snprintf(t->hint, sizeof t->hint,
-                 "TERM=%s (Linux console): glyph map, its fonts often lack half blocks", term);
-    } else if (!locale_ok && t->hint[0] == '\0') {
-        const char *lang = getenv("LC_ALL");
-        if (lang == NULL || lang[0] == '\0') {
-            lang = getenv("LC_CTYPE");
-        }
-        if (lang == NULL || lang[0] == '\0') {
-            lang = getenv("LANG");
-        }
-        snprintf(t->hint, sizeof t->hint,
-                 "locale %s is not installed here: glyph map (try LANG=C.UTF-8)",
-                 lang != NULL ? lang : "?");
-    } else if (!t->utf8 && !t->opt->ascii && t->hint[0] == '\0') {
-        snprintf(t->hint, sizeof t->hint,
-                 "locale %s is not UTF-8: glyph map (LANG=C.UTF-8 for half blocks)",
-                 cs != NULL && cs[0] != '\0' ? cs : "?");
-    }
+    first_hint(t, term, cs, locale_ok);
     if (sym_note[0] != '\0' && t->hint[0] == '\0') {
         snprintf(t->hint, sizeof t->hint, "%s", sym_note);
     }
