@@ -91,34 +91,100 @@ tui_next_layer(struct tui *t, int dir)
     }
 }
 
+/* q: quit, unless an export is running or a planet's land edits are in
+ * no named preset (then say so; q again quits). */
+static void
+quit_key(struct tui *t)
+{
+    static const struct world *warned_world;   /* the world of the edits warning */
+
+    if (t->job != NULL && !export_job_done(t->job)) {
+        t->quit_asked = 1;
+        tui_message(t, 1, "an export is still running: q again quits after it, any other "
+                          "key stays");
+    } else if (globeview_unsaved_edits(t) > 0 &&
+               (t->edits_warned != (int)planet_edit_count(t->world) + 1 ||
+                warned_world != t->world)) {
+        /* The autosaved preset 'last' keeps them, but the next session
+         * overwrites it: offer a named preset or a PNG first. Warned
+         * once per state of the edits: an edit (or undo) after the
+         * warning warns again. */
+        t->edits_warned = (int)planet_edit_count(t->world) + 1;
+        warned_world = t->world;
+        tui_message(t, 1, "%d land edit%s not in a named preset (only in 'last'): w saves "
+                          "a preset, E a PNG map; q again quits",
+                    globeview_unsaved_edits(t), globeview_unsaved_edits(t) == 1 ? "" : "s");
+    } else {
+        t->quit = 1;
+    }
+}
+
+/* n: a new random seed (from the clock and the process), regenerated. */
+static void
+new_seed(struct tui *t)
+{
+    static uint64_t seed_state;
+
+    if (seed_state == 0) {
+        seed_state = (uint64_t)time(NULL) ^ (uint64_t)getpid() << 32;
+    }
+    t->params.seed = rng_splitmix64(&seed_state);
+    t->params.v[P_SEED] = (double)t->params.seed;
+    t->pe.cur.seed = t->params.seed;
+    t->pe.cur.v[P_SEED] = t->params.v[P_SEED];
+    tui_message(t, 0, "seed %llu", (unsigned long long)t->params.seed);
+    tui_regen_now(t);
+}
+
+/* c: the next colour mode; the legend follows the glyph map unless the
+ * user chose another panel. */
+static void
+cycle_colours(struct tui *t)
+{
+    colors_cycle(t);
+    t->map_stale = t->map_dirty = t->chrome_dirty = 1;
+    if (!colors_halfblocks(t) && t->panel == PANEL_NONE) {
+        tui_set_panel(t, PANEL_LEGEND);
+        t->legend_auto = 1;
+    } else if (colors_halfblocks(t) && t->legend_auto && t->panel == PANEL_LEGEND) {
+        tui_set_panel(t, PANEL_NONE);
+    }
+    tui_message(t, 0, "colour mode %s%s", colors_mode_label(t),
+                colors_halfblocks(t) ? "" : " (glyph map)");
+}
+
+/* i: the inspect panel, its cursor at the map's centre. */
+static void
+toggle_inspect(struct tui *t)
+{
+    tui_set_panel(t, t->panel == PANEL_INSPECT ? PANEL_NONE : PANEL_INSPECT);
+    if (t->panel == PANEL_INSPECT && t->mapwin != NULL) {
+        int w, h;
+        getmaxyx(t->mapwin, h, w);
+        t->cur_x = w / 2;
+        t->cur_y = h / 2;
+        mapview_cell_uv(t, t->cur_x, t->cur_y, &t->cur_u, &t->cur_v);
+    }
+}
+
+/* S: the next sub-cell symbol set (half blocks, sextants, octants). */
+static void
+cycle_symbols(struct tui *t)
+{
+    int gc, gr;
+
+    colors_cycle_symbols(t);
+    t->map_stale = t->map_dirty = t->chrome_dirty = 1;
+    subcell_grid(t->symbols, &gc, &gr);
+    tui_message(t, 0, "symbols %s: %dx%d pixels a cell%s", subcell_name(t->symbols), gc, gr,
+                colors_halfblocks(t) ? "" : " (not while the glyph map is shown)");
+}
+
 static void
 global_key(struct tui *t, int ch)
 {
-    static uint64_t seed_state;
-    static const struct world *warned_world;   /* the world of the edits warning */
-
     switch (ch) {
-    case 'q': case 'Q':
-        if (t->job != NULL && !export_job_done(t->job)) {
-            t->quit_asked = 1;
-            tui_message(t, 1, "an export is still running: q again quits after it, any other "
-                              "key stays");
-        } else if (globeview_unsaved_edits(t) > 0 &&
-                   (t->edits_warned != (int)planet_edit_count(t->world) + 1 ||
-                    warned_world != t->world)) {
-            /* The autosaved preset 'last' keeps them, but the next session
-             * overwrites it: offer a named preset or a PNG first. Warned
-             * once per state of the edits: an edit (or undo) after the
-             * warning warns again. */
-            t->edits_warned = (int)planet_edit_count(t->world) + 1;
-            warned_world = t->world;
-            tui_message(t, 1, "%d land edit%s not in a named preset (only in 'last'): w saves "
-                              "a preset, E a PNG map; q again quits",
-                        globeview_unsaved_edits(t), globeview_unsaved_edits(t) == 1 ? "" : "s");
-        } else {
-            t->quit = 1;
-        }
-        break;
+    case 'q': case 'Q': quit_key(t); break;
     case '?': case KEY_F(1):
         t->help = 1;
         t->help_top = 0;
@@ -136,17 +202,7 @@ global_key(struct tui *t, int ch)
     case '+': case '=': mapview_zoom(t, 1.5); break;
     case '-': case '_': mapview_zoom(t, 1 / 1.5); break;
     case '0': mapview_reset(t); break;
-    case 'n':
-        if (seed_state == 0) {
-            seed_state = (uint64_t)time(NULL) ^ (uint64_t)getpid() << 32;
-        }
-        t->params.seed = rng_splitmix64(&seed_state);
-        t->params.v[P_SEED] = (double)t->params.seed;
-        t->pe.cur.seed = t->params.seed;
-        t->pe.cur.v[P_SEED] = t->params.v[P_SEED];
-        tui_message(t, 0, "seed %llu", (unsigned long long)t->params.seed);
-        tui_regen_now(t);
-        break;
+    case 'n': new_seed(t); break;
     case 'r':
         tui_message(t, 0, "regenerating");
         tui_regen_now(t);
@@ -157,31 +213,9 @@ global_key(struct tui *t, int ch)
     case 'E': tui_export_ask(t, 1); break;
     case 'a': tui_next_layer(t, 1); break;
     case 'A': tui_next_layer(t, -1); break;
-    case 'c':
-        colors_cycle(t);
-        t->map_stale = t->map_dirty = t->chrome_dirty = 1;
-        /* Glyphs need their key: the legend follows the glyph map unless
-         * the user chose another panel. */
-        if (!colors_halfblocks(t) && t->panel == PANEL_NONE) {
-            tui_set_panel(t, PANEL_LEGEND);
-            t->legend_auto = 1;
-        } else if (colors_halfblocks(t) && t->legend_auto && t->panel == PANEL_LEGEND) {
-            tui_set_panel(t, PANEL_NONE);
-        }
-        tui_message(t, 0, "colour mode %s%s", colors_mode_label(t),
-                    colors_halfblocks(t) ? "" : " (glyph map)");
-        break;
+    case 'c': cycle_colours(t); break;
     case 't': tui_set_panel(t, t->panel == PANEL_PARAMS ? PANEL_NONE : PANEL_PARAMS); break;
-    case 'i':
-        tui_set_panel(t, t->panel == PANEL_INSPECT ? PANEL_NONE : PANEL_INSPECT);
-        if (t->panel == PANEL_INSPECT && t->mapwin != NULL) {
-            int w, h;
-            getmaxyx(t->mapwin, h, w);
-            t->cur_x = w / 2;
-            t->cur_y = h / 2;
-            mapview_cell_uv(t, t->cur_x, t->cur_y, &t->cur_u, &t->cur_v);
-        }
-        break;
+    case 'i': toggle_inspect(t); break;
     case 'L': tui_set_panel(t, t->panel == PANEL_LEGEND ? PANEL_NONE : PANEL_LEGEND); break;
     case 'R': tui_set_panel(t, t->panel == PANEL_REPORT ? PANEL_NONE : PANEL_REPORT); break;
     case 'O':
@@ -206,16 +240,7 @@ global_key(struct tui *t, int ch)
     case 'G':
         tui_message(t, 0, "images: %s", gfx_cycle(t));
         break;
-    case 'S':
-        colors_cycle_symbols(t);
-        t->map_stale = t->map_dirty = t->chrome_dirty = 1;
-        {
-            int gc, gr;
-            subcell_grid(t->symbols, &gc, &gr);
-            tui_message(t, 0, "symbols %s: %dx%d pixels a cell%s", subcell_name(t->symbols), gc,
-                        gr, colors_halfblocks(t) ? "" : " (not while the glyph map is shown)");
-        }
-        break;
+    case 'S': cycle_symbols(t); break;
     default:
         if (ch >= 32 && ch < 127) {
             tui_message(t, 0, "key '%c' does nothing here: ? lists the keys", ch);

@@ -177,6 +177,132 @@ run_loop(struct tui *t)
     }
 }
 
+/* The preset's name as the status line shows it: "archipelago" for
+ * "archipelago" and "dir/archipelago.ini". */
+static void
+preset_display_name(struct tui *t, const char *preset)
+{
+    const char *base;
+    size_t len;
+
+    if (preset == NULL) {
+        return;
+    }
+    base = strrchr(preset, '/');
+    base = base != NULL ? base + 1 : preset;
+    len = strlen(base);
+    if (len > 4 && strcmp(base + len - 4, ".ini") == 0) {
+        len -= 4;
+    }
+    if (len >= sizeof t->preset_name) {
+        len = sizeof t->preset_name - 1;
+    }
+    memcpy(t->preset_name, base, len);
+    t->preset_name[len] = '\0';
+}
+
+/* A --from recipe's land edits, map layer and view window. */
+static void
+apply_recipe_view(struct tui *t, const struct tui_options *opt)
+{
+    if (opt->edits != NULL) {
+        globeview_load_edits(t, opt->edits, opt->edits_from != NULL ? opt->edits_from
+                                                                    : "the recipe");
+    }
+    if (opt->layer != NULL && mapimg_layer_find(opt->layer) >= 0) {
+        t->layer = (enum map_layer)mapimg_layer_find(opt->layer);
+    }
+    if (opt->view_given) {
+        t->view_pending = 1;
+        t->view_want.u0 = opt->view[0];
+        t->view_want.v0 = opt->view[1];
+        t->view_want.u1 = opt->view[2];
+        t->view_want.v1 = opt->view[3];
+    }
+}
+
+/* An export still running when the loop ends was interrupted (Ctrl-C,
+ * SIGTERM): its temporary is gone (og_interrupt) and the target was never
+ * renamed into place. The line for stderr, said after the screen is
+ * restored so a Ctrl-C does not end in silence (stop 13, finding 22); ""
+ * when no export ran. */
+static void
+say_interrupted_export(struct tui *t, char *cancelled, size_t size)
+{
+    struct og_error err;
+
+    cancelled[0] = '\0';
+    if (t->job != NULL) {
+        og_error_clear(&err);
+        if (export_job_finish(t->job, &err) == OG_OK) {
+            snprintf(cancelled, size, "orogen: interrupted; the export %.4000s had "
+                     "already been written", t->export_path);
+        } else {
+            snprintf(cancelled, size, "orogen: interrupted: the export of %.4000s "
+                     "was cancelled and no file was written", t->export_path);
+        }
+        t->job = NULL;
+    }
+}
+
+/* Never lose the work: the session's parameters (and a planet's land
+ * edits) become the user preset "last" (`orogen --preset last`, or o in
+ * the TUI). A failure's line for stderr in why, "" when saved. */
+static void
+save_last_preset(struct tui *t, char *why, size_t size)
+{
+    const struct generator *g = generator_get(t->gen);
+    struct og_error err;
+    char *edits = NULL;
+
+    if (t->gen == GEN_PLANET && planet_edit_count(t->world) > 0) {
+        planet_edits_to_text(t->world, &edits, NULL);   /* NULL: saved without */
+    }
+    if (preset_save("last", &t->params, tui_groups(t), g != NULL ? g->name : NULL, edits, NULL,
+                    0, &err) != OG_OK) {
+        snprintf(why, size, "orogen: parameters not saved as preset 'last': %s", err.msg);
+    } else {
+        why[0] = '\0';
+    }
+    free(edits);
+}
+
+/* Tear the session down: the worker, the world, every window and view,
+ * the terminal restored and the stop signals back to their defaults. */
+static void
+tui_free(struct tui *t)
+{
+    struct sigaction sa;
+    int i;
+
+    worker_free(t->wk);
+    legend_free();
+    world_unref(t->world);
+    if (t->prompt != PROMPT_NONE) {
+        prompt_close(t);
+    }
+    tui_delete_windows(t);
+    globeview_free(t);
+    isoview_free(t);
+    galleryview_free(t);
+    openfile_free();
+    gfx_free(t);
+    delwin(t->inwin);
+    caps_close(t);
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_DFL;
+    sigemptyset(&sa.sa_mask);
+    for (i = 0; og_stop_signals[i] != 0; i++) {
+        sigaction(og_stop_signals[i], &sa, NULL);
+    }
+    sig_wake_fd = -1;
+    close(t->wake_fd[0]);
+    close(t->wake_fd[1]);
+    mapview_free(t);
+    free(t->presets);
+    free(t);
+}
+
 int
 tui_main(const struct tui_options *opt)
 {
@@ -203,21 +329,7 @@ tui_main(const struct tui_options *opt)
     if (getcwd(t->start_dir, sizeof t->start_dir) == NULL) {
         t->start_dir[0] = '\0';
     }
-    if (opt->preset != NULL) {
-        /* Show "archipelago" for "archipelago" and "dir/archipelago.ini". */
-        const char *base = strrchr(opt->preset, '/');
-        size_t len;
-        base = base != NULL ? base + 1 : opt->preset;
-        len = strlen(base);
-        if (len > 4 && strcmp(base + len - 4, ".ini") == 0) {
-            len -= 4;
-        }
-        if (len >= sizeof t->preset_name) {
-            len = sizeof t->preset_name - 1;
-        }
-        memcpy(t->preset_name, base, len);
-        t->preset_name[len] = '\0';
-    }
+    preset_display_name(t, opt->preset);
     if (pipe(t->wake_fd) != 0) {
         fprintf(stderr, "orogen: cannot create a pipe: %s\n", strerror(errno));
         free(t);
@@ -266,21 +378,7 @@ tui_main(const struct tui_options *opt)
     signal(SIGPIPE, SIG_IGN);
 
     paramedit_init(&t->pe, &t->params, tui_groups(t));
-    /* a --from recipe: its land edits, layer and view window */
-    if (opt->edits != NULL) {
-        globeview_load_edits(t, opt->edits, opt->edits_from != NULL ? opt->edits_from
-                                                                    : "the recipe");
-    }
-    if (opt->layer != NULL && mapimg_layer_find(opt->layer) >= 0) {
-        t->layer = (enum map_layer)mapimg_layer_find(opt->layer);
-    }
-    if (opt->view_given) {
-        t->view_pending = 1;
-        t->view_want.u0 = opt->view[0];
-        t->view_want.v0 = opt->view[1];
-        t->view_want.u1 = opt->view[2];
-        t->view_want.v1 = opt->view[3];
-    }
+    apply_recipe_view(t, opt);
     if (!colors_halfblocks(t)) {
         /* Glyphs need their key: show the legend from the start. */
         t->panel = PANEL_LEGEND;
@@ -293,64 +391,9 @@ tui_main(const struct tui_options *opt)
     tui_regen_now(t);
     run_loop(t);
 
-    /* An export still running here was interrupted (Ctrl-C, SIGTERM): its
-     * temporary is gone (og_interrupt) and the target was never renamed
-     * into place. Said on stderr after the screen is restored, so a Ctrl-C
-     * does not end in silence (stop 13, finding 22). */
-    cancelled[0] = '\0';
-    if (t->job != NULL) {
-        og_error_clear(&err);
-        if (export_job_finish(t->job, &err) == OG_OK) {
-            snprintf(cancelled, sizeof cancelled, "orogen: interrupted; the export %.4000s had "
-                     "already been written", t->export_path);
-        } else {
-            snprintf(cancelled, sizeof cancelled, "orogen: interrupted: the export of %.4000s "
-                     "was cancelled and no file was written", t->export_path);
-        }
-        t->job = NULL;
-    }
-    /* Never lose the work: the session's parameters become the user preset
-     * "last" (`orogen --preset last`, or o in the TUI). A failure here is
-     * reported after the screen is restored. */
-    {
-        const struct generator *g = generator_get(t->gen);
-        char *edits = NULL;
-        if (t->gen == GEN_PLANET && planet_edit_count(t->world) > 0) {
-            planet_edits_to_text(t->world, &edits, NULL);   /* NULL: saved without */
-        }
-        if (preset_save("last", &t->params, tui_groups(t), g != NULL ? g->name : NULL, edits,
-                        NULL, 0, &err) != OG_OK) {
-            snprintf(why, sizeof why, "orogen: parameters not saved as preset 'last': %s",
-                     err.msg);
-        } else {
-            why[0] = '\0';
-        }
-        free(edits);
-    }
-    worker_free(t->wk);
-    legend_free();
-    world_unref(t->world);
-    if (t->prompt != PROMPT_NONE) {
-        prompt_close(t);
-    }
-    tui_delete_windows(t);
-    globeview_free(t);
-    isoview_free(t);
-    galleryview_free(t);
-    openfile_free();
-    gfx_free(t);
-    delwin(t->inwin);
-    caps_close(t);
-    sa.sa_handler = SIG_DFL;
-    for (i = 0; og_stop_signals[i] != 0; i++) {
-        sigaction(og_stop_signals[i], &sa, NULL);
-    }
-    sig_wake_fd = -1;
-    close(t->wake_fd[0]);
-    close(t->wake_fd[1]);
-    mapview_free(t);
-    free(t->presets);
-    free(t);
+    say_interrupted_export(t, cancelled, sizeof cancelled);
+    save_last_preset(t, why, sizeof why);
+    tui_free(t);
     if (cancelled[0] != '\0') {
         fprintf(stderr, "%s\n", cancelled);
     } else if (sig_quit != 0) {
