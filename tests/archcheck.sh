@@ -38,5 +38,7 @@ plant "curses outside curses_compat.h" tui/keys.c '#include <ncursesw/curses.h>'
 plant "png.h outside io" render/raster.c '#include <png.h>'
 plant "library code prints" core/base/rng.c 'static void f(void) { fprintf(stderr, "x"); }'
 plant "library code exits" render/tint.c 'static void g(void) { exit(1); }'
+plant "a function over 120 lines" core/base/rng.c "$(printf 'static int\nlong_one(void)\n{\n    int x = 0;\n'; i=0; while [ $i -lt 120 ]; do echo '    x++;'; i=$((i + 1)); done; printf '    return x;\n}\n')"
+plant "a file over 600 lines" render/tint.c "$(i=0; while [ $i -lt 600 ]; do echo '/* */'; i=$((i + 1)); done)"
 echo "1..$n"
 exit $fail

@@ -115,6 +115,35 @@ finish(struct terrain_mesh *m)
     }
 }
 
+/* The mesh's scale: true scale in metres (doc/scale.md) where the world
+ * has one; else a planet of radius 1 with relief 0.05 of it, or a flat
+ * world 1 unit across its longer side with relief 0.15 of it. */
+static void
+mesh_scale(struct terrain_mesh *m, const struct world *w, double relief)
+{
+    double mx, my, mz;
+
+    if (w->kind == WORLD_SPHERE) {
+        m->vscale = 0.05 / relief;
+        m->voffset = w->sea_level;
+    } else if (world_metric(w, &mx, &my, &mz)) {
+        /* true scale (doc/scale.md): x, z and y all in metres */
+        m->metres = 1;
+        m->vscale = mz;
+        m->voffset = 0.0;
+        m->hsize[0] = mx;
+        m->hsize[1] = my;
+    } else {
+        double aw = w->kind == WORLD_GRID ? w->width : 1.0, ah = w->kind == WORLD_GRID ? w->height
+                                                                                        : 1.0;
+        double big = aw > ah ? aw : ah;
+        m->hsize[0] = aw / big;
+        m->hsize[1] = ah / big;
+        m->vscale = 0.15 / relief;
+        m->voffset = w->sea_level;
+    }
+}
+
 enum og_status
 terrain_mesh_build(const struct world *w, int cols, int rows, struct terrain_mesh *m,
                    struct og_error *err)
@@ -124,7 +153,7 @@ terrain_mesh_build(const struct world *w, int cols, int rows, struct terrain_mes
     struct sampler s;
     float *elev;
     int32_t *cell;
-    double relief = w->elev_max - w->elev_min, mx, my, mz;
+    double relief = w->elev_max - w->elev_min;
     int i, j;
 
     memset(m, 0, sizeof *m);
@@ -156,25 +185,7 @@ terrain_mesh_build(const struct world *w, int cols, int rows, struct terrain_mes
         terrain_mesh_free(m);
         return og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d mesh", cols, rows);
     }
-    if (sphere) {
-        m->vscale = 0.05 / relief;
-        m->voffset = w->sea_level;
-    } else if (world_metric(w, &mx, &my, &mz)) {
-        /* true scale (doc/scale.md): x, z and y all in metres */
-        m->metres = 1;
-        m->vscale = mz;
-        m->voffset = 0.0;
-        m->hsize[0] = mx;
-        m->hsize[1] = my;
-    } else {
-        double aw = w->kind == WORLD_GRID ? w->width : 1.0, ah = w->kind == WORLD_GRID ? w->height
-                                                                                        : 1.0;
-        double big = aw > ah ? aw : ah;
-        m->hsize[0] = aw / big;
-        m->hsize[1] = ah / big;
-        m->vscale = 0.15 / relief;
-        m->voffset = w->sea_level;
-    }
+    mesh_scale(m, w, relief);
 
     sample_init(&s, w, cols, rows);
     double pole_sum[2] = { 0.0, 0.0 };
