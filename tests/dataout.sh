@@ -183,16 +183,20 @@ XML
 check "georeferenced DEM exported" $?
 [ -s "$tmp/geo/h.pgw" ] && [ -s "$tmp/geo/h.png.aux.xml" ] && [ -s "$tmp/geo/r.wld" ]
 check "world files and .aux.xml beside the outputs" $?
-"$BIN" export --dem "$tmp/geo/fr.png" --size 72x72 --tiles 2x1 --heightmap "$tmp/geo/t.png"
+"$BIN" export --dem "$tmp/geo/fr.png" --size 73x73 --tiles 2x1 --tile-overlap 1 \
+    --heightmap "$tmp/geo/t.png"
 check "georeferenced tiles at half resolution" $?
 if command -v gdalinfo >/dev/null 2>&1; then
     geo() { gdalinfo "$1" | grep -E '^(Origin|Pixel Size) = |ID\["EPSG",4326\]\]$'; }
     [ -n "$(geo "$tmp/geo/fr.png")" ] && [ "$(geo "$tmp/geo/fr.png")" = "$(geo "$tmp/geo/h.png")" ]
     check "gdalinfo: same origin, pixel size and CRS as the input" $?
-    gdalinfo "$tmp/geo/t_x1_y0.png" | grep -q '^Pixel Size = (0.001666666666000,-0.001666666666000)' &&
-        gdalinfo "$tmp/geo/t_x1_y0.png" | grep -q '^Origin = (-105.50041666' &&
-        gdalinfo "$tmp/geo/t_x0_y0.png" | grep -q '^Origin = (-105.5604166666'
-    check "gdalinfo: tiles shifted by their offset, pixels twice as large" $?
+    # 73 samples over the 143 cells between the outer pixel centres
+    # (doc/grid.md): 143/72 x 0.000833333333 degrees apart, the first on
+    # -105.56 (pixel corner half a pixel west), tile x1 from sample 36
+    gdalinfo "$tmp/geo/t_x1_y0.png" | grep -q '^Pixel Size = (0.00165509259193' &&
+        gdalinfo "$tmp/geo/t_x1_y0.png" | grep -q '^Origin = (-105.50124421' &&
+        gdalinfo "$tmp/geo/t_x0_y0.png" | grep -q '^Origin = (-105.56082754'
+    check "gdalinfo: tiles shifted by their offset, samples 143/72 pixels apart" $?
     "$BIN" export --dem "$tmp/geo/fr.png" --set render.width=64 --set render.height=48 \
         --bundle "$tmp/geo/b" && [ "$(geo "$tmp/geo/b/biome.png")" = "$(geo "$tmp/geo/fr.png")" ] &&
         [ "$(geo "$tmp/geo/b/height.png")" = "$(geo "$tmp/geo/fr.png")" ]
@@ -203,18 +207,19 @@ fi
 if command -v ogrinfo >/dev/null 2>&1; then
     "$BIN" export --dem "$tmp/geo/fr.png" --vector "$tmp/geo/v.geojson" &&
         ogrinfo -ro -al -so "$tmp/geo/v.geojson" |
-        grep -q 'Extent: (-105.560417, 40.090417) - (-105.440417, 40.210417)'
+        grep -q 'Extent: (-105.560000, 40.090833) - (-105.440833, 40.210000)'
     check "GeoJSON of a georeferenced DEM in its coordinates (ogrinfo extent)" $?
 fi
 # A generated world with --extent: a world file in metres, no CRS.
-"$BIN" export --set island.cells=500 --extent 10000m --size 200x100 --heightmap "$tmp/geo/e.png"
-printf '50\n0\n0\n-100\n25\n9950\n' | cmp -s - "$tmp/geo/e.pgw" && [ ! -e "$tmp/geo/e.png.aux.xml" ]
-check "--extent 10000m: 50 x 100 m pixels from (0, 10000), no CRS" $?
+# Samples on the grid's nodes (doc/grid.md): 201 x 101 span 0..10000 m.
+"$BIN" export --set island.cells=500 --extent 10000m --size 201x101 --heightmap "$tmp/geo/e.png"
+printf '50\n0\n0\n-100\n0\n10000\n' | cmp -s - "$tmp/geo/e.pgw" && [ ! -e "$tmp/geo/e.png.aux.xml" ]
+check "--extent 10000m: samples 50 x 100 m apart from (0, 10000), no CRS" $?
 bad "--extent for a planet" 1 "not a planet" -g planet --extent 5 --map "$tmp/bad/p.png"
 # --extent is island.extent in the recipe: --from reproduces the world file.
 "$BIN" export --set island.cells=500 --extent 10000m --map "$tmp/geo/e1.png" &&
-    "$BIN" export --from "$tmp/geo/e1.png" --size 200x100 --heightmap "$tmp/geo/e2.png" &&
-    printf '50\n0\n0\n-100\n25\n9950\n' | cmp -s - "$tmp/geo/e2.pgw"
+    "$BIN" export --from "$tmp/geo/e1.png" --size 201x101 --heightmap "$tmp/geo/e2.png" &&
+    printf '50\n0\n0\n-100\n0\n10000\n' | cmp -s - "$tmp/geo/e2.pgw"
 check "--extent is stored in the recipe (island.extent = 10 km): --from keeps it" $?
 
 # World scale (doc/scale.md): the SRTM tile's 3" cells at 40.15 N are

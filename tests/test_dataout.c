@@ -36,15 +36,18 @@ START_TEST(sample_grid_exact_and_bilinear)
     sample_row(&s, 1, 0, 3, row, cell);
     ck_assert(row[0] == 3.0f && row[1] == 4.0f && row[2] == 5.0f);
     ck_assert(cell[0] == 3 && cell[2] == 5);
-    /* 6 x 4: pixel centres at cell coordinates (i + 0.5) / 2 - 0.5. */
+    /* 6 x 4: the grid's nodes from the first to the last cell centre
+       (doc/grid.md), cell coordinates i x 2 / 5 and j x 1 / 3. */
     sample_init(&s, w, 6, 4);
     sample_row(&s, 0, 0, 6, row, NULL);
-    ck_assert_float_eq_tol(row[0], 0.0f, 1e-6);      /* clamped edge */
-    ck_assert_float_eq_tol(row[1], 0.25f, 1e-6);     /* x = 0.25 */
-    ck_assert_float_eq_tol(row[2], 0.75f, 1e-6);
-    ck_assert_float_eq_tol(row[5], 2.0f, 1e-6);
-    sample_row(&s, 1, 0, 6, row, NULL);              /* y = 0.25: +0.75 */
-    ck_assert_float_eq_tol(row[1], 1.0f, 1e-6);
+    ck_assert_float_eq_tol(row[0], 0.0f, 1e-6);      /* the first cell */
+    ck_assert_float_eq_tol(row[1], 0.4f, 1e-6);      /* x = 0.4 */
+    ck_assert_float_eq_tol(row[2], 0.8f, 1e-6);
+    ck_assert_float_eq_tol(row[5], 2.0f, 1e-6);      /* the last cell */
+    sample_row(&s, 1, 0, 6, row, NULL);              /* y = 1/3: +1 */
+    ck_assert_float_eq_tol(row[1], 1.4f, 1e-6);
+    sample_row(&s, 3, 0, 6, row, NULL);              /* the last row */
+    ck_assert_float_eq_tol(row[5], 5.0f, 1e-6);
     world_unref(w);
 }
 END_TEST

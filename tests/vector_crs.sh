@@ -35,7 +35,7 @@ grep -q 'ID\["EPSG",4326\]\]$' "$tmp/p.geojson.txt"
 check "planet: EPSG:4326" $?
 "$BIN" export -g dem --dem "$asc" --vector "$tmp/d.geojson" && crs "$tmp/d.geojson"
 grep -q 'ID\["EPSG",4326\]\]$' "$tmp/d.geojson.txt" &&
-    grep -q '^Extent: (-105.560417, 40.090417) - (-105.440417, 40.210417)' "$tmp/d.geojson.txt"
+    grep -q '^Extent: (-105.560000, 40.090833) - (-105.440833, 40.210000)' "$tmp/d.geojson.txt"
 check "geographic DEM: EPSG:4326 over the tile's degrees" $?
 gdal_translate -q -a_srs EPSG:3857 -a_ullr -13717000 6333000 -13711496.536 6327496.536 \
     "$asc" "$tmp/merc.tif" && "$BIN" export -g dem --dem "$tmp/merc.tif" --vector "$tmp/w.geojson" &&

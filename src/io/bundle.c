@@ -182,16 +182,23 @@ manifest_head(struct jsonw *man, const struct world *w, int width, int height)
     jsonw_printf(man, "{\n  \"orogen_version\": \"%s\",\n  \"generator\": \"%s\",\n",
                  PACKAGE_VERSION, world_gen_name(w->gen));
     jsonw_printf(man, "  \"registration\": {\"width\": %d, \"height\": %d, \"pixel\": "
-                      "\"(x + 0.5) / width, (y + 0.5) / height of the map square, row 0 north\", "
+                      "\"%s, row 0 north (doc/grid.md)\", "
                       "\"projection\": \"%s\"},\n", width, height,
+                 w->kind == WORLD_SPHERE ? "pixel (x, y) centred on (x + 0.5) / width, (y + 0.5) / "
+                                           "height of the map"
+                                         : "pixel (x, y) samples the grid node x / (width - 1), "
+                                           "y / (height - 1) of the world's domain (map.png: "
+                                           "pixel-is-area)",
                  w->kind == WORLD_SPHERE ? "equirectangular longitude -180..180, latitude 90..-90"
                                          : "the world's map square");
     world_metric(w, &mx, &my, &mz);   /* the scale where known (doc/scale.md) */
     if (mx > 0.0 && my > 0.0) {
         jsonw_printf(man, "  \"pixel_size_m\": [");
-        jsonw_number(man, mx / width);
+        double d[2];
+        sample_spacing(w, width, height, mx, my, d);
+        jsonw_number(man, d[0]);
         jsonw_printf(man, ", ");
-        jsonw_number(man, my / height);
+        jsonw_number(man, d[1]);
         jsonw_printf(man, "],\n");
     }
     if (mz > 0.0) {
@@ -212,12 +219,14 @@ write_base(const struct world *w, int width, int height, const struct georef *g,
     struct height_scale sc;
     struct raster_window win;
     enum og_status st;
+    double ax[4];
 
     raster_window_full(&win, width, height);
+    sample_axes(w, width, height, ax);   /* data at the grid's nodes (doc/grid.md) */
     snprintf(path, sizeof path, "%s/map.png", tmp);
     st = export_map_png(w, LAYER_COLOR, width, height, path, err);
     if (st == OG_OK) {
-        st = georef_write(g, &win, path, err);
+        st = georef_write(g, &win, NULL, path, err);
     }
     if (st != OG_OK) {
         return st;
@@ -227,7 +236,7 @@ write_base(const struct world *w, int width, int height, const struct georef *g,
     snprintf(path, sizeof path, "%s/height.png", tmp);
     st = export_heightmap_png(w, &win, &range, path, &sc, err);
     if (st == OG_OK) {
-        st = georef_write(g, &win, path, err);
+        st = georef_write(g, &win, ax, path, err);
     }
     if (st != OG_OK) {
         return st;

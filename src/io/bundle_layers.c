@@ -372,7 +372,7 @@ bundle_write_layers(const struct world *w, int width, int height, const struct g
                                   ntext, 6, err);
         }
         if (st == OG_OK) {
-            st = georef_write(g, &win, path, err);
+            st = georef_write(g, &win, r.s.ax, path, err);
         }
         free(r.elev);
         free(r.cell);

@@ -158,8 +158,10 @@ engine_sidecar(const struct world *w, enum engine_profile e, const char *base, i
         jsonw_printf(&j, "  \"height_step\": %.9g,\n", sc->step);
     }
     if (metric) {
-        jsonw_printf(&j, "  \"metres_per_sample\": [%.9g, %.9g]", mx / side, my / side);
-        engine_settings(&j, e, sc, mx / side, my / side, side);
+        double d[2];
+        sample_spacing(w, side, side, mx, my, d);   /* the grid's nodes (doc/grid.md) */
+        jsonw_printf(&j, "  \"metres_per_sample\": [%.9g, %.9g]", d[0], d[1]);
+        engine_settings(&j, e, sc, d[0], d[1], side);
     } else {
         jsonw_printf(&j, "  \"metres_per_sample\": null");
     }

@@ -240,27 +240,43 @@ georef_free(struct georef *g)
     g->valid = 0;
 }
 
+void
+georef_window_gt(const struct georef *g, const struct raster_window *win, const double *ax,
+                 double gt[6])
+{
+    double area[4], u, v;
+
+    if (ax == NULL) {
+        area[0] = 0.5 / win->width;
+        area[1] = 1.0 / win->width;
+        area[2] = 0.5 / win->height;
+        area[3] = 1.0 / win->height;
+        ax = area;
+    }
+    /* the window's top-left pixel corner in source pixels */
+    u = (ax[0] + ax[1] * (win->x0 - 0.5)) * g->width;
+    v = (ax[2] + ax[3] * (win->y0 - 0.5)) * g->height;
+    gt[1] = g->gt[1] * ax[1] * g->width;
+    gt[4] = g->gt[4] * ax[1] * g->width;
+    gt[2] = g->gt[2] * ax[3] * g->height;
+    gt[5] = g->gt[5] * ax[3] * g->height;
+    gt[0] = g->gt[0] + g->gt[1] * u + g->gt[2] * v;
+    gt[3] = g->gt[3] + g->gt[4] * u + g->gt[5] * v;
+}
+
 enum og_status
-georef_write(const struct georef *g, const struct raster_window *win, const char *path,
-             struct og_error *err)
+georef_write(const struct georef *g, const struct raster_window *win, const double *ax,
+             const char *path, struct og_error *err)
 {
     char side[PATH_MAX + 16], aux[PATH_MAX + 16], text[512];
-    double sx, sy, gt[6];
+    double gt[6];
     enum og_status st;
     int n;
 
     if (g == NULL || !g->valid) {
         return OG_OK;
     }
-    /* The output's pixel is (source size / output size) source pixels. */
-    sx = (double)g->width / win->width;
-    sy = (double)g->height / win->height;
-    gt[1] = g->gt[1] * sx;
-    gt[4] = g->gt[4] * sx;
-    gt[2] = g->gt[2] * sy;
-    gt[5] = g->gt[5] * sy;
-    gt[0] = g->gt[0] + win->x0 * gt[1] + win->y0 * gt[2];
-    gt[3] = g->gt[3] + win->x0 * gt[4] + win->y0 * gt[5];
+    georef_window_gt(g, win, ax, gt);
     n = snprintf(text, sizeof text, "%.17g\n%.17g\n%.17g\n%.17g\n%.17g\n%.17g\n", gt[1], gt[4],
                  gt[2], gt[5], gt[0] + 0.5 * gt[1] + 0.5 * gt[2],
                  gt[3] + 0.5 * gt[4] + 0.5 * gt[5]);

@@ -76,11 +76,19 @@ int georef_cell_metres(const struct georef *g, double out[2]);
  * a latitude outside -90..90. For the dem climate (doc/hydrology.md). */
 int georef_centre_latitude(const struct georef *g, double *lat);
 
-/* Write the sidecars for an output raster covering window win of a
- * win->width x win->height raster of the same map square: PATH's world file
- * (.pgw for .png, else PATH.wld) and, with a CRS, PATH.aux.xml. Nothing
- * when g is not valid. Errors: OG_EIO naming the file. */
+/* The corner-based geotransform (GDAL's) of window win of a win->width x
+ * win->height raster of the same map square as g: ax (render/sample.h
+ * sample_axes of the whole raster) places the data samples, pixel (x, y)
+ * centred on map point (ax[0] + ax[1] x, ax[2] + ax[3] y); ax NULL is a
+ * picture's pixel-is-area, pixel (x, y) covering [x, x + 1] / width. */
+void georef_window_gt(const struct georef *g, const struct raster_window *win,
+                      const double *ax, double gt[6]);
+
+/* Write the sidecars for an output raster covering window win (as
+ * georef_window_gt with ax): PATH's world file (.pgw for .png, else
+ * PATH.wld) and, with a CRS, PATH.aux.xml. Nothing when g is not valid.
+ * Errors: OG_EIO naming the file. */
 enum og_status georef_write(const struct georef *g, const struct raster_window *win,
-                            const char *path, struct og_error *err);
+                            const double *ax, const char *path, struct og_error *err);
 
 #endif

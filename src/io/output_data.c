@@ -18,6 +18,7 @@
 #include "io/raster/raw16.h"
 #include "io/raster/splatmap.h"
 #include "io/vector/geojson.h"
+#include "render/sample.h"
 
 enum og_status
 output_raster_check(struct output_plan *p, struct og_error *err)
@@ -145,7 +146,9 @@ write_rasters(struct output_plan *p, const struct world *w, int raw, struct og_e
             p->tiles_written += st == OG_OK && p->tiles.nx > 0;
             /* a GeoTIFF holds its georeferencing; the others get sidecars */
             if (st == OG_OK && fmt != HM_TIFF) {
-                st = georef_write(output_georef(p, w), &win, file, err);
+                double ax[4];
+                sample_axes(w, W, H, ax);   /* the grid's nodes (doc/grid.md) */
+                st = georef_write(output_georef(p, w), &win, ax, file, err);
             }
             if (st == OG_OK) {
                 static const char *const names[] = { "png16", "r16", "exr32", "tiff32" };
@@ -207,14 +210,16 @@ enum og_status
 output_normals_write(struct output_plan *p, const struct world *w, struct og_error *err)
 {
     struct raster_window win;
+    double ax[4];
     int W, H;
     enum og_status st;
 
     output_data_size(p, w, &W, &H);
+    sample_axes(w, W, H, ax);
     st = export_normalmap(w, W, H, (enum normalmap_convention)p->normals_convention,
                           p->path[OUT_NORMALS], err);
     raster_window_full(&win, W, H);
-    return st == OG_OK ? georef_write(output_georef(p, w), &win, p->path[OUT_NORMALS], err) : st;
+    return st == OG_OK ? georef_write(output_georef(p, w), &win, ax, p->path[OUT_NORMALS], err) : st;
 }
 
 /* A new folder (io/bundle.h's staging), and the raster's size limits. */

@@ -190,7 +190,7 @@ tile_sidecars(void *arg, const struct raster_window *win, const char *name,
               struct og_error *err)
 {
     const struct georef *g = arg;
-    return g != NULL ? georef_write(g, win, name, err) : OG_OK;
+    return g != NULL ? georef_write(g, win, NULL, name, err) : OG_OK;
 }
 
 enum og_status
@@ -215,10 +215,10 @@ output_map_write(struct output_plan *p, const struct world *w, struct og_error *
     }
     raster_window_full(&win, p->map_w, p->map_h);
     if (!p->view_given) {
-        return georef_write(g, &win, p->path[OUT_MAP], err);
+        return georef_write(g, &win, NULL, p->path[OUT_MAP], err);
     }
     georef_view(g, &p->view, &narrowed);
-    return georef_write(&narrowed, &win, p->path[OUT_MAP], err);
+    return georef_write(&narrowed, &win, NULL, p->path[OUT_MAP], err);
 }
 
 enum og_status

@@ -8,6 +8,51 @@
 #include "core/base/detmath.h"
 #include "core/geom/mesh.h"
 
+/* One axis of sample_axes: n samples over m grid cells (m = 0: a plane). */
+static void
+axis(int sphere, int n, int m, double *a0, double *da)
+{
+    if (sphere) {
+        *a0 = 0.5 / n;
+        *da = 1.0 / n;
+    } else if (m > 0) {
+        *da = n > 1 ? (double)(m - 1) / (n - 1) / m : 0.0;
+        *a0 = n > 1 ? 0.5 / m : 0.5;
+    } else {
+        *da = n > 1 ? 1.0 / (n - 1) : 0.0;
+        *a0 = n > 1 ? 0.0 : 0.5;
+    }
+}
+
+void
+sample_axes(const struct world *w, int width, int height, double ax[4])
+{
+    int grid = w->kind == WORLD_GRID, sphere = w->kind == WORLD_SPHERE;
+    axis(sphere, width, grid ? w->width : 0, &ax[0], &ax[1]);
+    axis(sphere, height, grid ? w->height : 0, &ax[2], &ax[3]);
+}
+
+/* ex over n samples on an axis of m grid cells (0: a plane), as axis(). */
+static double
+spacing(int sphere, int n, int m, double ex)
+{
+    if (sphere) {
+        return ex / n;
+    }
+    if (m > 0) {
+        return n == m ? ex / m : n > 1 ? ex * (m - 1) / ((double)(n - 1) * m) : 0.0;
+    }
+    return n > 1 ? ex / (n - 1) : 0.0;
+}
+
+void
+sample_spacing(const struct world *w, int width, int height, double ex, double ey, double out[2])
+{
+    int grid = w->kind == WORLD_GRID, sphere = w->kind == WORLD_SPHERE;
+    out[0] = spacing(sphere, width, grid ? w->width : 0, ex);
+    out[1] = spacing(sphere, height, grid ? w->height : 0, ey);
+}
+
 void
 sample_init(struct sampler *s, const struct world *w, int width, int height)
 {
@@ -15,12 +60,14 @@ sample_init(struct sampler *s, const struct world *w, int width, int height)
     s->w = w;
     s->width = width;
     s->height = height;
+    sample_axes(w, width, height, s->ax);
     s->tri = 0;
     s->point = 0;
 }
 
-/* Source coordinate of raster index i (of n) on a grid axis of m cells:
- * cell k and the weight f of cell k + 1. Equal sizes map exactly. */
+/* Source coordinate of raster index i (of n) on a grid axis of m cells,
+ * the nodes spanning the outer cells' centres (sample.h): cell k and the
+ * weight f of cell k + 1. Equal sizes map exactly. */
 static void
 grid_axis(int i, int n, int m, int *k, double *f)
 {
@@ -30,7 +77,7 @@ grid_axis(int i, int n, int m, int *k, double *f)
         *f = 0.0;
         return;
     }
-    g = (i + 0.5) * m / n - 0.5;
+    g = n > 1 ? (double)i * (m - 1) / (n - 1) : 0.5 * (m - 1);
     if (g <= 0.0) {
         *k = 0;
         *f = 0.0;

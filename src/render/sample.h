@@ -1,13 +1,21 @@
 /* sample: a world's elevation on a regular raster, row by row, for the
  * data exports (heightmap, r16, mesh, tiles).
  *
- * The raster covers the world's [0,1]^2 map square (render/mapimg.h):
- * pixel (x, y) of a W x H raster samples the map point at its centre,
- * u = (x + 0.5) / W, v = (y + 0.5) / H (v down; spheres: equirectangular,
- * longitude -180..180 degrees left to right, latitude 90..-90 top to bottom).
- *   grid:   a raster of the world's own size gives its cells exactly; any
- *           other size interpolates bilinearly between cell centres (edges
- *           clamped).
+ * Grid convention (doc/grid.md): the samples are the nodes of a grid
+ * spanning the world's domain edge to edge, so sample x of W lies at
+ * x / (W - 1) of the domain (the middle for W = 1), the first and the last
+ * on its borders, and W samples make W - 1 cells. The domain, in the
+ * world's [0,1]^2 map square (render/mapimg.h; v down):
+ *   plane:  the map square itself: u = x / (W - 1);
+ *   grid:   the rectangle through the centres of its outer cells (a DEM's
+ *           samples are its pixel centres): u = (0.5 + x (m - 1) / (W - 1))
+ *           / m for m cells a row, so a raster of the world's own size
+ *           gives its cells exactly; any other size interpolates bilinearly
+ *           between cell centres;
+ *   sphere: equirectangular rasters stay pixel-is-area, u = (x + 0.5) / W,
+ *           v = (y + 0.5) / H (longitude -180..180 degrees left to right,
+ *           latitude 90..-90 top to bottom), as every global 2:1 raster.
+ * Pictures (maps, iso) are pixel-is-area and do not come here.
  *   plane:  linear interpolation inside the Delaunay triangle holding the
  *           point (the cells' elevations at its corners); outside the hull
  *           the nearest cell.
@@ -27,6 +35,7 @@
 struct sampler {
     const struct world *w;
     int width, height;     /* the whole raster */
+    double ax[4];          /* sample_axes */
     int32_t tri;           /* walk hint: the last triangle found */
     int32_t point;         /* walk hint for nearest-point fallbacks */
 };
@@ -46,8 +55,22 @@ void sample_row(struct sampler *s, int y, int x0, int n, float *elev, int32_t *c
  * (u - 0.5) x 360 degrees and latitude (0.5 - v) x 180 degrees. */
 void sample_map_point(const struct world *w, double u, double v, double q[3]);
 
-/* Map point (u, v) of pixel (x, y): u = (x + 0.5) / width. */
-static inline double sample_u(const struct sampler *s, double x) { return (x + 0.5) / s->width; }
-static inline double sample_v(const struct sampler *s, double y) { return (y + 0.5) / s->height; }
+/* The grid convention above as two affine maps: sample (x, y) of a width x
+ * height raster of w lies at map point (ax[0] + ax[1] x, ax[2] + ax[3] y).
+ * ax[1] and ax[3] are the steps between samples as fractions of the map
+ * square (times world_metric's extent: metres per sample). */
+void sample_axes(const struct world *w, int width, int height, double ax[4]);
+
+/* Distance between neighbouring samples of a raster of width x height
+ * samples of w, as out[0] (east-west) and out[1] (north-south), for a map
+ * square of ex x ey (metres, or model units): ex x ax[1] of sample_axes,
+ * computed as ex / m for a grid at its own size m, so a DEM's cell size
+ * comes back to the bit. */
+void sample_spacing(const struct world *w, int width, int height, double ex, double ey,
+                    double out[2]);
+
+/* Map point (u, v) of pixel (x, y) (sample_axes). */
+static inline double sample_u(const struct sampler *s, double x) { return s->ax[0] + s->ax[1] * x; }
+static inline double sample_v(const struct sampler *s, double y) { return s->ax[2] + s->ax[3] * y; }
 
 #endif

@@ -1,8 +1,9 @@
 /* terrain_mesh: a world as a triangle mesh for the mesh exports (glTF in
  * io/mesh/gltf.c, OBJ in io/mesh/obj.c).
  *
- * Heightfield (grids and planes): cols x rows vertices at the pixel centres
- * of a cols x rows raster of the map square (render/sample.h), two
+ * Heightfield (grids and planes): cols x rows vertices at the samples of a
+ * cols x rows raster, the nodes of a grid spanning the world's domain
+ * edge to edge (render/sample.h, doc/grid.md), two
  * triangles per quad, counter-clockwise seen from above. Axes are glTF's:
  * x east, y up, z south. A world of known scale (world_metric: a
  * georeferenced DEM, a hybrid world, an island with island.extent;
@@ -12,7 +13,7 @@
  * elev_min) is 0.15 of it, with y = 0 at sea level.
  *
  * Sphere (planets): a latitude/longitude grid of cols x rows vertices at
- * the pixel centres of the equirectangular raster plus one vertex at each
+ * the pixel centres of the equirectangular raster (pixel-is-area) plus one vertex at each
  * pole, closed (longitude wraps), radius 1 + (h - sea level) * k with the
  * relief 0.05 of the radius; the world's z axis (north) is glTF's y.
  *

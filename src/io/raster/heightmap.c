@@ -176,8 +176,10 @@ hm_text(const struct world *w, const struct raster_window *win, const struct hei
     t[3].key = "orogen:window";
     t[3].value = v->tile;
     world_metric(w, &mx, &my, &mz);
-    if (mx > 0.0 && my > 0.0) {  /* metres per pixel of the whole raster */
-        snprintf(v->px, sizeof v->px, "%.17g %.17g", mx / win->width, my / win->height);
+    if (mx > 0.0 && my > 0.0) {  /* metres between samples of the whole raster */
+        double d[2];
+        sample_spacing(w, win->width, win->height, mx, my, d);
+        snprintf(v->px, sizeof v->px, "%.17g %.17g", d[0], d[1]);
         t[k].key = "orogen:pixel_size";
         t[k++].value = v->px;
     }

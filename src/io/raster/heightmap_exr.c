@@ -13,6 +13,7 @@
 #include <openexr.h>
 
 #include "io/outfile.h"
+#include "render/sample.h"
 
 /* The file being written and OpenEXR's first complaint. */
 struct exr_sink {
@@ -80,7 +81,9 @@ exr_encode(exr_context_t f, const struct world *w, const struct raster_window *w
         r = exr_attr_set_string(f, part, "orogen:height_units", sc->units);
     }
     if (r == EXR_ERR_SUCCESS && world_metric(w, &mx, &my, &mz) && mx > 0.0 && my > 0.0) {
-        snprintf(px, sizeof px, "%.17g %.17g", mx / win->width, my / win->height);
+        double d[2];
+        sample_spacing(w, win->width, win->height, mx, my, d);   /* metres between samples */
+        snprintf(px, sizeof px, "%.17g %.17g", d[0], d[1]);
         r = exr_attr_set_string(f, part, "orogen:pixel_size", px);
     }
     if (r == EXR_ERR_SUCCESS) {

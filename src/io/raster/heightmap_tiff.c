@@ -18,10 +18,11 @@
 #include "io/dem/crs_scale.h"
 #include "io/dem/dem_gdal.h"
 #include "io/outfile.h"
+#include "render/sample.h"
 
 /* An in-memory dataset of buf with the window's georeferencing. */
 static GDALDatasetH
-mem_dataset(const struct raster_window *win, const struct georef *g,
+mem_dataset(const struct world *w, const struct raster_window *win, const struct georef *g,
             const struct height_scale *sc, float *buf)
 {
     GDALDriverH mem = GDALGetDriverByName("MEM");
@@ -43,15 +44,15 @@ mem_dataset(const struct raster_window *win, const struct georef *g,
         GDALSetRasterUnitType(b, "metre");
     }
     if (g != NULL && g->valid) {
-        /* the window's pixels, as georef_write scales them */
-        double sx = (double)g->width / win->width, sy = (double)g->height / win->height, gt[6];
+        /* the window's samples, as georef_write places them (render/sample.h) */
+        double ax[4], gt[6];
         char *wkt = g->srs != NULL ? crs_element_wkt(g->srs) : NULL;
-        gt[1] = g->gt[1] * sx;
-        gt[4] = g->gt[4] * sx;
-        gt[2] = g->gt[2] * sy;
-        gt[5] = g->gt[5] * sy;
-        gt[0] = g->gt[0] + win->x0 * gt[1] + win->y0 * gt[2];
-        gt[3] = g->gt[3] + win->x0 * gt[4] + win->y0 * gt[5];
+        sample_axes(w, win->width, win->height, ax);
+        georef_window_gt(g, win, ax, gt);
+        if (w->kind != WORLD_SPHERE) {
+            /* the samples are grid nodes (doc/grid.md): GeoTIFF's PixelIsPoint */
+            GDALSetMetadataItem(ds, "AREA_OR_POINT", "Point", NULL);
+        }
         GDALSetGeoTransform(ds, gt);
         if (wkt != NULL) {
             GDALSetProjection(ds, wkt);
@@ -91,7 +92,7 @@ export_heightmap_tiff(const struct world *w, const struct raster_window *win,
     CPLPushErrorHandler(CPLQuietErrorHandler);
     CPLErrorReset();
     snprintf(vsi, sizeof vsi, "/vsimem/orogen-%p.tif", (void *)buf);
-    mem = mem_dataset(win, g, &sc, buf);
+    mem = mem_dataset(w, win, g, &sc, buf);
     drv = GDALGetDriverByName("COG");
     opts = CSLSetNameValue(opts, "BLOCKSIZE", "512");
     opts = CSLSetNameValue(opts, "COMPRESS", "DEFLATE");

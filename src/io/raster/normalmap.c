@@ -61,13 +61,17 @@ normalmap_spacing(const struct world *w, const struct height_scale *sc, int widt
 
     /* metres between samples and heights in metres, else model units over
        a map square of side 1 */
-    if (world_metric(w, &mx, &my, &mz)) {
-        *sx = mx / width / sc->unit;
-        *sy = my / height / sc->unit;
+    double d[2];
+
+    if (world_metric(w, &mx, &my, &mz)) {  /* the steps between samples (doc/grid.md) */
+        sample_spacing(w, width, height, mx, my, d);
+        *sx = d[0] / sc->unit;
+        *sy = d[1] / sc->unit;
     } else {  /* the relief at 1/12 of the map's side, as renders draw it */
         double relief = w->elev_max > w->elev_min ? (double)w->elev_max - w->elev_min : 1.0;
-        *sx = 12.0 * relief / width;
-        *sy = 12.0 * relief / height;
+        sample_spacing(w, width, height, 12.0 * relief, 12.0 * relief, d);
+        *sx = d[0];
+        *sy = d[1];
     }
 }
 

@@ -264,8 +264,9 @@ write_mapping(int width, int height, const char *dir, struct og_error *err)
 
     jsonw_printf(&j, "{\n  \"orogen_version\": \"%s\",\n  \"width\": %d, \"height\": %d,\n",
                  PACKAGE_VERSION, width, height);
-    jsonw_printf(&j, "  \"registration\": \"pixel (x, y) samples the map square at ((x + 0.5) / "
-                     "width, (y + 0.5) / height), row 0 north, as --heightmap\",\n");
+    jsonw_printf(&j, "  \"registration\": \"pixel (x, y) samples the grid node (x / (width - 1), "
+                     "y / (height - 1)) of the world's domain, row 0 north, as --heightmap "
+                     "(doc/grid.md)\",\n");
     jsonw_printf(&j, "  \"weights\": \"RGBA8; the %d channels of a pixel sum to 255\",\n",
                  4 * SPLAT_IMAGES);
     jsonw_printf(&j, "  \"images\": [");
@@ -373,7 +374,7 @@ export_splat(const struct world *w, int width, int height, const struct georef *
         snprintf(path, sizeof path, "%s/splat_%d.png", dir, k);
         st = pngio_write_rows(path, width, height, 8, 4, splat_row, &r, text, ntext, 6, err);
         if (st == OG_OK) {
-            st = georef_write(g, &win, path, err);
+            st = georef_write(g, &win, r.s.ax, path, err);
         }
     }
     if (st == OG_OK) {

@@ -48,6 +48,19 @@ put_uv(struct gj *g, double u, double v)
     }
 }
 
+/* A polygon coordinate u of the map square clamped to the world's domain
+ * (render/sample.h, doc/grid.md): for a grid of m cells on the axis the
+ * span of its outer cells' centres, so the regions end where the
+ * heightmap's and the mesh's samples do; m = 0 (planes, spheres): u. The
+ * polygons' edges run along pixel borders, so clamping their corners cuts
+ * them at the domain's border. */
+static double
+domain_clamp(double u, int m)
+{
+    double lo = m > 0 ? 0.5 / m : 0.0;
+    return u < lo ? lo : (u > 1.0 - lo ? 1.0 - lo : u);
+}
+
 /* Position of a hydrology node as (u, v). */
 static void
 node_uv(const struct world *w, int32_t n, double *u, double *v)
@@ -222,7 +235,9 @@ write_polygon(void *arg, const struct polygon *p, struct og_error *err)
             if (i > 0) {
                 fputc(',', g->f);
             }
-            put_uv(g, xy[2 * j] / g->W, 1.0 - xy[2 * j + 1] / g->H);
+            put_uv(g, domain_clamp(xy[2 * j] / g->W, g->w->kind == WORLD_GRID ? g->w->width : 0),
+                   domain_clamp(1.0 - xy[2 * j + 1] / g->H,
+                                g->w->kind == WORLD_GRID ? g->w->height : 0));
         }
         fputc(']', g->f);
     }
