@@ -166,6 +166,46 @@ bench_png(const struct raster *fb)
     bench_png_pair(fb->rgba, fb->width, fb->height, 6, "1920x1080 iso render", 0);
 }
 
+/* The map of w sampled at side x side (wall ms into *ms) against writing
+ * the same image as PNG at level 6, as the goal "what" (at most 3x). The
+ * colours stay in *rgb (side^2) for the caller; -1 when out of memory. */
+static int
+map_vs_png(const struct world *w, int side, const char *name, const char *what, uint32_t **rgb,
+           double *ms)
+{
+    struct map_view view = { 0.0, 0.0, 1.0, 1.0 };
+    struct og_error err;
+    uint8_t *rgba = malloc((size_t)side * side * 4);
+    double t0, png;
+    size_t i;
+
+    *rgb = malloc((size_t)side * side * sizeof **rgb);
+    if (*rgb == NULL || rgba == NULL) {
+        free(*rgb);
+        free(rgba);
+        *rgb = NULL;
+        return -1;
+    }
+    t0 = bench_now_ms();
+    if (mapimg_render(w, LAYER_COLOR, &view, side, side, *rgb, NULL, &err) != OG_OK) {
+        printf("map: %s\n", err.msg);
+    }
+    *ms = bench_now_ms() - t0;
+    for (i = 0; i < (size_t)side * side; i++) {
+        rgba[4 * i] = (uint8_t)((*rgb)[i] >> 16);
+        rgba[4 * i + 1] = (uint8_t)((*rgb)[i] >> 8);
+        rgba[4 * i + 2] = (uint8_t)(*rgb)[i];
+        rgba[4 * i + 3] = 255;
+    }
+    printf("%s: sampling %.0f ms wall (%d threads)\n", name, *ms, og_threads_default());
+    png = bench_png_pair(rgba, side, side, 6, name, 0);
+    if (png > 0.0) {
+        bench_goal(what, *ms / png, 1, 3.0);
+    }
+    free(rgba);
+    return 0;
+}
+
 /* The map sampler on an 8192^2 map of a 500k-cell island against writing
  * the same image as PNG (goal, issue 13: sampling at most 3x the write). */
 static void
@@ -173,43 +213,17 @@ bench_map_8192(void)
 {
     struct params p;
     struct world *w;
-    struct map_view view = { 0.0, 0.0, 1.0, 1.0 };
-    struct og_error err;
-    const int side = 8192;
-    uint32_t *rgb = malloc((size_t)side * side * sizeof *rgb);
-    uint8_t *rgba = malloc((size_t)side * side * 4);
-    double best, t0, ms, png;
-    size_t i;
+    uint32_t *rgb = NULL;
+    double best, ms;
 
     params_defaults(&p);
     p.v[P_ISLAND_CELLS] = 500000;
-    if (rgb == NULL || rgba == NULL ||
-        bench_pipeline_best(generator_get(GEN_ISLAND), &p, 1, &w, &best) != 0) {
-        free(rgb);
-        free(rgba);
+    if (bench_pipeline_best(generator_get(GEN_ISLAND), &p, 1, &w, &best) != 0) {
         return;
     }
-    t0 = bench_now_ms();
-    if (mapimg_render(w, LAYER_COLOR, &view, side, side, rgb, NULL, &err) != OG_OK) {
-        printf("map: %s\n", err.msg);
-    }
-    ms = bench_now_ms() - t0;
-    for (i = 0; i < (size_t)side * side; i++) {
-        rgba[4 * i] = (uint8_t)(rgb[i] >> 16);
-        rgba[4 * i + 1] = (uint8_t)(rgb[i] >> 8);
-        rgba[4 * i + 2] = (uint8_t)rgb[i];
-        rgba[4 * i + 3] = 255;
-    }
-    printf("map 8192x8192 of a 500k-cell island: sampling %.0f ms wall (%d threads)\n", ms,
-           og_threads_default());
-    t0 = bench_now_ms();
-    png = bench_png_pair(rgba, side, side, 6, "8192x8192 map", 0);
-    (void)t0;
-    if (png > 0.0) {
-        bench_goal("map sampler 8192^2 / its PNG write (export level 6)", ms / png, 1, 3.0);
-    }
+    map_vs_png(w, 8192, "map 8192x8192 of a 500k-cell island",
+               "map sampler 8192^2 / its PNG write (export level 6)", &rgb, &ms);
     free(rgb);
-    free(rgba);
     world_unref(w);
 }
 
@@ -224,35 +238,18 @@ bench_map_grid(void)
     struct world *w;
     struct map_view view = { 0.0, 0.0, 1.0, 1.0 };
     struct og_error err;
-    const int side = 8192, small = 2048;
-    uint32_t *rgb = malloc((size_t)side * side * sizeof *rgb);
-    uint8_t *rgba = malloc((size_t)side * side * 4);
-    double best, t0, ms, png, one, two;
-    size_t i;
+    const int small = 2048;
+    uint32_t *rgb = NULL;
+    double best, t0, ms, one, two;
 
     params_defaults(&p);
-    if (rgb == NULL || rgba == NULL ||
-        bench_pipeline_best(generator_get(GEN_HYBRID), &p, 1, &w, &best) != 0) {
-        free(rgb);
-        free(rgba);
+    if (bench_pipeline_best(generator_get(GEN_HYBRID), &p, 1, &w, &best) != 0) {
         return;
     }
-    t0 = bench_now_ms();
-    if (mapimg_render(w, LAYER_COLOR, &view, side, side, rgb, NULL, &err) != OG_OK) {
-        printf("map: %s\n", err.msg);
-    }
-    ms = bench_now_ms() - t0;
-    for (i = 0; i < (size_t)side * side; i++) {
-        rgba[4 * i] = (uint8_t)(rgb[i] >> 16);
-        rgba[4 * i + 1] = (uint8_t)(rgb[i] >> 8);
-        rgba[4 * i + 2] = (uint8_t)rgb[i];
-        rgba[4 * i + 3] = 255;
-    }
-    printf("map 8192x8192 of the 256^2 hybrid (continuous fields): sampling %.0f ms wall "
-           "(%d threads)\n", ms, og_threads_default());
-    png = bench_png_pair(rgba, side, side, 6, "8192x8192 hybrid map", 0);
-    if (png > 0.0) {
-        bench_goal("hybrid map 8192^2 continuous / its PNG write (level 6)", ms / png, 1, 3.0);
+    if (map_vs_png(w, 8192, "map 8192x8192 of the 256^2 hybrid (continuous fields)",
+                   "hybrid map 8192^2 continuous / its PNG write (level 6)", &rgb, &ms) != 0) {
+        world_unref(w);
+        return;
     }
     og_threads_set_default(1);
     t0 = bench_now_ms();
@@ -268,7 +265,6 @@ bench_map_grid(void)
         bench_goal("hybrid map 2048^2 continuous, 1 / 2 threads (wall)", one / two, 0, 1.7);
     }
     free(rgb);
-    free(rgba);
     world_unref(w);
 }
 

@@ -22,20 +22,7 @@
 static struct world *
 brush_planet(size_t points, uint64_t seed)
 {
-    struct params p;
-    struct run_ctx ctx;
-    struct world *w;
-    struct og_error e;
-
-    params_defaults(&p);
-    p.seed = seed;
-    p.v[P_SEED] = (double)seed;
-    ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, (double)points, NULL), OG_OK);
-    memset(&ctx, 0, sizeof ctx);
-    ctx.params = &p;
-    ctx.threads = 1;
-    ck_assert_msg(pipeline_run(&gen_planet, &ctx, &w, &e) == OG_OK, "%s", e.msg);
-    return w;
+    return test_planet_world(seed, points, 1, NULL);
 }
 
 /* Arc between the centres of cells a and b, degrees. */

@@ -18,17 +18,8 @@
 static struct world *
 names_world(uint64_t seed, size_t points, int threads)
 {
-    struct params p;
-    struct run_ctx ctx;
-    struct world *w;
-    struct og_error e;
-    params_defaults(&p);
-    p.seed = seed;
-    ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, (double)points, NULL), OG_OK);
-    memset(&ctx, 0, sizeof ctx);
-    ctx.params = &p;
-    ctx.threads = threads;
-    ck_assert_msg(pipeline_run(&gen_planet, &ctx, &w, &e) == OG_OK, "%s", e.msg);
+    struct world *w = test_planet_world(seed, points, threads, NULL);
+
     ck_assert_ptr_nonnull(w->names);
     return w;
 }

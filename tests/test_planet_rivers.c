@@ -19,18 +19,7 @@
 static struct world *
 rivers_world_threads(uint64_t seed, size_t points, int threads)
 {
-    struct params p;
-    struct run_ctx ctx;
-    struct world *w;
-    struct og_error e;
-    params_defaults(&p);
-    p.seed = seed;
-    ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, (double)points, NULL), OG_OK);
-    memset(&ctx, 0, sizeof ctx);
-    ctx.params = &p;
-    ctx.threads = threads;
-    ck_assert_msg(pipeline_run(&gen_planet, &ctx, &w, &e) == OG_OK, "%s", e.msg);
-    return w;
+    return test_planet_world(seed, points, threads, NULL);
 }
 
 static struct world *

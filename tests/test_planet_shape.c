@@ -23,22 +23,7 @@
 static struct world *
 planet_world(size_t points, uint64_t seed, const char *extra)
 {
-    struct params p;
-    struct run_ctx ctx;
-    struct world *w;
-    struct og_error e;
-
-    params_defaults(&p);
-    p.seed = seed;
-    ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, (double)points, NULL), OG_OK);
-    if (extra != NULL) {
-        ck_assert_int_eq(params_set_assignment(&p, extra, NULL), OG_OK);
-    }
-    memset(&ctx, 0, sizeof ctx);
-    ctx.params = &p;
-    ctx.threads = 1;
-    ck_assert_msg(pipeline_run(&gen_planet, &ctx, &w, &e) == OG_OK, "%s", e.msg);
-    return w;
+    return test_planet_world(seed, points, 1, extra);
 }
 
 static double

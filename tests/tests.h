@@ -105,6 +105,11 @@ struct dem_raster;
 struct world *test_grid_world(int w, int h, const float *elev);
 struct world *test_run_world(enum gen_id gen, struct params *p, const struct dem_raster *dem);
 
+/* The planet of the defaults with that seed and planet.points, one
+ * assignment extra applied ("key=value", may be NULL), on threads threads;
+ * fails the test on error. */
+struct world *test_planet_world(uint64_t seed, size_t points, int threads, const char *extra);
+
 /* Path of a file under tests/data ($OROGEN_TEST_DATA) or data/ ($OROGEN_DATA)
  * into a static buffer (not thread-safe; tests are single-threaded). */
 const char *test_data_path(const char *name);

@@ -184,6 +184,28 @@ test_run_world(enum gen_id gen, struct params *p, const struct dem_raster *dem)
     return w;
 }
 
+struct world *
+test_planet_world(uint64_t seed, size_t points, int threads, const char *extra)
+{
+    struct params p;
+    struct run_ctx ctx;
+    struct world *w = NULL;
+    struct og_error e;
+
+    params_defaults(&p);
+    p.seed = seed;
+    p.v[P_SEED] = (double)seed;
+    ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, (double)points, NULL), OG_OK);
+    if (extra != NULL) {
+        ck_assert_int_eq(params_set_assignment(&p, extra, NULL), OG_OK);
+    }
+    memset(&ctx, 0, sizeof ctx);
+    ctx.params = &p;
+    ctx.threads = threads;
+    ck_assert_msg(pipeline_run(generator_get(GEN_PLANET), &ctx, &w, &e) == OG_OK, "%s", e.msg);
+    return w;
+}
+
 void
 test_spit(const char *path, const void *data, size_t len)
 {
