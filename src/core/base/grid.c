@@ -4,14 +4,19 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-enum og_status
-grid_calloc(void **out, size_t count, size_t size, const char *what, struct og_error *err)
+/* Allocate count x size bytes (at least one), zeroed or not; one line
+ * naming what on overflow or when out of memory. */
+static enum og_status
+grid_alloc(void **out, size_t count, size_t size, int zero, const char *what,
+           struct og_error *err)
 {
+    size_t n = count == 0 ? 1 : count, sz = size == 0 ? 1 : size;
+
     *out = NULL;
     if (size != 0 && count > SIZE_MAX / size) {
         return og_error_set(err, OG_ENOMEM, "%s: %zu x %zu bytes overflows", what, count, size);
     }
-    *out = calloc(count == 0 ? 1 : count, size == 0 ? 1 : size);
+    *out = zero ? calloc(n, sz) : malloc(n * sz);
     if (*out == NULL) {
         return og_error_set(err, OG_ENOMEM, "%s: out of memory for %zu bytes", what,
                             count * size);
@@ -20,18 +25,15 @@ grid_calloc(void **out, size_t count, size_t size, const char *what, struct og_e
 }
 
 enum og_status
+grid_calloc(void **out, size_t count, size_t size, const char *what, struct og_error *err)
+{
+    return grid_alloc(out, count, size, 1, what, err);
+}
+
+enum og_status
 grid_malloc(void **out, size_t count, size_t size, const char *what, struct og_error *err)
 {
-    *out = NULL;
-    if (size != 0 && count > SIZE_MAX / size) {
-        return og_error_set(err, OG_ENOMEM, "%s: %zu x %zu bytes overflows", what, count, size);
-    }
-    *out = malloc((count == 0 ? 1 : count) * (size == 0 ? 1 : size));
-    if (*out == NULL) {
-        return og_error_set(err, OG_ENOMEM, "%s: out of memory for %zu bytes", what,
-                            count * size);
-    }
-    return OG_OK;
+    return grid_alloc(out, count, size, 0, what, err);
 }
 
 enum og_status
