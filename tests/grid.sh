@@ -5,7 +5,8 @@
 # GeoJSON (ogrinfo's extent) and a heightmap tile's world file agree to the
 # sample, for island, hybrid and DEM worlds; planets' equirectangular
 # rasters stay pixel-is-area over -180..180 x -90..90. Mesh sizes of 2^n+1
-# give 2^n quads a side. Skips (77) without gdalinfo or ogrinfo.
+# give 2^n quads a side: 257 x 257 by default, the engine heightmap's
+# size with --engine, up to 2049. Skips (77) without gdalinfo or ogrinfo.
 . "$(dirname "$0")/data_lib.sh"
 data_setup grid gdalinfo ogrinfo gdallocationinfo python3
 
@@ -82,6 +83,26 @@ for g in island hybrid; do
 done
 awk -v a="$(bounds "$tmp/island/h.png")" 'BEGIN { split(a, v, " "); exit !(v[1] == 0 && v[2] == 20000) }'
 check "island: the samples run from 0 to 20000 m, edge to edge" $?
+
+# 2^n + 1 meshes: the island's default is 257 x 257 (256 quads of
+# 78.125 m), --mesh-size 129x65 spans the same square, with --engine the
+# mesh has the engine heightmap's samples, and 2050 is refused in one line
+d=$tmp/mesh
+mkdir "$d"
+"$BIN" export --seed 3 --set island.cells=2000 --extent 20000 --mesh "$d/def.glb" &&
+    "$BIN" export --seed 3 --set island.cells=2000 --extent 20000 --mesh "$d/small.glb" \
+        --mesh-size 129x65 &&
+    "$BIN" export --seed 3 --set island.cells=2000 --extent 20000 --mesh "$d/gd.glb" \
+        --engine godot --engine-out "$d/gd" --size 300x300
+check "meshes: default, 129x65, with --engine godot" $?
+bounds "$d/def.glb" | awk '{ exit !($1 == 0 && $2 == 20000 && $3 == 0 && $4 == 20000 && $5 == 257 * 257) }' &&
+    bounds "$d/small.glb" | awk '{ exit !($1 == 0 && $2 == 20000 && $4 == 20000 && $5 == 129 * 65) }' &&
+    bounds "$d/gd.glb" | awk '{ exit !($2 == 20000 && $5 == 513 * 513) }' &&
+    grep -q '"size": \[513, 513\]' "$d/gd.json"
+check "meshes: 257^2 by default, 129x65 and the engine's 513^2 over 0..20000 m" $?
+"$BIN" export --seed 3 --mesh "$d/big.glb" --mesh-size 2050x2050 2>"$d/err"
+[ $? -ne 0 ] && [ "$(wc -l <"$d/err")" -eq 1 ] && [ ! -e "$d/big.glb" ]
+check "--mesh-size 2050x2050 refused in one line ($(cat "$d/err"))" $?
 
 # DEM (geographic, 144 x 144 cells): at its own size the samples are its
 # pixel centres, at 257 the same span; the mesh (metres) spans the centres

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "io/dem/crs_scale.h"
+#include "io/engine.h"
 #include "io/mesh/gltf.h"
 #include "io/mesh/obj.h"
 #include "io/mesh/terrain_mesh.h"
@@ -193,6 +194,17 @@ output_mesh_write(struct output_plan *p, const struct world *w, struct og_error 
     int cols = p->mesh_w, rows = p->mesh_h;
     enum og_status st;
 
+    if (cols <= 0 && p->engine != ENGINE_NONE && p->path[OUT_ENGINE] != NULL &&
+        w->kind != WORLD_SPHERE) {
+        /* with --engine: the engine heightmap's samples (2^n + 1, or
+           Unreal's sizes), as one untiled file holds them */
+        int W, H, side, nt, tile;
+        output_data_size(p, w, &W, &H);
+        engine_layout((enum engine_profile)p->engine, W > H ? W : H, &side, &nt, &tile);
+        if (nt == 1 && side <= TERRAIN_MESH_MAX_SIDE) {
+            cols = rows = side;
+        }
+    }
     if (cols <= 0) {
         terrain_mesh_default_size(w, &cols, &rows);
     }

@@ -15,9 +15,9 @@ terrain_mesh_default_size(const struct world *w, int *cols, int *rows)
 {
     if (w->kind == WORLD_GRID) {
         int W = w->width, H = w->height, big = W > H ? W : H;
-        if (big > 512) {
-            W = (int)((long)W * 512 / big);
-            H = (int)((long)H * 512 / big);
+        if (big > 513) {  /* 2^9 + 1 on the longer side: 512 quads */
+            W = (int)(((long)W * 512 + big / 2) / big) + 1;
+            H = (int)(((long)H * 512 + big / 2) / big) + 1;
         }
         *cols = W < 2 ? 2 : W;
         *rows = H < 2 ? 2 : H;
@@ -25,7 +25,7 @@ terrain_mesh_default_size(const struct world *w, int *cols, int *rows)
         *cols = 256;
         *rows = 128;
     } else {
-        *cols = *rows = 256;
+        *cols = *rows = 257;   /* 2^8 + 1: 256 quads a side, vertices on the borders */
     }
 }
 

@@ -46,8 +46,11 @@ struct terrain_mesh {
     double hsize[2];       /* heightfield: extent in x and z */
 };
 
-/* Default vertex grid for w: grids at their size capped at 512 on the
- * longest side, planes 256 x 256, spheres 256 x 128. */
+/* Default vertex grid for w: grids at their size, above 513 on the longer
+ * side scaled to 513 (2^9 + 1) there; planes 257 x 257 (2^8 + 1: the
+ * vertices on the grid's nodes make 2^n quads, doc/grid.md); spheres
+ * 256 x 128 (longitudes wrap). Any size 2..TERRAIN_MESH_MAX_SIDE (2^11 +
+ * 1) a side is taken. */
 void terrain_mesh_default_size(const struct world *w, int *cols, int *rows);
 
 /* Build the mesh of w with cols x rows vertices (2..TERRAIN_MESH_MAX_SIDE).
