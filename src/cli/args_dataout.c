@@ -115,6 +115,12 @@ cli_parse_dataout(int argc, char **argv, int *i, struct cli_dataout *o, struct o
         }
         return 1;
     }
+    if (cli_opt_is(arg, "--georef", NULL)) {
+        if ((v = cli_opt_value(argc, argv, i, "--georef", err)) == NULL) {
+            return -1;
+        }
+        return georef_origin_parse(v, &o->origin, err) == OG_OK ? 1 : -1;
+    }
     if (cli_opt_is(arg, "--seeds", NULL)) {
         if ((v = cli_opt_value(argc, argv, i, "--seeds", err)) == NULL) {
             return -1;

@@ -9,6 +9,7 @@
 
 #include "core/base/og_error.h"
 #include "io/raster/heightmap.h"
+#include "io/georef_origin.h"
 #include "io/output.h"
 #include "io/tiles.h"
 
@@ -18,6 +19,7 @@ struct cli_dataout {
     struct tile_grid tiles;       /* --tiles NxM, --tile-overlap K, --tile X,Y */
     int overlap_given;
     double extent_m;              /* --extent METRES: map width of a generated world (0: none) */
+    struct georef_origin origin;  /* --georef EPSG:CODE,EASTING,NORTHING (io/georef_origin.h) */
     int seeds_given;              /* --seeds A-B (cli/sweep.h) */
     uint64_t seed_lo, seed_hi;
     int engine;                   /* --engine unity|unreal|godot (io/engine.h) */

@@ -232,6 +232,7 @@ batch_plan(const struct cli_args *a, const struct generator *g, int layer,
     p->engine = a->out.engine;
     p->normals_convention = a->out.normals_convention;
     p->tiles = a->out.tiles;
+    p->origin = a->out.origin;   /* its srs is resolved (and freed) by the plan */
     if (a->progress) {
         p->on_write = batch_note_write;
     }

@@ -217,6 +217,27 @@ output_plan_check_paths(struct output_plan *p, struct og_error *err)
     return output_names_check(p->path, &p->tiles, 0, 0, 0, err);
 }
 
+/* --georef: a generated flat world of known size, and a CRS GDAL knows
+ * (io/georef_origin.h). */
+static enum og_status
+origin_check(struct output_plan *p, struct og_error *err)
+{
+    if (p->gen->kind == WORLD_SPHERE) {
+        return og_error_set(err, OG_EINVAL, "--georef is for flat maps, not a planet (planets "
+                            "are in longitude and latitude)");
+    }
+    if (p->gen->id == GEN_DEM || p->dem_path != NULL) {
+        return og_error_set(err, OG_EINVAL, "--georef is for generated worlds; a DEM keeps its "
+                            "own georeferencing");
+    }
+    if (p->gen->id == GEN_ISLAND && p->params != NULL &&
+        !(params_get(p->params, P_ISLAND_EXTENT) > 0.0)) {
+        return og_error_set(err, OG_EINVAL, "--georef needs the island's size in metres: give "
+                            "--extent METRES too");
+    }
+    return georef_origin_resolve(&p->origin, err);
+}
+
 enum og_status
 output_plan_check(struct output_plan *p, struct og_error *err)
 {
@@ -231,6 +252,9 @@ output_plan_check(struct output_plan *p, struct og_error *err)
             return st;
         }
         p->dem_georef_read = 1;
+    }
+    if (p->origin.given && (st = origin_check(p, err)) != OG_OK) {
+        return st;
     }
     if (p->tiles.nx > 0) {
         for (i = 0; i < OUT_COUNT; i++) {
@@ -376,6 +400,7 @@ output_plan_fini(struct output_plan *p)
 {
     georef_free(&p->dem_georef);
     p->dem_georef_read = 0;
+    georef_origin_free(&p->origin);
     free(p->exports);
     p->exports = NULL;
     bundle_finish(&p->stage, 0, NULL);
@@ -435,6 +460,17 @@ output_georef(struct output_plan *p, const struct world *w)
         memset(&p->extent_georef, 0, sizeof p->extent_georef);
         p->extent_georef.valid = 1;
         p->extent_georef.width = p->extent_georef.height = 1;
+        if (p->origin.given && p->origin.srs != NULL) {
+            /* --georef: the south-west corner at the origin, in the CRS's
+               unit (the srs is the origin's, freed with the plan) */
+            double u = p->origin.unit_m;
+            p->extent_georef.gt[0] = p->origin.east;
+            p->extent_georef.gt[1] = mx / u;
+            p->extent_georef.gt[3] = p->origin.north + my / u;
+            p->extent_georef.gt[5] = -my / u;
+            p->extent_georef.srs = p->origin.srs;
+            return &p->extent_georef;
+        }
         p->extent_georef.gt[1] = mx;
         p->extent_georef.gt[3] = my;
         p->extent_georef.gt[5] = -my;

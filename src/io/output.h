@@ -27,6 +27,7 @@
 #include "core/world.h"
 #include "io/bundle.h"
 #include "io/georef.h"
+#include "io/georef_origin.h"
 #include "io/raster/heightmap.h"
 #include "io/tiles.h"
 #include "render/mapimg.h"
@@ -110,6 +111,9 @@ struct output_plan {
     int normals_convention;
     /* tiles of the OUTPUT_TILED kinds (nx = 0: none) */
     struct tile_grid tiles;
+    /* --georef: a generated flat world in a real CRS (io/georef_origin.h;
+       output_plan_check resolves it, output_plan_fini frees its srs) */
+    struct georef_origin origin;
     /* called before each file is written (progress lines), may be NULL */
     void (*on_write)(void *arg, const char *what, const char *path);
     void *on_write_arg;
