@@ -131,6 +131,17 @@ engine_settings(struct jsonw *j, enum engine_profile e, const struct height_scal
     }
 }
 
+/* The world's void cells (core/dem/dem_void.h), 0 without. */
+static size_t
+void_count(const struct world *w)
+{
+    size_t i, n = 0;
+    for (i = 0; w->nodata != NULL && i < w->ncells; i++) {
+        n += w->nodata[i] != 0;
+    }
+    return n;
+}
+
 /* BASE.json: what was written and how to import it. */
 static enum og_status
 engine_sidecar(const struct world *w, enum engine_profile e, const char *base, int side,
@@ -154,6 +165,8 @@ engine_sidecar(const struct world *w, enum engine_profile e, const char *base, i
                  e == ENGINE_UNITY ? "south" : "north");
     jsonw_printf(&j, "  \"units\": \"%s\",\n  \"height_min\": %.9g,\n  \"height_max\": %.9g,\n",
                  sc->units, sc->lo, sc->hi);
+    /* a DEM's voids hold their filled heights in every profile's file */
+    jsonw_printf(&j, "  \"voids_filled\": %zu,\n", void_count(w));
     if (e != ENGINE_GODOT) {
         jsonw_printf(&j, "  \"height_step\": %.9g,\n", sc->step);
     }
@@ -216,7 +229,11 @@ engine_file(const struct world *w, struct output_plan *p, enum engine_profile e,
         filled.filled = 1;  /* no holes in a landscape: the sidecar's scale */
         return export_heightmap_png(w, win, &filled, path, NULL, err);
     }
-    return export_heightmap_exr(w, win, path, NULL, err);
+    /* Terrain3D and HTerrain read every sample as a height: NaN would
+       poison their meshes and normals, so voids keep their filled heights
+       as in Unity's and Unreal's files (the void mask is the bundle's
+       void.png, the count the sidecar's voids_filled) */
+    return export_heightmap_exr(w, win, 1, path, NULL, err);
 }
 
 enum og_status

@@ -140,7 +140,7 @@ write_rasters(struct output_plan *p, const struct world *w, int raw, struct og_e
             }
             fmt = raw ? HM_R16 : heightmap_format(file);
             st = fmt == HM_R16   ? export_raw16(w, &win, &p->range, file, &sc, err)
-                 : fmt == HM_EXR ? export_heightmap_exr(w, &win, file, &sc, err)
+                 : fmt == HM_EXR ? export_heightmap_exr(w, &win, 0, file, &sc, err)
                  : fmt == HM_TIFF
                      ? export_heightmap_tiff(w, &win, output_georef(p, w), file, &sc, err)
                      : export_heightmap_png(w, &win, &p->range, file, &sc, err);

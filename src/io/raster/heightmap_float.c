@@ -9,8 +9,9 @@
 #include "render/sample.h"
 
 enum og_status
-heightmap_float_sample(const struct world *w, const struct raster_window *win, float nodata,
-                       float **out, struct height_scale *used, struct og_error *err)
+heightmap_float_sample(const struct world *w, const struct raster_window *win,
+                       const float *nodata, float **out, struct height_scale *used,
+                       struct og_error *err)
 {
     struct height_scale sc;
     struct sampler s;
@@ -41,8 +42,8 @@ heightmap_float_sample(const struct world *w, const struct raster_window *win, f
         float *row = buf + (size_t)y * (size_t)win->w;
         sample_row(&s, win->y0 + y, win->x0, win->w, row, cell);
         for (x = 0; x < win->w; x++) {
-            if (w->nodata != NULL && cell[x] >= 0 && w->nodata[cell[x]]) {
-                row[x] = nodata;
+            if (nodata != NULL && w->nodata != NULL && cell[x] >= 0 && w->nodata[cell[x]]) {
+                row[x] = *nodata;
                 continue;
             }
             if (sc.unit != 1.0) {

@@ -84,7 +84,8 @@ export_heightmap_tiff(const struct world *w, const struct raster_window *win,
     vsi_l_offset len = 0;
     enum og_status st;
 
-    st = heightmap_float_sample(w, win, (float)HEIGHTMAP_TIFF_NODATA, &buf, &sc, err);
+    const float nodata = (float)HEIGHTMAP_TIFF_NODATA;
+    st = heightmap_float_sample(w, win, &nodata, &buf, &sc, err);
     if (st != OG_OK) {
         return st;
     }
