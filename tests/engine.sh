@@ -6,7 +6,7 @@
 # r16, south row first) and the sidecar's numbers. Skips (77) when gdalinfo
 # or exrheader is absent (quickstart installs gdal-bin and openexr).
 . "$(dirname "$0")/data_lib.sh"
-data_setup engine gdalinfo exrheader
+data_setup engine gdalinfo exrheader gdallocationinfo
 num() { # key, file: the first number after "key":
     sed -n "s/.*\"$1\": \[*\([-0-9.e+]*\).*/\1/p" "$2" | head -1
 }
@@ -63,5 +63,30 @@ check "--engine without --engine-out: exit 2, one line" $?
 "$BIN" export -g dem --dem "$asc" --engine cryengine --engine-out "$tmp/c" 2>/dev/null
 [ $? -eq 2 ]
 check "--engine cryengine: refused" $?
+
+# Unity's splat maps: --engine unity --splat writes them at the terrain's
+# Control Texture Resolution (the heightmap's side - 1, a power of two),
+# north row first: a Unity texture's first PNG row is its top (v = 1),
+# which the alphamaps put on the terrain's far (+z, north) edge, where the
+# r16's last rows (south first) are. A known pixel: a 65 x 65 DEM, 4500 m
+# in its north half and 1500 m in its south half, is snow at Unity texel
+# (10, 62) and not at (10, 1), and its r16 is 65535 on Unity's z = 64 row
+# and 0 on z = 0.
+awk 'BEGIN { print "ncols 65\nnrows 65\nxllcorner 0\nyllcorner 0\ncellsize 100\nNODATA_value -9999";
+    for (r = 0; r < 65; r++) { s = ""; for (c = 0; c < 65; c++) s = s (c ? " " : "") (r < 32 ? 4500 : 1500); print s } }' \
+    >"$tmp/step.asc"
+"$BIN" export -g dem --dem "$tmp/step.asc" --engine unity --engine-out "$tmp/us" --splat "$tmp/us_splat"
+check "--engine unity --splat" $?
+gdalinfo "$tmp/us_splat/splat_1.png" | grep -q "Size is 64, 64" &&
+    grep -q '"control_texture_resolution": 64, "splatmaps": \[".*us_splat/splat_0.png", ".*us_splat/splat_1.png"\], "splatmap_flip": false' "$tmp/us.json"
+check "unity: 64 x 64 splat maps (Control Texture Resolution) listed in us.json" $?
+texel() { # x, unity y (0 at the south): snow, the red band of splat_1.png
+    gdallocationinfo -valonly -b 1 "$tmp/us_splat/splat_1.png" "$1" $((63 - $2))
+}
+r16() { # unity z row: its first sample
+    od -An -tu2 -j $(($1 * 130)) -N2 "$tmp/us.r16" | tr -d ' '
+}
+[ "$(texel 10 62)" = 255 ] && [ "$(texel 10 1)" = 0 ] && [ "$(r16 64)" = 65535 ] && [ "$(r16 0)" = 0 ]
+check "unity: snow at texel (10, 62) over the 4500 m rows (r16 z = 64), none at (10, 1) (z = 0)" $?
 
 [ $fails -eq 0 ]

@@ -62,6 +62,14 @@ engine_layout(enum engine_profile e, int want, int *side, int *tiles, int *tile)
     *tile = *side;
 }
 
+int
+engine_unity_control_size(int want)
+{
+    int side, tiles, tile;
+    engine_layout(ENGINE_UNITY, want, &side, &tiles, &tile);
+    return tiles == 1 ? side - 1 : 0;
+}
+
 /* The r16 of window win, rows south first (Unity's raw import). */
 static enum og_status
 write_r16_south(const struct world *w, const struct raster_window *win,
@@ -110,15 +118,31 @@ engine_base(const char *path, char *out, size_t size)
 /* The engine's own settings for the sidecar (doc/engines.md). */
 static void
 engine_settings(struct jsonw *j, enum engine_profile e, const struct height_scale *sc, double mpx,
-                double mpy, int side)
+                double mpy, int side, const char *splat)
 {
     double range = sc->hi - sc->lo;
     if (e == ENGINE_UNITY) {
         /* Terrain Settings: Terrain Width/Length/Height; heights 0..1 of it */
+        int control = engine_unity_control_size(side);
         jsonw_printf(j, ",\n  \"unity\": {\"terrain_width_m\": %.9g, \"terrain_length_m\": %.9g, "
                      "\"terrain_height_m\": %.9g, \"position_y_m\": %.9g, \"depth\": 16, "
-                     "\"byte_order\": \"Windows\", \"flip_vertically\": false}",
+                     "\"byte_order\": \"Windows\", \"flip_vertically\": false",
                      mpx * (side - 1), mpy * (side - 1), range, sc->lo);
+        if (splat != NULL && control > 0) {
+            /* --splat at the Control Texture Resolution, north row first:
+               a Unity texture's first PNG row is its top (v = 1), which the
+               terrain's alphamaps put on its far (+z, north) edge */
+            char path[PATH_MAX + 32];
+            int k;
+            jsonw_printf(j, ", \"control_texture_resolution\": %d, \"splatmaps\": [", control);
+            for (k = 0; k < 2; k++) {
+                snprintf(path, sizeof path, "%s/splat_%d.png", splat, k);
+                jsonw_printf(j, k > 0 ? ", " : "");
+                jsonw_string(j, path);
+            }
+            jsonw_printf(j, "], \"splatmap_flip\": false");
+        }
+        jsonw_printf(j, "}");
     } else if (e == ENGINE_UNREAL) {
         /* 16-bit v: height_cm = location_z + (v - 32768) * scale_z / 128 */
         double z = range * 100.0 * 128.0 / 65535.0;
@@ -145,7 +169,8 @@ void_count(const struct world *w)
 /* BASE.json: what was written and how to import it. */
 static enum og_status
 engine_sidecar(const struct world *w, enum engine_profile e, const char *base, int side,
-               int nt, const struct height_scale *sc, struct jsonw *files, struct og_error *err)
+               int nt, const struct height_scale *sc, struct jsonw *files, const char *splat,
+               struct og_error *err)
 {
     struct jsonw j = { 0 };
     struct pngio_text *t = NULL;
@@ -174,7 +199,7 @@ engine_sidecar(const struct world *w, enum engine_profile e, const char *base, i
         double d[2];
         sample_spacing(w, side, side, mx, my, d);   /* the grid's nodes (doc/grid.md) */
         jsonw_printf(&j, "  \"metres_per_sample\": [%.9g, %.9g]", d[0], d[1]);
-        engine_settings(&j, e, sc, d[0], d[1], side);
+        engine_settings(&j, e, sc, d[0], d[1], side, splat);
     } else {
         jsonw_printf(&j, "  \"metres_per_sample\": null");
     }
@@ -278,7 +303,7 @@ output_engine_write(struct output_plan *p, const struct world *w, struct og_erro
         }
     }
     if (st == OG_OK) {
-        st = engine_sidecar(w, e, base, side, nt, &sc, &files, err);
+        st = engine_sidecar(w, e, base, side, nt, &sc, &files, p->path[OUT_SPLAT], err);
     }
     free(files.s);
     return st;

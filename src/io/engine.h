@@ -39,4 +39,11 @@ const char *engine_profile_name(enum engine_profile e);
  * (sharing one row and column). */
 void engine_layout(enum engine_profile e, int want, int *side, int *tiles, int *tile);
 
+/* Unity's Control Texture Resolution (its splat maps' size, a power of two)
+ * for the untiled Unity terrain of a world whose longer data side is want:
+ * the heightmap's side - 1, whose texels Unity's terrain shader centres on
+ * the same nodes as the heights (uv (R - 1) + 0.5 texels, doc/grid.md); 0
+ * when the terrain is tiled. --splat with --engine unity writes at it. */
+int engine_unity_control_size(int want);
+
 #endif

@@ -259,6 +259,11 @@ output_splat_write(struct output_plan *p, const struct world *w, struct og_error
     if (w->kind == WORLD_SPHERE) {
         return og_error_set(err, OG_EINVAL, "--splat: a planet has no flat terrain to texture");
     }
+    if (p->engine == ENGINE_UNITY && p->path[OUT_ENGINE] != NULL &&
+        engine_unity_control_size(W > H ? W : H) > 0) {
+        /* Unity's alphamaps: its Control Texture Resolution (io/engine.h) */
+        W = H = engine_unity_control_size(W > H ? W : H);
+    }
     if ((st = folder_stage_open("--splat", p->path[OUT_SPLAT], &p->splat_stage, err)) != OG_OK) {
         return st;
     }
