@@ -7,8 +7,9 @@
 # heightmap's rounding) is all rock and no pixel below tan 25 has a share
 # of rock or scree (only a whole ground of them); the island's ocean corner is all sand (ocean floor);
 # gdalinfo sees two 4-band Byte PNGs; splat.json's Terrain3D material ids;
-# a planet and an existing folder are refused in one line with nothing
-# left behind; threads 1 and 3 give the same bytes. Skips (77) without
+# a planet's splat maps (equirectangular) sum to 255 with snow at the
+# poles and sand on the sea floor; an existing folder is refused in one
+# line with nothing left behind; threads 1 and 3 give the same bytes. Skips (77) without
 # python3 with PIL and numpy, or gdalinfo.
 . "$(dirname "$0")/data_lib.sh"
 data_setup splat pil gdalinfo
@@ -85,9 +86,29 @@ check "splat.json: Terrain3D's paths and material ids, snow in splat_1 red" $?
     cmp "$tmp/srtm/splat_1.png" "$tmp/srtm3/splat_1.png"
 check "threads 1 and 3: the same bytes" $?
 
-"$BIN" export -g planet --seed 1 --splat "$tmp/p" 2>"$tmp/p.err"
-[ $? -ne 0 ] && [ "$(wc -l <"$tmp/p.err")" -eq 1 ] && [ ! -e "$tmp/p" ]
-check "a planet's splat maps: refused in one line" $?
+# a planet: equirectangular (pixel-is-area, doc/grid.md), the ground of
+# its biomes: every pixel sums to 255; the polar rows are snow (ice caps
+# and sea ice) and open ocean is sand; gdalinfo places it over -180..180
+"$BIN" export -g planet --seed 1 --set planet.points=20000 --splat "$tmp/p" --size 256x128
+check "--splat (planet, 256 x 128)" $?
+"$py" - "$tmp/p" <<'PY'
+import sys
+import numpy as np
+from PIL import Image
+d = sys.argv[1]
+w = np.concatenate([np.array(Image.open("%s/splat_%d.png" % (d, k))) for k in (0, 1)],
+                   axis=2).astype(int)
+s = w.sum(axis=2)
+snow = (w[0, :, 4] == 255).mean(), (w[-1, :, 4] == 255).mean()
+print("planet sums", s.min(), s.max(), "polar rows snow", snow, "shares",
+      np.round(w.sum(axis=(0, 1)) / w.sum(), 3).tolist())
+ok = s.min() == 255 and s.max() == 255 and w.shape == (128, 256, 8)
+ok = ok and min(snow) > 0.9 and (w[:, :, 5] == 255).mean() > 0.3
+sys.exit(0 if ok else 1)
+PY
+check "planet: sums of 255 at every pixel, snow at the poles, sand on the sea floor" $?
+gdalinfo "$tmp/p/splat_0.png" | grep -q 'Upper Left  (-180.0000000,  90.0000000)'
+check "planet: the splat maps' world file covers -180..180, 90..-90" $?
 "$BIN" export -g dem --dem "$asc" --splat "$tmp/srtm" 2>"$tmp/e.err"
 [ $? -ne 0 ] && [ "$(wc -l <"$tmp/e.err")" -eq 1 ] && grep -q "it exists" "$tmp/e.err"
 check "an existing folder: refused in one line" $?

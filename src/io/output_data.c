@@ -240,9 +240,6 @@ output_splat_check(struct output_plan *p, struct og_error *err)
 {
     enum og_status st;
 
-    if (p->gen->kind == WORLD_SPHERE) {
-        return og_error_set(err, OG_EINVAL, "--splat: a planet has no flat terrain to texture");
-    }
     st = folder_stage_check("--splat", p->path[OUT_SPLAT], err);
     return st == OG_OK ? output_raster_check(p, err) : st;
 }
@@ -256,10 +253,7 @@ output_splat_write(struct output_plan *p, const struct world *w, struct og_error
     enum og_status st;
 
     output_data_size(p, w, &W, &H);
-    if (w->kind == WORLD_SPHERE) {
-        return og_error_set(err, OG_EINVAL, "--splat: a planet has no flat terrain to texture");
-    }
-    if (p->engine == ENGINE_UNITY && p->path[OUT_ENGINE] != NULL &&
+    if (p->engine == ENGINE_UNITY && p->path[OUT_ENGINE] != NULL && w->kind != WORLD_SPHERE &&
         engine_unity_control_size(W > H ? W : H) > 0) {
         /* Unity's alphamaps: its Control Texture Resolution (io/engine.h) */
         W = H = engine_unity_control_size(W > H ? W : H);

@@ -11,6 +11,7 @@
 #include "core/base/detmath.h"
 #include "core/biome/biome.h"
 #include "core/hybrid/gen_hybrid.h"
+#include "core/planet/wfc.h"
 #include "io/export.h"
 #include "io/jsonw.h"
 #include "io/outfile.h"
@@ -186,6 +187,33 @@ hybrid_biome(enum hybrid_kind k)
     return BIOME_GRASSLAND;
 }
 
+/* A planet's biome (the names of core/planet/wfc.h's wfc_planet_rules) as
+ * the Whittaker biome whose material it is: open and shallow sea the sea
+ * floor's sand, sea ice and ice snow, coast beach sand, desert subtropical
+ * desert, savanna shrubland (grass), forests and taiga forest floor. */
+static int
+planet_biome(int id)
+{
+    static const struct { const char *name; int biome; } map[] = {
+        { "ocean", BIOME_OCEAN }, { "shallows", BIOME_OCEAN }, { "sea_ice", BIOME_SNOW },
+        { "ice", BIOME_SNOW }, { "tundra", BIOME_TUNDRA }, { "taiga", BIOME_TAIGA },
+        { "grassland", BIOME_GRASSLAND }, { "forest", BIOME_TEMPERATE_DECIDUOUS_FOREST },
+        { "rainforest", BIOME_TROPICAL_RAIN_FOREST }, { "savanna", BIOME_SHRUBLAND },
+        { "desert", BIOME_SUBTROPICAL_DESERT }, { "coast", BIOME_BEACH },
+    };
+    const struct wfc_rules *rules = wfc_planet_rules();
+    size_t i;
+    if (id < 0 || id >= rules->nbiomes) {
+        return BIOME_GRASSLAND;
+    }
+    for (i = 0; i < sizeof map / sizeof map[0]; i++) {
+        if (strcmp(rules->biome[id].name, map[i].name) == 0) {
+            return map[i].biome;
+        }
+    }
+    return BIOME_GRASSLAND;
+}
+
 /* The river classes of the band holding row y (MC_RIVER on a river). */
 static enum og_status
 river_band(struct splat_rows *r, int y, const uint8_t **cls, struct og_error *err)
@@ -217,15 +245,23 @@ point_at(const struct splat_rows *r, int c, int n, int s, int dy, int x, const u
     int32_t cell = r->cell[c][x] < 0 ? 0 : r->cell[c][x];
 
     memset(p, 0, sizeof *p);
-    p->biome = w->biome != NULL ? w->biome[cell] : hybrid_biome(gen_hybrid_cell_kind(w, cell));
+    p->biome = w->kind == WORLD_SPHERE ? planet_biome(w->biome[cell])
+               : w->biome != NULL      ? w->biome[cell]
+                                       : hybrid_biome(gen_hybrid_cell_kind(w, cell));
     p->water = w->water != NULL ? w->water[cell] : WATER_LAND;
     if (p->water == WATER_LAND && w->kind == WORLD_GRID && w->lake != NULL &&
         w->lake[cell] == LAKE_WATER) {
         p->water = WATER_LAKE;
     }
     p->river = river != NULL && river[x] == MC_RIVER;
+    if (w->kind == WORLD_SPHERE && w->river_width != NULL && w->nhydro == w->ncells) {
+        /* a planet's rivers run on its cells (core/planet/planet_rivers.h) */
+        p->river = w->river_width[cell] > 0.0f && p->water == WATER_LAND;
+    }
     p->forest = w->forest != NULL ? w->forest[cell] : -1.0;
-    p->slope = det_hypot(gx, gy);
+    /* a planet's pixels are tens of kilometres wide and its heights in
+       model units: no slope between them is a talus, the ground alone */
+    p->slope = w->kind == WORLD_SPHERE ? 0.0 : det_hypot(gx, gy);
 }
 
 static enum og_status
@@ -332,9 +368,6 @@ export_splat(const struct world *w, int width, int height, const struct georef *
     if (width < 1 || height < 1 || width > HEIGHTMAP_MAX_SIDE || height > HEIGHTMAP_MAX_SIDE) {
         return og_error_set(err, OG_ERANGE, "splat map size %dx%d outside 1..%d per side", width,
                             height, HEIGHTMAP_MAX_SIDE);
-    }
-    if (w->kind == WORLD_SPHERE) {
-        return og_error_set(err, OG_EINVAL, "--splat: a planet has no flat terrain to texture");
     }
     if ((w->biome == NULL && w->gen != GEN_HYBRID) || w->elevation == NULL) {
         return og_error_set(err, OG_EINVAL, "--splat: the world has no biomes");

@@ -5,9 +5,10 @@
  *
  * Eight materials in two RGBA8 images, splat_0.png (grass, forest floor,
  * rock, scree) and splat_1.png (snow, sand, mud, dirt), at the data size,
- * sampled like the heightmap (pixel (x, y) at map point ((x + 0.5) / W,
- * (y + 0.5) / H), row 0 north, render/sample.h). The eight channels of a
- * pixel sum to 255.
+ * sampled like the heightmap (the grid's nodes, row 0 north; planets
+ * equirectangular, render/sample.h, doc/grid.md). The eight channels of a
+ * pixel sum to 255. A planet's pixels take the ground alone (its biomes
+ * mapped to these: planet_biome in splatmap.c; rivers by cell), no slope.
  *
  * Each pixel's weights (splat_weights):
  *   ground   the material of the nearest cell: its water (ocean floor
@@ -79,7 +80,7 @@ void splat_weights(const struct splat_point *p, uint8_t out[SPLAT_COUNT]);
  * its world file), and splat.json: the images, the material of every
  * channel, Terrain3D's material_ids and the method's bounds. Errors:
  * OG_ERANGE for a size outside 1..HEIGHTMAP_MAX_SIDE, OG_EINVAL for a
- * sphere or a world without biomes, OG_EIO naming a file, OG_ENOMEM. */
+ * world without biomes, OG_EIO naming a file, OG_ENOMEM. */
 enum og_status export_splat(const struct world *w, int width, int height,
                             const struct georef *g, const char *dir, struct og_error *err);
 
