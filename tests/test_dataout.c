@@ -32,13 +32,13 @@ START_TEST(sample_grid_exact_and_bilinear)
     float row[6];
     int32_t cell[6];
 
-    sample_init(&s, w, 3, 2);
+    ck_assert_int_eq(sample_init(&s, w, 3, 2, NULL), OG_OK);
     sample_row(&s, 1, 0, 3, row, cell);
     ck_assert(row[0] == 3.0f && row[1] == 4.0f && row[2] == 5.0f);
     ck_assert(cell[0] == 3 && cell[2] == 5);
     /* 6 x 4: the grid's nodes from the first to the last cell centre
        (doc/grid.md), cell coordinates i x 2 / 5 and j x 1 / 3. */
-    sample_init(&s, w, 6, 4);
+    ck_assert_int_eq(sample_init(&s, w, 6, 4, NULL), OG_OK);
     sample_row(&s, 0, 0, 6, row, NULL);
     ck_assert_float_eq_tol(row[0], 0.0f, 1e-6);      /* the first cell */
     ck_assert_float_eq_tol(row[1], 0.4f, 1e-6);      /* x = 0.4 */
@@ -65,13 +65,14 @@ START_TEST(sample_mesh_in_range)
     params_defaults(&p);
     ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 800, NULL), OG_OK);
     w = test_run_world(GEN_ISLAND, &p, NULL);
-    sample_init(&s, w, 200, 150);
+    ck_assert_int_eq(sample_init(&s, w, 200, 150, NULL), OG_OK);
     for (y = 0; y < 150; y++) {
         sample_row(&s, y, 0, 200, row, NULL);
         for (x = 0; x < 200; x++) {
             ck_assert(row[x] >= w->elev_min - 1e-6f && row[x] <= w->elev_max + 1e-6f);
         }
     }
+    sample_free(&s);
     world_unref(w);
 }
 END_TEST
@@ -130,7 +131,7 @@ roundtrip(struct world *w, int W, int H, const char *path)
     back = malloc((size_t)W * H * sizeof *back);
     row = malloc((size_t)W * sizeof *row);
     ck_assert_int_eq(dem_decode(&r, DEM_AUTO, 1.0, back, &e), OG_OK);
-    sample_init(&s, w, W, H);
+    ck_assert_int_eq(sample_init(&s, w, W, H, NULL), OG_OK);
     for (y = 0; y < H; y++) {
         sample_row(&s, y, 0, W, row, NULL);
         for (x = 0; x < W; x++) {
@@ -139,6 +140,7 @@ roundtrip(struct world *w, int W, int H, const char *path)
             worst = d > worst ? d : worst;
         }
     }
+    sample_free(&s);
     /* half a step of quantisation, plus float rounding of the read-back */
     ck_assert_msg(worst <= 0.5 * sc.step + 1e-6 * (fabs(sc.lo) + fabs(sc.hi)),
                   "%s: worst %g, step %g", path, worst, sc.step);
@@ -192,7 +194,8 @@ END_TEST
 
 /* A dem world at its own size: the heightmap's samples read back as the
  * metres of the source within half a step, and the world made from the
- * heightmap has the source's extremes. */
+ * heightmap has the source's extremes (render.carve_rivers off: the
+ * source's own heights, no channels carved into them). */
 START_TEST(heightmap_roundtrip_dem)
 {
     struct params p;
@@ -204,6 +207,7 @@ START_TEST(heightmap_roundtrip_dem)
     size_t i;
 
     params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_RENDER_CARVE_RIVERS, 0, NULL), OG_OK);
     ck_assert_msg(pngio_read_raster(test_data_path("srtmgl3_front_range_144.png"), &r, &e) ==
                   OG_OK, "%s", e.msg);
     w = test_run_world(GEN_DEM, &p, &r);
@@ -523,6 +527,7 @@ dataout_suite(void)
     dataout_geometry_tests(s);
     engine_tests(s);
     splat_tests(s);
+    carve_tests(s);
     output_registry_tests(s);
     return s;
 }

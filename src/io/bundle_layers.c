@@ -350,12 +350,12 @@ bundle_write_layers(const struct world *w, int width, int height, const struct g
             lo = -r.top;
             hi = r.top;
         }
-        sample_init(&r.s, w, width, height);
+        st = sample_init(&r.s, w, width, height, err);
         r.elev = malloc((size_t)width * sizeof *r.elev);
         r.cell = malloc((size_t)width * sizeof *r.cell);
         snprintf(path, sizeof path, "%s/%s", tmp, layers[k].file);
         r.band_y0 = -1;
-        if (k == L_RIVERS) {
+        if (st == OG_OK && k == L_RIVERS) {
             struct map_view full = { 0.0, 0.0, 1.0, 1.0 };
             r.band_cls = malloc((size_t)width * RIVER_BAND);
             st = r.band_cls == NULL
@@ -374,6 +374,7 @@ bundle_write_layers(const struct world *w, int width, int height, const struct g
         if (st == OG_OK) {
             st = georef_write(g, &win, r.s.ax, path, err);
         }
+        sample_free(&r.s);
         free(r.elev);
         free(r.cell);
         if (k == L_RIVERS) {

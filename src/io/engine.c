@@ -85,7 +85,7 @@ write_r16_south(const struct world *w, const struct raster_window *win,
     int x, y;
 
     if (st == OG_OK) {
-        sample_init(&s, w, win->width, win->height);
+        st = sample_init(&s, w, win->width, win->height, err);
         for (y = win->h - 1; y >= 0 && st == OG_OK; y--) {
             sample_row(&s, win->y0 + y, win->x0, win->w, elev, NULL);
             heightmap_extremes(sc, elev, win->w);
@@ -98,6 +98,7 @@ write_r16_south(const struct world *w, const struct raster_window *win,
                 st = og_error_set(err, OG_EIO, "cannot write %s", path);
             }
         }
+        sample_free(&s);
         st = st == OG_OK ? outfile_commit(&of, err) : (outfile_abort(&of), st);
     }
     free(elev);

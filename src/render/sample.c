@@ -7,6 +7,9 @@
 
 #include "core/base/detmath.h"
 #include "core/geom/mesh.h"
+#include "render/river_carve.h"
+
+static void mesh_sample(struct sampler *s, const double *q, float *elev, int32_t *cell);
 
 /* One axis of sample_axes: n samples over m grid cells (m = 0: a plane). */
 static void
@@ -53,9 +56,56 @@ sample_spacing(const struct world *w, int width, int height, double ex, double e
     out[1] = spacing(sphere, height, grid ? w->height : 0, ey);
 }
 
-void
-sample_init(struct sampler *s, const struct world *w, int width, int height)
+/* The bilinear surface of a grid at map point (u, v), edges clamped: the
+ * surface grid_row samples (cell i centred at u = (i + 0.5) / m). */
+static double
+grid_at(const struct world *w, double u, double v)
 {
+    double gx = u * w->width - 0.5, gy = v * w->height - 0.5, fx, fy;
+    int kx, ky;
+    size_t c00, c01, c10, c11;
+
+    gx = gx < 0.0 ? 0.0 : (gx > w->width - 1 ? w->width - 1 : gx);
+    gy = gy < 0.0 ? 0.0 : (gy > w->height - 1 ? w->height - 1 : gy);
+    kx = (int)gx;
+    ky = (int)gy;
+    kx = kx > w->width - 2 ? (w->width > 1 ? w->width - 2 : 0) : kx;
+    ky = ky > w->height - 2 ? (w->height > 1 ? w->height - 2 : 0) : ky;
+    fx = gx - kx;
+    fy = gy - ky;
+    c00 = (size_t)ky * (size_t)w->width + (size_t)kx;
+    c01 = w->width > 1 ? c00 + 1 : c00;
+    c10 = w->height > 1 ? c00 + (size_t)w->width : c00;
+    c11 = w->width > 1 ? c10 + 1 : c10;
+    return (w->elevation[c00] + (w->elevation[c01] - (double)w->elevation[c00]) * fx) * (1.0 - fy) +
+           (w->elevation[c10] + (w->elevation[c11] - (double)w->elevation[c10]) * fx) * fy;
+}
+
+/* The uncarved surface at (u, v) (river_carve_height_fn). */
+static double
+surface_at(void *ctx, double u, double v)
+{
+    struct sampler *s = ctx;
+    double q[3];
+    float e;
+
+    if (s->w->kind == WORLD_GRID) {
+        return grid_at(s->w, u, v);
+    }
+    if (s->w->mesh == NULL || s->w->mesh->npoints == 0) {
+        return 0.0;
+    }
+    sample_map_point(s->w, u, v, q);
+    mesh_sample(s, q, &e, NULL);
+    return e;
+}
+
+enum og_status
+sample_init(struct sampler *s, const struct world *w, int width, int height,
+            struct og_error *err)
+{
+    enum og_status st;
+
     memset(s, 0, sizeof *s);
     s->w = w;
     s->width = width;
@@ -63,6 +113,38 @@ sample_init(struct sampler *s, const struct world *w, int width, int height)
     sample_axes(w, width, height, s->ax);
     s->tri = 0;
     s->point = 0;
+    st = river_carve_new(w, s->ax[1], s->ax[3], surface_at, s, &s->carve, err);
+    s->tri = 0;
+    s->point = 0;
+    return st;
+}
+
+void
+sample_free(struct sampler *s)
+{
+    river_carve_free(s->carve);
+    s->carve = NULL;
+}
+
+enum og_status
+sample_lowest(const struct world *w, double *lo, struct og_error *err)
+{
+    struct sampler s;
+    double bed;
+    enum og_status st;
+
+    memset(&s, 0, sizeof s);
+    s.w = w;
+    s.width = s.height = 1;
+    st = river_carve_lowest(w, surface_at, &s, &bed, err);
+    *lo = bed < w->elev_min ? bed : w->elev_min;
+    return st;
+}
+
+double
+sample_point(struct sampler *s, double u, double v)
+{
+    return river_carve_at(s->carve, u, v, surface_at(s, u, v));
 }
 
 /* Source coordinate of raster index i (of n) on a grid axis of m cells,
@@ -216,6 +298,20 @@ sample_map_point(const struct world *w, double u, double v, double q[3])
     }
 }
 
+/* The river channels carved into a row's samples. */
+static void
+carve_row(const struct sampler *s, int y, int x0, int n, float *elev)
+{
+    double v = sample_v(s, y);
+    int i;
+    if (s->carve == NULL) {
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        elev[i] = (float)river_carve_at(s->carve, sample_u(s, x0 + i), v, elev[i]);
+    }
+}
+
 void
 sample_row(struct sampler *s, int y, int x0, int n, float *elev, int32_t *cell)
 {
@@ -224,6 +320,7 @@ sample_row(struct sampler *s, int y, int x0, int n, float *elev, int32_t *cell)
 
     if (w->kind == WORLD_GRID) {
         grid_row(s, y, x0, n, elev, cell);
+        carve_row(s, y, x0, n, elev);
         return;
     }
     if (w->mesh == NULL || w->mesh->npoints == 0) {
@@ -241,4 +338,5 @@ sample_row(struct sampler *s, int y, int x0, int n, float *elev, int32_t *cell)
         sample_map_point(w, sample_u(s, x0 + i), v, q);
         mesh_sample(s, q, elev + i, cell != NULL ? cell + i : NULL);
     }
+    carve_row(s, y, x0, n, elev);
 }

@@ -23,14 +23,22 @@
  *           weights of the gnomonic projection onto the triangle's plane.
  * Every sample is a convex combination of cell elevations, so it lies in
  * [elev_min, elev_max]. Triangles are found by a visibility walk from the
- * previous pixel's triangle, so a row costs O(width). */
+ * previous pixel's triangle, so a row costs O(width).
+ *
+ * Rivers are carved into these heights (render/river_carve.h) unless
+ * render.carve_rivers is off: the channels, not the surface alone, are
+ * what every height export writes. Carved samples may lie below
+ * elev_min's land but never below the sea floor or above elev_max. */
 #ifndef OROGEN_RENDER_SAMPLE_H
 #define OROGEN_RENDER_SAMPLE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/base/og_error.h"
 #include "core/world.h"
+
+struct river_carve;
 
 struct sampler {
     const struct world *w;
@@ -38,11 +46,27 @@ struct sampler {
     double ax[4];          /* sample_axes */
     int32_t tri;           /* walk hint: the last triangle found */
     int32_t point;         /* walk hint for nearest-point fallbacks */
+    struct river_carve *carve; /* the river channels, or NULL */
 };
 
-/* Prepare s for a width x height raster of w (both >= 1). The world must
- * have an elevation field. */
-void sample_init(struct sampler *s, const struct world *w, int width, int height);
+/* Prepare s for a width x height raster of w (both >= 1), with w's river
+ * channels for that raster size; release it with sample_free. The world
+ * must have an elevation field. Errors: OG_ENOMEM (s is then empty and
+ * needs no sample_free, though it is harmless). */
+enum og_status sample_init(struct sampler *s, const struct world *w, int width, int height,
+                           struct og_error *err);
+
+/* Release what sample_init allocated. */
+void sample_free(struct sampler *s);
+
+/* The lowest elevation (world units) any raster of w samples into *lo:
+ * elev_min, or a river bed carved below it (render/river_carve.h).
+ * Errors: OG_ENOMEM. */
+enum og_status sample_lowest(const struct world *w, double *lo, struct og_error *err);
+
+/* The elevation (world units) at map point (u, v), carved as sample_row's
+ * pixels are (the same values at pixel centres up to rounding). */
+double sample_point(struct sampler *s, double u, double v);
 
 /* Elevation (world units) of pixels x0 .. x0 + n - 1 of row y into elev[n];
  * cell[n] (may be NULL) gets the cell nearest to each sample (the

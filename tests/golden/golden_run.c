@@ -9,6 +9,8 @@
  *   @map LAYER WxH        export a top-down map of LAYER at W x H
  *   @iso WxH              export the isometric render at W x H
  *   @globe SIZE           export the globe at SIZE x SIZE
+ *   @heightmap WxH        export the 16-bit heightmap at W x H (hashed as its
+ *                         16-bit samples, big-endian)
  * World fields are hashed as little-endian bytes (floats as their IEEE-754
  * bits); images are exported through the same functions as `orogen
  * export`, read back and hashed as decoded 8-bit RGBA samples, so a
@@ -37,11 +39,12 @@
 #include "render/mapimg.h"
 #include "io/png/pngio.h"
 #include "io/export_globe.h"
+#include "io/raster/heightmap.h"
 
 #define MAX_OUTPUTS 8
 
 struct output {
-    char kind[8];     /* map, iso, globe */
+    char kind[16];    /* map, iso, globe, heightmap */
     char layer[64];
     int w, h;
 };
@@ -144,6 +147,38 @@ put_png(const char *name, const char *path)
     dem_raster_fini(&r);
 }
 
+/* Decode a 16-bit grey PNG and hash its samples big-endian. */
+static void
+put_png16(const char *name, const char *path)
+{
+    struct dem_raster r;
+    struct og_error err;
+    unsigned char *px;
+    char hex[OG_SHA256_HEX];
+    size_t i, n;
+
+    if (pngio_read_raster(path, &r, &err) != OG_OK) {
+        fprintf(stderr, "golden_run: %s\n", err.msg);
+        exit(1);
+    }
+    if (r.channels != 1 || r.bit_depth != 16) {
+        die("heightmap is not 16-bit grey");
+    }
+    n = (size_t)r.width * (size_t)r.height;
+    px = malloc(2 * n);
+    if (px == NULL) {
+        die("out of memory");
+    }
+    for (i = 0; i < n; i++) {
+        px[2 * i] = (unsigned char)(r.samples[i] >> 8);
+        px[2 * i + 1] = (unsigned char)r.samples[i];
+    }
+    og_sha256_hex(px, 2 * n, hex);
+    printf("%s:%dx%d %s\n", name, r.width, r.height, hex);
+    free(px);
+    dem_raster_fini(&r);
+}
+
 static void
 fail(const struct og_error *err)
 {
@@ -218,6 +253,9 @@ main(int argc, char **argv)
         } else if (nout < MAX_OUTPUTS && strcmp(kind, "iso") == 0 && k == 2 &&
                    sscanf(a, "%dx%d", &out[nout].w, &out[nout].h) == 2) {
             snprintf(out[nout++].kind, sizeof out[0].kind, "iso");
+        } else if (nout < MAX_OUTPUTS && strcmp(kind, "heightmap") == 0 && k == 2 &&
+                   sscanf(a, "%dx%d", &out[nout].w, &out[nout].h) == 2) {
+            snprintf(out[nout++].kind, sizeof out[0].kind, "heightmap");
         } else if (nout < MAX_OUTPUTS && strcmp(kind, "globe") == 0 && k == 2 &&
                    sscanf(a, "%d", &out[nout].w) == 1) {
             out[nout].h = out[nout].w;
@@ -284,6 +322,12 @@ main(int argc, char **argv)
             iso_options_from_params(&io, &w->params);
             io.threads = threads;
             st = export_iso_png(w, &io, out[i].w, out[i].h, file, &err);
+        } else if (strcmp(out[i].kind, "heightmap") == 0) {
+            struct raster_window win;
+            struct height_range range;
+            memset(&range, 0, sizeof range);
+            raster_window_full(&win, out[i].w, out[i].h);
+            st = export_heightmap_png(w, &win, &range, file, NULL, &err);
         } else {
             st = globe_export_png(w, out[i].w, file, &err);
         }
@@ -300,7 +344,11 @@ main(int argc, char **argv)
             } else {
                 snprintf(name, sizeof name, "%s", out[i].kind);
             }
-            put_png(name, file);
+            if (strcmp(out[i].kind, "heightmap") == 0) {
+                put_png16(name, file);
+            } else {
+                put_png(name, file);
+            }
         }
         unlink(file);
     }

@@ -151,6 +151,7 @@ terrain_mesh_build(const struct world *w, int cols, int rows, struct terrain_mes
     int sphere = w->kind == WORLD_SPHERE;
     size_t nv, nt, t = 0, v;
     struct sampler s;
+    enum og_status st;
     float *elev;
     int32_t *cell;
     double relief = w->elev_max - w->elev_min;
@@ -187,7 +188,12 @@ terrain_mesh_build(const struct world *w, int cols, int rows, struct terrain_mes
     }
     mesh_scale(m, w, relief);
 
-    sample_init(&s, w, cols, rows);
+    if ((st = sample_init(&s, w, cols, rows, err)) != OG_OK) {
+        free(elev);
+        free(cell);
+        terrain_mesh_free(m);
+        return st;
+    }
     double pole_sum[2] = { 0.0, 0.0 };
     for (j = 0; j < rows; j++) {
         sample_row(&s, j, 0, cols, elev, cell);
@@ -248,6 +254,7 @@ terrain_mesh_build(const struct world *w, int cols, int rows, struct terrain_mes
             t += 2;
         }
     }
+    sample_free(&s);
     free(elev);
     free(cell);
     finish(m);

@@ -40,12 +40,18 @@ heightmap_scale(const struct world *w, const struct height_range *asked, struct 
                 struct og_error *err)
 {
     double unit = w->elev_unit_m > 0.0 ? w->elev_unit_m : 1.0;
-    double lo = w->elev_min * unit, hi = w->elev_max * unit;
+    double lo, hi = w->elev_max * unit;
+    enum og_status st;
 
     if (w->elevation == NULL) {
         return og_error_set(err, OG_EINVAL, "the %s world has no elevation field",
                             world_gen_name(w->gen));
     }
+    /* the world's extremes, down to a river bed carved below them */
+    if ((st = sample_lowest(w, &lo, err)) != OG_OK) {
+        return st;
+    }
+    lo *= unit;
     if (asked != NULL && asked->given) {
         if (!(asked->lo < asked->hi)) {
             return og_error_set(err, OG_ERANGE, "--height-range %g:%g is empty", asked->lo,
@@ -217,7 +223,11 @@ export_heightmap_png(const struct world *w, const struct raster_window *win,
         return st;
     }
     memset(&r, 0, sizeof r);
-    sample_init(&r.s, w, win->width, win->height);
+    if ((st = sample_init(&r.s, w, win->width, win->height, err)) != OG_OK) {
+        free(blocks[0]);
+        free(blocks[1]);
+        return st;
+    }
     r.win = win;
     r.w = w;
     r.scale = &sc;
@@ -229,6 +239,7 @@ export_heightmap_png(const struct world *w, const struct raster_window *win,
         st = pngio_write_rows_nodata(path, win->w, win->h, 16, hm_row, &r, text, ntext, 6,
                                      sc.nodata, err);
     }
+    sample_free(&r.s);
     free(r.elev);
     free(r.cell);
     free(blocks[0]);

@@ -4,7 +4,8 @@
  * over a range [lo, hi]: sample = round((h - lo) / step) with step =
  * (hi - lo) / 65535, so 0 is lo and 65535 is hi, and h = lo + sample * step
  * reads it back to within half a step. The range is the world's own
- * extremes unless one is given; data outside a given range is refused, or
+ * extremes (its low end down to the lowest river bed carved below them,
+ * render/sample.h) unless one is given; data outside a given range is refused, or
  * clamped to it on request (clip).
  *
  * The PNG form (this file) is 16-bit greyscale, big-endian as PNG

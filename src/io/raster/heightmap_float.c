@@ -37,7 +37,11 @@ heightmap_float_sample(const struct world *w, const struct raster_window *win,
         return og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d float heightmap",
                             win->w, win->h);
     }
-    sample_init(&s, w, win->width, win->height);
+    if ((st = sample_init(&s, w, win->width, win->height, err)) != OG_OK) {
+        free(buf);
+        free(cell);
+        return st;
+    }
     for (y = 0; y < win->h; y++) {
         float *row = buf + (size_t)y * (size_t)win->w;
         sample_row(&s, win->y0 + y, win->x0, win->w, row, cell);
@@ -53,6 +57,7 @@ heightmap_float_sample(const struct world *w, const struct raster_window *win,
             sc.data_hi = row[x] > sc.data_hi ? row[x] : sc.data_hi;
         }
     }
+    sample_free(&s);
     free(cell);
     *out = buf;
     if (used != NULL) {

@@ -104,10 +104,14 @@ export_normalmap(const struct world *w, int width, int height, enum normalmap_co
         return og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d normal map", width,
                             height);
     }
-    sample_init(&smp, w, width, height);
+    if ((st = sample_init(&smp, w, width, height, err)) != OG_OK) {
+        free(h);
+        return st;
+    }
     for (y = 0; y < height; y++) {
         sample_row(&smp, y, 0, width, h + (size_t)y * (size_t)width, NULL);
     }
+    sample_free(&smp);
     memset(&r, 0, sizeof r);
     r.h = h;
     r.width = width;

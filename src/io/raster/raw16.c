@@ -47,8 +47,8 @@ export_raw16(const struct world *w, const struct raster_window *win,
         free(row);
         return st;
     }
-    sample_init(&s, w, win->width, win->height);
-    for (y = 0; y < win->h; y++) {
+    st = sample_init(&s, w, win->width, win->height, err);
+    for (y = 0; st == OG_OK && y < win->h; y++) {
         sample_row(&s, win->y0 + y, win->x0, win->w, elev, cell);
         heightmap_extremes(&sc, elev, win->w);
         for (x = 0; x < win->w; x++) {
@@ -61,6 +61,7 @@ export_raw16(const struct world *w, const struct raster_window *win,
             break;
         }
     }
+    sample_free(&s);
     free(elev);
     free(cell);
     free(row);

@@ -403,9 +403,12 @@ export_splat(const struct world *w, int width, int height, const struct georef *
         r.image = k;
         r.held[0] = r.held[1] = r.held[2] = -1;
         r.band_y0 = -1;
-        sample_init(&r.s, w, width, height);
+        if ((st = sample_init(&r.s, w, width, height, err)) != OG_OK) {
+            break;
+        }
         snprintf(path, sizeof path, "%s/splat_%d.png", dir, k);
         st = pngio_write_rows(path, width, height, 8, 4, splat_row, &r, text, ntext, 6, err);
+        sample_free(&r.s);
         if (st == OG_OK) {
             st = georef_write(g, &win, r.s.ax, path, err);
         }
