@@ -24,7 +24,7 @@
 #include "tests.h"
 
 
-START_TEST(sample_grid_exact_and_bilinear)
+START_TEST(sample_grid_exact_and_bicubic)
 {
     const float e[6] = { 0, 1, 2, 3, 4, 5 };  /* 3 x 2 */
     struct world *w = test_grid_world(3, 2, e);
@@ -40,12 +40,14 @@ START_TEST(sample_grid_exact_and_bilinear)
        (doc/grid.md), cell coordinates i x 2 / 5 and j x 1 / 3. */
     ck_assert_int_eq(sample_init(&s, w, 6, 4, NULL), OG_OK);
     sample_row(&s, 0, 0, 6, row, NULL);
+    /* Catmull-Rom (render/surface.h), border cells repeated: at x = 0.4
+       the taps 0, 0, 1, 2 weigh -0.072, 0.696, 0.424, -0.048 */
     ck_assert_float_eq_tol(row[0], 0.0f, 1e-6);      /* the first cell */
-    ck_assert_float_eq_tol(row[1], 0.4f, 1e-6);      /* x = 0.4 */
-    ck_assert_float_eq_tol(row[2], 0.8f, 1e-6);
+    ck_assert_float_eq_tol(row[1], 0.328f, 1e-6);    /* x = 0.4 */
+    ck_assert_float_eq_tol(row[2], 0.784f, 1e-6);    /* x = 0.8 */
     ck_assert_float_eq_tol(row[5], 2.0f, 1e-6);      /* the last cell */
-    sample_row(&s, 1, 0, 6, row, NULL);              /* y = 1/3: +1 */
-    ck_assert_float_eq_tol(row[1], 1.4f, 1e-6);
+    sample_row(&s, 1, 0, 6, row, NULL);              /* y = 1/3: + 3 x 8/27 */
+    ck_assert_float_eq_tol(row[1], 0.328f + 8.0f / 9.0f, 1e-5);
     sample_row(&s, 3, 0, 6, row, NULL);              /* the last row */
     ck_assert_float_eq_tol(row[5], 5.0f, 1e-6);
     world_unref(w);
@@ -513,7 +515,7 @@ dataout_suite(void)
     Suite *s = suite_create("dataout");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, sample_grid_exact_and_bilinear);
+    tcase_add_test(tc, sample_grid_exact_and_bicubic);
     tcase_add_test(tc, sample_mesh_in_range);
     tcase_add_test(tc, heightmap_roundtrip_island);
     tcase_add_test(tc, heightmap_roundtrip_hybrid);

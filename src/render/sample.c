@@ -8,6 +8,7 @@
 #include "core/base/detmath.h"
 #include "core/geom/mesh.h"
 #include "render/river_carve.h"
+#include "render/surface.h"
 
 static void mesh_sample(struct sampler *s, const double *q, float *elev, int32_t *cell);
 
@@ -56,29 +57,31 @@ sample_spacing(const struct world *w, int width, int height, double ex, double e
     out[1] = spacing(sphere, height, grid ? w->height : 0, ey);
 }
 
-/* The bilinear surface of a grid at map point (u, v), edges clamped: the
- * surface grid_row samples (cell i centred at u = (i + 0.5) / m). */
+/* h clamped to the world's range (the interpolants overshoot near steps). */
+static double
+in_range(const struct world *w, double h)
+{
+    return h < w->elev_min ? w->elev_min : (h > w->elev_max ? w->elev_max : h);
+}
+
+/* The grid's Catmull-Rom surface (render/surface.h) at grid point (gx, gy),
+ * cell (i, j) centred at (i, j), the point clamped to the outer centres. */
+static double
+grid_surface(const struct world *w, double gx, double gy)
+{
+    double h;
+    gx = gx < 0.0 ? 0.0 : (gx > w->width - 1 ? w->width - 1 : gx);
+    gy = gy < 0.0 ? 0.0 : (gy > w->height - 1 ? w->height - 1 : gy);
+    surface_bicubic(w->elevation, w->width, w->height, gx, gy, &h, NULL, NULL);
+    return in_range(w, h);
+}
+
+/* The grid's surface at map point (u, v) (cell i centred at
+ * u = (i + 0.5) / m): the surface grid_row samples. */
 static double
 grid_at(const struct world *w, double u, double v)
 {
-    double gx = u * w->width - 0.5, gy = v * w->height - 0.5, fx, fy;
-    int kx, ky;
-    size_t c00, c01, c10, c11;
-
-    gx = gx < 0.0 ? 0.0 : (gx > w->width - 1 ? w->width - 1 : gx);
-    gy = gy < 0.0 ? 0.0 : (gy > w->height - 1 ? w->height - 1 : gy);
-    kx = (int)gx;
-    ky = (int)gy;
-    kx = kx > w->width - 2 ? (w->width > 1 ? w->width - 2 : 0) : kx;
-    ky = ky > w->height - 2 ? (w->height > 1 ? w->height - 2 : 0) : ky;
-    fx = gx - kx;
-    fy = gy - ky;
-    c00 = (size_t)ky * (size_t)w->width + (size_t)kx;
-    c01 = w->width > 1 ? c00 + 1 : c00;
-    c10 = w->height > 1 ? c00 + (size_t)w->width : c00;
-    c11 = w->width > 1 ? c10 + 1 : c10;
-    return (w->elevation[c00] + (w->elevation[c01] - (double)w->elevation[c00]) * fx) * (1.0 - fy) +
-           (w->elevation[c10] + (w->elevation[c11] - (double)w->elevation[c10]) * fx) * fy;
+    return grid_surface(w, u * w->width - 0.5, v * w->height - 0.5);
 }
 
 /* The uncarved surface at (u, v) (river_carve_height_fn). */
@@ -182,13 +185,7 @@ grid_row(struct sampler *s, int y, int x0, int n, float *elev, int32_t *cell)
     grid_axis(y, s->height, w->height, &ky, &fy);
     for (i = 0; i < n; i++) {
         grid_axis(x0 + i, s->width, W, &kx, &fx);
-        size_t c00 = (size_t)ky * W + kx;
-        size_t c01 = fx > 0.0 ? c00 + 1 : c00;
-        size_t c10 = fy > 0.0 ? c00 + (size_t)W : c00;
-        size_t c11 = fx > 0.0 ? c10 + 1 : c10;
-        double top = w->elevation[c00] + (w->elevation[c01] - (double)w->elevation[c00]) * fx;
-        double bot = w->elevation[c10] + (w->elevation[c11] - (double)w->elevation[c10]) * fx;
-        elev[i] = fy > 0.0 ? (float)(top + (bot - top) * fy) : (float)top;
+        elev[i] = (float)grid_surface(w, kx + fx, ky + fy);
         if (cell != NULL) {
             cell[i] = (int32_t)((size_t)(ky + (fy >= 0.5)) * W + (size_t)(kx + (fx >= 0.5)));
         }

@@ -10,8 +10,10 @@
  *   grid:   the rectangle through the centres of its outer cells (a DEM's
  *           samples are its pixel centres): u = (0.5 + x (m - 1) / (W - 1))
  *           / m for m cells a row, so a raster of the world's own size
- *           gives its cells exactly; any other size interpolates bilinearly
- *           between cell centres;
+ *           gives its cells exactly; any other size interpolates between
+ *           cell centres by Catmull-Rom bicubic (render/surface.h, C1, the
+ *           maps' grid surface; issue 24: no cell creases in hillshade),
+ *           clamped to [elev_min, elev_max];
  *   sphere: equirectangular rasters stay pixel-is-area, u = (x + 0.5) / W,
  *           v = (y + 0.5) / H (longitude -180..180 degrees left to right,
  *           latitude 90..-90 top to bottom), as every global 2:1 raster.
@@ -21,8 +23,7 @@
  *           the nearest cell.
  *   sphere: the same on the spherical triangle, with the barycentric
  *           weights of the gnomonic projection onto the triangle's plane.
- * Every sample is a convex combination of cell elevations, so it lies in
- * [elev_min, elev_max]. Triangles are found by a visibility walk from the
+ * Every sample lies in [elev_min, elev_max] (before river channels). Triangles are found by a visibility walk from the
  * previous pixel's triangle, so a row costs O(width).
  *
  * Rivers are carved into these heights (render/river_carve.h) unless
