@@ -12,39 +12,6 @@
 #include "core/base/detmath.h"
 #include "io/dem/dem_gdal.h"
 
-char *
-crs_element_wkt(const char *srs)
-{
-    const char *s = strstr(srs, "<SRS"), *b, *e;
-    char *out, *o;
-    static const struct { const char *ent; char c; } ents[] = {
-        { "&quot;", '"' }, { "&amp;", '&' }, { "&lt;", '<' }, { "&gt;", '>' }, { "&apos;", '\'' },
-    };
-    if (s == NULL || (b = strchr(s, '>')) == NULL || (e = strstr(b, "</SRS>")) == NULL) {
-        return NULL;
-    }
-    out = malloc((size_t)(e - b) + 1);
-    if (out == NULL) {
-        return NULL;
-    }
-    for (o = out, b++; b < e;) {
-        size_t k;
-        for (k = 0; k < sizeof ents / sizeof ents[0]; k++) {
-            size_t l = strlen(ents[k].ent);
-            if (strncmp(b, ents[k].ent, l) == 0) {
-                *o++ = ents[k].c;
-                b += l;
-                break;
-            }
-        }
-        if (k == sizeof ents / sizeof ents[0]) {
-            *o++ = *b++;
-        }
-    }
-    *o = '\0';
-    return out;
-}
-
 /* Metres between two nearby geographic points (degrees) on an ellipsoid of
  * semi-major axis a and eccentricity squared e2, at their mean latitude. */
 static double

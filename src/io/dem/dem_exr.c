@@ -14,22 +14,6 @@
 
 #define DEM_EXR_MAX_SIDE 16384
 
-int
-dem_file_is_exr(const char *path)
-{
-    static const unsigned char magic[4] = { 0x76, 0x2f, 0x31, 0x01 };
-    unsigned char b[4];
-    FILE *f = NULL;
-    struct og_error e;
-    int is;
-    if (infile_fopen(path, &f, NULL, &e) != OG_OK) {
-        return 0;
-    }
-    is = fread(b, 1, 4, f) == 4 && memcmp(b, magic, 4) == 0;
-    fclose(f);
-    return is;
-}
-
 static _Thread_local char exr_first_msg[160];
 
 static void

@@ -7,10 +7,8 @@
 
 #include "core/base/og_error.h"
 #include "core/dem/dem.h"
+#include "io/dem/dem_signature.h"
 
-/* 1 when the file at path starts with OpenEXR's magic number (76 2f 31
- * 01), else 0 (never blocks on a FIFO). */
-int dem_file_is_exr(const char *path);
 
 /* Read the first part of a scanline EXR: its "Y" channel, else "R", else
  * its only channel (half or float; sampling 1 1) into out->heights

@@ -31,22 +31,6 @@ dem_gdal_init(void)
     pthread_once(&gdal_once, gdal_register);
 }
 
-int
-dem_file_is_png(const char *path)
-{
-    static const unsigned char sig[8] = { 137, 80, 78, 71, 13, 10, 26, 10 };
-    unsigned char b[8];
-    FILE *f = NULL;
-    struct og_error e;
-    int is;
-    if (infile_fopen(path, &f, NULL, &e) != OG_OK) {
-        return 0;
-    }
-    is = fread(b, 1, 8, f) == 8 && memcmp(b, sig, 8) == 0;
-    fclose(f);
-    return is;
-}
-
 /* GDAL's last message for path as one line (or what when it has none). */
 static enum og_status
 gdal_fail(struct og_error *err, enum og_status code, const char *path, const char *what)

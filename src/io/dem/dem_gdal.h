@@ -7,6 +7,7 @@
 
 #include "core/base/og_error.h"
 #include "core/dem/dem.h"
+#include "io/dem/dem_signature.h"
 #include "io/georef.h"
 
 /* Largest side read, as for PNGs (doc/scale.md). */
@@ -41,9 +42,5 @@ enum og_status dem_gdal_read(const char *path, struct dem_raster *out, struct og
 enum og_status dem_gdal_georef(const char *path, int width, int height, struct georef *g,
                                struct og_error *err);
 
-/* 1 when the file at path starts with the PNG signature (read by
- * io/png, not GDAL), else 0 (also for a file that cannot be opened or is
- * not a regular file: never blocks on a FIFO, core/base/infile.h). */
-int dem_file_is_png(const char *path);
 
 #endif

@@ -1,0 +1,42 @@
+/* crs_element: the WKT of an io/georef.h <SRS> element (see crs_scale.h).
+ * Plain text work, kept apart from crs_scale.c so that a build without
+ * GDAL (configure --without-gdal) still writes the CRS of a PNG DEM's
+ * georeferencing into its outputs. */
+#include "config.h"
+#include "io/dem/crs_scale.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+char *
+crs_element_wkt(const char *srs)
+{
+    const char *s = strstr(srs, "<SRS"), *b, *e;
+    char *out, *o;
+    static const struct { const char *ent; char c; } ents[] = {
+        { "&quot;", '"' }, { "&amp;", '&' }, { "&lt;", '<' }, { "&gt;", '>' }, { "&apos;", '\'' },
+    };
+    if (s == NULL || (b = strchr(s, '>')) == NULL || (e = strstr(b, "</SRS>")) == NULL) {
+        return NULL;
+    }
+    out = malloc((size_t)(e - b) + 1);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (o = out, b++; b < e;) {
+        size_t k;
+        for (k = 0; k < sizeof ents / sizeof ents[0]; k++) {
+            size_t l = strlen(ents[k].ent);
+            if (strncmp(b, ents[k].ent, l) == 0) {
+                *o++ = ents[k].c;
+                b += l;
+                break;
+            }
+        }
+        if (k == sizeof ents / sizeof ents[0]) {
+            *o++ = *b++;
+        }
+    }
+    *o = '\0';
+    return out;
+}
