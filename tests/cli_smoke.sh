@@ -176,8 +176,8 @@ out=$("$BIN" export --set island.cells=300 --map "$tmp/r1.png" --map "$tmp/r2.pn
 [ $st -eq 2 ] && echo "$out" | grep -q -- "--map given twice" && [ ! -e "$tmp/r1.png" ] &&
     [ ! -e "$tmp/r2.png" ] ; check "--map twice is refused, nothing written" $?
 out=$("$BIN" export --set island.cells=300 --map "$tmp/x.jpg" 2>&1); st=$?
-[ $st -eq 1 ] && echo "$out" | grep -q "this output is a PNG; name it .png" && [ ! -e "$tmp/x.jpg" ]
-check "--map x.jpg is refused" $?
+[ $st -eq 2 ] && echo "$out" | grep -q "this output is a PNG; name it .png" && [ ! -e "$tmp/x.jpg" ]
+check "--map x.jpg is refused (a usage error, exit 2)" $?
 out=$("$BIN" export -g planet --set planet.points=800 --map "$tmp/sq.png" --size 64x64 2>&1); st=$?
 [ $st -eq 1 ] && echo "$out" | grep -q "would stretch the map, which is 2:1 (64x32 keeps it)" &&
     [ ! -e "$tmp/sq.png" ] ; check "a square --size for a 2:1 planet map is refused" $?
@@ -272,19 +272,33 @@ check "--seeds 9-3: FIRST after LAST, 3-9 offered" $?
 out=$("$BIN" export --map "$tmp/e.png" --layer foo 2>&1)
 case $out in "orogen: unknown layer 'foo' (color, elevation, moisture, rivers, lakes, roughness, forest, mask, landmass, plates, climate, "*) true ;; *) false ;; esac &&
     echo "$out" | grep -q "slope" ; check "unknown layer: every layer listed (the table's, plates to slope)" $?
+[ $? -eq 0 ] && "$BIN" export --map "$tmp/e.png" --layer foo >/dev/null 2>&1
+[ $? -eq 2 ] ; check "unknown layer: a usage error, exit 2 (doc/batch.md)" $?
+# Usage errors before any work (issue 28): --progress would print the
+# generation's stages before a late check's line, so each output is one line.
 err1 1 "the island generator has no 'plates' layer (its layers: color, elevation, moisture, rivers, lakes)" \
-    --map "$tmp/e.png" --size 16x16 --layer plates
-check "a layer the generator lacks: its layers listed" $?
+    --map "$tmp/e.png" --size 16x16 --layer plates --progress
+check "a layer the generator never makes: refused before generation, its layers listed" $?
 err1 1 "--map-size 64x32 would stretch the map, which is 1:1 (64x64 keeps it)" \
-    --map "$tmp/e.png" --map-size 64x32
-check "--map-size stretch: no 'use --map-size' hint" $?
+    --map "$tmp/e.png" --map-size 64x32 --progress
+check "--map-size stretch: no 'use --map-size' hint, before generation" $?
 err1 1 "--size 64x32 would stretch the map, which is 1:1 (64x64 keeps it); use --map-size for the map, --iso-size for the render" \
-    --map "$tmp/e.png" --size 64x32
-check "--size stretch: the --map-size hint" $?
+    --map "$tmp/e.png" --size 64x32 --progress
+check "--size stretch: the --map-size hint, before generation" $?
+out=$("$BIN" export -g hybrid --set hybrid.width=32 --set hybrid.height=16 --map "$tmp/e.png" \
+      --map-size 64x64 --progress 2>&1); st=$?
+[ $st -eq 1 ] && [ "$out" = "orogen: --map-size 64x64 would stretch the map, which is 2:1 (64x32 keeps it)" ]
+check "hybrid --map-size stretch: refused before generation" $?
+out=$("$BIN" export -g planet --set planet.points=2000 --normals "$tmp/e.png" --progress 2>&1); st=$?
+[ $st -eq 1 ] && [ "$out" = "orogen: --normals: a planet has no flat map to shade" ]
+check "planet --normals: refused before generation" $?
+err1 2 "param 'island.cells' = 1.5 must be an integer in [16, 2000000]" --map "$tmp/e.png" \
+    --set island.cells=1.5
+check "--set island.cells=1.5: one line, must be an integer" $?
 out=$("$BIN" gallery --seeds 1-2 --out "$tmp/e.jpg" 2>&1); st=$?
-[ $st -ne 0 ] && [ "$out" = "orogen: --out '$tmp/e.jpg': the contact sheet is a PNG; name it .png" ] &&
+[ $st -eq 2 ] && [ "$out" = "orogen: --out '$tmp/e.jpg': the contact sheet is a PNG; name it .png" ] &&
     [ ! -e "$tmp/e.jpg" ]
-check "gallery --out must be .png" $?
+check "gallery --out must be .png: a usage error, exit 2" $?
 err1 2 "--from $tmp/a.png is a recipe of the island generator; -g hybrid would make another world: drop -g (or --from)" \
     --from "$tmp/a.png" -g hybrid --map "$tmp/e.png"
 check "--from an island recipe, then -g hybrid: refused" $?
@@ -293,8 +307,8 @@ err1 2 "--from $tmp/a.png is a recipe of the island generator; -g hybrid would m
 check "-g hybrid, then --from an island recipe: refused" $?
 "$BIN" export -g island --from "$tmp/a.png" --map "$tmp/g.png" --size 128x128 && cmp -s "$tmp/a.png" "$tmp/g.png"
 check "-g naming the recipe's own generator is fine" $?
-err1 1 "--raw '$tmp/e.png': the name must end in .r16 or .raw" --raw "$tmp/e.png"
-check "--raw must be .r16 or .raw" $?
+err1 2 "--raw '$tmp/e.png': the name must end in .r16 or .raw" --raw "$tmp/e.png"
+check "--raw must be .r16 or .raw: a usage error, exit 2" $?
 # a non-georeferenced world's raster removes the sidecars an earlier DEM export left
 "$BIN" export --dem "$DATA/dem/srtmgl3_front_range_144.asc" --map "$tmp/side.png" --size 32x32 &&
     [ -s "$tmp/side.pgw" ] && [ -s "$tmp/side.png.aux.xml" ]

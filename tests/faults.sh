@@ -86,10 +86,11 @@ for dem in dem1 dem21; do
     expect "--dem $dem --map --iso: refused, no a.png" 1 "too small to render" "$w"
 done
 w=$(fresh a-aa)
-run "$w" 60 "$BIN" export --set island.cells=300 --map a.png --iso b.png --size 8193x1
+# (--map-size: a --size of this shape would stretch the map, refused first)
+run "$w" 60 "$BIN" export --set island.cells=300 --map a.png --map-size 64x64 --iso b.png --size 8193x1
 expect "--size 8193x1 over the antialias limit: no a.png" 1 "render.antialias = 2 times that" "$w"
 run "$w" 60 "$BIN" export --set island.cells=300 --set render.antialias=4 --map a.png \
-    --iso b.png --size 5000x10
+    --map-size 64x64 --iso b.png --size 5000x10
 expect "antialias 4 at 5000x10: no a.png" 1 "render.antialias = 4 times that" "$w"
 # Sizes first: the DEM named is never read (it does not exist).
 run "$w" 60 "$BIN" export --dem nosuch.png --map a.png --size 46341x46341
@@ -329,8 +330,9 @@ run "$w" 60 "$BIN" export --dem soft.png --map $DN
 expect "--map the file a --dem symlink names: refused" 1 "input --dem" "$w" \
     $DN hard.png soft.png
 printf '30\n0\n0\n-30\n1000\n2000\n' >"$w/$DW"
-run "$w" 60 "$BIN" export --dem $DN --raw $DW
-expect "--raw over the --dem's world file: refused" 1 "input georeferencing $DW" "$w" \
+# (--stats: any name; --raw dem.pgw is refused for its extension, a usage error)
+run "$w" 60 "$BIN" export --dem $DN --stats $DW
+expect "--stats over the --dem's world file: refused" 1 "input georeferencing $DW" "$w" \
     $DN hard.png soft.png $DW
 [ "$(cksum <"$w/$DN")" = "$sum0" ]
 check "the --dem is unchanged" $?

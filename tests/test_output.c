@@ -9,9 +9,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/dem/dem.h"
 #include "core/generators.h"
 #include "core/recipe/params.h"
 #include "io/output.h"
+#include "io/png/pngio.h"
+#include "render/layer_sources.h"
+#include "render/mapimg.h"
 #include "tests.h"
 
 /* Every kind has its own row, option and writer; options are found whole
@@ -166,6 +170,62 @@ START_TEST(output_plan_writes_whole)
 }
 END_TEST
 
+/* render/layer_sources.h against generated worlds: under the parameters
+ * a world was made with, a layer it has is "possible", and a possible
+ * layer it lacks is only a DEM's slope (which needs a cell size). So the
+ * check before generation refuses nothing a world would have had, and
+ * lets through nothing but that. Each generator with and without
+ * landscape evolution (wear, deposition). */
+static void
+layers_match(enum gen_id gen, const struct params *p, const struct dem_raster *dem)
+{
+    struct params q = *p;
+    struct world *w = test_run_world(gen, &q, dem);
+    for (int k = 0; k < LAYER_COUNT; k++) {
+        int has = mapimg_layer_available(w, (enum map_layer)k);
+        int may = layer_sources_possible(gen, p, (enum map_layer)k);
+        ck_assert_msg(may || !has, "%s has layer %s, not in render/layer_sources.c",
+                      world_gen_name(gen), mapimg_layer_name((enum map_layer)k));
+        ck_assert_msg(has || !may || (gen == GEN_DEM && k == LAYER_SLOPE),
+                      "%s lacks layer %s that render/layer_sources.c promises",
+                      world_gen_name(gen), mapimg_layer_name((enum map_layer)k));
+        ck_assert(!may || layer_sources_possible(gen, NULL, (enum map_layer)k));
+    }
+    world_unref(w);
+}
+
+START_TEST(output_layers_before_generation)
+{
+    struct params p;
+    struct dem_raster r;
+    struct og_error e;
+
+    for (int evolve = 0; evolve < 2; evolve++) {
+        params_defaults(&p);
+        ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 400, NULL), OG_OK);
+        ck_assert_int_eq(params_set(&p, P_LEM_YEARS, 2e4, NULL), OG_OK);
+        ck_assert_int_eq(params_set(&p, P_ISLAND_RELIEF, evolve, NULL), OG_OK);
+        layers_match(GEN_ISLAND, &p, NULL);
+        params_defaults(&p);
+        ck_assert_int_eq(params_set(&p, P_HYBRID_WIDTH, 32, NULL), OG_OK);
+        ck_assert_int_eq(params_set(&p, P_HYBRID_HEIGHT, 32, NULL), OG_OK);
+        ck_assert_int_eq(params_set(&p, P_LEM_YEARS, 2e4, NULL), OG_OK);
+        ck_assert_int_eq(params_set(&p, P_HYBRID_EROSION, evolve, NULL), OG_OK);
+        layers_match(GEN_HYBRID, &p, NULL);
+        params_defaults(&p);
+        ck_assert_int_eq(params_set(&p, P_DEM_CELL_SIZE, 90, NULL), OG_OK);
+        ck_assert_int_eq(params_set(&p, P_DEM_WEATHERING, evolve ? 2e4 : 0, NULL), OG_OK);
+        ck_assert_msg(pngio_read_raster(test_data_path("srtmgl3_front_range_144.png"), &r, &e) ==
+                      OG_OK, "%s", e.msg);
+        layers_match(GEN_DEM, &p, &r);
+        dem_raster_fini(&r);
+    }
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_PLANET_POINTS, 600, NULL), OG_OK);
+    layers_match(GEN_PLANET, &p, NULL);
+}
+END_TEST
+
 void
 output_registry_tests(Suite *s)
 {
@@ -175,5 +235,6 @@ output_registry_tests(Suite *s)
     tcase_add_test(tc, output_names);
     tcase_add_test(tc, output_checks_before_generation);
     tcase_add_test(tc, output_plan_writes_whole);
+    tcase_add_test(tc, output_layers_before_generation);
     suite_add_tcase(s, tc);
 }

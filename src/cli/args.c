@@ -2,6 +2,8 @@
  * recipes and --set are in args_recipe.c, the usage text in args_usage.c. */
 #include "config.h"
 #include "cli/args_internal.h"
+#include "cli/batch.h"
+#include "cli/gallery.h"
 #include "cli/memcheck.h"
 #include "cli/sweep.h"
 
@@ -149,8 +151,8 @@ cli_opt_is(const char *arg, const char *lng, const char *shrt)
 }
 
 /* An output's file name (io/output.h): given once, not empty, standard
- * output only where the kind allows it, and an extension the kind requires
- * (a mesh's .glb or .obj) checked now, as a usage error. */
+ * output only where the kind allows it, and its extension (a mesh's .glb or
+ * .obj, --raw h.png, a PNG named .jpg) checked now, as a usage error. */
 static int
 parse_output(int argc, char **argv, int *i, const struct output_kind *k, struct cli_args *a,
              struct og_error *err)
@@ -170,7 +172,7 @@ parse_output(int argc, char **argv, int *i, const struct output_kind *k, struct 
                      "--stats - is); name a file, ./- for one called '-'", k->option);
         return -1;
     }
-    if (k->ext_required && output_check_name(k, v, err) != OG_OK) {
+    if (output_check_name(k, v, err) != OG_OK) {
         return -1;
     }
     a->outputs[k->id] = v;
@@ -482,6 +484,8 @@ check_parsed(struct cli_args *a, struct og_error *err)
     }
     if (a->command == CLI_GALLERY && (!a->out.seeds_given || a->gallery_out == NULL)) {
         return og_error_set(err, OG_EINVAL, "gallery needs --seeds FIRST-LAST and --out FILE.png");
+    } else if (a->command == CLI_GALLERY && (st = gallery_check_out(a->gallery_out, err))) {
+        return st;
     }
     if (a->command == CLI_EXPORT && a->out.seeds_given && (st = sweep_check(a, err)) != OG_OK) {
         return st;  /* before any generation */
@@ -576,7 +580,8 @@ cli_parse(int argc, char **argv, struct cli_args *a, struct og_error *err)
         if (kind != NULL) {
             k = parse_output(argc, argv, &i, kind, a, err);
         } else if (cli_opt_is(arg, "--layer", NULL)) {
-            k = (a->layer = cli_opt_value(argc, argv, &i, "--layer", err)) == NULL ? -1 : 1;
+            k = (a->layer = cli_opt_value(argc, argv, &i, "--layer", err)) == NULL ||
+                batch_layer_find(a->layer, err) < 0 ? -1 : 1;
         } else if ((k = parse_general(argc, argv, &i, a, err)) == 0 &&
                    (a->command != CLI_GALLERY || (k = parse_gallery(argc, argv, &i, a, err)) == 0) &&
                    (k = parse_sizes(argc, argv, &i, a, err)) == 0 &&

@@ -287,6 +287,24 @@ batch_generate(const struct cli_args *a, const struct generator *g,
     return st;
 }
 
+int
+batch_layer_find(const char *name, struct og_error *err)
+{
+    char names[512] = "";
+    size_t n = 0;
+    int layer = mapimg_layer_find(name);
+
+    if (layer >= 0) {
+        return layer;
+    }
+    for (int k = 0; k < LAYER_COUNT && n < sizeof names; k++) {
+        n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", k > 0 ? ", " : "",
+                              mapimg_layer_name((enum map_layer)k));
+    }
+    og_error_set(err, OG_EINVAL, "unknown layer '%s' (%s)", name, names);
+    return -1;
+}
+
 /* Every output is checked before the world is generated, and every output
  * that depends on the world before anything is written (io/output.h): a
  * bad --iso never leaves a --map of the same command behind. */
@@ -308,14 +326,8 @@ batch_export(const struct cli_args *a, struct og_error *err)
         return og_error_set(err, OG_EUNSUPPORTED, "generator '%s' is not in this build",
                             world_gen_name(a->gen));
     }
-    if (layer < 0) {
-        char names[512] = "";
-        size_t n = 0;
-        for (int k = 0; k < LAYER_COUNT && n < sizeof names; k++) {
-            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", k > 0 ? ", " : "",
-                                  mapimg_layer_name((enum map_layer)k));
-        }
-        return og_error_set(err, OG_EINVAL, "unknown layer '%s' (%s)", layer_name, names);
+    if (layer < 0) {   /* a --from recipe's layer; --layer was checked by cli_parse */
+        return batch_layer_find(layer_name, err) < 0 ? err->code : OG_EINVAL;
     }
     batch_plan(a, g, layer, &plan);
     if ((st = output_plan_check_paths(&plan, err)) != OG_OK ||

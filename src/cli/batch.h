@@ -18,6 +18,10 @@ enum og_status batch_load_dem(const struct cli_args *a, struct dem_raster *r, st
 /* Generate the world of a and write every requested output. */
 enum og_status batch_export(const struct cli_args *a, struct og_error *err);
 
+/* The map layer called name (render/mapimg.h), or -1 with one line in err
+ * listing every layer's name. */
+int batch_layer_find(const char *name, struct og_error *err);
+
 /* Print the parameter table (for the generator of a if one was given). */
 void batch_print_params(const struct cli_args *a, FILE *out);
 

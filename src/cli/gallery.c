@@ -22,6 +22,19 @@
 #define SHEET_LABEL (3 * GALLERY_FONT_H + 4)          /* label rows under a tile */
 
 enum og_status
+gallery_check_out(const char *path, struct og_error *err)
+{
+    /* a PNG under another extension would promise another format */
+    const char *base = strrchr(path, '/'), *dot;
+    dot = strrchr(base != NULL ? base + 1 : path, '.');
+    if (dot != NULL && dot[1] != '\0' && strcasecmp(dot, ".png") != 0) {
+        return og_error_set(err, OG_EINVAL, "--out '%s': the contact sheet is a PNG; name it "
+                            ".png", path);
+    }
+    return OG_OK;
+}
+
+enum og_status
 cli_gallery(const struct cli_args *a, struct og_error *err)
 {
     const struct generator *g = generator_get(a->gen);
@@ -44,15 +57,8 @@ cli_gallery(const struct cli_args *a, struct og_error *err)
         return og_error_set(err, OG_EINVAL, "gallery: this build has no %s generator",
                             world_gen_name(a->gen));
     }
-    {   /* a PNG under another extension would promise another format */
-        const char *base = strrchr(a->gallery_out, '/'), *dot;
-        dot = strrchr(base != NULL ? base + 1 : a->gallery_out, '.');
-        if (dot != NULL && dot[1] != '\0' && strcasecmp(dot, ".png") != 0) {
-            return og_error_set(err, OG_EINVAL, "--out '%s': the contact sheet is a PNG; name "
-                                "it .png", a->gallery_out);
-        }
-    }
-    if ((st = output_check_writable(a->gallery_out, canon, sizeof canon, err)) != OG_OK) {
+    if ((st = gallery_check_out(a->gallery_out, err)) != OG_OK ||
+        (st = output_check_writable(a->gallery_out, canon, sizeof canon, err)) != OG_OK) {
         return st;
     }
     if ((st = batch_load_dem(a, &raster, err)) != OG_OK) {

@@ -11,4 +11,8 @@
  * the sheet is only written when every world was made. */
 enum og_status cli_gallery(const struct cli_args *a, struct og_error *err);
 
+/* The contact sheet's name: OG_EINVAL with one line when its extension is
+ * not .png (checked by cli_parse, a usage error, before any work). */
+enum og_status gallery_check_out(const char *path, struct og_error *err);
+
 #endif

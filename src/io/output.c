@@ -50,7 +50,7 @@ static const struct output_kind kinds[OUT_COUNT] = {
       output_engine_check, NULL, output_engine_write },
     { OUT_NORMALS, "normals", "--normals", ".png", 0, OUTPUT_DATA,
       "tangent-space normal map, RGB PNG at the data size; --normals-convention opengl|directx",
-      output_raster_check, NULL, output_normals_write },
+      output_normals_check, NULL, output_normals_write },
     { OUT_SPLAT, "splat", "--splat", NULL, 0, OUTPUT_FOLDER | OUTPUT_DATA,
       "splat_0.png, splat_1.png (RGBA8 material weights summing to 255) and splat.json in a\n"
       "                         new folder, at the data size (doc/engines.md)",

@@ -234,6 +234,7 @@ enum og_status output_bundle_write(struct output_plan *p, const struct world *w,
 
 enum og_status output_normals_write(struct output_plan *p, const struct world *w,
                                     struct og_error *err);
+enum og_status output_normals_check(struct output_plan *p, struct og_error *err);
 enum og_status output_splat_check(struct output_plan *p, struct og_error *err);
 enum og_status output_splat_write(struct output_plan *p, const struct world *w,
                                   struct og_error *err);

@@ -234,6 +234,17 @@ output_normals_write(struct output_plan *p, const struct world *w, struct og_err
     return st == OG_OK ? georef_write(output_georef(p, w), &win, ax, p->path[OUT_NORMALS], err) : st;
 }
 
+/* A planet has no flat map to shade (refused before generation, not after
+ * it: issue 28), then the raster's size limits. */
+enum og_status
+output_normals_check(struct output_plan *p, struct og_error *err)
+{
+    if (p->gen->kind == WORLD_SPHERE) {
+        return og_error_set(err, OG_EINVAL, "--normals: a planet has no flat map to shade");
+    }
+    return output_raster_check(p, err);
+}
+
 /* A new folder (io/bundle.h's staging), and the raster's size limits. */
 enum og_status
 output_splat_check(struct output_plan *p, struct og_error *err)

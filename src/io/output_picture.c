@@ -15,6 +15,7 @@
 #include "io/export_globe.h"
 #include "io/export_iso.h"
 #include "render/iso.h"
+#include "render/layer_sources.h"
 #include "render/projection.h"
 #include "render/raster.h"
 
@@ -24,6 +25,9 @@ output_probe(const struct output_plan *p, struct world *probe)
     memset(probe, 0, sizeof *probe);
     probe->kind = p->gen->kind;
     probe->gen = p->gen->id;
+    if (p->params != NULL) {
+        probe->params = *p->params;   /* a planet's projection shapes its map */
+    }
     if (p->gen->id == GEN_DEM && p->dem != NULL) {
         probe->width = p->dem->width;
         probe->height = p->dem->height;
@@ -54,26 +58,6 @@ map_size_planned(const struct output_plan *p, int *w, int *h)
     return 1;
 }
 
-enum og_status
-output_map_check(struct output_plan *p, struct og_error *err)
-{
-    char what[64];
-    enum og_status st;
-    int W, H;
-
-    if (p->map_flag != NULL) {
-        snprintf(what, sizeof what, "%s: map", p->map_flag);
-        if ((st = tile_check_sizes(&p->tiles, p->map_w, p->map_h, what, EXPORT_MAX_SIDE,
-                                   err)) != OG_OK) {
-            return st;
-        }
-    }
-    if (p->tiles.nx > 0 && map_size_planned(p, &W, &H)) {
-        return tile_check_sizes(&p->tiles, W, H, "map", EXPORT_MAX_SIDE, err);
-    }
-    return OG_OK;
-}
-
 /* A map keeps the world's aspect: a --size for another shape (meant for the
  * iso render, say) would stretch it without a word. One pixel of rounding
  * either way is allowed. */
@@ -99,22 +83,63 @@ check_map_aspect(const struct world *w, const char *flag, int mw, int mh, struct
                         ? "; use --map-size for the map, --iso-size for the render" : "");
 }
 
+/* The map's layer is not in w (or, with w NULL, in any world of the plan's
+ * generator, render/layer_sources.h): one line listing the ones it has. */
+static enum og_status
+layer_error(const struct output_plan *p, const struct world *w, struct og_error *err)
+{
+    char names[512] = "";
+    size_t n = 0;
+    for (int k = 0; k < LAYER_COUNT && n < sizeof names; k++) {
+        if (w != NULL ? mapimg_layer_available(w, (enum map_layer)k)
+                      : layer_sources_possible(p->gen->id, p->params, (enum map_layer)k)) {
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n > 0 ? ", " : "",
+                                  mapimg_layer_name((enum map_layer)k));
+        }
+    }
+    return og_error_set(err, OG_EINVAL, "the %s generator has no '%s' layer (its layers: %s)",
+                        p->gen->name, mapimg_layer_name((enum map_layer)p->layer), names);
+}
+
+/* Before generation (issue 28: no usage error after the work): a layer the
+ * generator never makes, a --map-size of another shape than the world's
+ * (known from the recipe, or the DEM once it is read), the tiles. */
+enum og_status
+output_map_check(struct output_plan *p, struct og_error *err)
+{
+    char what[64];
+    enum og_status st;
+    struct world probe;
+    int W, H;
+
+    if (!layer_sources_possible(p->gen->id, p->params, (enum map_layer)p->layer)) {
+        return layer_error(p, NULL, err);
+    }
+    if (p->map_flag != NULL && !p->view_given && p->map_w > 0 && p->map_h > 0 &&
+        output_probe(p, &probe) &&
+        (st = check_map_aspect(&probe, p->map_flag, p->map_w, p->map_h, err)) != OG_OK) {
+        return st;
+    }
+    if (p->map_flag != NULL) {
+        snprintf(what, sizeof what, "%s: map", p->map_flag);
+        if ((st = tile_check_sizes(&p->tiles, p->map_w, p->map_h, what, EXPORT_MAX_SIDE,
+                                   err)) != OG_OK) {
+            return st;
+        }
+    }
+    if (p->tiles.nx > 0 && map_size_planned(p, &W, &H)) {
+        return tile_check_sizes(&p->tiles, W, H, "map", EXPORT_MAX_SIDE, err);
+    }
+    return OG_OK;
+}
+
 enum og_status
 output_map_check_world(struct output_plan *p, const struct world *w, struct og_error *err)
 {
     enum og_status st;
 
     if (!mapimg_layer_available(w, (enum map_layer)p->layer)) {
-        char names[512] = "";
-        size_t n = 0;
-        for (int k = 0; k < LAYER_COUNT && n < sizeof names; k++) {
-            if (mapimg_layer_available(w, (enum map_layer)k)) {
-                n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n > 0 ? ", " : "",
-                                      mapimg_layer_name((enum map_layer)k));
-            }
-        }
-        return og_error_set(err, OG_EINVAL, "the %s generator has no '%s' layer (its layers: %s)",
-                            p->gen->name, mapimg_layer_name((enum map_layer)p->layer), names);
+        return layer_error(p, w, err);
     }
     if (p->map_w <= 0 || p->map_h <= 0) {
         if (p->recipe_map_w > 0 && p->recipe_map_h > 0) {

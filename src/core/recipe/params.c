@@ -114,12 +114,17 @@ params_set(struct params *p, enum param_id id, double v, struct og_error *err)
     if (!isfinite(v)) {
         return og_error_set(err, OG_EINVAL, "param '%s' must be a finite number", d->name);
     }
+    if (d->type != PT_REAL && v != floor(v)) {
+        /* before the range: "1.5 outside [16, 2000000]" hid the real fault */
+        char a[32], lo[32], hi[32];
+        fmt_real(v, a, sizeof a);
+        fmt_real(d->min, lo, sizeof lo);
+        fmt_real(d->max, hi, sizeof hi);
+        return og_error_set(err, OG_EINVAL, "param '%s' = %s must be an integer in [%s, %s]",
+                            d->name, a, lo, hi);
+    }
     if (v < d->min || v > d->max) {
         return range_error(d, v, err);
-    }
-    if (d->type != PT_REAL && v != floor(v)) {
-        return og_error_set(err, OG_EINVAL, "param '%s' must be a whole number, got %g", d->name,
-                            v);
     }
     if (id == P_SEED) {
         p->seed = (uint64_t)v;
