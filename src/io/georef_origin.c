@@ -9,11 +9,13 @@
 #include <string.h>
 #include <strings.h>
 
+#ifdef HAVE_GDAL   /* configure --without-gdal: --georef is refused (below) */
 #include <cpl_conv.h>
 #include <cpl_error.h>
 #include <ogr_srs_api.h>
 
 #include "io/dem/dem_gdal.h"
+#endif
 
 /* The largest coordinate taken, as io/georef.c's world files. */
 #define ORIGIN_COORD_MAX 1e9
@@ -65,6 +67,7 @@ georef_origin_parse(const char *text, struct georef_origin *o, struct og_error *
     return OG_OK;
 }
 
+#ifdef HAVE_GDAL
 /* s with XML's & < > escaped, inside <SRS dataAxisToSRSAxisMapping="map">. */
 static char *
 srs_element(const char *wkt, const char *map)
@@ -131,6 +134,14 @@ georef_origin_resolve(struct georef_origin *o, struct og_error *err)
     CPLPopErrorHandler();
     return st;
 }
+#else
+enum og_status
+georef_origin_resolve(struct georef_origin *o, struct og_error *err)
+{
+    return og_error_set(err, OG_EUNSUPPORTED, "--georef EPSG:%d: this orogen was built without "
+                        "GDAL (configure --without-gdal)", o->epsg);
+}
+#endif
 
 void
 georef_origin_free(struct georef_origin *o)
