@@ -2,11 +2,13 @@
  * that are byte-identical for 1, 2, 3 and 8 threads. */
 #include "config.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/generators.h"
 #include "core/geom/mesh.h"
+#include "core/base/interrupt.h"
 #include "core/base/parallel.h"
 #include "core/pipeline.h"
 #include "render/iso.h"
@@ -194,6 +196,50 @@ START_TEST(test_parallel_for_lowest_error)
 }
 END_TEST
 
+/* A thread's own cancel flag (og_cancel_bind, the TUI's x) is seen by
+ * og_interrupted() in every thread of its regions and in no other thread. */
+static enum og_status
+cancel_seen_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    atomic_int *seen = arg;
+    (void)batch, (void)begin, (void)end, (void)err;
+    if (og_interrupted() == OG_CANCELLED_JOB) {
+        atomic_fetch_add(seen, 1);
+    }
+    return OG_OK;
+}
+
+START_TEST(test_cancel_bind_reaches_region_threads)
+{
+    atomic_int flag, seen;
+    struct og_team *team;
+    struct og_error err;
+    size_t t;
+
+    atomic_init(&flag, 0);
+    og_cancel_bind(&flag);
+    ck_assert_int_eq(og_interrupted(), 0);
+    atomic_store(&flag, 1);
+    ck_assert_int_eq(og_interrupted(), OG_CANCELLED_JOB);
+    for (t = 0; t < NCOUNTS; t++) {
+        atomic_init(&seen, 0);
+        ck_assert_int_eq(og_parallel_for(thread_counts[t], 64, 1, cancel_seen_batch, &seen, NULL,
+                                         0, 1, &err), OG_OK);
+        ck_assert_int_eq(atomic_load(&seen), 64);
+        ck_assert_int_eq(og_team_new(&team, thread_counts[t], &err), OG_OK);
+        atomic_init(&seen, 0);
+        ck_assert_int_eq(og_team_for(team, 64, 1, cancel_seen_batch, &seen, &err), OG_OK);
+        ck_assert_int_eq(atomic_load(&seen), 64);
+        og_team_free(team);
+    }
+    og_cancel_bind(NULL);
+    ck_assert_int_eq(og_interrupted(), 0);
+    atomic_init(&seen, 0);   /* unbound: no thread sees the flag */
+    ck_assert_int_eq(og_parallel_for(3, 64, 1, cancel_seen_batch, &seen, NULL, 0, 1, &err), OG_OK);
+    ck_assert_int_eq(atomic_load(&seen), 0);
+}
+END_TEST
+
 START_TEST(test_threads_parse)
 {
     struct og_error err;
@@ -318,6 +364,7 @@ parallel_suite(void)
     tcase_add_test(c, test_team_spans_partition);
     tcase_add_test(c, test_parallel_replay_bounds);
     tcase_add_test(c, test_threads_parse);
+    tcase_add_test(c, test_cancel_bind_reaches_region_threads);
     tcase_set_timeout(d, 120);
     tcase_add_test(d, test_island_same_for_any_threads);
     tcase_add_test(d, test_hybrid_same_for_any_threads);

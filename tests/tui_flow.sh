@@ -9,7 +9,9 @@
 #   F4 O opens a DEM (Tab completes its name) and an exported PNG's recipe
 #      (generator, seed, map view) without a restart;
 #   F5 E on a DEM offers the tile's name (front_range-map.png);
-#   F6 x during an iso export cancels it: nothing written.
+#   F6 x during an iso export cancels it: nothing written;
+#   F7 x and Ctrl-C cancel an 8192 px map export and Ctrl-C an 8192 px
+#      globe export part-way: nothing written, no temporary, the TUI stays.
 # Exit 77 without tmux.
 set -u
 . "$(dirname "$0")/tui_lib.sh"
@@ -94,4 +96,34 @@ wait_for f7 "export cancelled: nothing written" 60; check $? "F6: x cancels it" 
 sleep 0.5
 n=$(ls -A "$tmp/f7.d" | wc -l)
 [ "$n" -eq 0 ]; check $? "F6: nothing written, no temporary left ($n files)"
+
+# --- F7: x and Ctrl-C cancel map and globe exports, the TUI stays --------------------
+start f8 120 40 xterm-256color C.UTF-8 --seed 3
+wait_for f8 "ready in" 30; check $? "F7: island ready" "$tmp/last-screen.txt"
+keys f8 e && wait_for f8 "export" 5 && keys f8 C-u m a p . p n g Enter
+wait_for f8 "size" 5 && keys f8 C-u 8 1 9 2 x 8 1 9 2 Enter
+wait_for f8 "(PNG) ... " 20; check $? "F7: an 8192 px map export writes its rows" "$tmp/last-screen.txt"
+screen f8 | tail -1 | grep -q "x cancel the export"; check $? "F7: the key line names x"
+keys f8 x
+wait_for f8 "export cancelled: nothing written" 20; check $? "F7: x cancels the map export" "$tmp/last-screen.txt"
+keys f8 e && wait_for f8 "export" 5 && keys f8 C-u m a p . p n g Enter
+wait_for f8 "size" 5 && keys f8 C-u 8 1 9 2 x 8 1 9 2 Enter
+wait_for f8 "(PNG) ... " 20 && keys f8 C-c
+wait_for f8 "export cancelled: nothing written" 20; check $? "F7: Ctrl-C cancels the map export" "$tmp/last-screen.txt"
+keys f8 a
+sleep 0.5
+[ ! -s "$tmp/f8.exit" ] && screen f8 | grep -q "layer elevation"
+check $? "F7: the TUI keeps running after Ctrl-C (a shows the next layer)" "$tmp/last-screen.txt"
+n=$(ls -A "$tmp/f8.d" | wc -l)
+[ "$n" -eq 0 ]; check $? "F7: no map written, no temporary left ($n files)"
+start f9 120 40 xterm-256color C.UTF-8 -g planet --seed 1
+wait_for f9 "ready in" 60 && keys f9 g && sleep 0.5
+keys f9 e && wait_for f9 "export globe as" 5 && keys f9 C-u g . p n g Enter
+wait_for f9 "globe size" 5 && keys f9 C-u 8 1 9 2 Enter
+wait_for f9 "rendering the globe" 10; check $? "F7: an 8192 px globe export runs" "$tmp/last-screen.txt"
+keys f9 C-c
+wait_for f9 "export cancelled: nothing written" 20; check $? "F7: Ctrl-C cancels the globe export" "$tmp/last-screen.txt"
+n=$(ls -A "$tmp/f9.d" | wc -l)
+[ "$n" -eq 0 ] && [ ! -s "$tmp/f9.exit" ]
+check $? "F7: no globe written, no temporary left ($n files), the TUI runs"
 finish

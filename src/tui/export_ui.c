@@ -5,15 +5,13 @@
  * a file name in an editable prompt on the last status line: names are
  * relative to the folder orogen was started in, the default never names an
  * existing file (-2, -3 ... are added) and a typed name that exists is only
- * overwritten after a second Enter. The job runs on its own thread; the
- * message line reports its progress and the full path written. */
+ * overwritten after a second Enter. The job itself (its thread, progress
+ * and cancel) is export_run.c's. */
 #include "config.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,94 +23,12 @@
 #include "core/base/numparse.h"
 #include "core/pipeline.h"
 #include "core/dem/dem.h"
-#include "io/export_iso.h"
 #include "io/output.h"
-#include "io/raster/heightmap.h"
-#include "render/globe.h"
-#include "io/png/pngio.h"
 #include "render/raster.h"
-#include "core/planet/planet_edit.h"
-#include "tui/tui_state.h"
+#include "tui/export_ui.h"
 
-/* What an export writes. */
-enum export_what { EXPORT_MAP, EXPORT_MAP_VIEW, EXPORT_GLOBE, EXPORT_ISO };
+static struct export_args export_args;   /* the one being asked for */
 
-struct export_args {
-    enum export_what what;
-    enum map_layer layer;
-    struct map_view view;  /* EXPORT_MAP_VIEW: the part of the map shown */
-    int width, height;
-    char path[PATH_MAX];
-    double yaw, pitch;     /* EXPORT_GLOBE: its orientation (degrees), as on screen */
-    int shown_permille;    /* iso progress last shown */
-    double started_ms;     /* when the job started (pipeline_now_ms) */
-    long shown_s;          /* seconds shown with that progress */
-    char dem_path[PATH_MAX];  /* a dem world's file (its georeferencing), "" if none */
-};
-static struct export_args export_args;
-static struct export_iso_request export_iso_req;
-static atomic_int export_rows_permille;  /* a map or globe PNG's rows written */
-
-/* On the export's thread: the PNG's rows (a map renders them as it writes). */
-static void
-export_rows(void *arg, int rows, int height)
-{
-    (void)arg;
-    atomic_store(&export_rows_permille, height > 0 ? (int)((long long)rows * 1000 / height) : 0);
-}
-/* The world and land edit count an export started with. */
-static const struct world *export_world;
-static size_t export_edits;
-
-/* A map or globe export through the output registry (io/output.h), as
- * the CLI's --map and --globe: the same checks, the same world file and
- * CRS beside a map (narrowed to the window shown), written whole or not
- * at all. */
-static enum og_status
-export_plan_run(const struct world *w, const struct export_args *a, struct og_error *err)
-{
-    struct output_plan plan;
-    enum og_status st;
-
-    memset(&plan, 0, sizeof plan);
-    plan.gen = generator_get(w->gen);
-    plan.params = &w->params;
-    plan.dem_path = a->dem_path[0] != '\0' ? a->dem_path : NULL;
-    if (a->what == EXPORT_GLOBE) {
-        plan.path[OUT_GLOBE] = a->path;
-        plan.globe_size = a->width;
-        plan.globe_view_given = 1;
-        plan.globe_yaw = a->yaw;
-        plan.globe_pitch = a->pitch;
-    } else {
-        plan.path[OUT_MAP] = a->path;
-        plan.layer = (int)a->layer;
-        plan.view = a->view;
-        plan.view_given = a->what == EXPORT_MAP_VIEW;
-        plan.map_w = a->width;
-        plan.map_h = a->height;
-    }
-    pngio_set_progress(export_rows, NULL);
-    st = plan.gen == NULL ? og_error_set(err, OG_EUNSUPPORTED, "no generator for this world")
-                          : output_plan_write(&plan, w, err);
-    output_plan_fini(&plan);
-    return st;
-}
-
-static enum og_status
-export_run(const struct world *w, void *arg, struct og_error *err)
-{
-    return export_plan_run(w, arg, err);
-}
-
-/* The iso render, with its PNG's rows reported as a map's are (the
- * writing phase of a big render takes seconds). */
-static enum og_status
-export_iso_run(const struct world *w, void *arg, struct og_error *err)
-{
-    pngio_set_progress(export_rows, NULL);
-    return export_iso_job(w, arg, err);
-}
 
 /* What `e` (whole = 0) or `E` (whole = 1) exports in the current view. */
 static enum export_what
@@ -272,74 +188,6 @@ tui_export_prompt_hint(const struct tui *t)
                ? "Enter next: size  Esc cancel" : "Enter export  Esc cancel";
 }
 
-static void
-job_start(struct tui *t, export_fn *fn, void *arg, const char *what)
-{
-    struct og_error err;
-    sigset_t old;
-    enum og_status st;
-
-    tui_block_ui_signals(&old);
-    st = export_job_start(&t->job, t->world, fn, arg, tui_wake_cb, t, &err);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (st != OG_OK) {
-        t->job = NULL;
-        tui_message(t, 1, "export: %s", err.msg);
-        return;
-    }
-    tui_message(t, 0, "%s %s ...", what, t->export_path);
-    export_world = t->world;
-    export_edits = t->gen == GEN_PLANET ? planet_edit_count(t->world) : 0;
-}
-
-/* Start the export chosen in the prompts: export_args.path, size, kind. */
-static void
-export_go(struct tui *t)
-{
-    struct export_args *a = &export_args;
-
-    a->shown_permille = -10;   /* shows 0 % at the first poll */
-    a->shown_s = 0;
-    a->started_ms = pipeline_now_ms();
-    atomic_store(&export_rows_permille, 0);
-    snprintf(t->export_path, sizeof t->export_path, "%.4000s", a->path);
-    switch (a->what) {
-    case EXPORT_ISO: {
-        /* The picture on screen with the render.* values of the session,
-         * which the keys may have changed since the world was made. */
-        struct export_iso_request *r = &export_iso_req;
-        memset(r, 0, sizeof *r);
-        r->width = a->width;
-        r->height = a->height;
-        r->have_options = 1;
-        iso_options_from_params(&r->options, &t->params);
-        atomic_init(&r->progress, 0);
-        atomic_init(&r->cancel, 0);
-        snprintf(r->path, sizeof r->path, "%.4000s", a->path);
-        job_start(t, export_iso_run, r, "rendering");
-        break;
-    }
-    case EXPORT_GLOBE:
-        globeview_orientation(t, &a->yaw, &a->pitch);
-        job_start(t, export_run, a, "rendering the globe");
-        break;
-    default:
-        a->layer = t->layer;
-        /* The sampled pixels' edges may reach half a pixel past the map. */
-        a->view.u0 = fmax(0.0, t->shown.u0);
-        a->view.v0 = fmax(0.0, t->shown.v0);
-        a->view.u1 = fmin(1.0, t->shown.u1);
-        a->view.v1 = fmin(1.0, t->shown.v1);
-        if (a->what == EXPORT_MAP) {
-            a->view.u0 = a->view.v0 = 0.0;
-            a->view.u1 = a->view.v1 = 1.0;
-        }
-        snprintf(a->dem_path, sizeof a->dem_path, "%s",
-                 t->world->gen == GEN_DEM && t->dem != NULL ? t->dem->source : "");
-        job_start(t, export_run, a, "exporting");
-        break;
-    }
-}
 
 /* Canonical form of path: the real folder and the file name; -1 with a
  * message when the folder does not exist. */
@@ -427,7 +275,7 @@ submit_name(struct tui *t, const char *text)
     default_size(t, export_args.what, &export_args.width, &export_args.height);
     if (export_args.what == EXPORT_MAP) {
         prompt_close(t);
-        export_go(t);
+        tui_export_start(t, &export_args);
         return;
     }
     if (export_args.what == EXPORT_GLOBE) {
@@ -481,7 +329,7 @@ submit_size(struct tui *t, const char *text)
         tui_message(t, 1, "nothing to export: the world is regenerating");
         return;
     }
-    export_go(t);
+    tui_export_start(t, &export_args);
 }
 
 void
@@ -491,98 +339,5 @@ tui_export_prompt_submit(struct tui *t, const char *text)
         submit_name(t, text);
     } else {
         submit_size(t, text);
-    }
-}
-
-int
-tui_export_cancel(struct tui *t)
-{
-    if (t->job == NULL || export_job_done(t->job)) {
-        return 0;
-    }
-    if (export_args.what != EXPORT_ISO) {
-        /* map and globe writers stop only on a process-wide interruption
-         * (core/base/interrupt.h); they take seconds, not minutes */
-        tui_message(t, 0, "a map or globe export cannot be stopped part-way: it ends in a "
-                          "moment");
-        return 1;
-    }
-    atomic_store(&export_iso_req.cancel, 1);
-    tui_message(t, 0, "cancelling the export of %s ...", t->export_path);
-    return 1;
-}
-
-void
-tui_export_poll(struct tui *t)
-{
-    struct og_error err;
-
-    if (t->job == NULL) {
-        return;
-    }
-    if (!export_job_done(t->job)) {
-        /* The main loop wakes at least every 250 ms: show the progress,
-         * but not over the question q asked ("export is still running") */
-        if (t->quit_asked == 1) {
-            return;
-        }
-        int iso = export_args.what == EXPORT_ISO;
-        int pm = iso ? atomic_load(&export_iso_req.progress) : 0;
-        if (iso && pm >= EXPORT_ISO_WRITING) {
-            int rows = atomic_load(&export_rows_permille);
-            if (export_args.shown_permille < EXPORT_ISO_WRITING ||
-                rows / 10 != (export_args.shown_permille - EXPORT_ISO_WRITING) / 10) {
-                export_args.shown_permille = EXPORT_ISO_WRITING + rows;
-                tui_message(t, 0, "writing %s (PNG) ... %d%%", t->export_path, rows / 10);
-            }
-        } else if (iso) {
-            /* every whole percent, and the seconds while a phase reports
-             * nothing for a while (the shading of a big render), so the
-             * line never sits on "..." */
-            long s = (long)((pipeline_now_ms() - export_args.started_ms) / 1000.0);
-            if (pm / 10 != export_args.shown_permille / 10 ||
-                (s >= 2 && s != export_args.shown_s)) {
-                export_args.shown_permille = pm;
-                export_args.shown_s = s;
-                if (s >= 2) {
-                    tui_message(t, 0, "rendering %s ... %d%% (%ld s)", t->export_path, pm / 10,
-                                s);
-                } else {
-                    tui_message(t, 0, "rendering %s ... %d%%", t->export_path, pm / 10);
-                }
-            }
-        } else if (!iso && (pm = atomic_load(&export_rows_permille)) / 100 !=
-                               export_args.shown_permille / 100) {
-            export_args.shown_permille = pm;  /* map, globe: the PNG's rows */
-            tui_message(t, 0, "writing %s (PNG) ... %d%%", t->export_path, pm / 10);
-        }
-        return;
-    }
-    og_error_clear(&err);
-    if (export_job_finish(t->job, &err) == OG_OK) {
-        /* The file shows the planet with its land edits: they are kept (q
-         * no longer warns), unless an edit came after the export began. */
-        int kept = export_edits > 0 && t->world == export_world &&
-                   planet_edit_count(t->world) == export_edits;
-        if (kept) {
-            globeview_edits_saved(t);
-        }
-        tui_message(t, 0, "exported %s (%dx%d)%s", t->export_path, export_args.width,
-                    export_args.height, kept ? " with the land edits" : "");
-    } else if (export_args.what == EXPORT_ISO && atomic_load(&export_iso_req.cancel)) {
-        tui_message(t, 0, "export cancelled: nothing written (%s)", t->export_path);
-    } else {
-        tui_message(t, 1, "export failed: %s", err.msg);
-    }
-    t->job = NULL;
-    if (t->quit_asked == 2) {
-        t->quit = 1;    /* q, q: quit once the file is written */
-    } else if (t->quit_asked == 1) {
-        /* Asked but not confirmed: the export finishing is no answer. */
-        t->quit_asked = 0;
-        if (!t->msg_error) {
-            size_t n = strlen(t->msg);
-            snprintf(t->msg + n, sizeof t->msg - n, "; the export is done, q quits");
-        }
     }
 }

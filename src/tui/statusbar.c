@@ -46,6 +46,8 @@ key_hints(const struct tui *t)
     if (t->view == TUI_VIEW_GLOBE && view_keys(t)) {
         return globeview_edit_mode(t, NULL)
                    ? "EDIT: Enter land  x sea  1-9 brush  u undo  ^R redo  hjkl cursor  b done"
+                   : t->job != NULL
+                   ? "x cancel the export  arrows rotate  hjkl cursor  b edit land  u undo  g map"
                    : "arrows rotate  hjkl cursor  b edit land  u undo  m landmass  e/E PNG  g map";
     }
     switch (t->panel) {
@@ -57,6 +59,9 @@ key_hints(const struct tui *t)
         return "arrows/hjkl move cursor (Shift x8)  Esc leave  L legend  ? help";
     default:
         break;
+    }
+    if (t->job != NULL) {
+        return "x cancel the export  ? help  L legend  t parameters  i inspect  a layer  q quit";
     }
     return "? help  L legend  t parameters  i inspect  n new seed  e/E export view/world  a layer  "
            "S symbols  q quit";

@@ -38,14 +38,43 @@
 #include "tui/tui_state.h"
 
 static volatile sig_atomic_t sig_quit;
+static volatile sig_atomic_t sig_cancelled;  /* Ctrl-C cancelled an export */
 static int sig_wake_fd = -1;
 
+/* Whether a SIGINT came from the terminal (the user typed Ctrl-C: the line
+ * discipline sends it, si_code SI_KERNEL on Linux) rather than from
+ * kill(2) (SI_USER: a supervisor, `kill -INT`, which stops the process as
+ * every og_stop_signals entry does). */
+static int
+typed_interrupt(int sig, const siginfo_t *si)
+{
+    if (sig != SIGINT) {
+        return 0;
+    }
+#ifdef SI_KERNEL
+    return si != NULL && si->si_code == SI_KERNEL;
+#else
+    return si == NULL || si->si_code != SI_USER;
+#endif
+}
+
 static void
-on_signal(int sig)
+on_signal(int sig, siginfo_t *si, void *ctx)
 {
     int saved = errno;
     char c = 's';
 
+    (void)ctx;
+    if (typed_interrupt(sig, si) && tui_export_cancel_signal()) {
+        /* Ctrl-C during an export cancels it, the TUI stays (issue 29) */
+        sig_cancelled = 1;
+        if (sig_wake_fd >= 0) {
+            ssize_t r = write(sig_wake_fd, &c, 1);
+            (void)r;
+        }
+        errno = saved;
+        return;
+    }
     sig_quit = sig;
     og_interrupt(sig);  /* running exports stop and remove their temporaries */
     if (sig_wake_fd >= 0) {
@@ -146,6 +175,12 @@ run_loop(struct tui *t)
         int timeout = 250;
 
         drain(t->wake_fd[0]);
+        if (sig_cancelled) {
+            sig_cancelled = 0;
+            tui_export_cancelling(t);
+        }
+        /* after q q ("quitting after the export"), Ctrl-C quits now */
+        tui_export_quit_pending(t->quit_asked == 2);
         tui_worker_poll(t);
         tui_export_poll(t);
         globeview_poll(t);
@@ -368,7 +403,8 @@ tui_main(const struct tui_options *opt)
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     sig_wake_fd = t->wake_fd[1];
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
+    sa.sa_sigaction = on_signal;
+    sa.sa_flags = SA_SIGINFO;
     sigemptyset(&sa.sa_mask);
     /* every signal that would end us (SIGQUIT: Ctrl-\, SIGXCPU: ulimit -t)
        quits cleanly, the terminal restored (issue 28 item 5) */

@@ -339,10 +339,21 @@ void tui_export_prompt_submit(struct tui *t, const char *text);
 const char *tui_export_prompt_label(const struct tui *t);
 const char *tui_export_prompt_hint(const struct tui *t);
 void tui_export_poll(struct tui *t);
-/* x while an export runs: an iso render stops (its temporary file is
- * removed, nothing written); a map or globe export says it cannot stop.
- * Returns 0 when no export is running. */
+/* x while an export runs: the map, globe or iso export stops at its next
+ * band (its temporary file is removed, nothing written) and the message
+ * line says so when the job has ended. Returns 0 when no export is
+ * running. */
 int tui_export_cancel(struct tui *t);
+/* Say on the message line that the running export is being cancelled. */
+void tui_export_cancelling(struct tui *t);
+/* From the SIGINT handler, for a Ctrl-C typed at the terminal: cancel the
+ * running export (map, globe or iso) instead of quitting; 1 when it did, 0
+ * when no export runs, a cancel was already asked (a second Ctrl-C quits)
+ * or q q asked to quit after the export (Ctrl-C then quits now).
+ * Async-signal-safe. */
+int tui_export_cancel_signal(void);
+/* Whether q q is pending (main thread, every loop). */
+void tui_export_quit_pending(int pending);
 /* openfile.c: O opens a file prompt; complete: Tab on its text (the
  * completed text into out, returns 0 when nothing completes; the matches
  * go to the message line); submit opens the DEM or the PNG's recipe;

@@ -34,10 +34,29 @@ og_interrupt(int sig)
     atomic_store(&interrupt_flag, sig > 0 ? sig : 1);
 }
 
+static _Thread_local atomic_int *thread_cancel;
+
 int
 og_interrupted(void)
 {
-    return atomic_load_explicit(&interrupt_flag, memory_order_relaxed);
+    int sig = atomic_load_explicit(&interrupt_flag, memory_order_relaxed);
+    if (sig == 0 && thread_cancel != NULL &&
+        atomic_load_explicit(thread_cancel, memory_order_relaxed) != 0) {
+        return OG_CANCELLED_JOB;
+    }
+    return sig;
+}
+
+void
+og_cancel_bind(atomic_int *flag)
+{
+    thread_cancel = flag;
+}
+
+atomic_int *
+og_cancel_bound(void)
+{
+    return thread_cancel;
 }
 
 atomic_int *

@@ -16,8 +16,24 @@
  * remembered (any other value is stored as 1). Safe in a signal handler. */
 void og_interrupt(int sig);
 
-/* The signal given to og_interrupt, 0 when none. */
+/* The signal given to og_interrupt, 0 when none; OG_CANCELLED_JOB (-1)
+ * when no signal came but the calling thread's job flag (og_cancel_bind)
+ * is raised. Callers test it as a truth value. */
 int og_interrupted(void);
+
+#define OG_CANCELLED_JOB (-1)
+
+/* Bind flag (NULL: none) as the calling thread's own cancel flag: from
+ * then on og_interrupted() in this thread is also true once *flag is
+ * non-zero, so one export of a long-running front end (the TUI's `x`)
+ * stops at the next poll like an interrupted one (temporary removed,
+ * OG_ECANCELED) while the process and its other threads go on.
+ * og_parallel_for and team regions hand the caller's binding to their
+ * threads for the region. */
+void og_cancel_bind(atomic_int *flag);
+
+/* The calling thread's bound flag, NULL when none. */
+atomic_int *og_cancel_bound(void);
 
 /* The flag itself, non-zero once interrupted, for run_ctx.cancel and
  * iso_options.cancel. */

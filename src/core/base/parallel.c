@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/base/interrupt.h"
 #include "core/base/progress.h"
 
 static atomic_int replay_on;    /* og_parallel_replay */
@@ -88,6 +89,7 @@ struct pfor {
     int nspan;                    /* og_team_for_spans: the spans, else 0 */
     int replay;                   /* one thread, og_parallel_replay on */
     double replay_free[2];        /* the two replayed workers' finish times */
+    atomic_int *cancel;           /* the caller's og_cancel_bind flag, handed on */
     _Atomic uint64_t span[OG_MAX_THREADS]; /* unclaimed batches lo << 32 | hi */
 };
 
@@ -226,6 +228,7 @@ pfor_thread(void *arg)
     double t0 = thread_cpu_ms();
     size_t nb = 0;
     worker_index = wk->index;
+    og_cancel_bind(wk->p->cancel);
     while (pfor_step(wk->p)) {
         nb++;
     }
@@ -260,6 +263,7 @@ og_parallel_for(int threads, size_t n, size_t grain, og_batch_fn *fn, void *arg,
     p.grain = grain;
     p.nbatches = n / grain + (n % grain != 0);
     p.err_batch = p.nbatches;
+    p.cancel = og_cancel_bound();
     atomic_init(&p.next, 0);
     atomic_init(&p.done, 0);
     atomic_init(&p.stop, 0);
@@ -403,9 +407,11 @@ team_thread(void *arg)
         atomic_fetch_add(&t->inside, 1);
         pthread_mutex_unlock(&t->lock);
         t0 = thread_cpu_ms();
+        og_cancel_bind(p->cancel);
         while (pfor_step(p)) {
             nb++;
         }
+        og_cancel_bind(NULL);
         p->cpu[index] = thread_cpu_ms() - t0;
         p->nb[index] = nb;
         pthread_mutex_lock(&t->lock);
@@ -474,6 +480,7 @@ team_region(struct og_team *t, size_t n, size_t grain, og_batch_fn *fn, void *ar
     p.grain = grain == 0 ? 1 : grain;
     p.nbatches = n / p.grain + (n % p.grain != 0);
     p.err_batch = p.nbatches;
+    p.cancel = og_cancel_bound();
     atomic_init(&p.next, 0);
     atomic_init(&p.done, 0);
     atomic_init(&p.stop, 0);
