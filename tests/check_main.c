@@ -38,6 +38,7 @@ main(void)
         faults_suite,
         colorquant_suite,
         subcell_suite,
+        abbrev_suite,
         gallery_suite,
         parallel_suite,
         presets_suite,

@@ -85,6 +85,7 @@ Suite *scale_suite(void);
 Suite *faults_suite(void);
 Suite *colorquant_suite(void);
 Suite *subcell_suite(void);
+Suite *abbrev_suite(void);
 Suite *gallery_suite(void);
 Suite *parallel_suite(void);
 Suite *presets_suite(void);

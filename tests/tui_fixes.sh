@@ -102,7 +102,7 @@ if wait_for r4 "ready in" 30; then
     screen r4 >"$tmp/r4.txt"
     sed -n 2p "$tmp/r4.txt" | grep -q "glyphs (view share):" &&
         grep -q "\^\^ mountain" "$tmp/r4.txt" && grep -q "~~ water" "$tmp/r4.txt" &&
-        grep -q "## temperate decid" "$tmp/r4.txt" && grep -q "rivers (lines)" "$tmp/r4.txt"
+        grep -q "## temp. decid." "$tmp/r4.txt" && grep -q "rivers (lines)" "$tmp/r4.txt"
     check $? "R4: 80x24 glyph legend: the glyphs first, then the biomes, all of them" "$tmp/r4.txt"
     keys r4 t
     wait_for r4 "Parameters:" 5

@@ -221,7 +221,7 @@ awk '/## / { n = gsub(/(##|,,|\.\.|nn|\^\^|\*\*|~~|--|==) [a-z]/, "&"); p = gsub
      if (n != p) { print "line " NR ": " n " entries, " p " shares"; bad = 1 } }
      END { exit bad }' "$tmp/d3.txt" >"$tmp/d3.bad"
 check $? "D3: no legend text drawn over another entry" "$tmp/d3.txt"
-for g in "deep water" "water " "lowland" "hills" "mountain" "temperate decid" "rivers (lines)"; do
+for g in "deep water" "water " "lowland" "hills" "mountain" "temp. decid." "rivers (lines)"; do
     grep -qF -- "$g" "$tmp/d3.txt" || { echo "missing: $g" >>"$tmp/d3.bad"; }
 done
 [ ! -s "$tmp/d3.bad" ]; check $? "D3: biome and glyph lists complete at 80x24" "$tmp/d3.bad"

@@ -18,6 +18,7 @@
 #include "render/legend.h"
 #include "render/tint.h"
 #include "tui/colorquant.h"
+#include "tui/legend_flow.h"
 #include "tui/tui_state.h"
 
 /* The legend of the shown world and layer, rebuilt when either changes
@@ -252,133 +253,6 @@ ramp(struct tui *t, WINDOW *win, int row, int w, const struct legend *lg)
         int x = 2 + n - len > 2 + n / 2 ? 2 + n - len : 2 + n / 2;
         mvwaddnstr(win, row + 1, x, lg->hi_label, w - x - 1);
     }
-}
-
-/* "12%", or "<1%" for a class present but under half a percent. */
-static void
-share_text(char *buf, size_t size, double pct)
-{
-    if (pct > 0.0 && pct < 0.5) {
-        snprintf(buf, size, "<1%%");
-    } else {
-        snprintf(buf, size, "%.0f%%", pct);
-    }
-}
-
-/* The panel's lines flow down one column after the other (column-major),
- * so no part is drawn over another (stop 13's finding 4: the glyph list
- * restarted at the top of a second column, over the biome names). The
- * column width is the whole panel when everything fits, else the panel's
- * width shared by as many columns as the lines need (at least
- * FLOW_MIN_COLS wide); what still does not fit ends in a "more" line. */
-#define FLOW_MIN_COLS 22
-
-struct flow {
-    WINDOW *win;
-    int top, row, col, colw, w, h, full;
-};
-
-static void
-flow_init(struct flow *f, WINDOW *win, int top, int w, int h, int lines)
-{
-    int per = h - top, ncols;
-
-    f->win = win;
-    f->top = f->row = top;
-    f->col = 0;
-    f->w = w;
-    f->h = h;
-    f->full = 0;
-    ncols = per > 0 ? (lines + per - 1) / per : 1;
-    ncols = ncols < 1 ? 1 : ncols;
-    f->colw = w / ncols;
-    if (f->colw < FLOW_MIN_COLS) {
-        f->colw = w / FLOW_MIN_COLS > 0 ? w / (w / FLOW_MIN_COLS) : w;
-    }
-}
-
-/* The row of the next line (its column at f->col), or -1 when the panel is
- * full; a line at the bottom of the last column is kept for "more". */
-static int
-flow_next(struct flow *f, int remaining)
-{
-    int last_col = f->col + 2 * f->colw > f->w;
-
-    if (f->full) {
-        return -1;
-    }
-    if (f->row >= f->h || (last_col && f->row == f->h - 1 && remaining > 1)) {
-        if (last_col) {
-            int pair = 0;
-            wattr_set(f->win, A_NORMAL, 0, &pair);
-            if (f->row < f->h) {
-                mvwaddnstr(f->win, f->row, f->col + 1, "... (more: enlarge)",
-                           f->colw - 2);
-            }
-            f->full = 1;
-            return -1;
-        }
-        f->row = f->top;
-        f->col += f->colw;
-    }
-    return f->row++;
-}
-
-/* Text in the flow (a title or note), word-wrapped to the column. */
-static void
-flow_text(struct flow *f, const char *text, int remaining)
-{
-    int width = f->colw - 2 > 1 ? f->colw - 2 : 1;
-
-    while (*text != '\0') {
-        int len = (int)strlen(text), fit = len, i, row;
-
-        if (len > width) {
-            fit = 0;
-            for (i = 1; i <= width; i++) {
-                if (text[i] == ' ') {
-                    fit = i;
-                }
-            }
-            fit = fit == 0 ? width : fit;
-        }
-        row = flow_next(f, remaining);
-        if (row < 0) {
-            return;
-        }
-        mvwaddnstr(f->win, row, f->col + 1, text, fit);
-        text += fit;
-        while (*text == ' ') {
-            text++;
-        }
-    }
-}
-
-/* Rows flow_text needs for text in a column of width colw. */
-static int
-text_rows(const char *text, int colw)
-{
-    int width = colw - 2 > 1 ? colw - 2 : 1, len = (int)strlen(text);
-    return len == 0 ? 0 : (len + width - 1) / width + (len > width);
-}
-
-/* An entry: a two-cell swatch (drawn by the caller at the returned row and
- * f->col + 1), the name cut to fit and the share right-aligned. */
-static int
-flow_entry(struct flow *f, const char *name, const char *share, int remaining)
-{
-    char line[96];
-    int row = flow_next(f, remaining), nw = f->colw - 9;
-    int pair = 0;
-
-    if (row < 0) {
-        return -1;
-    }
-    nw = nw < 4 ? 4 : nw > 28 ? 28 : nw;
-    wattr_set(f->win, A_NORMAL, 0, &pair);
-    snprintf(line, sizeof line, " %-*.*s %4s", nw, nw, name, share);
-    mvwaddnstr(f->win, row, f->col + 3, line, f->colw - 3 > 0 ? f->colw - 3 : 0);
-    return row;
 }
 
 /* The terrain classes of the view (render/mapimg.h enum map_class) as the
