@@ -11,7 +11,9 @@
 #   F5 E on a DEM offers the tile's name (front_range-map.png);
 #   F6 x during an iso export cancels it: nothing written;
 #   F7 x and Ctrl-C cancel an 8192 px map export and Ctrl-C an 8192 px
-#      globe export part-way: nothing written, no temporary, the TUI stays.
+#      globe export part-way: nothing written, no temporary, the TUI stays;
+#   F8 island.extent reads as a length in the parameter panel: none (model
+#      units) for 0, 250 m for 0.25 km (it said "0 km").
 # Exit 77 without tmux.
 set -u
 . "$(dirname "$0")/tui_lib.sh"
@@ -126,4 +128,16 @@ wait_for f9 "export cancelled: nothing written" 20; check $? "F7: Ctrl-C cancels
 n=$(ls -A "$tmp/f9.d" | wc -l)
 [ "$n" -eq 0 ] && [ ! -s "$tmp/f9.exit" ]
 check $? "F7: no globe written, no temporary left ($n files), the TUI runs"
+
+# --- F8: island.extent reads as a length in the parameter panel -------------------
+start f10 120 40 xterm-256color C.UTF-8 --seed 1
+wait_for f10 "ready in" 30 && keys f10 t && wait_for f10 "Parameters: island" 5
+screen f10 | grep -q "island.extent  *none  *(model units)"
+check $? "F8: island.extent 0 shows none (model units), not 0 km" "$tmp/last-screen.txt"
+start f11 120 40 xterm-256color C.UTF-8 --seed 1 --extent 250
+wait_for f11 "ready in" 30 && keys f11 t && wait_for f11 "Parameters: island" 5
+screen f11 | grep -q "island.extent  *\*250  *m *$"
+check $? "F8: --extent 250 shows 250 m, not 0.25 km" "$tmp/last-screen.txt"
+screen f11 | grep -q "island.vertical_scale  *1000  *m"
+check $? "F8: the other rows keep their units" "$tmp/last-screen.txt"
 finish

@@ -21,6 +21,34 @@
                         13-column unit it fills the 46 columns of a row */
 #define VALUE_W 10
 
+/* The value and unit a row shows. A map extent in km (island.extent,
+ * hybrid.extent) reads as a length: "none" (no scale: model units) for 0,
+ * metres under 1 km ("250 m", not "0.25 km"), km with at most three
+ * decimals (metres) above; it showed "0 km" (issue 29). Other values as
+ * params_format gives them, with their table unit. */
+void
+paramform_value_text(const struct params *p, enum param_id id, char *val, size_t size,
+                     const char **unit)
+{
+    const struct param_def *d = param_def(id);
+    double v = params_get(p, id);
+
+    *unit = d->unit;
+    if (d->type == PT_REAL && strcmp(d->unit, "km") == 0 && isfinite(v)) {
+        if (v == 0.0) {
+            snprintf(val, size, "none");
+            *unit = "(model units)";
+        } else if (v < 1.0) {
+            params_format_number(round(v * 1000.0 * 10.0) / 10.0, val, size);
+            *unit = "m";
+        } else {
+            params_format_number(round(v * 1000.0) / 1000.0, val, size);
+        }
+        return;
+    }
+    params_format(p, id, val, size);
+}
+
 /* Rows of the list area: the panel minus the title and the help lines. */
 static int
 list_rows(const struct tui *t, int h)
@@ -99,6 +127,7 @@ paramform_draw(struct tui *t)
     int w, h, rows, top, i, ncols, colw;
     enum param_id sel;
     char val[64], range[128];
+    const char *unit;
 
     if (win == NULL) {
         return;
@@ -118,10 +147,10 @@ paramform_draw(struct tui *t)
         char line[128];
 
         list_pos(i, rows, &y, &x);
-        params_format(&t->pe.cur, id, val, sizeof val);
+        paramform_value_text(&t->pe.cur, id, val, sizeof val, &unit);
         /* '*' marks a value changed from its default. */
         snprintf(line, sizeof line, "%-*.*s%c%-*s %s", LABEL_W, LABEL_W, paramedit_label(id),
-                 param_changed(&t->pe.cur, id) ? '*' : ' ', VALUE_W, val, param_def(id)->unit);
+                 param_changed(&t->pe.cur, id) ? '*' : ' ', VALUE_W, val, unit);
         if (selected) {
             wattron(win, A_REVERSE);
             mvwhline(win, y, x, ' ', colw - 1);
@@ -158,6 +187,7 @@ void
 paramform_apply(struct tui *t, int debounce)
 {
     char val[64];
+    const char *unit;
     enum param_id id = paramedit_selected(&t->pe);
 
     t->params = t->pe.cur;
@@ -171,8 +201,8 @@ paramform_apply(struct tui *t, int debounce)
     } else {
         tui_regen_now(t);
     }
-    tui_message(t, 0, "%s = %s", param_def(id)->name, params_format(&t->pe.cur, id, val,
-                                                                      sizeof val));
+    paramform_value_text(&t->pe.cur, id, val, sizeof val, &unit);
+    tui_message(t, 0, "%s = %s %s", param_def(id)->name, val, unit);
     t->chrome_dirty = 1;
 }
 
