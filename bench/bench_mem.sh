@@ -1,10 +1,10 @@
 #!/bin/sh
 # make bench-mem: peak memory (maximum resident set, /usr/bin/time -v) of the
-# big jobs of issue 13, each with its goal on a "GOAL" line like make
-# bench's. About 4 minutes on a quiet 2-core machine (the 2M planet about
-# 2, the 16384^2 map and the flat DEM about half a minute each), and needs
-# 4 GB of RAM. SKIP lines (exit-77 convention) where /usr/bin/time or
-# python3 (to write the flat DEM) is missing.
+# big jobs of issues 13 and 27, each with its goal on a "GOAL" line like make
+# bench's. About 20 minutes on a quiet 2-core machine (the 16384^2 DEMs
+# several minutes each, run one after the other), and needs the 16384^2
+# DEMs' memory (doc/scale.md). SKIP lines where /usr/bin/time, python3 (to
+# write the flat DEMs) or gdal_translate (the relief DEMs) is missing.
 #   usage: bench_mem.sh [BIN]      (default src/cli/orogen)
 #   OROGEN_BENCH_MEM=map16k,planet2m,... runs only the named jobs
 set -u
@@ -57,26 +57,76 @@ job planet2m 400 "planet 2M points, globe 2048^2" -- -g planet --set planet.poin
     --globe g.png --globe-size 2048 --stats s.json
 # the island at 2M cells (409 MB before: should not grow)
 job island2m 409 "island 2M cells" -- --set island.cells=2000000 --stats s.json
-# a flat 8192^2 DEM (the issue's 65 KB PNG: 8-bit grey, every sample 0)
-# through fill, routing, accumulation, a map and a 4K iso render at subdiv 1
-# (2.5 GB in the issue without the map and iso; 4.63 GB with them before the
-# export's iso render was streamed, 3.2 GB after; goal 4 GiB)
-if wanted flatdem; then
-    if command -v python3 >/dev/null 2>&1; then
-        python3 - "$tmp/flat.png" <<'PY'
+# The DEM jobs of issue 27 ("Scale"): 8192^2 within 2 GB, 16384^2 (a 1 m
+# lidar mosaic's size) within 8 GB, through voids, fill, routing,
+# accumulation, moisture, biomes and a map. A flat DEM (8-bit grey PNG,
+# every sample 0: all sea) and real relief: data/dem/fuji.png's heights as
+# a float32 GeoTIFF upsampled (cubic spline) to 1 m UTM cells with
+# gdal_translate, like a lidar tile.
+# flatpng SIZE FILE: an 8-bit grey PNG of SIZE^2 zeros (65 KB at 8192^2).
+flatpng() {
+    python3 - "$1" "$2" <<'PY'
 import struct, sys, zlib
-w = h = 8192
+w = h = int(sys.argv[1])
 def chunk(t, d):
     return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xffffffff)
-row = b"\0" + b"\0" * w                          # filter 0, 8-bit grey 0: 65 KB
+row = b"\0" + b"\0" * w                          # filter 0, 8-bit grey 0
 z = zlib.compressobj(9)
 data = b"".join(z.compress(row) for _ in range(h)) + z.flush()
-open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0))
+open(sys.argv[2], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0))
                               + chunk(b"IDAT", data) + chunk(b"IEND", b""))
 PY
-        job flatdem 4295 "flat 8192^2 DEM + map + 4K iso" -- --dem flat.png --map m.png \
+}
+# relieftif SIZE FILE: fuji's heights on SIZE^2 cells of 1 m
+fuji_tif=
+relieftif() {
+    if [ -z "$fuji_tif" ]; then
+        fuji_tif=$tmp/fuji.tif
+        (cd "$tmp" && "$BIN" export --dem "$srcdir/data/dem/fuji.png" --heightmap fuji.tif) \
+            >/dev/null 2>&1 || return 1
+    fi
+    gdal_translate -q -outsize "$1" "$1" -r cubicspline -a_srs EPSG:32654 \
+        -a_ullr 300000 3920000 $((300000 + $1)) $((3920000 - $1)) -co TILED=YES \
+        -co COMPRESS=DEFLATE -co PREDICTOR=3 "$fuji_tif" "$2" >/dev/null
+}
+srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+have_py=0; command -v python3 >/dev/null 2>&1 && have_py=1
+have_gdal=0; command -v gdal_translate >/dev/null 2>&1 && have_gdal=1
+# the issue's flat 8192^2 DEM with a map and a 4K iso render at subdiv 1
+# (4.63 GB before the export's iso render was streamed, 3.2 GB after)
+if wanted flatdem; then
+    if [ $have_py = 1 ] && flatpng 8192 "$tmp/flat.png"; then
+        job flatdem 2000 "flat 8192^2 DEM + map + 4K iso" -- --dem flat.png --map m.png \
             --iso i.png --iso-size 3840x2160 --subdiv 1 --stats s.json
     else
         echo "SKIP memory flat 8192^2 DEM: no python3 to write it"
     fi
+fi
+if wanted relief8k; then
+    if [ $have_gdal = 1 ] && relieftif 8192 "$tmp/relief8k.tif"; then
+        job relief8k 2000 "relief 8192^2 DEM + map" -- --dem relief8k.tif --map m.png \
+            --stats s.json
+    else
+        echo "SKIP memory relief 8192^2 DEM: no gdal_translate to write it"
+    fi
+    rm -f "$tmp/relief8k.tif"
+fi
+# 16384^2: the largest jobs, one at a time (about 4 and 17 GB before)
+if wanted flat16k; then
+    if [ $have_py = 1 ] && flatpng 16384 "$tmp/flat16k.png"; then
+        job flat16k 8000 "flat 16384^2 DEM + map" -- --dem flat16k.png --map m.png \
+            --stats s.json
+    else
+        echo "SKIP memory flat 16384^2 DEM: no python3 to write it"
+    fi
+    rm -f "$tmp/flat16k.png"
+fi
+if wanted relief16k; then
+    if [ $have_gdal = 1 ] && relieftif 16384 "$tmp/relief16k.tif"; then
+        job relief16k 8000 "relief 16384^2 DEM + map" -- --dem relief16k.tif --map m.png \
+            --stats s.json
+    else
+        echo "SKIP memory relief 16384^2 DEM: no gdal_translate to write it"
+    fi
+    rm -f "$tmp/relief16k.tif"
 fi
