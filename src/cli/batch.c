@@ -260,7 +260,7 @@ check_extent(const struct cli_args *a, const struct generator *g, struct og_erro
  * with --progress), with a --from planet recipe's land edits replayed. */
 static enum og_status
 batch_generate(const struct cli_args *a, const struct generator *g,
-               const struct dem_raster *raster, struct world **w, struct og_error *err)
+               struct dem_raster *raster, int release, struct world **w, struct og_error *err)
 {
     struct batch_progress bp = { -1, -1, a->progress };
     int tty = !a->progress && isatty(STDERR_FILENO);
@@ -270,6 +270,7 @@ batch_generate(const struct cli_args *a, const struct generator *g,
     memset(&ctx, 0, sizeof ctx);
     ctx.params = &a->params;
     ctx.dem = raster;
+    ctx.dem_release = release ? raster : NULL; /* not a cached one (batch_dem_cache) */
     ctx.threads = og_threads_default();
     ctx.cancel = og_interrupt_flag();  /* SIGINT, SIGTERM, SIGHUP (main.c) */
     if (tty || a->progress) {
@@ -342,7 +343,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
     plan.dem = a->dem_path != NULL ? &raster : NULL;
     st = output_plan_check(&plan, err);
     if (st == OG_OK) {
-        st = batch_generate(a, g, plan.dem, &w, err);
+        st = batch_generate(a, g, a->dem_path != NULL ? &raster : NULL, !dem_borrowed, &w, err);
     }
     if (st == OG_OK) {
         st = output_plan_write(&plan, w, err);

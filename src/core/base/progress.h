@@ -26,6 +26,12 @@ typedef void snapshot_fn(void *arg, struct world *snapshot);
 struct run_ctx {
     const struct params *params;      /* the request's parameters */
     const struct dem_raster *dem;     /* input raster for the dem source, else NULL */
+    /* the same raster when the caller hands its pixels over: the dem's
+       decode stage frees them (samples, heights, no-data mask; the size,
+       identity and georeferencing stay) once the world holds its heights,
+       so they are not resident through the hydrology (issue 27); NULL:
+       the caller keeps them */
+    struct dem_raster *dem_release;
     atomic_int *cancel;               /* non-zero: stop; may be NULL */
     progress_fn *progress;            /* may be NULL */
     void *progress_arg;

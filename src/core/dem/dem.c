@@ -187,6 +187,9 @@ stage_decode(struct world *w, struct run_ctx *ctx, struct og_error *err)
     if ((st = decode_voids(w, r, enc, err)) != OG_OK) {
         return st;
     }
+    if (ctx->dem_release == r) { /* the pixels are in w now (run_ctx) */
+        dem_raster_fini(ctx->dem_release);
+    }
     w->elev_unit_m = 1.0;
     if (r->cell_m[0] > 0.0 && r->cell_m[1] > 0.0) {
         w->cell_size = r->cell_m[0];
