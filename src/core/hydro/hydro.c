@@ -23,8 +23,9 @@ struct stage_bufs {
     float *elev;      /* mesh: vertex elevation (owned); grid: w->elevation */
     float *rain;
     uint8_t *outlet;
-    uint8_t *wet;     /* node lies in the sea: no rain */
-    uint32_t *rank;
+    uint8_t *wet;     /* mesh: node lies in the sea: no rain (a grid reads its
+                         water mask, a byte a cell less) */
+    uint32_t *rank;   /* the flood order, held only from the fill to the routing */
 };
 
 /* Node position for stats: grid cell (x, y), mesh circumcentre. */
@@ -62,14 +63,11 @@ stage_nodes(struct world *w, struct hydro_graph *g, struct stage_bufs *b, struct
     }
     n = g->n;
     st = grid_calloc((void **)&b->outlet, n, 1, "outlets", err);
-    if (st == OG_OK) {
+    if (st == OG_OK && w->kind != WORLD_GRID) {
         st = grid_calloc((void **)&b->wet, n, 1, "sea nodes", err);
     }
     if (st == OG_OK) {
         st = grid_calloc((void **)&b->rain, n, sizeof *b->rain, "rain", err);
-    }
-    if (st == OG_OK) {
-        st = grid_calloc((void **)&b->rank, n, sizeof *b->rank, "flood order", err);
     }
     if (st != OG_OK) {
         return st;
@@ -77,8 +75,7 @@ stage_nodes(struct world *w, struct hydro_graph *g, struct stage_bufs *b, struct
     if (w->kind == WORLD_GRID) {
         b->elev = w->elevation;
         for (i = 0; i < n; i++) {
-            b->wet[i] = w->water[i] == WATER_OCEAN;
-            b->outlet[i] = (uint8_t)(b->wet[i] || on_border(g, i));
+            b->outlet[i] = (uint8_t)(w->water[i] == WATER_OCEAN || on_border(g, i));
         }
         return OG_OK;
     }
@@ -120,7 +117,7 @@ stage_rain(const struct world *w, struct stage_bufs *b, size_t n)
     }
     while (i < n) {
         for (m = 0; i < n && m < RAIN_CHUNK; i++) {
-            if (b->wet[i]) {
+            if (b->wet != NULL ? b->wet[i] : w->water[i] == WATER_OCEAN) {
                 b->rain[i] = 0.0f;
                 continue;
             }
@@ -272,6 +269,41 @@ hydro_fill_route_accumulate(const struct hydro_graph *g, const float *elev, cons
     return st;
 }
 
+/* hydro_fill_route_accumulate for the stage, in the phases lo..hi of
+ * progress (fill, route, accumulate at 55, 20, 15 % of it): the flood
+ * order lives only until the routing that reads it, and the D8-LTD pass
+ * works in the world's flow and river widths before they are filled (the
+ * peak of a 16384^2 DEM, issue 27). */
+static enum og_status
+route_pass(struct world *w, const struct hydro_graph *g, struct stage_bufs *b,
+           enum hydro_flood_method method, double lo, double hi, struct run_ctx *ctx,
+           struct og_error *err)
+{
+    double span = hi - lo;
+    enum og_status st = grid_calloc((void **)&b->rank, g->n, sizeof *b->rank, "flood order", err);
+
+    if (st != OG_OK) {
+        return st;
+    }
+    pipeline_phase(ctx, lo, lo + span * 0.55 / 0.9);
+    st = hydro_priority_flood(g, b->elev, b->outlet, method, w->hydro_elev, b->rank, ctx, err);
+    if (st == OG_OK) {
+        pipeline_phase(ctx, lo + span * 0.55 / 0.9, lo + span * 0.75 / 0.9);
+        st = hydro_route_d8_flats(g, b->elev, w->hydro_elev, b->rank, b->outlet, w->downhill,
+                                  ctx, err);
+    }
+    free(b->rank);
+    b->rank = NULL;
+    if (st == OG_OK) {
+        st = hydro_route_ltd(g, w->hydro_elev, w->downhill, w->flow, w->river_width, err);
+    }
+    if (st == OG_OK) {
+        pipeline_phase(ctx, lo + span * 0.75 / 0.9, hi);
+        st = hydro_accumulate(g->n, w->downhill, b->rain, w->flow, ctx, err);
+    }
+    return st;
+}
+
 /* A dem's closed basins (core/hydro/hydro_balance.h): the climate's aridity comes
  * from the plain fill's depression storage; where closed lakes form, the
  * fill, routing and accumulation run again with their nodes as outlets at
@@ -314,17 +346,7 @@ stage_balance(struct world *w, const struct hydro_graph *g, struct stage_bufs *b
         free(b->elev);
     }
     b->elev = elev2; /* closed lakes at their level; freed with the stage */
-    pipeline_phase(ctx, 0.9, 0.95);
-    st = hydro_priority_flood(g, b->elev, b->outlet, method, w->hydro_elev, b->rank, ctx, err);
-    if (st == OG_OK) {
-        pipeline_phase(ctx, 0.95, 0.97);
-        st = hydro_route_terrain(g, b->elev, w->hydro_elev, b->rank, b->outlet, w->downhill, ctx,
-                                 err);
-    }
-    if (st == OG_OK) {
-        pipeline_phase(ctx, 0.97, 0.99);
-        st = hydro_accumulate(n, w->downhill, b->rain, w->flow, ctx, err);
-    }
+    st = route_pass(w, g, b, method, 0.9, 0.99, ctx, err);
     pipeline_phase(ctx, 0.99, 1.0);
     return st;
 }
@@ -374,8 +396,11 @@ hydro_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
         goto done;
     }
     stage_rain(w, &b, n);
-    st = hydro_fill_route_accumulate(&g, b.elev, b.outlet, method, b.rain, w->hydro_elev, b.rank,
-                                     w->downhill, w->flow, ctx, err);
+    st = route_pass(w, &g, &b, method, 0.0, 0.9, ctx, err);
+    pipeline_phase(ctx, 0.9, 1.0);
+    if (st == OG_OK) {
+        st = pipeline_tick(ctx, 0.0);
+    }
     if (st == OG_OK) {
         hydro_fill_stats(n, b.elev, w->hydro_elev, &fs); /* the plain fill's */
         if (balance) {

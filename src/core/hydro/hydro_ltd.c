@@ -49,33 +49,38 @@ float_key(float h)
 
 /* Whether cell j comes before cell i in the order of the original pass
  * (highest filled height first, then the larger index): the key
- * (float_key(filled), index) is larger. key[] holds float_key(filled). */
+ * (float_key(filled), index) is larger. The keys are made on the fly, not
+ * kept (4 bytes a cell less at the hydrology's peak, issue 27). */
 static inline int
-before(const uint32_t *key, size_t j, size_t i)
+before(const float *filled, size_t j, size_t i)
 {
-    return key[j] > key[i] || (key[j] == key[i] && j > i);
+    uint32_t kj = float_key(filled[j]), ki = float_key(filled[i]);
+    return kj > ki || (kj == ki && j > i);
 }
 
 /* Number of neighbours of (x, y) that come before it (see `before`). */
 static inline uint8_t
-count_before(const uint32_t *key, size_t w, size_t h, size_t x, size_t y)
+count_before(const float *filled, size_t w, size_t h, size_t x, size_t y)
 {
     size_t i = y * w + x;
     int dx, dy;
     uint8_t c = 0;
 
     if (x > 0 && y > 0 && x + 1 < w && y + 1 < h) {
-        const uint32_t *up = key + i - w, *dn = key + i + w, k = key[i];
+        const float *up = filled + i - w, *dn = filled + i + w;
+        uint32_t k = float_key(filled[i]);
         /* a neighbour with a smaller index comes first only if higher */
-        c = (uint8_t)((up[-1] > k) + (up[0] > k) + (up[1] > k) + (key[i - 1] > k) +
-                      (key[i + 1] >= k) + (dn[-1] >= k) + (dn[0] >= k) + (dn[1] >= k));
+        c = (uint8_t)((float_key(up[-1]) > k) + (float_key(up[0]) > k) +
+                      (float_key(up[1]) > k) + (float_key(filled[i - 1]) > k) +
+                      (float_key(filled[i + 1]) >= k) + (float_key(dn[-1]) >= k) +
+                      (float_key(dn[0]) >= k) + (float_key(dn[1]) >= k));
         return c;
     }
     for (dy = -1; dy <= 1; dy++) {
         for (dx = -1; dx <= 1; dx++) {
             size_t xx = x + (size_t)dx, yy = y + (size_t)dy; /* wraps below 0 */
             if ((dx | dy) != 0 && xx < w && yy < h) {
-                c += (uint8_t)before(key, yy * w + xx, i);
+                c += (uint8_t)before(filled, yy * w + xx, i);
             }
         }
     }
@@ -144,12 +149,30 @@ steepest_facet(const float *z, size_t w, size_t i, double *ux, double *uy, int *
 
 struct ltd {
     const float *filled;
-    const uint32_t *key; /* float_key(filled) */
     int32_t *downhill;
     size_t w, h;
     float *dev, *flow, *main_flow;
-    int32_t *main_from;
+    /* the receiver's largest donor so far as the step from the receiver
+       to it (main_step, neighbour_step): a byte a cell, not an index */
+    uint8_t *main_from;
 };
+
+/* The step from cell d to its neighbour i as a code 0..8 ((dy + 1) * 3 +
+ * dx + 1) in a grid w >= 3 cells wide, and back. */
+static inline uint8_t
+neighbour_step(size_t d, size_t i, size_t w)
+{
+    ptrdiff_t diff = (ptrdiff_t)i - (ptrdiff_t)d;
+    ptrdiff_t dy = diff < -1 ? -1 : diff > 1 ? 1 : 0, dx = diff - dy * (ptrdiff_t)w;
+    return (uint8_t)((dy + 1) * 3 + dx + 1);
+}
+
+static inline size_t
+main_step(size_t d, uint8_t code, size_t w)
+{
+    return (size_t)((ptrdiff_t)d + ((ptrdiff_t)(code / 3) - 1) * (ptrdiff_t)w +
+                    ((ptrdiff_t)(code % 3) - 1));
+}
 
 /* Route interior slope cell i by D8-LTD and pass its flow and deviation on.
  * All the neighbours that come before i are done. Of a receiver's donors
@@ -190,9 +213,9 @@ ltd_cell(struct ltd *s, size_t i, size_t x, size_t y)
     /* pass the deviation on if this is the receiver's largest donor */
     s->flow[d] += s->flow[i];
     if (s->flow[i] > s->main_flow[d] ||
-        (s->flow[i] == s->main_flow[d] && before(s->key, i, (size_t)s->main_from[d]))) {
+        (s->flow[i] == s->main_flow[d] && before(filled, i, main_step((size_t)d, s->main_from[d], w)))) {
         s->main_flow[d] = s->flow[i];
-        s->main_from[d] = (int32_t)i;
+        s->main_from[d] = neighbour_step((size_t)d, i, w);
         s->dev[d] = (float)best_dev;
     }
 }
@@ -209,7 +232,7 @@ ltd_cell(struct ltd *s, size_t i, size_t x, size_t y)
 static void
 ltd_walk(struct ltd *s, uint8_t *cnt, int32_t *stack)
 {
-    const uint32_t *key = s->key;
+    const float *filled = s->filled;
     size_t w = s->w, h = s->h, n = w * h, i;
 
     for (i = 0; i < n; i++) {
@@ -230,7 +253,7 @@ ltd_walk(struct ltd *s, uint8_t *cnt, int32_t *stack)
                         continue;
                     }
                     m = yy * w + xx;
-                    if (cnt[m] != LTD_DONE && before(key, c, m) && --cnt[m] == 0) {
+                    if (cnt[m] != LTD_DONE && before(filled, c, m) && --cnt[m] == 0) {
                         cnt[m] = LTD_DONE;
                         stack[top++] = (int32_t)m;
                     }
@@ -242,13 +265,13 @@ ltd_walk(struct ltd *s, uint8_t *cnt, int32_t *stack)
 
 enum og_status
 hydro_route_ltd(const struct hydro_graph *g, const float *filled, int32_t *downhill,
-                struct og_error *err)
+                float *work_flow, float *work_main, struct og_error *err)
 {
     size_t n = g->n, w = (size_t)g->width, h = (size_t)g->height, x, y;
     uint8_t *cnt = NULL;
-    uint32_t *key = NULL;
-    int32_t *stack = NULL, *main_from = NULL;
-    float *dev = NULL, *flow = NULL, *main_flow = NULL;
+    int32_t *stack = NULL;
+    uint8_t *main_from = NULL;
+    float *dev = NULL, *flow = work_flow, *main_flow = work_main;
     struct ltd s;
     enum og_status st;
 
@@ -256,25 +279,25 @@ hydro_route_ltd(const struct hydro_graph *g, const float *filled, int32_t *downh
         return OG_OK;
     }
     if ((st = grid_calloc((void **)&cnt, n, sizeof *cnt, "routing order", err)) ||
-        (st = grid_calloc((void **)&key, n, sizeof *key, "routing order", err)) ||
         (st = grid_calloc((void **)&stack, n, sizeof *stack, "routing order", err)) ||
         (st = grid_calloc((void **)&main_from, n, sizeof *main_from, "routing order", err)) ||
         (st = grid_calloc((void **)&dev, n, sizeof *dev, "path deviation", err)) ||
-        (st = grid_calloc((void **)&flow, n, sizeof *flow, "routing flow", err)) ||
-        (st = grid_calloc((void **)&main_flow, n, sizeof *main_flow, "routing flow", err))) {
+        (work_flow == NULL &&
+         (st = grid_calloc((void **)&flow, n, sizeof *flow, "routing flow", err))) ||
+        (work_main == NULL &&
+         (st = grid_calloc((void **)&main_flow, n, sizeof *main_flow, "routing flow", err)))) {
         goto done;
     }
     for (x = 0; x < n; x++) {
-        key[x] = float_key(filled[x]);
         flow[x] = 1.0f;
+        main_flow[x] = 0.0f;
     }
     for (y = 0; y < h; y++) {
         for (x = 0; x < w; x++) {
-            cnt[y * w + x] = count_before(key, w, h, x, y);
+            cnt[y * w + x] = count_before(filled, w, h, x, y);
         }
     }
     s.filled = filled;
-    s.key = key;
     s.downhill = downhill;
     s.w = w;
     s.h = h;
@@ -285,11 +308,14 @@ hydro_route_ltd(const struct hydro_graph *g, const float *filled, int32_t *downh
     ltd_walk(&s, cnt, stack);
 done:
     free(cnt);
-    free(key);
     free(stack);
     free(main_from);
     free(dev);
-    free(flow);
-    free(main_flow);
+    if (flow != work_flow) {
+        free(flow);
+    }
+    if (main_flow != work_main) {
+        free(main_flow);
+    }
     return st;
 }

@@ -13,9 +13,20 @@
 
 /* Re-route the slope cells of an 8-neighbour grid by D8-LTD (hydro_ltd.c):
  * downhill from hydro_route's D8 pass, filled from the flood. Other
- * graphs are left alone. Errors: OG_ENOMEM. */
+ * graphs are left alone. work_flow and work_main (g->n floats each, may
+ * be NULL: allocated) are its scratch, overwritten: the caller's buffers
+ * not yet in use (the world's flow and river widths), so the routing
+ * needs no more memory than the stage already holds. Errors: OG_ENOMEM. */
 enum og_status hydro_route_ltd(const struct hydro_graph *g, const float *filled,
-                               int32_t *downhill, struct og_error *err);
+                               int32_t *downhill, float *work_flow, float *work_main,
+                               struct og_error *err);
+
+/* hydro_route_terrain without its D8-LTD pass (hydro_route.c): the lowest
+ * neighbour, then the flats; the only part that reads rank. */
+enum og_status hydro_route_d8_flats(const struct hydro_graph *g, const float *elev,
+                                    const float *filled, const uint32_t *rank,
+                                    const uint8_t *outlet, int32_t *downhill,
+                                    struct run_ctx *ctx, struct og_error *err);
 
 /* Re-route the flat cells of a grid (hydro_flats.c: Barnes, Lehman and
  * Mulla 2014's combined gradient, doc/hydrology.md) after hydro_route's

@@ -26,10 +26,18 @@ hydro_route_terrain(const struct hydro_graph *g, const float *elev, const float 
                     const uint32_t *rank, const uint8_t *outlet, int32_t *downhill,
                     struct run_ctx *ctx, struct og_error *err)
 {
+    enum og_status st = hydro_route_d8_flats(g, elev, filled, rank, outlet, downhill, ctx, err);
+    return st == OG_OK ? hydro_route_ltd(g, filled, downhill, NULL, NULL, err) : st;
+}
+
+enum og_status
+hydro_route_d8_flats(const struct hydro_graph *g, const float *elev, const float *filled,
+                     const uint32_t *rank, const uint8_t *outlet, int32_t *downhill,
+                     struct run_ctx *ctx, struct og_error *err)
+{
     int32_t nb[HYDRO_MAX_DEGREE];
     size_t i, x = 0, y = 0, w = (size_t)g->width, h = (size_t)g->height;
     int grid = is_grid(g);
-    enum og_status st;
 
     for (i = 0; i < g->n; i++) {
         int32_t best = -1;
@@ -68,8 +76,8 @@ hydro_route_terrain(const struct hydro_graph *g, const float *elev, const float 
     if (!grid) {
         return OG_OK;
     }
-    st = hydro_route_flats(g, elev, filled, rank, downhill, ctx != NULL ? ctx->threads : 0, err);
-    return st == OG_OK ? hydro_route_ltd(g, filled, downhill, err) : st;
+    return hydro_route_flats(g, elev, filled, rank, downhill, ctx != NULL ? ctx->threads : 0,
+                             err);
 }
 
 void
