@@ -99,32 +99,103 @@ dem_climate_cell_metres(const struct world *w, const char **from)
 }
 
 /* Multi-source breadth-first hops over the 8-connected grid from the cells
- * with reach[i] > 0 (fresh water) or, with reach NULL, from src[i] != 0;
- * each reached cell gets the hops and the reach of the source whose front
- * got there first (queue order: sources in cell order, then neighbours
- * W E N S NW NE SW SE). Unreached: dist -1. */
-struct bfs_job {
-    int width, height;
-    const uint8_t *ocean;
-    float *fresh_reach;   /* in: source reach (m), 0 elsewhere; out: the nearest source's */
-    int32_t *dist[2];     /* fresh, ocean */
-    int32_t *queue[2];
+ * with reach[i] > 0 (fresh water) or, with reach NULL, from the ocean
+ * (water[i] == WATER_OCEAN); each reached cell gets the hops and the reach
+ * of the source whose front got there first (queue order: sources in cell
+ * order, then neighbours W E N S NW NE SW SE). Unreached: dist -1. The
+ * queue is a ring that grows as its front does (a front is far smaller
+ * than the grid), not a cell's worth of int32 per cell (issue 27). */
+/* Hop counts, -1 where unreached: 2 bytes a cell (0xffff unreached) when
+ * the grid's longest side is below 0xffff (the most hops an 8-connected
+ * front takes is that side less one), else 4 (issue 27). */
+struct hops {
+    uint16_t *d16;
+    int32_t *d32;
 };
 
-static void
-grid_bfs(int width, int height, const uint8_t *src, float *reach, int32_t *dist, int32_t *queue)
+static inline int32_t
+hops_get(const struct hops *h, size_t i)
+{
+    return h->d16 != NULL ? (h->d16[i] == 0xffffu ? -1 : (int32_t)h->d16[i]) : h->d32[i];
+}
+
+static inline void
+hops_set(struct hops *h, size_t i, int32_t v)
+{
+    if (h->d16 != NULL) {
+        h->d16[i] = (uint16_t)v;
+    } else {
+        h->d32[i] = v;
+    }
+}
+
+struct bfs_job {
+    int width, height;
+    const uint8_t *water; /* NULL: no sea on the tile */
+    float *fresh_reach;   /* in: source reach (m), 0 elsewhere; out: the nearest source's */
+    struct hops dist[2];  /* fresh, ocean */
+};
+
+struct bfs_ring {
+    int32_t *q;
+    size_t cap, head, len;
+};
+
+static int
+ring_push(struct bfs_ring *r, int32_t c)
+{
+    if (r->len == r->cap) {
+        size_t nc = r->cap * 2, k;
+        int32_t *q = malloc(nc * sizeof *q);
+        if (q == NULL) {
+            return -1;
+        }
+        for (k = 0; k < r->len; k++) {
+            size_t at = r->head + k;
+            q[k] = r->q[at < r->cap ? at : at - r->cap];
+        }
+        free(r->q);
+        r->q = q;
+        r->cap = nc;
+        r->head = 0;
+    }
+    {
+        size_t at = r->head + r->len++;
+        r->q[at < r->cap ? at : at - r->cap] = c;
+    }
+    return 0;
+}
+
+static int32_t
+ring_pop(struct bfs_ring *r)
+{
+    int32_t c = r->q[r->head];
+    r->head = r->head + 1 == r->cap ? 0 : r->head + 1;
+    r->len--;
+    return c;
+}
+
+static enum og_status
+grid_bfs(int width, int height, const uint8_t *water, float *reach, struct hops *dist,
+         struct og_error *err)
 {
     static const int dx[8] = { -1, 1, 0, 0, -1, 1, -1, 1 }, dy[8] = { 0, 0, -1, 1, -1, -1, 1, 1 };
-    size_t n = (size_t)width * (size_t)height, head = 0, tail = 0, i;
+    size_t n = (size_t)width * (size_t)height, i;
+    struct bfs_ring r = { NULL, 4 * ((size_t)width + (size_t)height), 0, 0 };
+
+    r.q = malloc(r.cap * sizeof *r.q);
+    if (r.q == NULL) {
+        return og_error_set(err, OG_ENOMEM, "dem moisture: out of memory for the water distances");
+    }
     for (i = 0; i < n; i++) {
-        int s = reach != NULL ? reach[i] > 0.0f : src[i] != 0;
-        dist[i] = s ? 0 : -1;
-        if (s) {
-            queue[tail++] = (int32_t)i;
+        int s = reach != NULL ? reach[i] > 0.0f : water[i] == WATER_OCEAN;
+        hops_set(dist, i, s ? 0 : -1);
+        if (s && ring_push(&r, (int32_t)i) != 0) {
+            goto nomem;
         }
     }
-    while (head < tail) {
-        int32_t c = queue[head++];
+    while (r.len > 0) {
+        int32_t c = ring_pop(&r);
         int x = c % width, y = c / width, k;
         for (k = 0; k < 8; k++) {
             int nx = x + dx[k], ny = y + dy[k];
@@ -133,15 +204,22 @@ grid_bfs(int width, int height, const uint8_t *src, float *reach, int32_t *dist,
                 continue;
             }
             q = (size_t)ny * (size_t)width + (size_t)nx;
-            if (dist[q] < 0) {
-                dist[q] = dist[c] + 1;
+            if (hops_get(dist, q) < 0) {
+                hops_set(dist, q, hops_get(dist, (size_t)c) + 1);
                 if (reach != NULL) {
                     reach[q] = reach[c];
                 }
-                queue[tail++] = (int32_t)q;
+                if (ring_push(&r, (int32_t)q) != 0) {
+                    goto nomem;
+                }
             }
         }
     }
+    free(r.q);
+    return OG_OK;
+nomem:
+    free(r.q);
+    return og_error_set(err, OG_ENOMEM, "dem moisture: out of memory for the water distances");
 }
 
 static enum og_status
@@ -150,11 +228,11 @@ bfs_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
     struct bfs_job *J = arg;
     (void)begin;
     (void)end;
-    (void)err;
     if (batch == 0) {
-        grid_bfs(J->width, J->height, NULL, J->fresh_reach, J->dist[0], J->queue[0]);
-    } else if (J->ocean != NULL) {
-        grid_bfs(J->width, J->height, J->ocean, NULL, J->dist[1], J->queue[1]);
+        return grid_bfs(J->width, J->height, NULL, J->fresh_reach, &J->dist[0], err);
+    }
+    if (J->water != NULL) {
+        return grid_bfs(J->width, J->height, J->water, NULL, &J->dist[1], err);
     }
     return OG_OK;
 }
@@ -163,8 +241,8 @@ bfs_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *er
 struct combine_job {
     struct world *w;
     const struct moisture_noise *mn;
-    const float *reach;
-    const int32_t *dfresh, *docean; /* docean NULL: no sea on the tile */
+    const float *reach;             /* w->moisture until a cell gets its moisture */
+    const struct hops *dfresh, *docean; /* docean NULL: no sea on the tile */
     double cell_m, marine_m, ocean_weight, aridity, floor_m;
 };
 
@@ -200,12 +278,13 @@ combine_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error
                 w->moisture[i] = 1.0f;
                 continue;
             }
-            if (J->dfresh[i] >= 0) {
-                fresh = dem_climate_band((double)J->dfresh[i], J->cell_m, (double)J->reach[i]);
+            if (hops_get(J->dfresh, i) >= 0) {
+                fresh = dem_climate_band((double)hops_get(J->dfresh, i), J->cell_m,
+                                         (double)J->reach[i]);
             }
-            if (J->docean != NULL && J->docean[i] >= 0) {
+            if (J->docean != NULL && hops_get(J->docean, i) >= 0) {
                 marine = J->ocean_weight *
-                         det_exp(-(double)J->docean[i] * J->cell_m / J->marine_m);
+                         det_exp(-(double)hops_get(J->docean, i) * J->cell_m / J->marine_m);
             }
             {
                 /* the climate's level: the forest column when humid, the
@@ -274,8 +353,9 @@ dem_moisture_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
     const struct params *p = &w->params;
     size_t i, n = w->ncells, nocean = 0;
     float *reach = NULL;
-    uint8_t *ocean = NULL;
-    int32_t *buf = NULL;
+    void *buf = NULL;
+    struct hops d[2] = { { NULL, NULL }, { NULL, NULL } };
+    int narrow = (w->width > w->height ? w->width : w->height) < 0xffff;
     struct moisture_noise mn;
     const char *scale_from, *aridity_from;
     double cell_m = dem_climate_cell_metres(w, &scale_from);
@@ -286,18 +366,24 @@ dem_moisture_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
     if (w->kind != WORLD_GRID || w->water == NULL || n == 0) {
         return og_error_set(err, OG_EINVAL, "dem moisture: needs a grid world with a water mask");
     }
+    /* the riparian reach lives in the moisture field until each cell's
+       moisture replaces it (combine_batch reads a cell's reach before it
+       writes the cell) */
     st = world_alloc((void **)&w->moisture, n, sizeof(float), "moisture", err);
     if (st == OG_OK) {
-        st = grid_calloc((void **)&reach, n, sizeof *reach, "riparian reach", err);
-    }
-    if (st == OG_OK) {
-        st = grid_calloc((void **)&ocean, n, 1, "ocean mask", err);
-    }
-    if (st == OG_OK) {
-        st = grid_calloc((void **)&buf, 4 * n, sizeof *buf, "water distances", err);
+        st = grid_calloc(&buf, 2 * n, narrow ? sizeof(uint16_t) : sizeof(int32_t),
+                         "water distances", err);
     }
     if (st != OG_OK) {
         goto done;
+    }
+    reach = w->moisture;
+    if (narrow) {
+        d[0].d16 = buf;
+        d[1].d16 = d[0].d16 + n;
+    } else {
+        d[0].d32 = buf;
+        d[1].d32 = d[0].d32 + n;
     }
     /* Fresh water: lake and river cells, each reaching rip * sqrt(its
        drainage area in km^2) metres (a river's width grows as the square
@@ -306,8 +392,7 @@ dem_moisture_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
     for (i = 0; i < n; i++) {
         int wet = w->water[i] == WATER_LAKE ||
                   (w->river_width != NULL && i < w->nhydro && w->river_width[i] > 0.0f);
-        ocean[i] = w->water[i] == WATER_OCEAN;
-        nocean += ocean[i];
+        nocean += w->water[i] == WATER_OCEAN;
         if (wet) {
             double area = w->flow != NULL && i < w->nhydro ? (double)w->flow[i] : 1.0;
             area = area > 1.0 ? area : 1.0;
@@ -315,8 +400,8 @@ dem_moisture_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
         }
     }
     {
-        struct bfs_job bj = { w->width, w->height, nocean > 0 ? ocean : NULL, reach,
-                              { buf, buf + n }, { buf + 2 * n, buf + 3 * n } };
+        struct bfs_job bj = { w->width, w->height, nocean > 0 ? w->water : NULL, reach,
+                              { d[0], d[1] } };
         st = og_parallel_for(ctx != NULL ? ctx->threads : 1, 2, 1, bfs_batch, &bj, ctx, 0.0, 0.6,
                              err);
     }
@@ -332,7 +417,7 @@ dem_moisture_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
     world_stat_text(w, "dem.cell_m_from", scale_from);
     moisture_noise_init(&mn, p);
     {
-        struct combine_job cj = { w, &mn, reach, buf, nocean > 0 ? buf + n : NULL, cell_m,
+        struct combine_job cj = { w, &mn, reach, &d[0], nocean > 0 ? &d[1] : NULL, cell_m,
                                   1000.0 * params_get(p, P_DEM_MARINE_REACH),
                                   params_get(p, P_HYDRO_OCEAN_MOISTURE), aridity, 0.0 };
         if (aridity > 0.0) {
@@ -342,8 +427,6 @@ dem_moisture_stage(struct world *w, struct run_ctx *ctx, struct og_error *err)
                              combine_batch, &cj, ctx, 0.6, 1.0, err);
     }
 done:
-    free(reach);
-    free(ocean);
     free(buf);
     return st;
 }
