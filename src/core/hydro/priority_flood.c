@@ -345,6 +345,21 @@ flood_graph(struct flood *f, int fast)
 
 #include "core/hydro/priority_flood_grid8.h"
 
+/* Whether outlet node i has a neighbour that is no outlet. */
+static int
+outlet_feeds(const struct hydro_graph *g, const uint8_t *outlet, size_t i)
+{
+    int32_t nb[HYDRO_MAX_DEGREE];
+    int k, cnt = hydro_neighbors(g, i, nb);
+
+    for (k = 0; k < cnt; k++) {
+        if (outlet[nb[k]] == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 enum og_status
 hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8_t *outlet,
                      enum hydro_flood_method method, float *filled, uint32_t *rank,
@@ -427,6 +442,14 @@ hydro_priority_flood(const struct hydro_graph *g, const float *elev, const uint8
         }
         if (outlet[i] != 0) {
             visit(&f, (int32_t)i, elev[i]);
+            /* fast: an outlet whose neighbours are all outlets would expand
+               nothing when popped (they are all reached here): it is not
+               queued, so a sea of n cells does not hold n queue items
+               (issue 27; the radix queue keeps the others' order, so the
+               ranks are the same) */
+            if (fast && !outlet_feeds(g, outlet, i)) {
+                continue;
+            }
             if ((fast ? radix_push(&f.rq, elev[i], (int32_t)i) : heap_push(&f.heap, elev[i],
                                                                             (int32_t)i)) != 0) {
                 goto nomem;
