@@ -9,13 +9,14 @@
 #include <sys/stat.h>
 
 #include "core/recipe/params.h"
+#include "io/dem/dem_gdal.h"
 
 /* Peak bytes per unit, measured (memcheck.h). */
 #define MEM_BASE        (16.0 * 1048576.0)
 #define MEM_ISLAND_CELL 190.0
 #define MEM_HYBRID_CELL 56.0
 #define MEM_PLANET_PT   184.0
-#define MEM_DEM_CELL    68.0
+#define MEM_DEM_CELL    38.0
 #define MEM_ISO_SUBPX   8.0
 #define MEM_GLOBE_PX    8.0
 
@@ -181,10 +182,11 @@ world_need(const struct cli_args *a, int dem_w, int dem_h, char *what, size_t si
     }
 }
 
-/* The width and height in a PNG's IHDR (bytes 16..23), 0 x 0 when path
- * is no PNG (the DEM reader then says why). */
+/* The width and height of the DEM at path: a PNG's IHDR (bytes 16..23),
+ * else the raster's header as GDAL reads it (a GeoTIFF, .hgt, ASCII grid);
+ * 0 x 0 when it is neither (the DEM reader then says why). */
 static void
-png_size(const char *path, int *w, int *h)
+dem_size(const char *path, int *w, int *h)
 {
     static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
     unsigned char b[24];
@@ -198,12 +200,25 @@ png_size(const char *path, int *w, int *h)
         (f = fopen(path, "rb")) == NULL) {
         return;
     }
-    if (fread(b, 1, sizeof b, f) == sizeof b && memcmp(b, sig, 8) == 0 &&
-        memcmp(b + 12, "IHDR", 4) == 0 && b[16] < 0x80 && b[20] < 0x80) {
-        *w = (int)((unsigned)b[16] << 24 | (unsigned)b[17] << 16 | (unsigned)b[18] << 8 | b[19]);
-        *h = (int)((unsigned)b[20] << 24 | (unsigned)b[21] << 16 | (unsigned)b[22] << 8 | b[23]);
+    if (fread(b, 1, sizeof b, f) == sizeof b && memcmp(b, sig, 8) == 0) {
+        if (memcmp(b + 12, "IHDR", 4) == 0 && b[16] < 0x80 && b[20] < 0x80) {
+            *w = (int)((unsigned)b[16] << 24 | (unsigned)b[17] << 16 | (unsigned)b[18] << 8 |
+                       b[19]);
+            *h = (int)((unsigned)b[20] << 24 | (unsigned)b[21] << 16 | (unsigned)b[22] << 8 |
+                       b[23]);
+        }
+        fclose(f);
+        return;
     }
     fclose(f);
+    {
+        struct og_error ignored;
+        og_error_clear(&ignored);
+        (void)dem_gdal_size(path, w, h, &ignored);
+    }
+    if (*w > DEM_GDAL_MAX_SIDE || *h > DEM_GDAL_MAX_SIDE) {
+        *w = *h = 0; /* refused by the reader, which names the limit */
+    }
 }
 
 enum og_status
@@ -216,7 +231,7 @@ memcheck_run(const struct cli_args *a, const struct output_plan *plan, struct og
     int dem_w = 0, dem_h = 0;
 
     if (a->gen == GEN_DEM) {
-        png_size(a->dem_path != NULL ? a->dem_path : a->recipe_dem_path, &dem_w, &dem_h);
+        dem_size(a->dem_path != NULL ? a->dem_path : a->recipe_dem_path, &dem_w, &dem_h);
     }
     part = world_need(a, dem_w, dem_h, what, sizeof what);
     need = MEM_BASE + part;

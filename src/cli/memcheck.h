@@ -4,9 +4,10 @@
  * The estimate is the peak resident size measured on this build (GNU time
  * %M, doc/robustness.md "Memory"), per unit of what the run makes: island
  * 190 bytes a cell, hybrid 56 bytes a grid cell, planet 184 bytes a point,
- * dem 68 bytes a cell of the elevation model; an isometric render 8 bytes
- * a subpixel (antialias squared per pixel), a globe 8 bytes a pixel; 16 MiB
- * for the program itself. Maps, heightmaps and tiles stream their rows.
+ * dem 38 bytes a cell of the elevation model (68 before issue 27's cuts,
+ * doc/scale.md); an isometric render 8 bytes a subpixel (antialias squared
+ * per pixel), a globe 8 bytes a pixel; 16 MiB for the program itself.
+ * Maps, heightmaps and tiles stream their rows.
  *
  * What is available is the smallest of: MemAvailable (/proc/meminfo), the
  * cgroup's memory.max less its memory.current, the address space left
@@ -26,9 +27,10 @@
 int memcheck_parse(const char *s, uint64_t *bytes);
 
 /* The estimate for a's world and plan's outputs, checked against what is
- * available, before the DEM is read (its size comes from the PNG's IHDR).
- * Errors: OG_ENOMEM "this run needs about 17.0 GiB of memory (dem
- * 16384x16384: 17.0 GiB), MemAvailable gives 7.6 GiB". */
+ * available, before the DEM is read (its size comes from the PNG's IHDR, or for
+ * any other raster from GDAL's reading of its header).
+ * Errors: OG_ENOMEM "this run needs about 9.5 GiB of memory (dem
+ * 16384x16384: 9.5 GiB), MemAvailable gives 7.6 GiB". */
 enum og_status memcheck_run(const struct cli_args *a, const struct output_plan *plan,
                             struct og_error *err);
 

@@ -266,6 +266,24 @@ read_heights(GDALDatasetH ds, const char *path, struct dem_raster *out, struct o
 }
 
 enum og_status
+dem_gdal_size(const char *path, int *width, int *height, struct og_error *err)
+{
+    GDALDatasetH ds;
+    enum og_status st;
+
+    *width = *height = 0;
+    CPLPushErrorHandler(CPLQuietErrorHandler);
+    ds = gdal_open(path, err, &st);
+    if (ds != NULL) {
+        *width = GDALGetRasterXSize(ds);
+        *height = GDALGetRasterYSize(ds);
+        GDALClose(ds);
+    }
+    CPLPopErrorHandler();
+    return st;
+}
+
+enum og_status
 dem_gdal_read(const char *path, struct dem_raster *out, struct og_error *err)
 {
     GDALDatasetH ds;

@@ -31,6 +31,11 @@ void dem_gdal_init(void);
  * OG_ENOMEM. */
 enum og_status dem_gdal_read(const char *path, struct dem_raster *out, struct og_error *err);
 
+/* The size of path's raster in cells, from its header alone (no pixel is
+ * read): for the memory estimate before a run (cli/memcheck.h). 0 x 0 on
+ * error. Errors: as dem_gdal_read's opening. */
+enum og_status dem_gdal_size(const char *path, int *width, int *height, struct og_error *err);
+
 /* The georeferencing GDAL reads for path (the file's own geotransform and
  * CRS, or its world file and .aux.xml) into g, in io/georef.h's form: the
  * CRS as an <SRS dataAxisToSRSAxisMapping="...">WKT</SRS> element. No
