@@ -2,6 +2,7 @@
 #include "core/base/interrupt.h"
 
 #include <signal.h>
+#include <stddef.h>
 
 const int og_stop_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGXCPU, SIGALRM,
                                 SIGVTALRM, SIGPROF, SIGUSR1, SIGUSR2, 0 };
