@@ -114,9 +114,9 @@ sample_init(struct sampler *s, const struct world *w, int width, int height,
     s->width = width;
     s->height = height;
     sample_axes(w, width, height, s->ax);
-    s->tri = 0;
-    s->point = 0;
     st = river_carve_new(w, s->ax[1], s->ax[3], surface_at, s, &s->carve, err);
+    /* the channels' surface probes moved the walk hints: start the rows
+       from the same hints whether or not rivers are carved */
     s->tri = 0;
     s->point = 0;
     return st;
