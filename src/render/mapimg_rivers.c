@@ -8,21 +8,10 @@
 #include "core/base/grid.h"
 #include "core/geom/mesh.h"
 #include "render/river_curve.h"
+#include "render/tint.h"
 
 #define RIVER_COLOR MAPIMG_RIVER_COLOR
 #define RIVER_COLOR_FLOW 0xf2f8ffu  /* over the flow layer's sequential tint */
-
-static uint32_t
-blend(uint32_t a, uint32_t b, double t)
-{
-    uint32_t out = 0;
-    int s;
-    for (s = 16; s >= 0; s -= 8) {
-        double ca = (a >> s) & 0xff, cb = (b >> s) & 0xff;
-        out |= (uint32_t)lround(ca + (cb - ca) * t) << s;
-    }
-    return out;
-}
 
 /* One tapered river segment in pixels: from (x0, y0) with radius r0 to
  * (x1, y1) with radius r1, its coverage scaled by alpha; py0..py1 are the
@@ -259,7 +248,7 @@ mapimg_rivers_band(struct mapimg_rivers *r, int y0, int y1, uint32_t *rgb, uint8
             continue;
         }
         if (rgb != NULL && rgb[i] != 0x101010u) {
-            rgb[i] = blend(rgb[i], r->color, c);
+            rgb[i] = tint_mix(rgb[i], r->color, c);
         }
         if (cls != NULL && c >= 0.5f && cls[i] != MC_VOID && cls[i] != MC_DEEP &&
             cls[i] != MC_WATER && cls[i] != MC_LAKE) {
