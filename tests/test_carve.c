@@ -12,30 +12,10 @@
 #include "core/dem/dem.h"
 #include "core/recipe/params.h"
 #include "core/world.h"
-#include "io/png/pngio.h"
-#include "io/raster/heightmap.h"
 #include "render/river_carve.h"
 #include "render/river_curve.h"
 #include "render/sample.h"
 #include "tests.h"
-
-/* Export w's heightmap at W x H and read its samples back. */
-static struct dem_raster
-export_read(const struct world *w, int W, int H, const char *path)
-{
-    struct raster_window win;
-    struct height_range range;
-    struct dem_raster r;
-    struct og_error e;
-
-    memset(&range, 0, sizeof range);
-    raster_window_full(&win, W, H);
-    ck_assert_msg(export_heightmap_png(w, &win, &range, path, NULL, &e) == OG_OK, "%s", e.msg);
-    ck_assert_msg(pngio_read_raster(path, &r, &e) == OG_OK, "%s", e.msg);
-    ck_assert_int_eq(r.width, W);
-    ck_assert_int_eq(r.height, H);
-    return r;
-}
 
 /* The raster's sample axes (render/sample.h sample_axes). */
 static double ax[4];
@@ -197,9 +177,9 @@ check_downhill(struct world *w, int W, int H, const char *name)
     snprintf(pc, sizeof pc, "tests/out-carve-%s.png", name);
     snprintf(pu, sizeof pu, "tests/out-carve-%s-off.png", name);
     sample_axes(w, W, H, ax);
-    c = export_read(w, W, H, pc);
+    test_heightmap_read(w, W, H, pc, &c);
     ck_assert_int_eq(params_set(&w->params, P_RENDER_CARVE_RIVERS, 0, NULL), OG_OK);
-    u = export_read(w, W, H, pu);
+    test_heightmap_read(w, W, H, pu, &u);
     ck_assert_int_eq(params_set(&w->params, P_RENDER_CARVE_RIVERS, 1, NULL), OG_OK);
     /* the uncarved one is in its own range: read both as heights on c's */
     for (i = 0; i < (size_t)W * H; i++) {
@@ -347,11 +327,11 @@ START_TEST(carve_none_without_rivers)
     struct dem_raster a, b, c;
     size_t i, differ = 0;
 
-    a = export_read(dry, 128, 36, "tests/out-carve-dry.png");
+    test_heightmap_read(dry, 128, 36, "tests/out-carve-dry.png", &a);
     ck_assert_int_eq(params_set(&wet->params, P_RENDER_CARVE_RIVERS, 0, NULL), OG_OK);
-    b = export_read(wet, 128, 36, "tests/out-carve-off.png");
+    test_heightmap_read(wet, 128, 36, "tests/out-carve-off.png", &b);
     ck_assert_int_eq(params_set(&wet->params, P_RENDER_CARVE_RIVERS, 1, NULL), OG_OK);
-    c = export_read(wet, 128, 36, "tests/out-carve-on.png");
+    test_heightmap_read(wet, 128, 36, "tests/out-carve-on.png", &c);
     ck_assert_double_eq(a.height_offset, b.height_offset);
     for (i = 0; i < 128 * 36; i++) {
         /* the plane's bilinear samples: 100 - 2 x per cell */

@@ -107,6 +107,12 @@ struct dem_raster;
 struct world *test_grid_world(int w, int h, const float *elev);
 struct world *test_run_world(enum gen_id gen, struct params *p, const struct dem_raster *dem);
 
+/* w's 16-bit heightmap at W x H (the whole raster, the world's own height
+ * range) exported to path and read back by the DEM reader into *r (free
+ * with dem_raster_fini); fails the test on an error or another size. */
+void test_heightmap_read(const struct world *w, int W, int H, const char *path,
+                         struct dem_raster *r);
+
 /* The planet of the defaults with that seed and planet.points, one
  * assignment extra applied ("key=value", may be NULL), on threads threads;
  * fails the test on error. */

@@ -9,6 +9,9 @@
 #include "core/recipe/params.h"
 #include "core/pipeline.h"
 #include "core/world.h"
+#include "core/dem/dem.h"
+#include "io/png/pngio.h"
+#include "io/raster/heightmap.h"
 
 const char *
 test_data_path(const char *name)
@@ -182,6 +185,21 @@ test_run_world(enum gen_id gen, struct params *p, const struct dem_raster *dem)
     ctx.threads = 1;
     ck_assert_msg(pipeline_run(generator_get(gen), &ctx, &w, &e) == OG_OK, "%s", e.msg);
     return w;
+}
+
+void
+test_heightmap_read(const struct world *w, int W, int H, const char *path, struct dem_raster *r)
+{
+    struct raster_window win;
+    struct height_range range;
+    struct og_error e;
+
+    memset(&range, 0, sizeof range);
+    raster_window_full(&win, W, H);
+    ck_assert_msg(export_heightmap_png(w, &win, &range, path, NULL, &e) == OG_OK, "%s", e.msg);
+    ck_assert_msg(pngio_read_raster(path, r, &e) == OG_OK, "%s", e.msg);
+    ck_assert_int_eq(r->width, W);
+    ck_assert_int_eq(r->height, H);
 }
 
 struct world *
