@@ -222,6 +222,8 @@ check_downhill(struct world *w, int W, int H, const char *name)
     free(uv);
     dem_raster_fini(&c);
     dem_raster_fini(&u);
+    remove(pc);   /* make check leaves no files in the tree */
+    remove(pu);
 }
 
 START_TEST(carve_island_rivers_run_downhill)
@@ -344,6 +346,9 @@ START_TEST(carve_none_without_rivers)
     dem_raster_fini(&a);
     dem_raster_fini(&b);
     dem_raster_fini(&c);
+    remove("tests/out-carve-dry.png");
+    remove("tests/out-carve-off.png");
+    remove("tests/out-carve-on.png");
     world_unref(dry);
     world_unref(wet);
 }
