@@ -336,7 +336,7 @@ START_TEST(carve_none_without_rivers)
     test_heightmap_read(wet, 128, 36, "tests/out-carve-on.png", &c);
     ck_assert_double_eq(a.height_offset, b.height_offset);
     for (i = 0; i < 128 * 36; i++) {
-        /* the plane's bilinear samples: 100 - 2 x per cell */
+        /* the plane's samples (Catmull-Rom is exact on it): 100 - 2 x per cell */
         ck_assert_uint_eq(a.samples[i], b.samples[i]);
         differ += a.samples[i] != c.samples[i];
     }

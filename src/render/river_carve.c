@@ -254,13 +254,15 @@ smooth5(double x)
 }
 
 /* Segment s's carved height at (x, y) metres over uncarved t into *out;
- * 0 when the point is beyond its reach, 2 on its floor, else 1. The cross-section at distance r
- * from the centreline point whose bed is bed and surface (the segment's
- * samples, linearly) tl: h = t - cut P(r) - (t - tl) F(r), cut = tl - bed,
- * with P = F = 1 on the floor (r <= hw: h = bed, flat), P falling to 0
- * over the bank and F over one floor width: a groove of depth cut that
- * follows the terrain across it, flat only on its floor, so a river on a
- * hillside gets no bench. */
+ * returns 0 when the point is beyond its reach (*out untouched), 2 on its
+ * floor, else 1; *dist gets the distance (metres) from the centreline
+ * where the segment cuts (not under the water it ends in). The
+ * cross-section at distance r from the centreline point whose bed is bed
+ * and surface (the segment's samples, linearly) tl: h = t - cut P(r) -
+ * (t - tl) F(r), cut = tl - bed, with P = F = 1 on the floor (r <= hw:
+ * h = bed, flat), P falling to 0 over the bank and F over one floor width:
+ * a groove of depth cut that follows the terrain across it, flat only on
+ * its floor, so a river on a hillside gets no bench. */
 static int
 seg_carve(const struct river_carve *c, const struct carve_seg *s, double x, double y, double t,
           double *out, double *dist)

@@ -23,8 +23,9 @@
  *           the nearest cell.
  *   sphere: the same on the spherical triangle, with the barycentric
  *           weights of the gnomonic projection onto the triangle's plane.
- * Every sample lies in [elev_min, elev_max] (before river channels). Triangles are found by a visibility walk from the
- * previous pixel's triangle, so a row costs O(width).
+ * Every sample lies in [elev_min, elev_max] (before river channels).
+ * Triangles are found by a visibility walk from the previous pixel's
+ * triangle, so a row costs O(width).
  *
  * Rivers are carved into these heights (render/river_carve.h) unless
  * render.carve_rivers is off: the channels, not the surface alone, are
@@ -52,8 +53,9 @@ struct sampler {
 
 /* Prepare s for a width x height raster of w (both >= 1), with w's river
  * channels for that raster size; release it with sample_free. The world
- * must have an elevation field. Errors: OG_ENOMEM (s is then empty and
- * needs no sample_free, though it is harmless). */
+ * must have an elevation field. Errors: OG_ENOMEM, OG_EINVAL (a cycle in
+ * the river network); s is then empty and needs no sample_free, though it
+ * is harmless. */
 enum og_status sample_init(struct sampler *s, const struct world *w, int width, int height,
                            struct og_error *err);
 
@@ -62,7 +64,7 @@ void sample_free(struct sampler *s);
 
 /* The lowest elevation (world units) any raster of w samples into *lo:
  * elev_min, or a river bed carved below it (render/river_carve.h).
- * Errors: OG_ENOMEM. */
+ * Errors: OG_ENOMEM, OG_EINVAL (a cycle in the river network). */
 enum og_status sample_lowest(const struct world *w, double *lo, struct og_error *err);
 
 /* The elevation (world units) at map point (u, v), carved as sample_row's
