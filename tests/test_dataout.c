@@ -18,6 +18,7 @@
 #include "io/png/pngio.h"
 #include "io/raster/raw16.h"
 #include "render/sample.h"
+#include "render/surface.h"
 #include "io/export.h"
 #include "io/bundle.h"
 #include "io/tiles.h"
@@ -53,6 +54,30 @@ START_TEST(sample_grid_exact_and_bicubic)
     ck_assert_float_eq_tol(row[5], 5.0f, 1e-6);
     sample_free(&s);
     world_unref(w);
+}
+END_TEST
+
+/* A row of the surface (surface_row_at, what grid_row samples) gives
+ * surface_bicubic's bits, inside the grid, between cells and past its
+ * borders. */
+START_TEST(surface_row_is_bicubic)
+{
+    float f[7 * 5];
+    struct surface_row sr;
+    int i, j, k;
+
+    for (i = 0; i < 7 * 5; i++) {
+        f[i] = (float)((i * 37) % 11) - 3.25f;
+    }
+    for (j = -3; j <= 17; j++) {
+        double gy = 0.3 * j - 0.6, v;
+        surface_row_init(&sr, f, 7, 5, gy);
+        for (k = -5; k <= 40; k++) {
+            double gx = 0.17 * k;
+            surface_bicubic(f, 7, 5, gx, gy, &v, NULL, NULL);
+            ck_assert_msg(surface_row_at(&sr, gx) == v, "(%g, %g)", gx, gy);
+        }
+    }
 }
 END_TEST
 
@@ -513,6 +538,7 @@ dataout_suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, sample_grid_exact_and_bicubic);
+    tcase_add_test(tc, surface_row_is_bicubic);
     tcase_add_test(tc, sample_mesh_in_range);
     tcase_add_test(tc, heightmap_roundtrip_island);
     tcase_add_test(tc, heightmap_roundtrip_hybrid);

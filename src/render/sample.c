@@ -64,15 +64,21 @@ in_range(const struct world *w, double h)
     return h < w->elev_min ? w->elev_min : (h > w->elev_max ? w->elev_max : h);
 }
 
+/* Grid coordinate g clamped to the outer centres of an axis of m cells. */
+static double
+grid_clamp(double g, int m)
+{
+    return g < 0.0 ? 0.0 : (g > m - 1 ? m - 1 : g);
+}
+
 /* The grid's Catmull-Rom surface (render/surface.h) at grid point (gx, gy),
  * cell (i, j) centred at (i, j), the point clamped to the outer centres. */
 static double
 grid_surface(const struct world *w, double gx, double gy)
 {
     double h;
-    gx = gx < 0.0 ? 0.0 : (gx > w->width - 1 ? w->width - 1 : gx);
-    gy = gy < 0.0 ? 0.0 : (gy > w->height - 1 ? w->height - 1 : gy);
-    surface_bicubic(w->elevation, w->width, w->height, gx, gy, &h, NULL, NULL);
+    surface_bicubic(w->elevation, w->width, w->height, grid_clamp(gx, w->width),
+                    grid_clamp(gy, w->height), &h, NULL, NULL);
     return in_range(w, h);
 }
 
@@ -181,11 +187,13 @@ grid_row(struct sampler *s, int y, int x0, int n, float *elev, int32_t *cell)
     const struct world *w = s->w;
     int W = w->width, ky, kx, i;
     double fy, fx;
+    struct surface_row sr;   /* grid_surface's, its row taps found once */
 
     grid_axis(y, s->height, w->height, &ky, &fy);
+    surface_row_init(&sr, w->elevation, W, w->height, grid_clamp(ky + fy, w->height));
     for (i = 0; i < n; i++) {
         grid_axis(x0 + i, s->width, W, &kx, &fx);
-        elev[i] = (float)grid_surface(w, kx + fx, ky + fy);
+        elev[i] = (float)in_range(w, surface_row_at(&sr, grid_clamp(kx + fx, W)));
         if (cell != NULL) {
             cell[i] = (int32_t)((size_t)(ky + (fy >= 0.5)) * W + (size_t)(kx + (fx >= 0.5)));
         }

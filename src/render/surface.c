@@ -5,16 +5,23 @@
 #include <math.h>
 #include <stddef.h>
 
-/* Catmull-Rom weights of the four taps at fraction t, and of the
- * derivative. */
+/* Catmull-Rom weights of the four taps at fraction t. */
 static void
-cr_weights(double t, double w[4], double d[4])
+cr_values(double t, double w[4])
 {
     double t2 = t * t, t3 = t2 * t;
     w[0] = 0.5 * (-t3 + 2.0 * t2 - t);
     w[1] = 0.5 * (3.0 * t3 - 5.0 * t2 + 2.0);
     w[2] = 0.5 * (-3.0 * t3 + 4.0 * t2 + t);
     w[3] = 0.5 * (t3 - t2);
+}
+
+/* The same, and the weights of the derivative. */
+static void
+cr_weights(double t, double w[4], double d[4])
+{
+    double t2 = t * t;
+    cr_values(t, w);
     d[0] = 0.5 * (-3.0 * t2 + 4.0 * t - 1.0);
     d[1] = 0.5 * (9.0 * t2 - 10.0 * t);
     d[2] = 0.5 * (-9.0 * t2 + 8.0 * t + 1.0);
@@ -82,4 +89,45 @@ surface_bicubic(const float *f, int W, int H, double gx, double gy, double *v, d
         }
     }
     surface_bicubic16(p, fx, fy, v, dx, dy);
+}
+
+void
+surface_row_init(struct surface_row *r, const float *f, int W, int H, double gy)
+{
+    double y0 = floor(gy);
+    long iy = (long)y0;
+    int j;
+
+    r->f = f;
+    r->W = W;
+    for (j = 0; j < 4; j++) {
+        long y = iy - 1 + j;
+        y = y < 0 ? 0 : (y >= H ? H - 1 : y);
+        r->row[j] = y * (long)W;
+    }
+    cr_values(gy - y0, r->wy);
+}
+
+double
+surface_row_at(const struct surface_row *r, double gx)
+{
+    double x0 = floor(gx), wx[4], row[4], s = 0.0;
+    long ix = (long)x0, x[4];
+    int i, j;
+
+    for (i = 0; i < 4; i++) {
+        x[i] = ix - 1 + i;
+        x[i] = x[i] < 0 ? 0 : (x[i] >= r->W ? r->W - 1 : x[i]);
+    }
+    cr_values(gx - x0, wx);
+    /* the operations of surface_bicubic16's value, in its order */
+    for (j = 0; j < 4; j++) {
+        const float *p = r->f + r->row[j];
+        row[j] = wx[0] * (double)p[x[0]] + wx[1] * (double)p[x[1]] + wx[2] * (double)p[x[2]] +
+                 wx[3] * (double)p[x[3]];
+    }
+    for (i = 0; i < 4; i++) {
+        s += r->wy[i] * row[i];
+    }
+    return s;
 }

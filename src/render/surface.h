@@ -30,4 +30,16 @@ void surface_bicubic16(const double p[4][4], double fx, double fy, double *v, do
  * idx[j][i], and the fractions into *fx, *fy. */
 void surface_taps(int W, int H, double gx, double gy, long idx[4][4], double *fx, double *fy);
 
+/* One row of the surface, for samplers that walk along gx at a fixed gy:
+ * surface_row_init finds the rows' taps and weights once, surface_row_at
+ * gives the value at (gx, gy), the same bits as surface_bicubic's. */
+struct surface_row {
+    const float *f;
+    int W;
+    long row[4];     /* offsets of the four tap rows (border clamped) */
+    double wy[4];    /* their Catmull-Rom weights */
+};
+void surface_row_init(struct surface_row *r, const float *f, int W, int H, double gy);
+double surface_row_at(const struct surface_row *r, double gx);
+
 #endif
