@@ -116,64 +116,37 @@ put_world(const struct world *w)
     put_le("lake", w->lake, nh, 1);
 }
 
-/* Decode a PNG and hash its samples as 8-bit RGBA. */
+/* Decode a PNG that must have channels samples a pixel of depth bits (8 or
+ * 16) and hash its samples, each big-endian in depth / 8 bytes: 8-bit RGBA
+ * pictures and 16-bit grey heightmaps; what names the expected form. */
 static void
-put_png(const char *name, const char *path)
+put_png(const char *name, const char *path, int channels, int depth, const char *what)
 {
     struct dem_raster r;
     struct og_error err;
-    unsigned char *px;
+    unsigned char *px, *o;
     char hex[OG_SHA256_HEX];
-    size_t i, n;
+    size_t i, n, bytes = (size_t)depth / 8;
 
     if (pngio_read_raster(path, &r, &err) != OG_OK) {
         fprintf(stderr, "golden_run: %s\n", err.msg);
         exit(1);
     }
-    if (r.channels != 4 || r.bit_depth != 8) {
-        die("export is not 8-bit RGBA");
+    if (r.channels != channels || r.bit_depth != depth) {
+        die(what);
     }
-    n = (size_t)r.width * (size_t)r.height * 4;
-    px = malloc(n);
+    n = (size_t)r.width * (size_t)r.height * (size_t)channels;
+    px = malloc(bytes * n);
     if (px == NULL) {
         die("out of memory");
     }
-    for (i = 0; i < n; i++) {
-        px[i] = (unsigned char)r.samples[i];
+    for (i = 0, o = px; i < n; i++) {
+        if (bytes == 2) {
+            *o++ = (unsigned char)(r.samples[i] >> 8);
+        }
+        *o++ = (unsigned char)r.samples[i];
     }
-    og_sha256_hex(px, n, hex);
-    printf("%s:%dx%d %s\n", name, r.width, r.height, hex);
-    free(px);
-    dem_raster_fini(&r);
-}
-
-/* Decode a 16-bit grey PNG and hash its samples big-endian. */
-static void
-put_png16(const char *name, const char *path)
-{
-    struct dem_raster r;
-    struct og_error err;
-    unsigned char *px;
-    char hex[OG_SHA256_HEX];
-    size_t i, n;
-
-    if (pngio_read_raster(path, &r, &err) != OG_OK) {
-        fprintf(stderr, "golden_run: %s\n", err.msg);
-        exit(1);
-    }
-    if (r.channels != 1 || r.bit_depth != 16) {
-        die("heightmap is not 16-bit grey");
-    }
-    n = (size_t)r.width * (size_t)r.height;
-    px = malloc(2 * n);
-    if (px == NULL) {
-        die("out of memory");
-    }
-    for (i = 0; i < n; i++) {
-        px[2 * i] = (unsigned char)(r.samples[i] >> 8);
-        px[2 * i + 1] = (unsigned char)r.samples[i];
-    }
-    og_sha256_hex(px, 2 * n, hex);
+    og_sha256_hex(px, bytes * n, hex);
     printf("%s:%dx%d %s\n", name, r.width, r.height, hex);
     free(px);
     dem_raster_fini(&r);
@@ -345,9 +318,9 @@ main(int argc, char **argv)
                 snprintf(name, sizeof name, "%s", out[i].kind);
             }
             if (strcmp(out[i].kind, "heightmap") == 0) {
-                put_png16(name, file);
+                put_png(name, file, 1, 16, "heightmap is not 16-bit grey");
             } else {
-                put_png(name, file);
+                put_png(name, file, 4, 8, "export is not 8-bit RGBA");
             }
         }
         unlink(file);
