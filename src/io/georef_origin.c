@@ -14,6 +14,7 @@
 #include <cpl_error.h>
 #include <ogr_srs_api.h>
 
+#include "io/dem/crs_scale.h"
 #include "io/dem/dem_gdal.h"
 #endif
 
@@ -68,30 +69,6 @@ georef_origin_parse(const char *text, struct georef_origin *o, struct og_error *
 }
 
 #ifdef HAVE_GDAL
-/* s with XML's & < > escaped, inside <SRS dataAxisToSRSAxisMapping="map">. */
-static char *
-srs_element(const char *wkt, const char *map)
-{
-    size_t n = strlen(wkt), i, k = 0;
-    char *s = malloc(6 * n + strlen(map) + 64);
-    if (s == NULL) {
-        return NULL;
-    }
-    k = (size_t)sprintf(s, "<SRS dataAxisToSRSAxisMapping=\"%s\">", map);
-    for (i = 0; i < n; i++) {
-        const char *e = wkt[i] == '&' ? "&amp;" : wkt[i] == '<' ? "&lt;" : wkt[i] == '>' ? "&gt;"
-                                                                                       : NULL;
-        if (e != NULL) {
-            memcpy(s + k, e, strlen(e));
-            k += strlen(e);
-        } else {
-            s[k++] = wkt[i];
-        }
-    }
-    strcpy(s + k, "</SRS>");
-    return s;
-}
-
 enum og_status
 georef_origin_resolve(struct georef_origin *o, struct og_error *err)
 {
@@ -122,7 +99,7 @@ georef_origin_resolve(struct georef_origin *o, struct og_error *err)
         axes = OSRGetDataAxisToSRSAxisMapping(srs, &naxes);
         snprintf(map, sizeof map, "%d,%d", naxes >= 2 ? axes[0] : 1, naxes >= 2 ? axes[1] : 2);
         if (OSRExportToWkt(srs, &wkt) != OGRERR_NONE || wkt == NULL ||
-            (o->srs = srs_element(wkt, map)) == NULL) {
+            (o->srs = crs_element_make(wkt, map)) == NULL) {
             st = og_error_set(err, OG_ENOMEM, "--georef EPSG:%d: out of memory for its WKT",
                               o->epsg);
         }

@@ -27,4 +27,10 @@ int crs_ground_cell(const char *srs, const double gt[6], int width, int height, 
  * when srs holds no element or memory is short. */
 char *crs_element_wkt(const char *srs);
 
+/* Its inverse: the <SRS dataAxisToSRSAxisMapping="axes">WKT</SRS> element
+ * of io/georef.h for wkt, with & < > " XML-escaped; axes is GDAL's data
+ * axis to CRS axis mapping as "1,2". malloc'd, or NULL when memory is
+ * short. */
+char *crs_element_make(const char *wkt, const char *axes);
+
 #endif

@@ -16,6 +16,7 @@
 
 #include "core/base/grid.h"
 #include "core/base/infile.h"
+#include "io/dem/crs_scale.h"
 
 static pthread_once_t gdal_once = PTHREAD_ONCE_INIT;
 
@@ -88,42 +89,25 @@ vertical_unit(const char *u)
     return 0.0;
 }
 
-/* The SRS element of io/georef.h for a GDAL CRS: <SRS
- * dataAxisToSRSAxisMapping="a,b">WKT (XML-escaped)</SRS>, malloc'd. */
+/* The SRS element of io/georef.h for a GDAL CRS (io/dem/crs_scale.h's
+ * crs_element_make), malloc'd, NULL when GDAL cannot export it. */
 static char *
 srs_element(OGRSpatialReferenceH srs)
 {
-    char *wkt = NULL, *out, *o;
+    char *wkt = NULL, *out, axes[64] = "";
     const int *map;
     int nmap = 0, i;
-    size_t n;
+    size_t n = 0;
 
     if (OSRExportToWkt(srs, &wkt) != OGRERR_NONE || wkt == NULL) {
         CPLFree(wkt);
         return NULL;
     }
     map = OSRGetDataAxisToSRSAxisMapping(srs, &nmap);
-    n = strlen(wkt) * 6 + 128;
-    out = malloc(n);
-    if (out == NULL) {
-        CPLFree(wkt);
-        return NULL;
-    }
-    o = out + sprintf(out, "<SRS dataAxisToSRSAxisMapping=\"");
     for (i = 0; i < nmap && i < 4; i++) {
-        o += sprintf(o, i > 0 ? ",%d" : "%d", map[i]);
+        n += (size_t)snprintf(axes + n, sizeof axes - n, i > 0 ? ",%d" : "%d", map[i]);
     }
-    o += sprintf(o, "\">");
-    for (i = 0; wkt[i] != '\0'; i++) {
-        switch (wkt[i]) {
-        case '&': o += sprintf(o, "&amp;"); break;
-        case '<': o += sprintf(o, "&lt;"); break;
-        case '>': o += sprintf(o, "&gt;"); break;
-        case '"': o += sprintf(o, "&quot;"); break;
-        default: *o++ = wkt[i]; break;
-        }
-    }
-    sprintf(o, "</SRS>");
+    out = crs_element_make(wkt, axes);
     CPLFree(wkt);
     return out;
 }
