@@ -156,15 +156,13 @@ engine_settings(struct jsonw *j, enum engine_profile e, const struct height_scal
     }
 }
 
-/* The world's void cells (core/dem/dem_void.h), 0 without. */
-static size_t
+/* The world's void cells: the count a DEM's decode stage keeps as the
+ * stat dem.voids (core/dem/dem_void.h), 0 for a world without. */
+static long long
 void_count(const struct world *w)
 {
-    size_t i, n = 0;
-    for (i = 0; w->nodata != NULL && i < w->ncells; i++) {
-        n += w->nodata[i] != 0;
-    }
-    return n;
+    const struct world_stat *s = world_stat_find(w, "dem.voids");
+    return s != NULL ? (long long)s->a : 0;
 }
 
 /* BASE.json: what was written and how to import it. */
@@ -192,7 +190,7 @@ engine_sidecar(const struct world *w, enum engine_profile e, const char *base, i
     jsonw_printf(&j, "  \"units\": \"%s\",\n  \"height_min\": %.9g,\n  \"height_max\": %.9g,\n",
                  sc->units, sc->lo, sc->hi);
     /* a DEM's voids hold their filled heights in every profile's file */
-    jsonw_printf(&j, "  \"voids_filled\": %zu,\n", void_count(w));
+    jsonw_printf(&j, "  \"voids_filled\": %lld,\n", void_count(w));
     if (e != ENGINE_GODOT) {
         jsonw_printf(&j, "  \"height_step\": %.9g,\n", sc->step);
     }
