@@ -408,10 +408,10 @@ export_splat(const struct world *w, int width, int height, const struct georef *
         }
         snprintf(path, sizeof path, "%s/splat_%d.png", dir, k);
         st = pngio_write_rows(path, width, height, 8, 4, splat_row, &r, text, ntext, 6, err);
-        sample_free(&r.s);
         if (st == OG_OK) {
             st = georef_write(g, &win, r.s.ax, path, err);
         }
+        sample_free(&r.s);
     }
     if (st == OG_OK) {
         st = write_mapping(width, height, dir, err);
