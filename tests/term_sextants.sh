@@ -21,45 +21,15 @@
 # Needs Xvfb, xwd (x11-apps), python3 with PIL; each terminal is skipped
 # when it (or for xterm, a font with sextants) is missing; exit 77 when
 # none ran. About 30 s.
-set -u
-BIN=${OROGEN_BIN:-src/cli/orogen}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-PY=/usr/bin/python3
-for tool in Xvfb xwd xwininfo; do
-    command -v $tool >/dev/null 2>&1 || { echo "$tool is not installed: skipping"; exit 77; }
-done
-[ -x $PY ] && $PY -c 'import PIL' 2>/dev/null || { echo "python3-pil is not installed: skipping"; exit 77; }
-"$BIN" --help 2>&1 | grep -q -- "--symbols" || { echo "no --symbols in $BIN: skipping"; exit 77; }
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-sextants.XXXXXX") || exit 99
-xvfb_pid=""; term_pid=""
-cleanup() {
-    [ -n "$term_pid" ] && kill "$term_pid" 2>/dev/null
-    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 99' INT TERM
-
-Xvfb -displayfd 3 -screen 0 1280x900x24 -nolisten tcp 3>"$tmp/display" >"$tmp/xvfb.log" 2>&1 &
-xvfb_pid=$!
-i=0
-while [ $i -lt 50 ] && ! [ -s "$tmp/display" ]; do sleep 0.1; i=$((i + 1)); done
-[ -s "$tmp/display" ] || { echo "Xvfb did not start: skipping"; cat "$tmp/xvfb.log"; exit 77; }
-disp=:$(head -1 "$tmp/display")
+X11_TOOLS="Xvfb xwd xwininfo" X11_OPTION=--symbols X11_SCREEN=1280x900x24
+. "$(dirname "$0")/x11_lib.sh"
 
 fails=0; ran=0
 # shoot TERMINAL SYMBOLS: run orogen in the terminal, save the window's
 # pixels as $tmp/TERMINAL-SYMBOLS.png and its pty size as .winsz
 shoot() {
     _t=$1 _s=$2
-    rm -f "$tmp/winsz"
-    cat >"$tmp/run.sh" <<EOS
-#!/bin/sh
-$PY -c 'import fcntl, termios, struct; print(*struct.unpack("HHHH", fcntl.ioctl(0, termios.TIOCGWINSZ, b"\0" * 8)))' >"$tmp/winsz"
-exec env LANG=C.UTF-8 TERM=xterm-256color "$BIN" --seed 7 --graphics none --symbols $_s 2>"$tmp/orogen.err"
-EOS
-    chmod +x "$tmp/run.sh"
+    x11_script --seed 7 --graphics none --symbols $_s
     case $_t in
     xterm) DISPLAY=$disp xterm -geometry 90x30+0+0 -bw 0 -b 0 -fa "DejaVu Sans Mono" -fs 16 \
                -T orogen-shot -e "$tmp/run.sh" & ;;

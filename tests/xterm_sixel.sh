@@ -8,44 +8,14 @@
 #   SHOT=FILE.png keeps the screenshot (doc/images/terminal-sixel.png).
 # Needs Xvfb (xvfb), xterm, xwd (x11-apps), python3 with PIL (python3-pil);
 # exits 77 (skip) without them or without libchafa in this build. About 10 s.
-set -u
-BIN=${OROGEN_BIN:-src/cli/orogen}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-PY=/usr/bin/python3
-for tool in Xvfb xterm xwd; do
-    command -v $tool >/dev/null 2>&1 || { echo "$tool is not installed: skipping"; exit 77; }
-done
-[ -x $PY ] && $PY -c 'import PIL' 2>/dev/null || { echo "python3-pil is not installed: skipping"; exit 77; }
-"$BIN" --help 2>&1 | grep -q -- "--graphics" || { echo "no --graphics in $BIN: skipping"; exit 77; }
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/orogen-xterm.XXXXXX") || exit 99
-xvfb_pid=""; xterm_pid=""
-cleanup() {
-    [ -n "$xterm_pid" ] && kill "$xterm_pid" 2>/dev/null
-    [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 99' INT TERM
-
-# a free display number, chosen by Xvfb itself
-Xvfb -displayfd 3 -screen 0 1100x800x24 -nolisten tcp 3>"$tmp/display" >"$tmp/xvfb.log" 2>&1 &
-xvfb_pid=$!
-i=0
-while [ $i -lt 50 ] && ! [ -s "$tmp/display" ]; do sleep 0.1; i=$((i + 1)); done
-[ -s "$tmp/display" ] || { echo "Xvfb did not start: skipping"; cat "$tmp/xvfb.log"; exit 77; }
-disp=:$(head -1 "$tmp/display")
+X11_TOOLS="Xvfb xterm xwd" X11_OPTION=--graphics X11_SCREEN=1100x800x24
+. "$(dirname "$0")/x11_lib.sh"
 
 # The pty's pixel size gives the cell size orogen will use.
-cat >"$tmp/run.sh" <<EOS
-#!/bin/sh
-$PY -c 'import fcntl, termios, struct; print(*struct.unpack("HHHH", fcntl.ioctl(0, termios.TIOCGWINSZ, b"\0" * 8)))' >"$tmp/winsz"
-exec env LANG=C.UTF-8 TERM=xterm-256color "$BIN" --seed 7 ${OROGEN_XTERM_ARGS:-} 2>"$tmp/orogen.err"
-EOS
-chmod +x "$tmp/run.sh"
+x11_script --seed 7 ${OROGEN_XTERM_ARGS:-}
 DISPLAY=$disp xterm -ti vt340 -geometry 120x40+0+0 -bw 0 -b 0 -fa Monospace -fs 10 \
     -xrm 'XTerm*decTerminalID: vt340' -e "$tmp/run.sh" &
-xterm_pid=$!
+term_pid=$!
 sleep 5
 DISPLAY=$disp xwd -root -silent >"$tmp/shot.xwd"
 [ -s "$tmp/winsz" ] || { echo "FAIL: xterm did not run orogen"; exit 1; }
