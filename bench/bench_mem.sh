@@ -92,41 +92,32 @@ relieftif() {
 srcdir=${srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 have_py=0; command -v python3 >/dev/null 2>&1 && have_py=1
 have_gdal=0; command -v gdal_translate >/dev/null 2>&1 && have_gdal=1
+# demjob NAME GOAL_MB flat|relief SIDE DESCRIPTION -- orogen arguments: job
+# on a SIDE^2 DEM (--dem NAME.png or NAME.tif, made only when the job is
+# wanted and removed after it)
+demjob() {
+    wanted "$1" || return 0
+    if [ "$3" = flat ]; then
+        dem=$1.png tool=python3 have=$have_py maker=flatpng
+    else
+        dem=$1.tif tool=gdal_translate have=$have_gdal maker=relieftif
+    fi
+    if [ "$have" = 1 ] && $maker "$4" "$tmp/$dem"; then
+        dname=$1 dgoal=$2 dwhat=$5
+        shift 6
+        job "$dname" "$dgoal" "$dwhat" -- --dem "$dem" "$@"
+    elif [ "$have" = 1 ]; then
+        echo "SKIP memory $5: $tool could not write its DEM"
+    else
+        echo "SKIP memory $5: no $tool to write its DEM"
+    fi
+    rm -f "$tmp/$dem"
+}
 # the issue's flat 8192^2 DEM with a map and a 4K iso render at subdiv 1
 # (4.63 GB before the export's iso render was streamed, 3.2 GB after)
-if wanted flatdem; then
-    if [ $have_py = 1 ] && flatpng 8192 "$tmp/flat.png"; then
-        job flatdem 2000 "flat 8192^2 DEM + map + 4K iso" -- --dem flat.png --map m.png \
-            --iso i.png --iso-size 3840x2160 --subdiv 1 --stats s.json
-    else
-        echo "SKIP memory flat 8192^2 DEM: no python3 to write it"
-    fi
-fi
-if wanted relief8k; then
-    if [ $have_gdal = 1 ] && relieftif 8192 "$tmp/relief8k.tif"; then
-        job relief8k 2000 "relief 8192^2 DEM + map" -- --dem relief8k.tif --map m.png \
-            --stats s.json
-    else
-        echo "SKIP memory relief 8192^2 DEM: no gdal_translate to write it"
-    fi
-    rm -f "$tmp/relief8k.tif"
-fi
+demjob flatdem 2000 flat 8192 "flat 8192^2 DEM + map + 4K iso" -- --map m.png \
+    --iso i.png --iso-size 3840x2160 --subdiv 1 --stats s.json
+demjob relief8k 2000 relief 8192 "relief 8192^2 DEM + map" -- --map m.png --stats s.json
 # 16384^2: the largest jobs, one at a time (about 4 and 17 GB before)
-if wanted flat16k; then
-    if [ $have_py = 1 ] && flatpng 16384 "$tmp/flat16k.png"; then
-        job flat16k 8000 "flat 16384^2 DEM + map" -- --dem flat16k.png --map m.png \
-            --stats s.json
-    else
-        echo "SKIP memory flat 16384^2 DEM: no python3 to write it"
-    fi
-    rm -f "$tmp/flat16k.png"
-fi
-if wanted relief16k; then
-    if [ $have_gdal = 1 ] && relieftif 16384 "$tmp/relief16k.tif"; then
-        job relief16k 8000 "relief 16384^2 DEM + map" -- --dem relief16k.tif --map m.png \
-            --stats s.json
-    else
-        echo "SKIP memory relief 16384^2 DEM: no gdal_translate to write it"
-    fi
-    rm -f "$tmp/relief16k.tif"
-fi
+demjob flat16k 8000 flat 16384 "flat 16384^2 DEM + map" -- --map m.png --stats s.json
+demjob relief16k 8000 relief 16384 "relief 16384^2 DEM + map" -- --map m.png --stats s.json
