@@ -392,28 +392,26 @@ run "$w" 60 "$BIN" export -g planet --set planet.points=500 --heightmap h.png --
 expect "--vector named like the heightmap's .aux.xml: refused" 1 "the .aux.xml of --heightmap" "$w"
 # I9: memory refused up front, one line naming the need
 w=$(fresh memory)
-# a 16384^2 grey PNG as far as its header goes: the size is judged before
-# the file is read
+# a 16384^2 DEM as far as its header goes, judged before any pixel is read:
+# a grey PNG (its IHDR) and a raster GDAL reads (a VRT with no sources, 120
+# bytes, as a GeoTIFF's header would say)
 printf '\211PNG\r\n\032\n\000\000\000\015IHDR\000\000\100\000\000\000\100\000\010\000\000\000\000\000\000\000\000' \
     >"$w/big.png"
-run "$w" 20 "$BIN" export --dem big.png --stats s.json --max-memory 4G
-expect "16384^2 DEM with --max-memory 4G: refused before reading it" 1 \
-    "needs about 9.5 GiB of memory (dem 16384x16384: 9.5 GiB), --max-memory gives 4.0 GiB" \
-    "$w" big.png
-run "$w" 20 "$BIN" export -g hybrid --set hybrid.width=4096 --set hybrid.height=4096 \
-    --map m.png --max-memory 500M
-expect "hybrid 4096^2 with --max-memory 500M: refused" 1 "hybrid 4096x4096: 0.9 GiB" "$w" big.png
-run "$w" 20 "$BIN" export --set island.cells=300 --stats s.json --max-memory 12x
-expect "--max-memory 12x: not a size (exit 2)" 2 "--max-memory '12x' is not a size" "$w" big.png
-# a 16384^2 raster GDAL reads (a VRT with no sources, 120 bytes, as a
-# GeoTIFF's header would say): its size comes from GDAL before any pixel
-w=$(fresh memory_gdal)
 printf '<VRTDataset rasterXSize="16384" rasterYSize="16384"><VRTRasterBand dataType="Float32" band="1"/></VRTDataset>\n' \
     >"$w/big.vrt"
-run "$w" 20 "$BIN" export --dem big.vrt --stats s.json --max-memory 4G
-expect "16384^2 GDAL raster with --max-memory 4G: refused before reading it" 1 \
-    "needs about 9.5 GiB of memory (dem 16384x16384: 9.5 GiB), --max-memory gives 4.0 GiB" \
-    "$w" big.vrt
+for big in big.png big.vrt; do
+    run "$w" 20 "$BIN" export --dem $big --stats s.json --max-memory 4G
+    expect "16384^2 DEM $big with --max-memory 4G: refused before reading it" 1 \
+        "needs about 9.5 GiB of memory (dem 16384x16384: 9.5 GiB), --max-memory gives 4.0 GiB" \
+        "$w" big.png big.vrt
+done
+run "$w" 20 "$BIN" export -g hybrid --set hybrid.width=4096 --set hybrid.height=4096 \
+    --map m.png --max-memory 500M
+expect "hybrid 4096^2 with --max-memory 500M: refused" 1 "hybrid 4096x4096: 0.9 GiB" "$w" big.png \
+    big.vrt
+run "$w" 20 "$BIN" export --set island.cells=300 --stats s.json --max-memory 12x
+expect "--max-memory 12x: not a size (exit 2)" 2 "--max-memory '12x' is not a size" "$w" big.png \
+    big.vrt
 # I10: a zTXt that inflates to 100 MB: not "truncated" alone
 w=$(fresh ztxt)
 if command -v python3 >/dev/null 2>&1 && python3 - "$w/z.png" <<'PYEOF'
