@@ -28,6 +28,14 @@ dem_gdal_read(const char *path, struct dem_raster *out, struct og_error *err)
 }
 
 enum og_status
+dem_gdal_size(const char *path, int *width, int *height, struct og_error *err)
+{
+    *width = *height = 0;
+    return og_error_set(err, OG_EUNSUPPORTED, "%s: not a PNG or OpenEXR file, and %s", path,
+                        NO_GDAL);
+}
+
+enum og_status
 dem_gdal_georef(const char *path, int width, int height, struct georef *g, struct og_error *err)
 {
     return og_error_set(err, OG_EUNSUPPORTED, "%s: cannot read its georeferencing: %s", path,
