@@ -6,10 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 
 #include "core/recipe/params.h"
-#include "io/dem/dem_gdal.h"
+#include "io/dem/dem_load.h"
 
 /* Peak bytes per unit, measured (memcheck.h). */
 #define MEM_BASE        (16.0 * 1048576.0)
@@ -182,45 +181,6 @@ world_need(const struct cli_args *a, int dem_w, int dem_h, char *what, size_t si
     }
 }
 
-/* The width and height of the DEM at path: a PNG's IHDR (bytes 16..23),
- * else the raster's header as GDAL reads it (a GeoTIFF, .hgt, ASCII grid);
- * 0 x 0 when it is neither (the DEM reader then says why). */
-static void
-dem_size(const char *path, int *w, int *h)
-{
-    static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
-    unsigned char b[24];
-    struct stat sb;
-    FILE *f;
-
-    *w = *h = 0;
-    /* a FIFO or device would block or be consumed: the DEM reader refuses
-       those itself */
-    if (path == NULL || stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
-        (f = fopen(path, "rb")) == NULL) {
-        return;
-    }
-    if (fread(b, 1, sizeof b, f) == sizeof b && memcmp(b, sig, 8) == 0) {
-        if (memcmp(b + 12, "IHDR", 4) == 0 && b[16] < 0x80 && b[20] < 0x80) {
-            *w = (int)((unsigned)b[16] << 24 | (unsigned)b[17] << 16 | (unsigned)b[18] << 8 |
-                       b[19]);
-            *h = (int)((unsigned)b[20] << 24 | (unsigned)b[21] << 16 | (unsigned)b[22] << 8 |
-                       b[23]);
-        }
-        fclose(f);
-        return;
-    }
-    fclose(f);
-    {
-        struct og_error ignored;
-        og_error_clear(&ignored);
-        (void)dem_gdal_size(path, w, h, &ignored);
-    }
-    if (*w > DEM_GDAL_MAX_SIDE || *h > DEM_GDAL_MAX_SIDE) {
-        *w = *h = 0; /* refused by the reader, which names the limit */
-    }
-}
-
 enum og_status
 memcheck_run(const struct cli_args *a, const struct output_plan *plan, struct og_error *err)
 {
@@ -231,7 +191,8 @@ memcheck_run(const struct cli_args *a, const struct output_plan *plan, struct og
     int dem_w = 0, dem_h = 0;
 
     if (a->gen == GEN_DEM) {
-        dem_size(a->dem_path != NULL ? a->dem_path : a->recipe_dem_path, &dem_w, &dem_h);
+        dem_load_size(a->dem_path != NULL ? a->dem_path : a->recipe_dem_path, &dem_w,
+                      &dem_h);
     }
     part = world_need(a, dem_w, dem_h, what, sizeof what);
     need = MEM_BASE + part;

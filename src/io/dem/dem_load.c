@@ -65,3 +65,35 @@ dem_load(const char *path, struct dem_raster *r, struct og_error *err)
     }
     return st;
 }
+
+void
+dem_load_size(const char *path, int *width, int *height)
+{
+    unsigned char b[24];
+    FILE *f = NULL;
+    struct og_error ignored;
+
+    *width = *height = 0;
+    if (path == NULL || !infile_is_regular(path)) {
+        return;
+    }
+    if (!dem_file_is_png(path)) {
+        (void)dem_gdal_size(path, width, height, &ignored);
+        if (*width > DEM_GDAL_MAX_SIDE || *height > DEM_GDAL_MAX_SIDE) {
+            *width = *height = 0;
+        }
+        return;
+    }
+    /* IHDR first: width and height big-endian in bytes 16..23 */
+    if (infile_fopen(path, &f, NULL, &ignored) != OG_OK) {
+        return;
+    }
+    if (fread(b, 1, sizeof b, f) == sizeof b && memcmp(b + 12, "IHDR", 4) == 0 &&
+        b[16] < 0x80 && b[20] < 0x80) {
+        *width = (int)((unsigned)b[16] << 24 | (unsigned)b[17] << 16 | (unsigned)b[18] << 8 |
+                       b[19]);
+        *height = (int)((unsigned)b[20] << 24 | (unsigned)b[21] << 16 | (unsigned)b[22] << 8 |
+                        b[23]);
+    }
+    fclose(f);
+}

@@ -16,4 +16,12 @@
  * recipe_dem_identity; r holds nothing on error. */
 enum og_status dem_load(const char *path, struct dem_raster *r, struct og_error *err);
 
+/* The size in cells of the elevation model at path from its header alone,
+ * no pixel read, for the memory estimate before a run (cli/memcheck.h): a
+ * PNG's IHDR, any other raster as GDAL reads its header (dem_gdal_size).
+ * 0 x 0 when neither tells, when path is no regular file (never blocks on
+ * a FIFO) or when a side is beyond what GDAL's reader takes: dem_load then
+ * says why. */
+void dem_load_size(const char *path, int *width, int *height);
+
 #endif
