@@ -9,7 +9,6 @@
 #include "core/dem/dem.h"
 #include "io/dem/dem_signature.h"
 
-
 /* Read the first part of a scanline EXR: its "Y" channel, else "R", else
  * its only channel (half or float; sampling 1 1) into out->heights
  * (metres: an orogen EXR says so in orogen:height_units; others are taken

@@ -47,5 +47,4 @@ enum og_status dem_gdal_size(const char *path, int *width, int *height, struct o
 enum og_status dem_gdal_georef(const char *path, int width, int height, struct georef *g,
                                struct og_error *err);
 
-
 #endif

@@ -27,9 +27,7 @@
  * so the cleanup after a longjmp never reads an indeterminate local.
  */
 
-
 /* --- reading ------------------------------------------------------------- */
-
 
 /* Text reading: libpng drops a text chunk it cannot use (bad CRC, too big
  * to inflate) with a warning; a recipe reader must say so, not "no recipe". */
@@ -252,7 +250,6 @@ pngio_read_run(struct pngio_rctx *const c)
     }
     return pngio_trns_voids(c, color_type, depth);
 }
-
 
 static void
 chunk_name(const unsigned char *t, char *out)
