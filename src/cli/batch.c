@@ -315,7 +315,7 @@ batch_export(const struct cli_args *a, struct og_error *err)
     const struct generator *g = generator_get(a->gen);
     const char *layer_name = a->layer != NULL ? a->layer
                              : (a->recipe_layer[0] != '\0' ? a->recipe_layer : NULL);
-    int layer = layer_name != NULL ? mapimg_layer_find(layer_name) : LAYER_COLOR;
+    int layer = layer_name != NULL ? batch_layer_find(layer_name, err) : LAYER_COLOR;
     struct output_plan plan;
     struct dem_raster raster;
     struct world *w = NULL;
@@ -327,8 +327,8 @@ batch_export(const struct cli_args *a, struct og_error *err)
         return og_error_set(err, OG_EUNSUPPORTED, "generator '%s' is not in this build",
                             world_gen_name(a->gen));
     }
-    if (layer < 0) {   /* a --from recipe's layer; --layer was checked by cli_parse */
-        return batch_layer_find(layer_name, err) < 0 ? err->code : OG_EINVAL;
+    if (layer < 0) {   /* a --from recipe's layer (--layer was checked by cli_parse) */
+        return err->code;
     }
     batch_plan(a, g, layer, &plan);
     if ((st = output_plan_check_paths(&plan, err)) != OG_OK ||
