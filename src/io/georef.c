@@ -336,10 +336,7 @@ georef_cell_metres(const struct georef *g, double out[2])
     }
     px = det_hypot(g->gt[1], g->gt[4]);
     py = det_hypot(g->gt[2], g->gt[5]);
-    if (g->srs != NULL && strstr(g->srs, "PROJCS[") == NULL &&
-        strstr(g->srs, "PROJCRS[") == NULL &&
-        (strstr(g->srs, "GEOGCS[") != NULL || strstr(g->srs, "GEOGCRS[") != NULL ||
-         strstr(g->srs, "GEODCRS[") != NULL)) {
+    if (georef_is_geographic(g)) {
         /* WGS 84: a = 6378137 m, f = 1 / 298.257223563 */
         const double a = 6378137.0, f = 1.0 / 298.257223563, e2 = f * (2.0 - f);
         double lat = g->gt[3] + 0.5 * g->gt[4] * g->width + 0.5 * g->gt[5] * g->height;
@@ -381,9 +378,7 @@ georef_centre_latitude(const struct georef *g, double *lat)
         return 0;
     }
     y = g->gt[3] + 0.5 * g->gt[4] * g->width + 0.5 * g->gt[5] * g->height;
-    if (strstr(g->srs, "PROJCS[") == NULL && strstr(g->srs, "PROJCRS[") == NULL &&
-        (strstr(g->srs, "GEOGCS[") != NULL || strstr(g->srs, "GEOGCRS[") != NULL ||
-         strstr(g->srs, "GEODCRS[") != NULL)) {
+    if (georef_is_geographic(g)) {
         *lat = y;
     } else if (strstr(g->srs, "Pseudo-Mercator") != NULL || strstr(g->srs, "\"3857\"") != NULL ||
                strstr(g->srs, ",3857]") != NULL) {
