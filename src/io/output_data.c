@@ -260,14 +260,16 @@ output_splat_check(struct output_plan *p, struct og_error *err)
 enum og_status
 output_splat_write(struct output_plan *p, const struct world *w, struct og_error *err)
 {
-    int W, H;
+    int W, H, control = 0;
     enum og_status st;
 
     output_data_size(p, w, &W, &H);
-    if (p->engine == ENGINE_UNITY && p->path[OUT_ENGINE] != NULL && w->kind != WORLD_SPHERE &&
-        engine_unity_control_size(W > H ? W : H) > 0) {
+    if (p->engine == ENGINE_UNITY && p->path[OUT_ENGINE] != NULL && w->kind != WORLD_SPHERE) {
         /* Unity's alphamaps: its Control Texture Resolution (io/engine.h) */
-        W = H = engine_unity_control_size(W > H ? W : H);
+        control = engine_unity_control_size(W > H ? W : H);
+    }
+    if (control > 0) {
+        W = H = control;
     }
     if ((st = folder_stage_open("--splat", p->path[OUT_SPLAT], &p->splat_stage, err)) != OG_OK) {
         return st;
