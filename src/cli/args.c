@@ -484,7 +484,7 @@ check_parsed(struct cli_args *a, struct og_error *err)
     }
     if (a->command == CLI_GALLERY && (!a->out.seeds_given || a->gallery_out == NULL)) {
         return og_error_set(err, OG_EINVAL, "gallery needs --seeds FIRST-LAST and --out FILE.png");
-    } else if (a->command == CLI_GALLERY && (st = gallery_check_out(a->gallery_out, err))) {
+    } else if (a->command == CLI_GALLERY && (st = gallery_check_out(a->gallery_out, err)) != OG_OK) {
         return st;
     }
     if (a->command == CLI_EXPORT && a->out.seeds_given && (st = sweep_check(a, err)) != OG_OK) {

@@ -57,8 +57,8 @@ cli_gallery(const struct cli_args *a, struct og_error *err)
         return og_error_set(err, OG_EINVAL, "gallery: this build has no %s generator",
                             world_gen_name(a->gen));
     }
-    if ((st = gallery_check_out(a->gallery_out, err)) != OG_OK ||
-        (st = output_check_writable(a->gallery_out, canon, sizeof canon, err)) != OG_OK) {
+    /* its extension was checked by cli_parse (gallery_check_out) */
+    if ((st = output_check_writable(a->gallery_out, canon, sizeof canon, err)) != OG_OK) {
         return st;
     }
     if ((st = batch_load_dem(a, &raster, err)) != OG_OK) {
