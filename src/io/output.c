@@ -235,7 +235,8 @@ origin_check(struct output_plan *p, struct og_error *err)
         return og_error_set(err, OG_EINVAL, "--georef needs the island's size in metres: give "
                             "--extent METRES too");
     }
-    return georef_origin_resolve(&p->origin, err);
+    /* GDAL's EPSG lookup once a plan, as the DEM's georeferencing above */
+    return p->origin.srs != NULL ? OG_OK : georef_origin_resolve(&p->origin, err);
 }
 
 enum og_status
@@ -244,10 +245,10 @@ output_plan_check(struct output_plan *p, struct og_error *err)
     enum og_status st;
     int i, tiled = 0;
 
-    /* the DEM's georeferencing: a bad world file is refused before any work */
-    georef_free(&p->dem_georef);
-    p->dem_georef_read = 0;
-    if (p->dem_path != NULL) {
+    /* the DEM's georeferencing: a bad world file is refused before any work
+       (read once a plan: batch_export checks it before and after loading
+       the DEM, and GDAL opens a GeoTIFF's header for it) */
+    if (p->dem_path != NULL && !p->dem_georef_read) {
         if ((st = georef_read(p->dem_path, 0, 0, &p->dem_georef, err)) != OG_OK) {
             return st;
         }
