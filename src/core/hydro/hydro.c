@@ -25,7 +25,6 @@ struct stage_bufs {
     uint8_t *outlet;
     uint8_t *wet;     /* mesh: node lies in the sea: no rain (a grid reads its
                          water mask, a byte a cell less) */
-    uint32_t *rank;   /* the flood order, held only from the fill to the routing */
 };
 
 /* Node position for stats: grid cell (x, y), mesh circumcentre. */
@@ -244,24 +243,56 @@ stage_stats(struct world *w, const struct stage_bufs *b, const struct hydro_fill
     return OG_OK;
 }
 
+/* hydro_fill_route_accumulate in the phases lo..hi of progress (fill,
+ * route, accumulate at 55, 20, 15 % of it). rank NULL: the flood order is
+ * allocated here and lives only until the routing that reads it. The
+ * D8-LTD pass takes work_flow and work_main (n floats each, NULL:
+ * allocated) as scratch: the stage hands it the world's flow and river
+ * widths before they are filled (the peak of a 16384^2 DEM, issue 27). */
+static enum og_status
+fill_route_accumulate(const struct hydro_graph *g, const float *elev, const uint8_t *outlet,
+                      enum hydro_flood_method method, const float *rain, float *filled,
+                      uint32_t *rank, int32_t *downhill, float *flow, float *work_flow,
+                      float *work_main, double lo, double hi, struct run_ctx *ctx,
+                      struct og_error *err)
+{
+    double span = hi - lo;
+    uint32_t *own = NULL;
+    enum og_status st = OG_OK;
+
+    if (rank == NULL) {
+        st = grid_calloc((void **)&own, g->n, sizeof *own, "flood order", err);
+        rank = own;
+    }
+    if (st != OG_OK) {
+        return st;
+    }
+    pipeline_phase(ctx, lo, lo + span * 0.55 / 0.9);
+    st = hydro_priority_flood(g, elev, outlet, method, filled, rank, ctx, err);
+    if (st == OG_OK) {
+        pipeline_phase(ctx, lo + span * 0.55 / 0.9, lo + span * 0.75 / 0.9);
+        st = hydro_route_d8_flats(g, elev, filled, rank, outlet, downhill, ctx, err);
+    }
+    free(own);
+    if (st == OG_OK) {
+        st = hydro_route_ltd(g, filled, downhill, work_flow, work_main, err);
+    }
+    if (st == OG_OK) {
+        pipeline_phase(ctx, lo + span * 0.75 / 0.9, hi);
+        st = hydro_accumulate(g->n, downhill, rain, flow, ctx, err);
+    }
+    return st;
+}
+
 enum og_status
 hydro_fill_route_accumulate(const struct hydro_graph *g, const float *elev, const uint8_t *outlet,
                             enum hydro_flood_method method, const float *rain, float *filled,
                             uint32_t *rank, int32_t *downhill, float *flow, struct run_ctx *ctx,
                             struct og_error *err)
 {
-    enum og_status st;
+    enum og_status st = fill_route_accumulate(g, elev, outlet, method, rain, filled, rank,
+                                              downhill, flow, NULL, NULL, 0.0, 0.9, ctx, err);
 
-    pipeline_phase(ctx, 0.0, 0.55);
-    st = hydro_priority_flood(g, elev, outlet, method, filled, rank, ctx, err);
-    if (st == OG_OK) {
-        pipeline_phase(ctx, 0.55, 0.75);
-        st = hydro_route_terrain(g, elev, filled, rank, outlet, downhill, ctx, err);
-    }
-    if (st == OG_OK) {
-        pipeline_phase(ctx, 0.75, 0.9);
-        st = hydro_accumulate(g->n, downhill, rain, flow, ctx, err);
-    }
     pipeline_phase(ctx, 0.9, 1.0);
     if (st == OG_OK) {
         st = pipeline_tick(ctx, 0.0);
@@ -269,39 +300,15 @@ hydro_fill_route_accumulate(const struct hydro_graph *g, const float *elev, cons
     return st;
 }
 
-/* hydro_fill_route_accumulate for the stage, in the phases lo..hi of
- * progress (fill, route, accumulate at 55, 20, 15 % of it): the flood
- * order lives only until the routing that reads it, and the D8-LTD pass
- * works in the world's flow and river widths before they are filled (the
- * peak of a 16384^2 DEM, issue 27). */
+/* The stage's pass over its buffers (fill_route_accumulate, the flood
+ * order held only until the routing). */
 static enum og_status
-route_pass(struct world *w, const struct hydro_graph *g, struct stage_bufs *b,
+route_pass(struct world *w, const struct hydro_graph *g, const struct stage_bufs *b,
            enum hydro_flood_method method, double lo, double hi, struct run_ctx *ctx,
            struct og_error *err)
 {
-    double span = hi - lo;
-    enum og_status st = grid_calloc((void **)&b->rank, g->n, sizeof *b->rank, "flood order", err);
-
-    if (st != OG_OK) {
-        return st;
-    }
-    pipeline_phase(ctx, lo, lo + span * 0.55 / 0.9);
-    st = hydro_priority_flood(g, b->elev, b->outlet, method, w->hydro_elev, b->rank, ctx, err);
-    if (st == OG_OK) {
-        pipeline_phase(ctx, lo + span * 0.55 / 0.9, lo + span * 0.75 / 0.9);
-        st = hydro_route_d8_flats(g, b->elev, w->hydro_elev, b->rank, b->outlet, w->downhill,
-                                  ctx, err);
-    }
-    free(b->rank);
-    b->rank = NULL;
-    if (st == OG_OK) {
-        st = hydro_route_ltd(g, w->hydro_elev, w->downhill, w->flow, w->river_width, err);
-    }
-    if (st == OG_OK) {
-        pipeline_phase(ctx, lo + span * 0.75 / 0.9, hi);
-        st = hydro_accumulate(g->n, w->downhill, b->rain, w->flow, ctx, err);
-    }
-    return st;
+    return fill_route_accumulate(g, b->elev, b->outlet, method, b->rain, w->hydro_elev, NULL,
+                                 w->downhill, w->flow, w->flow, w->river_width, lo, hi, ctx, err);
 }
 
 /* A dem's closed basins (core/hydro/hydro_balance.h): the climate's aridity comes
@@ -454,6 +461,5 @@ done:
     free(b.rain);
     free(b.outlet);
     free(b.wet);
-    free(b.rank);
     return st;
 }
