@@ -50,8 +50,9 @@ static size_t export_edits;
  * CRS beside a map (narrowed to the window shown), written whole or not
  * at all. */
 static enum og_status
-export_plan_run(const struct world *w, const struct export_args *a, struct og_error *err)
+export_plan_run(const struct world *w, void *arg, struct og_error *err)
 {
+    const struct export_args *a = arg;
     struct output_plan plan;
     enum og_status st;
 
@@ -73,34 +74,27 @@ export_plan_run(const struct world *w, const struct export_args *a, struct og_er
         plan.map_w = a->width;
         plan.map_h = a->height;
     }
-    pngio_set_progress(export_rows, NULL);
     st = plan.gen == NULL ? og_error_set(err, OG_EUNSUPPORTED, "no generator for this world")
                           : output_plan_write(&plan, w, err);
     output_plan_fini(&plan);
     return st;
 }
 
-static enum og_status
-export_run(const struct world *w, void *arg, struct og_error *err)
-{
-    enum og_status st;
+/* The job's function (export_plan_run or export_iso_job), set before its
+ * thread starts. */
+static export_fn *job_fn;
 
-    og_cancel_bind(&export_cancel);
-    st = export_plan_run(w, arg, err);
-    og_cancel_bind(NULL);
-    return st;
-}
-
-/* The iso render, with its PNG's rows reported as a map's are (the
- * writing phase of a big render takes seconds). */
+/* On the export's thread: the PNG's rows reported as a map's are (the
+ * writing phase of a big render takes seconds) and export_cancel bound
+ * for the job's run. */
 static enum og_status
-export_iso_run(const struct world *w, void *arg, struct og_error *err)
+job_main(const struct world *w, void *arg, struct og_error *err)
 {
     enum og_status st;
 
     pngio_set_progress(export_rows, NULL);
     og_cancel_bind(&export_cancel);
-    st = export_iso_job(w, arg, err);
+    st = job_fn(w, arg, err);
     og_cancel_bind(NULL);
     return st;
 }
@@ -113,8 +107,9 @@ job_start(struct tui *t, export_fn *fn, void *arg, const char *what)
     enum og_status st;
 
     atomic_store(&export_cancel, 0);
+    job_fn = fn;
     tui_block_ui_signals(&old);
-    st = export_job_start(&t->job, t->world, fn, arg, tui_wake_cb, t, &err);
+    st = export_job_start(&t->job, t->world, job_main, arg, tui_wake_cb, t, &err);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (st != OG_OK) {
         t->job = NULL;
@@ -155,12 +150,12 @@ tui_export_start(struct tui *t, const struct export_args *req)
         atomic_init(&r->progress, 0);
         atomic_init(&r->cancel, 0);
         snprintf(r->path, sizeof r->path, "%.4000s", a->path);
-        job_start(t, export_iso_run, r, "rendering");
+        job_start(t, export_iso_job, r, "rendering");
         break;
     }
     case EXPORT_GLOBE:
         globeview_orientation(t, &a->yaw, &a->pitch);
-        job_start(t, export_run, a, "rendering the globe");
+        job_start(t, export_plan_run, a, "rendering the globe");
         break;
     default:
         a->layer = t->layer;
@@ -175,7 +170,7 @@ tui_export_start(struct tui *t, const struct export_args *req)
         }
         snprintf(a->dem_path, sizeof a->dem_path, "%s",
                  t->world->gen == GEN_DEM && t->dem != NULL ? t->dem->source : "");
-        job_start(t, export_run, a, "exporting");
+        job_start(t, export_plan_run, a, "exporting");
         break;
     }
 }
