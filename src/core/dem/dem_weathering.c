@@ -36,27 +36,38 @@ weathering_base(struct world *w, float sea_level, uint8_t *base, float *seabed)
  * down instead of standing as a rim around it (a zero-gradient edge). The
  * rivers still leave the tile there. */
 static void
+follow_border_cell(float *z, const float *seabed, int W, int x, int y, int ix, int iy,
+                   float sea_level)
+{
+    size_t i = (size_t)y * (size_t)W + (size_t)x;
+    float in;
+
+    if (seabed[i] <= sea_level) {
+        return;
+    }
+    in = z[(size_t)iy * (size_t)W + (size_t)ix];
+    in = in > sea_level ? in : sea_level;
+    z[i] = in < z[i] ? in : z[i];
+}
+
+/* Each border cell reads only its inner neighbour (never another border
+ * cell), so the order of the cells does not matter. */
+static void
 follow_border(float *z, const float *seabed, int W, int H, float sea_level)
 {
     int x, y;
 
-    for (y = 0; y < H; y++) {
-        for (x = 0; x < W; x++) {
-            int ix = x == 0 ? 1 : (x == W - 1 ? W - 2 : x);
-            int iy = y == 0 ? 1 : (y == H - 1 ? H - 2 : y);
-            size_t i = (size_t)y * (size_t)W + (size_t)x;
-            float in;
-            if (y > 0 && y < H - 1 && x == 1) {
-                x = W - 2; /* the interior is not border: skip to the last column */
-                continue;
-            }
-            if (seabed[i] <= sea_level || W < 3 || H < 3) {
-                continue;
-            }
-            in = z[(size_t)iy * (size_t)W + (size_t)ix];
-            in = in > sea_level ? in : sea_level;
-            z[i] = in < z[i] ? in : z[i];
-        }
+    if (W < 3 || H < 3) {
+        return;
+    }
+    for (x = 0; x < W; x++) {
+        int ix = x == 0 ? 1 : (x == W - 1 ? W - 2 : x);
+        follow_border_cell(z, seabed, W, x, 0, ix, 1, sea_level);
+        follow_border_cell(z, seabed, W, x, H - 1, ix, H - 2, sea_level);
+    }
+    for (y = 1; y < H - 1; y++) {
+        follow_border_cell(z, seabed, W, 0, y, 1, y, sea_level);
+        follow_border_cell(z, seabed, W, W - 1, y, W - 2, y, sea_level);
     }
 }
 
