@@ -98,13 +98,6 @@ dem_climate_cell_metres(const struct world *w, const char **from)
     return DEM_DEFAULT_CELL_M;
 }
 
-/* Multi-source breadth-first hops over the 8-connected grid from the cells
- * with reach[i] > 0 (fresh water) or, with reach NULL, from the ocean
- * (water[i] == WATER_OCEAN); each reached cell gets the hops and the reach
- * of the source whose front got there first (queue order: sources in cell
- * order, then neighbours W E N S NW NE SW SE). Unreached: dist -1. The
- * queue is a ring that grows as its front does (a front is far smaller
- * than the grid), not a cell's worth of int32 per cell (issue 27). */
 /* Hop counts, -1 where unreached: 2 bytes a cell (0xffff unreached) when
  * the grid's longest side is below 0xffff (the most hops an 8-connected
  * front takes is that side less one), else 4 (issue 27). */
@@ -175,6 +168,13 @@ ring_pop(struct bfs_ring *r)
     return c;
 }
 
+/* Multi-source breadth-first hops over the 8-connected grid from the cells
+ * with reach[i] > 0 (fresh water) or, with reach NULL, from the ocean
+ * (water[i] == WATER_OCEAN); each reached cell gets the hops and the reach
+ * of the source whose front got there first (queue order: sources in cell
+ * order, then neighbours W E N S NW NE SW SE). Unreached: dist -1. The
+ * queue is a ring that grows as its front does (a front is far smaller
+ * than the grid), not a cell's worth of int32 per cell (issue 27). */
 static enum og_status
 grid_bfs(int width, int height, const uint8_t *water, float *reach, struct hops *dist,
          struct og_error *err)
@@ -185,7 +185,7 @@ grid_bfs(int width, int height, const uint8_t *water, float *reach, struct hops 
 
     r.q = malloc(r.cap * sizeof *r.q);
     if (r.q == NULL) {
-        return og_error_set(err, OG_ENOMEM, "dem moisture: out of memory for the water distances");
+        goto nomem;
     }
     for (i = 0; i < n; i++) {
         int s = reach != NULL ? reach[i] > 0.0f : water[i] == WATER_OCEAN;

@@ -213,7 +213,8 @@ ltd_cell(struct ltd *s, size_t i, size_t x, size_t y)
     /* pass the deviation on if this is the receiver's largest donor */
     s->flow[d] += s->flow[i];
     if (s->flow[i] > s->main_flow[d] ||
-        (s->flow[i] == s->main_flow[d] && before(filled, i, main_step((size_t)d, s->main_from[d], w)))) {
+        (s->flow[i] == s->main_flow[d] &&
+         before(filled, i, main_step((size_t)d, s->main_from[d], w)))) {
         s->main_flow[d] = s->flow[i];
         s->main_from[d] = neighbour_step((size_t)d, i, w);
         s->dev[d] = (float)best_dev;
