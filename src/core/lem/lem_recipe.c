@@ -3,7 +3,8 @@
 
 #include <math.h>
 
-void
+/* lp from p's lem.* parameters, not checked. */
+static void
 lem_params_from_recipe(const struct params *p, struct lem_params *lp)
 {
     lp->dt = params_get(p, P_LEM_DT);
@@ -15,7 +16,8 @@ lem_params_from_recipe(const struct params *p, struct lem_params *lp)
     lp->mfd = params_int(p, P_LEM_AREA) == 1;
 }
 
-enum og_status
+/* The steps of dt years that cover `years`; OG_ERANGE past LEM_MAX_STEPS. */
+static enum og_status
 lem_steps_for(double years, double dt, const char *what, long *steps, struct og_error *err)
 {
     double s = ceil(years / dt - 1e-9);
