@@ -328,11 +328,7 @@ inspect_draw(struct tui *t)
     if (win == NULL || t->mapwin == NULL) {
         return;
     }
-    getmaxyx(win, h, w);
-    werase(win);
-    wattron(win, A_BOLD);
-    mvwaddnstr(win, 0, 1, "Inspect", w - 2);
-    wattroff(win, A_BOLD);
+    tui_panel_begin(win, "Inspect", &h, &w);
     mapview_cell_uv(t, t->cur_x, t->cur_y, &u, &v);
     /* Remembered for a relayout (zooming moves the point under the cell). */
     t->cur_u = u;

@@ -96,6 +96,16 @@ tui_set_panel(struct tui *t, enum tui_panel p)
     tui_layout(t);
 }
 
+void
+tui_panel_begin(WINDOW *win, const char *title, int *h, int *w)
+{
+    getmaxyx(win, *h, *w);
+    werase(win);
+    wattron(win, A_BOLD);
+    mvwaddnstr(win, 0, 1, title, *w - 2);
+    wattroff(win, A_BOLD);
+}
+
 /* --- drawing ------------------------------------------------------------ */
 
 /* Write s at row y word-wrapped to the screen width; returns the next row. */

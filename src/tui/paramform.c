@@ -126,17 +126,14 @@ paramform_draw(struct tui *t)
     WINDOW *win = t->panelwin;
     int w, h, rows, top, i, ncols, colw;
     enum param_id sel;
-    char val[64], range[128];
+    char val[64], range[128], title[64];
     const char *unit;
 
     if (win == NULL) {
         return;
     }
-    getmaxyx(win, h, w);
-    werase(win);
-    wattron(win, A_BOLD);
-    mvwprintw(win, 0, 1, "Parameters: %s", world_gen_name(t->gen));
-    wattroff(win, A_BOLD);
+    snprintf(title, sizeof title, "Parameters: %s", world_gen_name(t->gen));
+    tui_panel_begin(win, title, &h, &w);
     rows = list_rows(t, h);
     ncols = list_cols(t, w);
     colw = ncols == 2 ? COL_W : w;

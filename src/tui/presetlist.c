@@ -48,11 +48,7 @@ presets_draw(struct tui *t)
     if (win == NULL) {
         return;
     }
-    getmaxyx(win, h, w);
-    werase(win);
-    wattron(win, A_BOLD);
-    mvwaddnstr(win, 0, 1, "Presets (Enter loads)", w - 2);
-    wattroff(win, A_BOLD);
+    tui_panel_begin(win, "Presets (Enter loads)", &h, &w);
     rows = h - 2;
     if (rows < 1) {
         rows = 1;

@@ -329,6 +329,9 @@ void tui_worker_poll(struct tui *t);
 void tui_delete_windows(struct tui *t);
 void tui_layout(struct tui *t);
 void tui_set_panel(struct tui *t, enum tui_panel p);
+/* Start drawing a panel: win cleared, its height and width into *h and *w,
+ * title in bold on row 0 from column 1, cut to the panel. */
+void tui_panel_begin(WINDOW *win, const char *title, int *h, int *w);
 void tui_draw_frame(struct tui *t);
 /* export_ui.c: e (whole 0: the view on screen) and E (whole 1: the whole
  * world's map) open the export prompts; submit takes the prompt's text
