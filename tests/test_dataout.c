@@ -475,16 +475,20 @@ START_TEST(map_tiles_equal_the_whole_map)
 }
 END_TEST
 
-/* The bundle's rivers.png is the colour map's own river lines: every pixel
- * the map classes as river is 255 in the mask, and every 255 is a river or
- * a water pixel the river crosses (the map keeps water classes there). */
+/* The bundle's rivers.png is the colour map's own river lines drawn with
+ * its pixel centres on the height samples (sample_view): every pixel the
+ * map of that view classes as river is 255 in the mask, and every 255 is a
+ * river or a water pixel the river crosses (the map keeps water classes
+ * there). The view's centres are sample_axes' points, so the mask lies on
+ * the carved channels of height.png, not half a pixel beside them. */
 START_TEST(bundle_rivers_match_the_map)
 {
     struct params p;
     struct world *w;
     struct og_error e;
     struct dem_raster r;
-    struct map_view full = { 0.0, 0.0, 1.0, 1.0 };
+    struct map_view full;
+    double ax[4];
     const int W = 160, H = 160;
     uint8_t *cls = malloc((size_t)W * H);
     size_t i, rivers = 0;
@@ -500,6 +504,14 @@ START_TEST(bundle_rivers_match_the_map)
     ck_assert_int_eq(pngio_read_raster("tests/out-dataout-bundle/rivers.png", &r, &e), OG_OK);
     ck_assert_int_eq(r.width, W);
     ck_assert_int_eq(r.channels, 1);
+    sample_view(w, W, H, &full);
+    sample_axes(w, W, H, ax);
+    ck_assert_double_eq_tol(full.u0 + 0.5 * (full.u1 - full.u0) / W, ax[0], 1e-15);
+    ck_assert_double_eq_tol(full.u0 + (W - 0.5) * (full.u1 - full.u0) / W, ax[0] + ax[1] * (W - 1),
+                            1e-15);
+    ck_assert_double_eq_tol(full.v0 + (H - 0.5) * (full.v1 - full.v0) / H, ax[2] + ax[3] * (H - 1),
+                            1e-15);
+    ck_assert(full.u0 < 0.0 && full.u1 > 1.0); /* a plane's samples reach its borders */
     ck_assert_int_eq(mapimg_render(w, LAYER_COLOR, &full, W, H, NULL, cls, &e), OG_OK);
     for (i = 0; i < (size_t)W * H; i++) {
         int m = r.samples[i];

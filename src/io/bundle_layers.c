@@ -356,7 +356,8 @@ bundle_write_layers(const struct world *w, int width, int height, const struct g
         snprintf(path, sizeof path, "%s/%s", tmp, layers[k].file);
         r.band_y0 = -1;
         if (st == OG_OK && k == L_RIVERS) {
-            struct map_view full = { 0.0, 0.0, 1.0, 1.0 };
+            struct map_view full;  /* pixel centres on the samples */
+            sample_view(w, width, height, &full);
             r.band_cls = malloc((size_t)width * RIVER_BAND);
             st = r.band_cls == NULL
                      ? og_error_set(err, OG_ENOMEM, "out of memory for a bundle row")

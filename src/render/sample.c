@@ -7,6 +7,7 @@
 
 #include "core/base/detmath.h"
 #include "core/geom/mesh.h"
+#include "render/mapimg.h"
 #include "render/river_carve.h"
 #include "render/surface.h"
 
@@ -34,6 +35,19 @@ sample_axes(const struct world *w, int width, int height, double ax[4])
     int grid = w->kind == WORLD_GRID, sphere = w->kind == WORLD_SPHERE;
     axis(sphere, width, grid ? w->width : 0, &ax[0], &ax[1]);
     axis(sphere, height, grid ? w->height : 0, &ax[2], &ax[3]);
+}
+
+void
+sample_view(const struct world *w, int width, int height, struct map_view *view)
+{
+    double ax[4], du, dv;
+    sample_axes(w, width, height, ax);
+    du = ax[1] > 0.0 ? ax[1] : 1.0;
+    dv = ax[3] > 0.0 ? ax[3] : 1.0;
+    view->u0 = ax[0] - 0.5 * du;
+    view->u1 = view->u0 + du * width;
+    view->v0 = ax[2] - 0.5 * dv;
+    view->v1 = view->v0 + dv * height;
 }
 
 /* ex over n samples on an axis of m grid cells (0: a plane), as axis(). */

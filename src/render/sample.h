@@ -41,6 +41,7 @@
 #include "core/world.h"
 
 struct river_carve;
+struct map_view;
 
 struct sampler {
     const struct world *w;
@@ -87,6 +88,14 @@ void sample_map_point(const struct world *w, double u, double v, double q[3]);
  * ax[1] and ax[3] are the steps between samples as fractions of the map
  * square (times world_metric's extent: metres per sample). */
 void sample_axes(const struct world *w, int width, int height, double ax[4]);
+
+/* The map view (render/mapimg.h) of a width x height picture whose pixel
+ * centres are the samples of sample_axes, for layers drawn as pictures
+ * (river lines) beside sampled heights: pixel x covers ax[0] + ax[1]
+ * (x - 1/2) .. ax[0] + ax[1] (x + 1/2), so its centre is sample x. On a
+ * sphere that is the whole map square; one sample on an axis covers the
+ * square's width. */
+void sample_view(const struct world *w, int width, int height, struct map_view *view);
 
 /* Distance between neighbouring samples of a raster of width x height
  * samples of w, as out[0] (east-west) and out[1] (north-south), for a map

@@ -388,7 +388,8 @@ export_splat(const struct world *w, int width, int height, const struct georef *
         }
     }
     if (st == OG_OK && w->flow != NULL && w->river_width != NULL) {
-        struct map_view full = { 0.0, 0.0, 1.0, 1.0 };
+        struct map_view full;  /* pixel centres on the samples */
+        sample_view(w, width, height, &full);
         r.band = malloc((size_t)width * RIVER_BAND);
         st = r.band == NULL ? og_error_set(err, OG_ENOMEM, "out of memory for a splat map row")
                             : mapimg_rivers_prepare(w, LAYER_RIVERS, &full, width, height,
