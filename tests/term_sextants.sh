@@ -25,6 +25,18 @@ X11_TOOLS="Xvfb xwd xwininfo" X11_OPTION=--symbols X11_SCREEN=1280x900x24
 . "$(dirname "$0")/x11_lib.sh"
 
 fails=0; ran=0
+# drawn SHOT.xwd: the window shows a map (over 64 colours), not a blank
+# terminal or a progress line
+drawn() {
+    $PY - "$1" <<'EOS'
+import struct, sys
+b = open(sys.argv[1], 'rb').read()
+h = struct.unpack('>25I', b[:100])
+hsize, height, bpl, ncol = h[0], h[5], h[12], h[19]
+px = b[hsize + 12 * ncol:hsize + 12 * ncol + bpl * height]
+sys.exit(0 if len({px[i:i + 3] for i in range(0, len(px) - 3, 4)}) > 64 else 1)
+EOS
+}
 # shoot TERMINAL SYMBOLS: run orogen in the terminal, save the window's
 # pixels as $tmp/TERMINAL-SYMBOLS.png and its pty size as .winsz
 shoot() {
@@ -39,9 +51,20 @@ shoot() {
                >"$tmp/kitty.log" 2>&1 & ;;
     esac
     term_pid=$!
-    sleep 7
-    _id=$(DISPLAY=$disp xwininfo -root -tree | grep '"orogen' | head -1 | awk '{print $1}')
-    [ -n "$_id" ] && DISPLAY=$disp xwd -id "$_id" -silent >"$tmp/shot.xwd"
+    # the window, then shots 2 s apart until the map is drawn (many colours)
+    # and two shots agree: a loaded machine starts kitty and orogen slowly
+    _id="" _prev="" _i=0
+    while [ $_i -lt 60 ]; do
+        sleep 1
+        _i=$((_i + 1))
+        [ -n "$_id" ] || _id=$(DISPLAY=$disp xwininfo -root -tree | grep '"orogen' | head -1 | awk '{print $1}')
+        [ -n "$_id" ] && [ -s "$tmp/winsz" ] || continue
+        DISPLAY=$disp xwd -id "$_id" -silent >"$tmp/shot.xwd" || continue
+        _cur=$(cksum <"$tmp/shot.xwd")
+        [ "$_cur" = "$_prev" ] && drawn "$tmp/shot.xwd" && break
+        _prev=$_cur
+        sleep 1
+    done
     kill "$term_pid" 2>/dev/null
     wait "$term_pid" 2>/dev/null
     term_pid=""
