@@ -565,6 +565,7 @@ dataout_suite(void)
     engine_tests(s);
     splat_tests(s);
     carve_tests(s);
+    subgrid_tests(s);
     output_registry_tests(s);
     return s;
 }

@@ -25,6 +25,7 @@ void pngio_read_tests(Suite *s); /* test_pngio_read.c, into pngio_suite */
 void engine_tests(Suite *s); /* test_engine.c, into dataout_suite */
 void splat_tests(Suite *s);  /* test_splat.c, into dataout_suite */
 void carve_tests(Suite *s);  /* test_carve.c, into dataout_suite */
+void subgrid_tests(Suite *s);  /* test_subgrid.c, into dataout_suite */
 void dem_void_tests(Suite *s); /* test_dem_void.c, into dem_suite */
 void hybrid_select_tests(TCase *tc); /* test_hybrid_select.c, into hybrid_suite */
 

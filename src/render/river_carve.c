@@ -367,3 +367,41 @@ river_carve_at(const struct river_carve *c, double u, double v, double t)
     }
     return best;
 }
+
+double
+river_carve_detail_fade(const struct river_carve *c, double u, double v)
+{
+    double x, y, fade = 1.0;
+    int i, j;
+    size_t cell, k;
+
+    if (c == NULL) {
+        return 1.0;
+    }
+    i = (int)(u * c->g);
+    j = (int)(v * c->g);
+    i = !(u >= 0.0) ? 0 : (i >= c->g ? c->g - 1 : i);
+    j = !(v >= 0.0) ? 0 : (j >= c->g ? c->g - 1 : j);
+    x = u * c->mx;
+    y = v * c->my;
+    cell = (size_t)j * (size_t)c->g + (size_t)i;
+    for (k = c->start[cell]; k < c->start[cell + 1]; k++) {
+        const struct carve_seg *s = &c->seg[c->idx[k]];
+        double lx = s->x1 - s->x0, ly = s->y1 - s->y0, l2 = lx * lx + ly * ly, f = 0.0;
+        double ex, ey, r2, hw, q;
+        if (l2 > 0.0) {
+            f = ((x - s->x0) * lx + (y - s->y0) * ly) / l2;
+            f = f < 0.0 ? 0.0 : (f > 1.0 ? 1.0 : f);
+        }
+        ex = x - (s->x0 + f * lx);
+        ey = y - (s->y0 + f * ly);
+        r2 = ex * ex + ey * ey;
+        if (r2 >= s->reach * s->reach) {
+            continue;
+        }
+        hw = s->hw0 + (s->hw1 - s->hw0) * f;
+        q = smooth5((sqrt(r2) - hw) / (s->reach - hw));
+        fade = q < fade ? q : fade;
+    }
+    return fade;
+}

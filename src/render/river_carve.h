@@ -91,6 +91,12 @@ enum og_status river_carve_lowest(const struct world *w, river_carve_height_fn h
  * elevation units). c may be NULL (returns t). */
 double river_carve_at(const struct river_carve *c, double u, double v, double t);
 
+/* How much of the sub-grid detail (render/detail.h) is kept at map point
+ * (u, v): 0 on a channel's floor, rising by the quintic smoothstep to 1 at
+ * the edge of its bank (the carving's reach), 1 away from every channel
+ * and when c is NULL. */
+double river_carve_detail_fade(const struct river_carve *c, double u, double v);
+
 void river_carve_free(struct river_carve *c);
 
 /* The world's scale as the carving uses it: metres across the map square

@@ -3,15 +3,21 @@
 #include "render/sample.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/base/detmath.h"
 #include "core/geom/mesh.h"
 #include "render/mapimg.h"
+#include "render/detail.h"
 #include "render/river_carve.h"
 #include "render/surface.h"
 
 static void mesh_sample(struct sampler *s, const double *q, float *elev, int32_t *cell);
+
+/* A mesh surface's gradient: the forward difference over this step of the
+ * map square (2^-12, exact in binary) */
+#define GRAD_STEP (1.0 / 4096.0)
 
 /* One axis of sample_axes: n samples over m grid cells (m = 0: a plane). */
 static void
@@ -123,6 +129,31 @@ surface_at(void *ctx, double u, double v)
     return e;
 }
 
+/* The sub-grid detail of s's raster into s->detail (NULL when off).
+ * Errors: OG_ENOMEM. */
+static enum og_status
+detail_new(struct sampler *s, struct og_error *err)
+{
+    struct detail *d;
+    if (!(params_get(&s->w->params, P_RENDER_DETAIL) > 0.0)) {
+        return OG_OK;
+    }
+    d = malloc(sizeof *d);
+    if (d == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for the terrain detail");
+    }
+    if (detail_init(d, s->w, detail_spacing_m(s->w, s->ax[1], s->ax[3]), err) != OG_OK) {
+        free(d);
+        return OG_ENOMEM;
+    }
+    if (d->octaves == 0) {
+        free(d);
+        return OG_OK;
+    }
+    s->detail = d;
+    return OG_OK;
+}
+
 enum og_status
 sample_init(struct sampler *s, const struct world *w, int width, int height,
             struct og_error *err)
@@ -135,6 +166,10 @@ sample_init(struct sampler *s, const struct world *w, int width, int height,
     s->height = height;
     sample_axes(w, width, height, s->ax);
     st = river_carve_new(w, s->ax[1], s->ax[3], surface_at, s, &s->carve, err);
+    if (st == OG_OK && (st = detail_new(s, err)) != OG_OK) {
+        river_carve_free(s->carve);
+        s->carve = NULL;
+    }
     /* the channels' surface probes moved the walk hints: start the rows
        from the same hints whether or not rivers are carved */
     s->tri = 0;
@@ -147,6 +182,11 @@ sample_free(struct sampler *s)
 {
     river_carve_free(s->carve);
     s->carve = NULL;
+    if (s->detail != NULL) {
+        detail_free(s->detail);
+        free(s->detail);
+        s->detail = NULL;
+    }
 }
 
 enum og_status
@@ -164,10 +204,47 @@ sample_lowest(const struct world *w, double *lo, struct og_error *err)
     return st;
 }
 
+/* The plain surface's gradient at (u, v) of height h, world units per
+ * map-square unit: grids the Catmull-Rom surface's own (zero where the
+ * point is clamped to the outer centres), meshes a forward difference. */
+static void
+surface_grad(struct sampler *s, double u, double v, double h, double *hu, double *hv)
+{
+    const struct world *w = s->w;
+    if (w->kind == WORLD_GRID) {
+        double gx = u * w->width - 0.5, gy = v * w->height - 0.5, e, dx, dy;
+        surface_bicubic(w->elevation, w->width, w->height, grid_clamp(gx, w->width),
+                        grid_clamp(gy, w->height), &e, &dx, &dy);
+        *hu = gx == grid_clamp(gx, w->width) ? dx * w->width : 0.0;
+        *hv = gy == grid_clamp(gy, w->height) ? dy * w->height : 0.0;
+        return;
+    }
+    *hu = (surface_at(s, u + GRAD_STEP, v) - h) / GRAD_STEP;
+    *hv = (surface_at(s, u, v + GRAD_STEP) - h) / GRAD_STEP;
+}
+
+/* Surface height h at (u, v) with the sub-grid detail, faded inside the
+ * river channels, kept in the world's range. */
+static double
+with_detail(struct sampler *s, double u, double v, double h)
+{
+    double hu, hv, off, fade;
+    if (s->detail == NULL) {
+        return h;
+    }
+    fade = river_carve_detail_fade(s->carve, u, v);
+    if (!(fade > 0.0)) {
+        return h;
+    }
+    surface_grad(s, u, v, h, &hu, &hv);
+    off = detail_offset(s->detail, u, v, h, hu, hv, NULL, NULL) * fade;
+    return in_range(s->w, h + off);
+}
+
 double
 sample_point(struct sampler *s, double u, double v)
 {
-    return river_carve_at(s->carve, u, v, surface_at(s, u, v));
+    return river_carve_at(s->carve, u, v, with_detail(s, u, v, surface_at(s, u, v)));
 }
 
 /* Source coordinate of raster index i (of n) on a grid axis of m cells,
@@ -317,6 +394,20 @@ sample_map_point(const struct world *w, double u, double v, double q[3])
     }
 }
 
+/* The sub-grid detail added to a row's samples. */
+static void
+detail_row(struct sampler *s, int y, int x0, int n, float *elev)
+{
+    double v = sample_v(s, y);
+    int i;
+    if (s->detail == NULL) {
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        elev[i] = (float)with_detail(s, sample_u(s, x0 + i), v, elev[i]);
+    }
+}
+
 /* The river channels carved into a row's samples. */
 static void
 carve_row(const struct sampler *s, int y, int x0, int n, float *elev)
@@ -339,6 +430,7 @@ sample_row(struct sampler *s, int y, int x0, int n, float *elev, int32_t *cell)
 
     if (w->kind == WORLD_GRID) {
         grid_row(s, y, x0, n, elev, cell);
+        detail_row(s, y, x0, n, elev);
         carve_row(s, y, x0, n, elev);
         return;
     }
@@ -357,5 +449,6 @@ sample_row(struct sampler *s, int y, int x0, int n, float *elev, int32_t *cell)
         sample_map_point(w, sample_u(s, x0 + i), v, q);
         mesh_sample(s, q, elev + i, cell != NULL ? cell + i : NULL);
     }
+    detail_row(s, y, x0, n, elev);
     carve_row(s, y, x0, n, elev);
 }

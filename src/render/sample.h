@@ -27,7 +27,9 @@
  * Triangles are found by a visibility walk from the previous pixel's
  * triangle, so a row costs O(width).
  *
- * Rivers are carved into these heights (render/river_carve.h) unless
+ * Sub-grid detail (render/detail.h) is added to the surface where
+ * render.detail > 0, faded out inside the channels; then rivers are
+ * carved into these heights (render/river_carve.h) unless
  * render.carve_rivers is off: the channels, not the surface alone, are
  * what every height export writes. Carved samples may lie below
  * elev_min's land but never below the sea floor or above elev_max. */
@@ -42,9 +44,11 @@
 
 struct river_carve;
 struct map_view;
+struct detail;
 
 struct sampler {
     const struct world *w;
+    struct detail *detail; /* sub-grid detail (render/detail.h), or NULL */
     int width, height;     /* the whole raster */
     double ax[4];          /* sample_axes */
     int32_t tri;           /* walk hint: the last triangle found */
@@ -53,7 +57,8 @@ struct sampler {
 };
 
 /* Prepare s for a width x height raster of w (both >= 1), with w's river
- * channels for that raster size; release it with sample_free. The world
+ * channels and sub-grid detail (render.detail, render/detail.h: added to
+ * the surface before the channels are carved) for that raster size; release it with sample_free. The world
  * must have an elevation field. Errors: OG_ENOMEM, OG_EINVAL (a cycle in
  * the river network); s is then empty and needs no sample_free, though it
  * is harmless. */
