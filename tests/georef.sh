@@ -67,4 +67,19 @@ bad "a fractional code" "whole number" --extent 20000 --georef EPSG:326.5,0,0
 bad "an island without --extent" "needs the island's size" --georef $g
 bad "a planet" "not a planet" -g planet --georef $g
 bad "a DEM" "a DEM keeps its" -g dem --dem "$asc" --georef $g
+
+# the interface takes --georef for its map exports (tests/tui_smoke.sh G):
+# the same refusals, exit 2, before it asks for a terminal
+tui_bad() { # description, expected words, arguments...
+    d=$1
+    want=$2
+    shift 2
+    "$BIN" "$@" </dev/null >/dev/null 2>"$tmp/err"
+    [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q -- "$want" "$tmp/err"
+    check "the interface, $d: exit 2, one line ($(cat "$tmp/err"))" $?
+}
+tui_bad "an unknown EPSG code" "no such CRS" -g hybrid --georef EPSG:999999,0,0
+tui_bad "a planet" "not a planet" -g planet --georef $g
+tui_bad "a DEM" "a DEM keeps its" --dem "$asc" --georef $g
+tui_bad "an island without --extent" "needs the island's size" --georef $g
 exit $((fails > 0))

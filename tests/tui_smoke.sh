@@ -377,6 +377,19 @@ check $? "X: its world file (.pgw) and PNG are the CLI's"
 keys x q
 wait_exit x 20 >/dev/null
 
+# --- GEO: --georef places the interface's map exports as the CLI's ---------------
+start geo 100 30 xterm-256color C.UTF-8 -g hybrid --seed 5 --georef EPSG:32610,491000,5456000
+wait_for geo "ready in" 120; check $? "GEO: the hybrid world with --georef is ready" "$tmp/last-screen.txt"
+keys geo E
+wait_for geo "export world as:" 5 && keys geo C-u geo.png Enter
+wait_for geo "exported $tmp/geo.d/geo.png" 60; check $? "GEO: the map is exported" "$tmp/last-screen.txt"
+"$BIN" export -g hybrid --seed 5 --georef EPSG:32610,491000,5456000 --map "$tmp/g-cli.png" 2>/dev/null
+[ "$(sed -n 5p "$tmp/geo.d/geo.pgw" | cut -c1-4)" = 4910 ] && cmp -s "$tmp/geo.d/geo.pgw" "$tmp/g-cli.pgw" &&
+    cmp -s "$tmp/geo.d/geo.png.aux.xml" "$tmp/g-cli.png.aux.xml" && grep -q 32610 "$tmp/g-cli.png.aux.xml"
+check $? "GEO: its world file and CRS (.aux.xml) are the CLI's, at 491000 E in EPSG:32610"
+keys geo q
+wait_exit geo 20 >/dev/null
+
 # --- E: too small ---------------------------------------------------------------
 start e 20 6 xterm-256color C.UTF-8
 wait_for e "too small" 10; check $? "E: 20x6 says the terminal is too small" "$tmp/last-screen.txt"

@@ -161,6 +161,37 @@ protect_inputs(const struct cli_args *a)
     }
 }
 
+/* --georef given to the interface: the checks `orogen export` makes
+ * before any work (io/output.c), so that a code GDAL does not know or a
+ * world it cannot place is one line now rather than at the first export.
+ * Its map exports then carry the CRS (tui/export_run.c). */
+static enum og_status
+tui_georef_check(const struct cli_args *a, struct og_error *err)
+{
+    struct georef_origin o = a->out.origin;
+    enum og_status st;
+
+    if (!o.given) {
+        return OG_OK;
+    }
+    if (a->gen == GEN_PLANET) {
+        return og_error_set(err, OG_EINVAL, "--georef is for flat maps, not a planet (planets "
+                            "are in longitude and latitude)");
+    }
+    if (a->gen == GEN_DEM || a->dem_path != NULL) {
+        return og_error_set(err, OG_EINVAL, "--georef is for generated worlds; a DEM keeps its "
+                            "own georeferencing");
+    }
+    if (a->gen == GEN_ISLAND && !(params_get(&a->params, P_ISLAND_EXTENT) > 0.0)) {
+        return og_error_set(err, OG_EINVAL, "--georef needs the island's size in metres: give "
+                            "--extent METRES too");
+    }
+    o.srs = NULL;
+    st = georef_origin_resolve(&o, err);
+    georef_origin_free(&o);
+    return st;
+}
+
 /* Load the DEM (if any) and hand the terminal to the TUI. */
 static int
 run_tui(const struct cli_args *a)
@@ -180,6 +211,10 @@ run_tui(const struct cli_args *a)
         }
     }
     og_error_clear(&err);
+    if (tui_georef_check(a, &err) != OG_OK) {
+        fprintf(stderr, "orogen: %s\n", err.msg);
+        return err.code == OG_ENOMEM ? 1 : 2;
+    }
     if (batch_load_dem(a, &raster, &err) != OG_OK) {
         fprintf(stderr, "orogen: %s\n", err.msg);
         return 1;
@@ -204,6 +239,7 @@ run_tui(const struct cli_args *a)
     opt.ascii = a->ascii;
     opt.graphics = a->graphics != NULL ? tui_graphics_parse(a->graphics) : TUI_GFX_AUTO;
     opt.symbols = a->symbols != NULL ? tui_symbols_parse(a->symbols) : 0;
+    opt.georef = a->out.origin;
     rc = tui_main(&opt);
     dem_raster_fini(&raster);
     /* the TUI quits on SIGINT, SIGTERM, SIGQUIT... with 128 + the signal, its

@@ -18,6 +18,7 @@
 #include "core/pipeline.h"
 #include "core/dem/dem.h"
 #include "io/export_iso.h"
+#include "io/georef_origin.h"
 #include "io/output.h"
 #include "io/png/pngio.h"
 #include "core/planet/planet_edit.h"
@@ -60,6 +61,7 @@ export_plan_run(const struct world *w, void *arg, struct og_error *err)
     plan.gen = generator_get(w->gen);
     plan.params = &w->params;
     plan.dem_path = a->dem_path[0] != '\0' ? a->dem_path : NULL;
+    plan.origin = a->georef;  /* its srs is resolved (and freed) by the plan */
     if (a->what == EXPORT_GLOBE) {
         plan.path[OUT_GLOBE] = a->path;
         plan.globe_size = a->width;
@@ -74,8 +76,13 @@ export_plan_run(const struct world *w, void *arg, struct og_error *err)
         plan.map_w = a->width;
         plan.map_h = a->height;
     }
-    st = plan.gen == NULL ? og_error_set(err, OG_EUNSUPPORTED, "no generator for this world")
-                          : output_plan_write(&plan, w, err);
+    if (plan.gen == NULL) {
+        st = og_error_set(err, OG_EUNSUPPORTED, "no generator for this world");
+    } else if (plan.origin.given && (st = georef_origin_resolve(&plan.origin, err)) != OG_OK) {
+        /* the CLI checked the code when the TUI started; GDAL said no now */
+    } else {
+        st = output_plan_write(&plan, w, err);
+    }
     output_plan_fini(&plan);
     return st;
 }
@@ -170,6 +177,13 @@ tui_export_start(struct tui *t, const struct export_args *req)
         }
         snprintf(a->dem_path, sizeof a->dem_path, "%s",
                  t->world->gen == GEN_DEM && t->dem != NULL ? t->dem->source : "");
+        /* --georef places generated flat worlds; a DEM keeps its own
+           georeferencing and a planet its longitude and latitude */
+        memset(&a->georef, 0, sizeof a->georef);
+        if (t->world->gen != GEN_DEM && t->world->kind != WORLD_SPHERE) {
+            a->georef = t->opt->georef;
+            a->georef.srs = NULL;
+        }
         job_start(t, export_plan_run, a, "exporting");
         break;
     }

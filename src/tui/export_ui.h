@@ -22,6 +22,7 @@ struct export_args {
     double started_ms;     /* when the job started (pipeline_now_ms) */
     long shown_s;          /* seconds shown with that progress */
     char dem_path[PATH_MAX];  /* a dem world's file (its georeferencing), "" if none */
+    struct georef_origin georef; /* --georef for a generated flat world, else given = 0 */
 };
 
 /* Start the export the prompts chose: req's what, path (canonical) and

@@ -6,6 +6,7 @@
 
 #include "core/recipe/params.h"
 #include "core/world.h"
+#include "io/georef_origin.h"
 
 struct dem_raster;
 
@@ -60,6 +61,10 @@ struct tui_options {
     int view_given;               /* view: map.view, the exported window (u0 v0 u1 v1
                                      of the map square) to show first */
     double view[4];
+    /* --georef: the map exports of a generated flat world placed in a
+       real CRS, as `orogen export --georef` places them (given = 0: their
+       local metric CRS); srs unresolved, each export's plan resolves it */
+    struct georef_origin georef;
 };
 
 /* Parse a --color argument: "auto", "direct" (also "truecolor", "24bit"),
