@@ -104,6 +104,13 @@ check "--size for the map, --globe-size for the globe" $?
 check "--iso-size wins over --size for the render only" $?
 out=$("$BIN" export --seed 2 --stats - --map-size 10x10 2>&1); st=$?
 [ $st -eq 2 ] ; check "--map-size without --map is a usage error" $?
+# export-only options given to the interface were ignored; now refused
+# before it asks for a terminal
+for o in "--size 512x512" "--tiles 2x2" "--seeds 1-3"; do
+    out=$("$BIN" $o </dev/null 2>&1); st=$?
+    [ $st -eq 2 ] && echo "$out" | grep -q "^orogen: ${o%% *} applies to \`orogen export\`"
+    check "$o without export is a usage error ($out)" $?
+done
 
 # Short parameter names: a unique suffix after a dot; ambiguous ones list
 # their candidates.

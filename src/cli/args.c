@@ -516,6 +516,13 @@ check_parsed(struct cli_args *a, struct og_error *err)
     if (a->command != CLI_EXPORT && any_output(a, 0)) {
         return og_error_set(err, OG_EINVAL, "outputs such as --map need `orogen export`");
     }
+    if (a->command == CLI_TUI && (a->size_given || a->out.tiles.nx > 0 || a->out.seeds_given)) {
+        /* the interface asks a view export's size; it shows one seed */
+        return og_error_set(err, OG_EINVAL, "%s applies to `orogen export`%s",
+                            a->size_given ? "--size" : a->out.tiles.nx > 0 ? "--tiles" : "--seeds",
+                            a->size_given ? " (in the interface, e asks for an export's size)"
+                                          : "");
+    }
     return OG_OK;
 }
 
