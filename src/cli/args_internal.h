@@ -1,5 +1,5 @@
 /* args_internal: what the parts of the command-line parser share
- * (args.c, args_recipe.c, args_usage.c). */
+ * (args.c, args_check.c, args_recipe.c, args_usage.c). */
 #ifndef OROGEN_CLI_ARGS_INTERNAL_H
 #define OROGEN_CLI_ARGS_INTERNAL_H
 
@@ -26,5 +26,12 @@ const char *cli_opt_value(int argc, char **argv, int *i, const char *opt, struct
 /* Non-zero when arg is option lng ("--opt" or "--opt=...") or the short
  * form shrt (may be NULL). */
 int cli_opt_is(const char *arg, const char *lng, const char *shrt);
+
+/* The checks after every option (args_check.c): the DEM against the
+ * generator and the recipe, at least one output for export, options that
+ * need an output or `orogen export`, {seed} only in sweeps. Errors: one
+ * line naming the options (OG_EINVAL, OG_ERANGE), OG_EIO for a DEM that
+ * cannot be read. */
+enum og_status cli_check_parsed(struct cli_args *a, struct og_error *err);
 
 #endif
