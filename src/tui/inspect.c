@@ -279,7 +279,8 @@ inspect_cover(struct panel_lines *pl, const struct world *wd, size_t cell)
         put_line(pl, "tree        %s", wd->trees[cell] ? "yes" : "no");
     }
     if (wd->mask != NULL) {
-        put_line(pl, "mountain    %s", wd->mask[cell] ? "yes" : "no");
+        /* the coverage mask (where ranges may rise), not the terrain class */
+        put_line(pl, "range mask  %s", wd->mask[cell] ? "yes" : "no");
     }
 }
 
