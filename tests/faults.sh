@@ -13,7 +13,8 @@
 #   F  ulimit -v and hostile PNGs: clean one-line messages;
 #   I  issue 28: closed standard descriptors, outputs that are streams
 #      (/dev/stdout, /dev/null, FIFOs) or inputs of the run, hostile
-#      georeferencing, SIGQUIT/SIGXCPU/SIGUSR1/SIGALRM/SIGPIPE, exit codes
+#      georeferencing, SIGQUIT/SIGXCPU/SIGUSR1/SIGALRM/SIGPIPE, a real
+#      ulimit -t (hard limit), exit codes
 #      of writes to /dev/full, file modes;
 #   T  tiles renamed one at a time: SIGKILL leaves at most one temporary,
 #      SIGINT none, a failed tile counts the tiles that stay.
@@ -356,6 +357,19 @@ for s in QUIT XCPU USR1 ALRM; do
     sig_case png-write $s temp "$BIN" export -g hybrid --set hybrid.width=512 \
         --set hybrid.height=512 --map big.png --size 8192x8192
 done
+# a real `ulimit -t N` (sh and bash set the soft and the hard limit): the
+# kernel's SIGKILL at the hard limit would come before its SIGXCPU, so
+# orogen asks for its own SIGXCPU before it (core/base/cpu_limit.h); before
+# that it died of SIGKILL with big.png.XXXXXX left and nothing said
+for t in 1 2; do
+    w=$(fresh "ulimit-t$t")
+    out=$(cd "$w" && ulimit -t $t && timeout -s KILL 60 "$BIN" export -g hybrid \
+        --set hybrid.width=512 --set hybrid.height=512 --map big.png --size 8192x8192 \
+        2>&1 >/dev/null)
+    st=$?
+    expect "ulimit -t $t on a long export: SIGXCPU, exit 152, one line, nothing left" 152 \
+        "interrupted by SIGXCPU; no file written" "$w"
+done
 # crashes (here sent from outside) remove the temporaries too; sanitizer
 # builds keep their own crash report instead (they cannot run under
 # ulimit -v either, which tells them apart)
@@ -488,7 +502,8 @@ expect "a tile that cannot be written: exit 1, the tile before it stays and is c
 
 # --- G: the TUI quits at once during a big export ----------------------------------
 # SIGTERM, SIGINT (kill -INT: a Ctrl-C typed at the terminal cancels the
-# export instead, tui_flow.sh F7), SIGHUP, and q q then Ctrl-C while the
+# export instead, tui_flow.sh F7), SIGHUP, SIGQUIT by kill and by a Ctrl-\
+# keypress, and q q then Ctrl-C while the
 # isometric view renders 6000x6000: exit 128+signal, no temporary or PNG left, the
 # terminal back in line mode. Needs tmux.
 if command -v tmux >/dev/null 2>&1; then
@@ -509,7 +524,7 @@ if command -v tmux >/dev/null 2>&1; then
     # server and fail ("server exited unexpectedly"): the old "TUI INT/HUP:
     # no island" under load.
     T new-session -d -s keep "sleep 600"
-    for how in TERM INT HUP QUIT keys; do
+    for how in TERM INT HUP QUIT keys ctrl-bs; do
         w=$(fresh "tui-$how")
         rm -f "$tmp/tui.exit" "$tmp/tui.stty" "$tmp/tui.pid"
         T new-session -d -s "$how" -x 100 -y 30 "sh -c 'echo \$\$ >$tmp/tui.pid; cd $w; exec env \
@@ -535,6 +550,9 @@ echo \$? >$tmp/tui.exit; stty -a >$tmp/tui.stty; sleep 60"
               wait_text "$how" "quitting after the export" 10
               T send-keys -t "$how" C-c
               want=130 ;;
+        ctrl-bs) # Ctrl-\ typed at the terminal: SIGQUIT from the tty
+              T send-keys -t "$how" 'C-\'
+              want=131 ;;
         *) kill -"$how" "$(cat "$tmp/tui.pid")"
            want=$(sig_status "$how") ;;
         esac

@@ -18,6 +18,7 @@
 #include "cli/batch.h"
 #include "cli/gallery.h"
 #include "cli/sweep.h"
+#include "core/base/cpu_limit.h"
 #include "core/base/parallel.h"
 #include "io/georef.h"
 #include "io/outfile.h"
@@ -55,6 +56,9 @@ export_signals(void)
         sigaction(og_stop_signals[i], &sa, NULL);
     }
     signal(SIGPIPE, SIG_IGN);
+    /* `ulimit -t N` sets the hard limit too, whose SIGKILL would come
+       before SIGXCPU: ask for an earlier SIGXCPU (core/base/cpu_limit.h) */
+    (void)og_cpu_limit_arm();
 }
 
 /* A crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, or one sent from

@@ -29,6 +29,7 @@
 #include "core/generators.h"
 #include "core/pipeline.h"
 #include "core/planet/planet_edit.h"
+#include "core/base/cpu_limit.h"
 #include "core/base/rng.h"
 #include "io/export_iso.h"
 #include "render/globe.h"
@@ -412,6 +413,7 @@ tui_main(const struct tui_options *opt)
         sigaction(og_stop_signals[i], &sa, NULL);
     }
     signal(SIGPIPE, SIG_IGN);
+    (void)og_cpu_limit_arm();   /* SIGXCPU before ulimit -t's SIGKILL */
 
     paramedit_init(&t->pe, &t->params, tui_groups(t));
     apply_recipe_view(t, opt);
