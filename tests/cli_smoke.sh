@@ -74,11 +74,11 @@ if [ -c /dev/full ]; then
     check "device written in place (never renamed over): /dev/full is full" $?
 fi
 out=$("$BIN" export --set island.cells=300 --map "$tmp/same.png" --iso "$tmp/same.png" 2>&1); st=$?
-[ $st -eq 1 ] && [ ! -e "$tmp/same.png" ] && echo "$out" | grep -q "both write"
+[ $st -eq 2 ] && [ ! -e "$tmp/same.png" ] && echo "$out" | grep -q "both write"
 check "two outputs to one file refused" $?
 out=$("$BIN" export -g planet --set planet.points=500 --map "$tmp/pl.png" --iso "$tmp/pli.png" 2>&1)
 st=$?
-[ $st -eq 1 ] && [ ! -e "$tmp/pl.png" ] ; check "no partial outputs when one is impossible" $?
+[ $st -eq 2 ] && [ ! -e "$tmp/pl.png" ] ; check "no partial outputs when one is impossible" $?
 out=$("$BIN" export --map "$tmp/t.png" --time 10:00 2>&1); st=$?
 [ $st -eq 2 ] ; check "--time without --iso is a usage error" $?
 
@@ -186,7 +186,7 @@ out=$("$BIN" export --set island.cells=300 --map "$tmp/x.jpg" 2>&1); st=$?
 [ $st -eq 2 ] && echo "$out" | grep -q "this output is a PNG; name it .png" && [ ! -e "$tmp/x.jpg" ]
 check "--map x.jpg is refused (a usage error, exit 2)" $?
 out=$("$BIN" export -g planet --set planet.points=800 --map "$tmp/sq.png" --size 64x64 2>&1); st=$?
-[ $st -eq 1 ] && echo "$out" | grep -q "would stretch the map, which is 2:1 (64x32 keeps it)" &&
+[ $st -eq 2 ] && echo "$out" | grep -q "would stretch the map, which is 2:1 (64x32 keeps it)" &&
     [ ! -e "$tmp/sq.png" ] ; check "a square --size for a 2:1 planet map is refused" $?
 "$BIN" export -g planet --set planet.points=800 --map "$tmp/sq.png" --size 64x32
 check "a 2:1 --size for the planet map is taken" $?
@@ -232,17 +232,17 @@ err1() { # expected status, expected line, orogen arguments...
     [ $_st -eq "$_want" ] && [ "$_out" = "orogen: $_line" ] ||
         { echo "# got $_st: $_out"; return 1; }
 }
-err1 1 "--map-size: map size 16385x16385 outside 1..16384 per side (up to 65537 with --tiles)" \
+err1 2 "--map-size: map size 16385x16385 outside 1..16384 per side (up to 65537 with --tiles)" \
     --map "$tmp/e.png" --map-size 16385x16385
 check "--map-size too large names --map-size" $?
 out=$("$BIN" export -g planet --globe "$tmp/e.png" --globe-size 20000 2>&1); st=$?
-[ $st -eq 1 ] && [ "$out" = "orogen: --globe-size: globe size 20000x20000 outside 1..16384 per side" ]
+[ $st -eq 2 ] && [ "$out" = "orogen: --globe-size: globe size 20000x20000 outside 1..16384 per side" ]
 check "--globe-size too large names --globe-size" $?
 err1 2 "--size '0x0': sizes must be at least 1 px" --map "$tmp/e.png" --size 0x0
 check "--size 0x0: at least 1 px" $?
 err1 2 "--threads '1.5' is not a whole number (1..64)" --map "$tmp/e.png" --threads 1.5
 check "--threads 1.5: not a whole number" $?
-err1 1 "--size 10000x100: the iso render is drawn at render.antialias = 2 times that (20000x200), past 16384 px per side; at most 8192 px per side, or --set render.antialias=1" \
+err1 2 "--size 10000x100: the iso render is drawn at render.antialias = 2 times that (20000x200), past 16384 px per side; at most 8192 px per side, or --set render.antialias=1" \
     --iso "$tmp/e.png" --size 10000x100
 check "--iso --size 10000x100 names render.antialias and the limit" $?
 "$BIN" export --set island.cells=300 --set render.antialias=1 --set render.subdiv=1 \
@@ -282,21 +282,21 @@ case $out in "orogen: unknown layer 'foo' (color, elevation, moisture, rivers, l
 [ $st -eq 2 ] ; check "unknown layer: a usage error, exit 2 (doc/batch.md)" $?
 # Usage errors before any work (issue 28): --progress would print the
 # generation's stages before a late check's line, so each output is one line.
-err1 1 "the island generator has no 'plates' layer (its layers: color, elevation, moisture, rivers, lakes)" \
+err1 2 "the island generator has no 'plates' layer (its layers: color, elevation, moisture, rivers, lakes)" \
     --map "$tmp/e.png" --size 16x16 --layer plates --progress
 check "a layer the generator never makes: refused before generation, its layers listed" $?
-err1 1 "--map-size 64x32 would stretch the map, which is 1:1 (64x64 keeps it)" \
+err1 2 "--map-size 64x32 would stretch the map, which is 1:1 (64x64 keeps it)" \
     --map "$tmp/e.png" --map-size 64x32 --progress
 check "--map-size stretch: no 'use --map-size' hint, before generation" $?
-err1 1 "--size 64x32 would stretch the map, which is 1:1 (64x64 keeps it); use --map-size for the map, --iso-size for the render" \
+err1 2 "--size 64x32 would stretch the map, which is 1:1 (64x64 keeps it); use --map-size for the map, --iso-size for the render" \
     --map "$tmp/e.png" --size 64x32 --progress
 check "--size stretch: the --map-size hint, before generation" $?
 out=$("$BIN" export -g hybrid --set hybrid.width=32 --set hybrid.height=16 --map "$tmp/e.png" \
       --map-size 64x64 --progress 2>&1); st=$?
-[ $st -eq 1 ] && [ "$out" = "orogen: --map-size 64x64 would stretch the map, which is 2:1 (64x32 keeps it)" ]
+[ $st -eq 2 ] && [ "$out" = "orogen: --map-size 64x64 would stretch the map, which is 2:1 (64x32 keeps it)" ]
 check "hybrid --map-size stretch: refused before generation" $?
 out=$("$BIN" export -g planet --set planet.points=2000 --normals "$tmp/e.png" --progress 2>&1); st=$?
-[ $st -eq 1 ] && [ "$out" = "orogen: --normals: a planet has no flat map to shade" ]
+[ $st -eq 2 ] && [ "$out" = "orogen: --normals: a planet has no flat map to shade" ]
 check "planet --normals: refused before generation" $?
 err1 2 "param 'island.cells' = 1.5 must be an integer in [16, 2000000]" --map "$tmp/e.png" \
     --set island.cells=1.5

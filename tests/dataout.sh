@@ -69,9 +69,9 @@ bad "--height-range not numbers" 2 "is not LO:HI" --heightmap "$tmp/bad/h.png" \
 bad "--clip without a range" 2 "--clip needs --height-range" --heightmap "$tmp/bad/h.png" --clip
 bad "range not covering the data" 1 "outside --height-range 0:0.5 (use --clip" \
     --set island.cells=300 --heightmap "$tmp/bad/h.png" --height-range 0:0.5
-bad "size beyond the format" 1 "at most 32768 per side" --size 40000x16 \
+bad "size beyond the format" 2 "at most 32768 per side" --size 40000x16 \
     --heightmap "$tmp/bad/h.png"
-bad "heightmap and map on one file" 1 "both write" --set island.cells=300 \
+bad "heightmap and map on one file" 2 "both write" --set island.cells=300 \
     --map "$tmp/bad/x.png" --heightmap "$tmp/bad/x.png"
 bad "heightmap into a missing folder" 1 "cannot write $tmp/bad/no/h.png" \
     --heightmap "$tmp/bad/no/h.png"
@@ -111,7 +111,7 @@ check "one tile per process" $ok
 [ "$(ls "$tmp/t1" | wc -l)" -eq 18 ] && diff -r "$tmp/t1" "$tmp/t6" >/dev/null
 check "18 tiles, byte-identical from separate processes" $?
 [ "$(wc -c < "$tmp/t1/r_x2_y1.r16")" -eq $((34 * 31 * 2)) ] ; check "last tile 34x31 (no overlap past the edge)" $?
-bad "overlap larger than a tile" 1 "--tile-overlap 40 is larger than a tile" --size 101x61 \
+bad "overlap larger than a tile" 2 "--tile-overlap 40 is larger than a tile" --size 101x61 \
     --tiles 3x2 --tile-overlap 40 --heightmap "$tmp/bad/h.png"
 bad "tile outside the grid" 2 "--tile 3,0 outside the 3x2 grid" --tiles 3x2 --tile 3,0 \
     --heightmap "$tmp/bad/h.png"
@@ -215,7 +215,7 @@ fi
 "$BIN" export --set island.cells=500 --extent 10000m --size 201x101 --heightmap "$tmp/geo/e.png"
 printf '50\n0\n0\n-100\n0\n10000\n' | cmp -s - "$tmp/geo/e.pgw" && [ ! -e "$tmp/geo/e.png.aux.xml" ]
 check "--extent 10000m: samples 50 x 100 m apart from (0, 10000), no CRS" $?
-bad "--extent for a planet" 1 "not a planet" -g planet --extent 5 --map "$tmp/bad/p.png"
+bad "--extent for a planet" 2 "not a planet" -g planet --extent 5 --map "$tmp/bad/p.png"
 # --extent is island.extent in the recipe: --from reproduces the world file.
 "$BIN" export --set island.cells=500 --extent 10000m --map "$tmp/geo/e1.png" &&
     "$BIN" export --from "$tmp/geo/e1.png" --size 201x101 --heightmap "$tmp/geo/e2.png" &&

@@ -89,16 +89,16 @@ done
 w=$(fresh a-aa)
 # (--map-size: a --size of this shape would stretch the map, refused first)
 run "$w" 60 "$BIN" export --set island.cells=300 --map a.png --map-size 64x64 --iso b.png --size 8193x1
-expect "--size 8193x1 over the antialias limit: no a.png" 1 "render.antialias = 2 times that" "$w"
+expect "--size 8193x1 over the antialias limit: no a.png" 2 "render.antialias = 2 times that" "$w"
 run "$w" 60 "$BIN" export --set island.cells=300 --set render.antialias=4 --map a.png \
     --map-size 64x64 --iso b.png --size 5000x10
-expect "antialias 4 at 5000x10: no a.png" 1 "render.antialias = 4 times that" "$w"
+expect "antialias 4 at 5000x10: no a.png" 2 "render.antialias = 4 times that" "$w"
 # Sizes first: the DEM named is never read (it does not exist).
 run "$w" 60 "$BIN" export --dem nosuch.png --map a.png --size 46341x46341
-expect "--size 46341x46341 refused before reading inputs" 1 "map size 46341x46341 outside" "$w"
+expect "--size 46341x46341 refused before reading inputs" 2 "map size 46341x46341 outside" "$w"
 run "$w" 60 "$BIN" export -g planet --set planet.points=500 --map a.png --stats s.json \
     --iso c.png
-expect "planet --iso with --map --stats: none written" 1 "for a planet use --globe" "$w"
+expect "planet --iso with --map --stats: none written" 2 "for a planet use --globe" "$w"
 
 # --- B: signals in every phase ----------------------------------------------
 # sig_case NAME SIGNAL WAIT-FOR CMD...: start CMD in a fresh folder; WAIT-FOR
@@ -392,18 +392,19 @@ run "$w" 60 sh -c "exec \"\$0\" export --set island.cells=300 --map m.png --stat
     "$BIN"
 expect "--map m.png --stats - >/dev/full: exit 1 and no m.png" 1 \
     "cannot write standard output: No space left on device; not written: m.png" "$w"
-# I8: one name-clash check over every file of the run, before any work
+# I8: one name-clash check over every file of the run, before any work;
+# a clash is a usage error (exit 2, doc/batch.md)
 w=$(fresh clashes)
 run "$w" 60 "$BIN" export --set island.cells=300 --tiles 2x1 --map a.png --stats a_x0_y0.png \
     --size 64x64
-expect "a tile named like --stats: refused" 1 "tile 0,0 of --map a.png and --stats a_x0_y0.png" "$w"
+expect "a tile named like --stats: refused" 2 "tile 0,0 of --map a.png and --stats a_x0_y0.png" "$w"
 run "$w" 60 "$BIN" export --set island.cells=300 --seeds 1-12 --map 'm{seed}.png' \
     --stats 'm{seed}0.png' --size 16x16
-expect "sweep m{seed}.png with m{seed}0.png: refused before seed 1" 1 "both write m10.png" "$w"
+expect "sweep m{seed}.png with m{seed}0.png: refused before seed 1" 2 "both write m10.png" "$w"
 run "$w" 60 "$BIN" export --set island.cells=300 --extent 10000 --map m.png --stats m.pgw
-expect "--stats named like the map's world file: refused" 1 "the world file of --map m.png" "$w"
+expect "--stats named like the map's world file: refused" 2 "the world file of --map m.png" "$w"
 run "$w" 60 "$BIN" export -g planet --set planet.points=500 --heightmap h.png --vector h.png.aux.xml
-expect "--vector named like the heightmap's .aux.xml: refused" 1 "the .aux.xml of --heightmap" "$w"
+expect "--vector named like the heightmap's .aux.xml: refused" 2 "the .aux.xml of --heightmap" "$w"
 # I9: memory refused up front, one line naming the need
 w=$(fresh memory)
 # a 16384^2 DEM as far as its header goes, judged before any pixel is read:

@@ -47,16 +47,16 @@ START_TEST(output_names)
     ck_assert_int_eq(output_check_name(map, "a.png", &e), OG_OK);
     ck_assert_int_eq(output_check_name(map, "dir.d/A.PNG", &e), OG_OK);
     ck_assert_int_eq(output_check_name(map, "noext", &e), OG_OK);
-    ck_assert_int_eq(output_check_name(map, "a.jpg", &e), OG_EINVAL);
+    ck_assert_int_eq(output_check_name(map, "a.jpg", &e), OG_EUSAGE);
     ck_assert(strstr(e.msg, "--map 'a.jpg': this output is a PNG") != NULL);
     ck_assert_int_eq(output_check_name(mesh, "t.glb", &e), OG_OK);
     ck_assert_int_eq(output_check_name(mesh, "t.OBJ", &e), OG_OK);
-    ck_assert_int_eq(output_check_name(mesh, "t.stl", &e), OG_EINVAL);
+    ck_assert_int_eq(output_check_name(mesh, "t.stl", &e), OG_EUSAGE);
     ck_assert_str_eq(e.msg, "--mesh 't.stl': the name must end in .glb or .obj");
-    ck_assert_int_eq(output_check_name(mesh, "t", &e), OG_EINVAL);  /* required */
+    ck_assert_int_eq(output_check_name(mesh, "t", &e), OG_EUSAGE);  /* required */
     ck_assert_int_eq(output_check_name(output_kind(OUT_RAW), "h.r16", &e), OG_OK);
     ck_assert_int_eq(output_check_name(output_kind(OUT_RAW), "h", &e), OG_OK);
-    ck_assert_int_eq(output_check_name(output_kind(OUT_RAW), "h.png", &e), OG_EINVAL);
+    ck_assert_int_eq(output_check_name(output_kind(OUT_RAW), "h.png", &e), OG_EUSAGE);
     ck_assert_str_eq(e.msg, "--raw 'h.png': the name must end in .r16 or .raw");
 }
 END_TEST
@@ -85,33 +85,33 @@ START_TEST(output_checks_before_generation)
     plan_init(&p, &params, GEN_ISLAND);
     p.path[OUT_MAP] = "tests/out-registry.png";
     p.path[OUT_HEIGHTMAP] = "tests/./out-registry.png";
-    ck_assert_int_eq(output_plan_check_paths(&p, &e), OG_EINVAL);
+    ck_assert_int_eq(output_plan_check_paths(&p, &e), OG_EUSAGE);
     ck_assert_str_eq(e.msg, "--map and --heightmap both write tests/./out-registry.png");
     output_plan_fini(&p);
 
     plan_init(&p, &params, GEN_ISLAND);
     p.path[OUT_GLOBE] = "tests/out-registry-globe.png";
-    ck_assert_int_eq(output_plan_check(&p, &e), OG_EINVAL);
+    ck_assert_int_eq(output_plan_check(&p, &e), OG_EUSAGE);
     ck_assert(strstr(e.msg, "--globe needs a planet world") != NULL);
     output_plan_fini(&p);
 
     plan_init(&p, &params, GEN_PLANET);
     p.path[OUT_ISO] = "tests/out-registry-iso.png";
-    ck_assert_int_eq(output_plan_check(&p, &e), OG_EINVAL);
+    ck_assert_int_eq(output_plan_check(&p, &e), OG_EUSAGE);
     ck_assert(strstr(e.msg, "--iso renders a map") != NULL);
     output_plan_fini(&p);
 
     plan_init(&p, &params, GEN_ISLAND);
     p.path[OUT_RAW] = "tests/out-registry.r16";
     p.size_w = p.size_h = HEIGHTMAP_MAX_SIDE + 1;
-    ck_assert_int_eq(output_plan_check(&p, &e), OG_ERANGE);
+    ck_assert_int_eq(output_plan_check(&p, &e), OG_EUSAGE);
     output_plan_fini(&p);
 
     plan_init(&p, &params, GEN_ISLAND);
     p.path[OUT_STATS] = "-";
     p.tiles.nx = p.tiles.ny = 2;
     ck_assert_int_eq(output_plan_check_paths(&p, &e), OG_OK);
-    ck_assert_int_eq(output_plan_check(&p, &e), OG_EINVAL);
+    ck_assert_int_eq(output_plan_check(&p, &e), OG_EUSAGE);
     ck_assert_str_eq(e.msg, "--tiles applies to --map, --heightmap and --raw");
     output_plan_fini(&p);
 }
@@ -162,7 +162,7 @@ START_TEST(output_plan_writes_whole)
     p.path[OUT_HEIGHTMAP] = hm;
     p.path[OUT_MAP] = map;
     p.layer = LAYER_FOREST;   /* hybrid only */
-    ck_assert_int_eq(output_plan_write(&p, w, &e), OG_EINVAL);
+    ck_assert_int_eq(output_plan_write(&p, w, &e), OG_EUSAGE);
     ck_assert(strstr(e.msg, "has no 'forest' layer") != NULL);
     output_plan_fini(&p);
     ck_assert(stat(map, &sb) != 0 && stat(hm, &sb) != 0);

@@ -20,12 +20,12 @@ fails=0
 check() { if [ "$2" -eq 0 ]; then echo "ok - $1"; else echo "not ok - $1"; fails=$((fails + 1)); fi; }
 
 # refused up front: one line, nothing written, before the DEM is read
-refused() { # description, message pattern, arguments...
+refused() { # description, message pattern, arguments... (a usage error: exit 2)
     _d=$1 _pat=$2
     shift 2
     _out=$(cd "$tmp" && "$BIN" export --dem "$DEM" "$@" 2>&1)
     _st=$?
-    [ $_st -eq 1 ] && [ "$(printf '%s\n' "$_out" | wc -l)" -eq 1 ] &&
+    [ $_st -eq 2 ] && [ "$(printf '%s\n' "$_out" | wc -l)" -eq 1 ] &&
         printf '%s\n' "$_out" | grep -q -- "$_pat" && [ -z "$(ls -A "$tmp")" ]
     _r=$?
     [ $_r -eq 0 ] || echo "#   got $_st: $_out"

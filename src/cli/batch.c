@@ -247,10 +247,10 @@ check_extent(const struct cli_args *a, const struct generator *g, struct og_erro
         return OG_OK;
     }
     if (g->kind == WORLD_SPHERE) {
-        return og_error_set(err, OG_EINVAL, "--extent is for flat maps, not a planet");
+        return og_error_set(err, OG_EUSAGE, "--extent is for flat maps, not a planet");
     }
     if (a->dem_path != NULL) {
-        return og_error_set(err, OG_EINVAL, "--extent is for generated worlds; a DEM keeps its "
+        return og_error_set(err, OG_EUSAGE, "--extent is for generated worlds; a DEM keeps its "
                             "own georeferencing");
     }
     return OG_OK;

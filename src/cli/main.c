@@ -328,7 +328,7 @@ main(int argc, char **argv)
         }
         if (st != OG_OK) {
             fprintf(stderr, "orogen: %s\n", err.msg);
-            return 1;
+            return st == OG_EUSAGE ? 2 : 1;
         }
         return stdout_done(0);
     case CLI_GALLERY:

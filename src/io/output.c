@@ -169,7 +169,7 @@ output_check_name(const struct output_kind *k, const char *path, struct og_error
         e += len + (e[len] == ' ');
     }
     if (strcmp(k->exts, ".png") == 0) {
-        return og_error_set(err, OG_EINVAL, "%s '%s': this output is a PNG; name it .png",
+        return og_error_set(err, OG_EUSAGE, "%s '%s': this output is a PNG; name it .png",
                             k->option, path);
     }
     {
@@ -183,7 +183,7 @@ output_check_name(const struct output_kind *k, const char *path, struct og_error
             }
         }
         list[n] = '\0';
-        return og_error_set(err, OG_EINVAL, "%s '%s': the name must end in %s", k->option, path,
+        return og_error_set(err, OG_EUSAGE, "%s '%s': the name must end in %s", k->option, path,
                             list);
     }
 }
@@ -208,7 +208,7 @@ output_plan_check_paths(struct output_plan *p, struct og_error *err)
         for (j = 0; j < i; j++) {
             if (p->path[j] != NULL && p->canon[j][0] != '\0' &&
                 strcmp(p->canon[i], p->canon[j]) == 0) {
-                return og_error_set(err, OG_EINVAL, "%s and %s both write %s", kinds[j].option,
+                return og_error_set(err, OG_EUSAGE, "%s and %s both write %s", kinds[j].option,
                                     kinds[i].option, path);
             }
         }
@@ -217,22 +217,34 @@ output_plan_check_paths(struct output_plan *p, struct og_error *err)
     return output_names_check(p->path, &p->tiles, 0, 0, 0, err);
 }
 
+enum og_status
+output_usage(enum og_status st, struct og_error *err)
+{
+    if (st == OG_ERANGE) {
+        st = OG_EUSAGE;
+        if (err != NULL) {
+            err->code = st;
+        }
+    }
+    return st;
+}
+
 /* --georef: a generated flat world of known size, and a CRS GDAL knows
  * (io/georef_origin.h). */
 static enum og_status
 origin_check(struct output_plan *p, struct og_error *err)
 {
     if (p->gen->kind == WORLD_SPHERE) {
-        return og_error_set(err, OG_EINVAL, "--georef is for flat maps, not a planet (planets "
+        return og_error_set(err, OG_EUSAGE, "--georef is for flat maps, not a planet (planets "
                             "are in longitude and latitude)");
     }
     if (p->gen->id == GEN_DEM || p->dem_path != NULL) {
-        return og_error_set(err, OG_EINVAL, "--georef is for generated worlds; a DEM keeps its "
+        return og_error_set(err, OG_EUSAGE, "--georef is for generated worlds; a DEM keeps its "
                             "own georeferencing");
     }
     if (p->gen->id == GEN_ISLAND && p->params != NULL &&
         !(params_get(p->params, P_ISLAND_EXTENT) > 0.0)) {
-        return og_error_set(err, OG_EINVAL, "--georef needs the island's size in metres: give "
+        return og_error_set(err, OG_EUSAGE, "--georef needs the island's size in metres: give "
                             "--extent METRES too");
     }
     /* GDAL's EPSG lookup once a plan, as the DEM's georeferencing above */
@@ -262,7 +274,7 @@ output_plan_check(struct output_plan *p, struct og_error *err)
             tiled |= p->path[i] != NULL && (kinds[i].flags & OUTPUT_TILED);
         }
         if (!tiled) {
-            return og_error_set(err, OG_EINVAL, "--tiles applies to --map, --heightmap and "
+            return og_error_set(err, OG_EUSAGE, "--tiles applies to --map, --heightmap and "
                                 "--raw");
         }
     }

@@ -203,6 +203,11 @@ const struct georef *output_georef(struct output_plan *p, const struct world *w)
  * yet (a dem world before its DEM is read), else 1. */
 int output_probe(const struct output_plan *p, struct world *probe);
 
+/* st, made OG_EUSAGE when it is OG_ERANGE: a size the command line gave
+ * (--map-size, --globe-size...) that is over its limit is a usage error
+ * (exit 2), where the same check on a size from the world is not. */
+enum og_status output_usage(enum og_status st, struct og_error *err);
+
 /* The kinds' functions (io/output_picture.c, io/output_data.c,
  * io/output_stats.c), for the table. */
 enum og_status output_map_check(struct output_plan *p, struct og_error *err);

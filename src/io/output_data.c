@@ -28,13 +28,14 @@ output_raster_check(struct output_plan *p, struct og_error *err)
     int W, H;
 
     if (p->tiles.nx == 0 && (p->size_w > HEIGHTMAP_MAX_SIDE || p->size_h > HEIGHTMAP_MAX_SIDE)) {
-        return og_error_set(err, OG_ERANGE, "--size %dx%d: heightmaps and r16 files are at most "
+        return og_error_set(err, OG_EUSAGE, "--size %dx%d: heightmaps and r16 files are at most "
                             "%d per side (up to %d with --tiles)", p->size_w, p->size_h,
                             HEIGHTMAP_MAX_SIDE, TILES_MAX_SIDE);
     }
     if (p->tiles.nx > 0 && (output_probe(p, &probe) || p->size_w > 0)) {
         output_data_size(p, &probe, &W, &H);
-        return tile_check_sizes(&p->tiles, W, H, "--size: heightmap", HEIGHTMAP_MAX_SIDE, err);
+        return output_usage(tile_check_sizes(&p->tiles, W, H, "--size: heightmap",
+                                             HEIGHTMAP_MAX_SIDE, err), err);
     }
     return OG_OK;
 }
@@ -240,7 +241,7 @@ enum og_status
 output_normals_check(struct output_plan *p, struct og_error *err)
 {
     if (p->gen->kind == WORLD_SPHERE) {
-        return og_error_set(err, OG_EINVAL, "--normals: a planet has no flat map to shade");
+        return og_error_set(err, OG_EUSAGE, "--normals: a planet has no flat map to shade");
     }
     return output_raster_check(p, err);
 }

@@ -292,7 +292,7 @@ output_names_check(const char *const path[OUT_COUNT], const struct tile_grid *ti
         char a[PATH_MAX + 128], b[PATH_MAX + 128];
         describe(&c, &c.a, a, sizeof a);
         describe(&c, &c.b, b, sizeof b);
-        st = og_error_set(err, OG_EINVAL, "%s and %s both write %s", a, b, c.name);
+        st = og_error_set(err, OG_EUSAGE, "%s and %s both write %s", a, b, c.name);
     }
     return st;
 }

@@ -77,7 +77,7 @@ check_map_aspect(const struct world *w, const char *flag, int mw, int mh, struct
         a = b;
         b = t;
     }
-    return og_error_set(err, OG_EINVAL, "%s %dx%d would stretch the map, which is %d:%d "
+    return og_error_set(err, OG_EUSAGE, "%s %dx%d would stretch the map, which is %d:%d "
                         "(%dx%ld keeps it)%s", flag, mw, mh, dw / a, dh / a, mw,
                         keep_h < 1 ? 1L : keep_h, strcmp(flag, "--size") == 0
                         ? "; use --map-size for the map, --iso-size for the render" : "");
@@ -97,7 +97,7 @@ layer_error(const struct output_plan *p, const struct world *w, struct og_error 
                                   mapimg_layer_name((enum map_layer)k));
         }
     }
-    return og_error_set(err, OG_EINVAL, "the %s generator has no '%s' layer (its layers: %s)",
+    return og_error_set(err, OG_EUSAGE, "the %s generator has no '%s' layer (its layers: %s)",
                         p->gen->name, mapimg_layer_name((enum map_layer)p->layer), names);
 }
 
@@ -124,7 +124,7 @@ output_map_check(struct output_plan *p, struct og_error *err)
         snprintf(what, sizeof what, "%s: map", p->map_flag);
         if ((st = tile_check_sizes(&p->tiles, p->map_w, p->map_h, what, EXPORT_MAX_SIDE,
                                    err)) != OG_OK) {
-            return st;
+            return output_usage(st, err);   /* the flag's size */
         }
     }
     if (p->tiles.nx > 0 && map_size_planned(p, &W, &H)) {
@@ -258,15 +258,15 @@ output_iso_check(struct output_plan *p, struct og_error *err)
     enum og_status st;
 
     if (p->gen->kind == WORLD_SPHERE) {
-        return og_error_set(err, OG_EINVAL,
+        return og_error_set(err, OG_EUSAGE,
                             "--iso renders a map; for a planet use --globe or --map");
     }
     if (iw < 1 || ih < 1 || iw > RASTER_MAX_SIDE || ih > RASTER_MAX_SIDE) {
-        return og_error_set(err, OG_ERANGE, "%s %dx%d: the iso render is 1..%d px per side",
+        return og_error_set(err, OG_EUSAGE, "%s %dx%d: the iso render is 1..%d px per side",
                             flag, iw, ih, RASTER_MAX_SIDE);
     }
     if (aa > 1 && (iw > RASTER_MAX_SIDE / aa || ih > RASTER_MAX_SIDE / aa)) {
-        return og_error_set(err, OG_ERANGE,
+        return og_error_set(err, OG_EUSAGE,
                             "%s %dx%d: the iso render is drawn at render.antialias = %d times "
                             "that (%dx%d), past %d px per side; at most %d px per side, or "
                             "--set render.antialias=1", flag, iw, ih, aa, iw * aa, ih * aa,
@@ -308,12 +308,12 @@ output_globe_check(struct output_plan *p, struct og_error *err)
     char what[64];
 
     if (p->gen->kind != WORLD_SPHERE) {
-        return og_error_set(err, OG_EINVAL, "--globe needs a planet world (--generator planet)");
+        return og_error_set(err, OG_EUSAGE, "--globe needs a planet world (--generator planet)");
     }
     if (p->globe_size > 0) {
         snprintf(what, sizeof what, "%s: globe",
                  p->globe_flag != NULL ? p->globe_flag : "--globe-size");
-        return export_check_size(what, p->globe_size, p->globe_size, err);
+        return output_usage(export_check_size(what, p->globe_size, p->globe_size, err), err);
     }
     return OG_OK;
 }

@@ -65,6 +65,7 @@ og_status_str(enum og_status code)
     case OG_EFORMAT: return "malformed input";
     case OG_ECANCELED: return "cancelled";
     case OG_EUNSUPPORTED: return "unsupported";
+    case OG_EUSAGE: return "usage error";
     }
     return "unknown error";
 }

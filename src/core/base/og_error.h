@@ -16,7 +16,11 @@ enum og_status {
     OG_EIO,       /* file could not be read or written */
     OG_EFORMAT,   /* malformed file contents */
     OG_ECANCELED, /* a newer request cancelled this run */
-    OG_EUNSUPPORTED /* a request this world or build cannot satisfy */
+    OG_EUNSUPPORTED, /* a request this world or build cannot satisfy */
+    OG_EUSAGE     /* options that contradict each other or the world they
+                     name (two outputs of one file, --globe on a flat
+                     world, a size over its limit): the command line's
+                     fault, exit status 2 (doc/batch.md) */
 };
 
 struct og_error {
