@@ -427,6 +427,23 @@ expect "hybrid 4096^2 with --max-memory 500M: refused" 1 "hybrid 4096x4096: 0.9 
 run "$w" 20 "$BIN" export --set island.cells=300 --stats s.json --max-memory 12x
 expect "--max-memory 12x: not a size (exit 2)" 2 "--max-memory '12x' is not a size" "$w" big.png \
     big.vrt
+# the machine's available memory, without --max-memory: MemAvailable is
+# faked through the test hook OROGEN_TEST_MEMINFO (a file read in place of
+# /proc/meminfo, src/cli/memcheck.h), so the case is the same on any
+# machine; the parse and the comparison are the real ones. Before the hook
+# the run started and rendered (this machine had more than 2 GiB free).
+w=$(fresh memory_available)
+printf 'MemTotal:        2097152 kB\nMemFree:          524288 kB\nMemAvailable:    1048576 kB\n' \
+    >"$tmp/meminfo"
+run "$w" 60 env OROGEN_TEST_MEMINFO="$tmp/meminfo" "$BIN" export --set island.cells=300 \
+    --stats s.json --iso i.png --iso-size 8192x8192 --set render.antialias=2
+expect "MemAvailable 1 GiB, an 8192^2 iso: refused before any work, naming MemAvailable" 1 \
+    "this run needs about 2.0 GiB of memory (island of 300 cells: 0.0 GiB, iso 8192x8192 at antialias 2: 2.0 GiB), MemAvailable gives 1.0 GiB" \
+    "$w"
+run "$w" 60 env OROGEN_TEST_MEMINFO="$tmp/meminfo" "$BIN" export --set island.cells=300 \
+    --stats s.json
+check "MemAvailable 1 GiB, a small run: written (status $st: $out)" \
+    "$([ "$st" -eq 0 ] && [ -s "$w/s.json" ]; echo $?)"
 # I10: a zTXt that inflates to 100 MB: not "truncated" alone
 w=$(fresh ztxt)
 if command -v python3 >/dev/null 2>&1 && python3 - "$w/z.png" <<'PYEOF'

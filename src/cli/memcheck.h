@@ -11,7 +11,10 @@
  *
  * What is available is the smallest of: MemAvailable (/proc/meminfo), the
  * cgroup's memory.max less its memory.current, the address space left
- * under `ulimit -v` (RLIMIT_AS less VmSize), and --max-memory. */
+ * under `ulimit -v` (RLIMIT_AS less VmSize), and --max-memory. The
+ * environment variable OROGEN_TEST_MEMINFO, a test hook, names a file
+ * read in place of /proc/meminfo (tests/faults.sh). Only cgroup v2 is
+ * read (a v1 memory.limit_in_bytes is not). */
 #ifndef OROGEN_CLI_MEMCHECK_H
 #define OROGEN_CLI_MEMCHECK_H
 
