@@ -17,6 +17,7 @@
 #      closes it, so d then resets the parameter instead of typing "1.5d";
 #   R7 iso preview with the legend open keeps the iso keys on the hint line;
 #   R9 the globe keeps a blank row above and below it (120x40);
+#   R10 the status line names images (kitty) when the map is drawn as them;
 # Exit 77 (skip) without tmux. Every wait is bounded; a private tmux socket
 # is used and its server killed at the end.
 set -u
@@ -176,5 +177,21 @@ else
 fi
 keys r9 q q
 wait_exit r9 20 >/dev/null
+
+# --- R10: the status line names what the map is drawn with ------------------------
+# Under kitty the map is kitty images (forced here: tmux answers no probe),
+# while auto symbols would pick sextants for the text fallback: the status
+# said "sextant (kitty)" over an image map (issue 29).
+start r10 120 36 xterm-kitty C.UTF-8 --graphics kitty --set island.cells=2000
+if wait_for r10 "ready in" 30; then
+    sleep 0.5
+    screen r10 | grep "ready in" >"$tmp/r10.txt"
+    grep -q " kitty images " "$tmp/r10.txt" && ! grep -q "sextant" "$tmp/r10.txt"
+    check $? "R10: kitty images: the status line says 'kitty images', not 'sextant'" "$tmp/r10.txt"
+else
+    bad "R10: no island" "$tmp/last-screen.txt"
+fi
+keys r10 q
+wait_exit r10 20 >/dev/null
 
 finish

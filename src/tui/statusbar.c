@@ -252,9 +252,13 @@ statusbar_draw(struct tui *t)
     if (globeview_edit_mode(t, &brush)) {
         snprintf(mode, sizeof mode, " EDIT brush %d |", brush);
     }
-    /* the block symbols when finer than half blocks, and the terminal that
-     * made auto choose them */
-    if (colors_symbols(t) != SUBCELL_HALF) {
+    /* what the map is drawn with: images (the terminal's protocol), else
+     * the block symbols when finer than half blocks and the terminal that
+     * made auto choose them (under kitty this said "sextant" while the map
+     * was kitty images: issue 29) */
+    if (gfx_active(t)) {
+        snprintf(sym, sizeof sym, " %s images", gfx_name(t->gfx.proto));
+    } else if (colors_symbols(t) != SUBCELL_HALF) {
         snprintf(sym, sizeof sym, " %s%s%s%s", subcell_name(colors_symbols(t)),
                  t->symbols_who[0] != '\0' ? " (" : "", t->symbols_who,
                  t->symbols_who[0] != '\0' ? ")" : "");
