@@ -520,6 +520,20 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
             } else if (w->mesh != NULL && w->mesh->npoints > 0) {
                 if (w->kind == WORLD_SPHERE) {
                     c = mapimg_sphere_cell(w, view, u, v, &start, qs);
+                    if (c >= 0 && J->slook != NULL && rgb != NULL) {
+                        int wet = 0;
+                        long s = mapimg_sphere_surface_px(&sp, J->slook, layer, qs, dv, px == x0,
+                                                          &start, &rgb[o], &wet);
+                        if (s >= 0) {
+                            if (cls != NULL) {
+                                int site_wet = w->water[s] != WATER_LAND;
+                                cls[o] = (uint8_t)(wet && !site_wet ? MC_WATER
+                                                   : !wet && site_wet ? MC_BEACH
+                                                                      : mapimg_cell_class(w, (size_t)s));
+                            }
+                            continue;
+                        }
+                    }
                 } else if (u >= 0.0 && u < 1.0 && v >= 0.0 && v < 1.0) {
                     double q[2] = { u, v };
                     c = start = mesh_nearest_point(w->mesh, q, start);

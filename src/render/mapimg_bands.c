@@ -13,6 +13,8 @@
 #include "core/geom/mesh.h"
 #include "core/base/parallel.h"
 #include "render/mapimg_internal.h"
+#include "render/mapimg_sphere.h"
+#include "render/sphere_surface.h"
 
 struct mapimg_bands {
     struct sample_job job;
@@ -20,6 +22,7 @@ struct mapimg_bands {
     struct mapimg_rivers rivers;
     struct grid_look *look;
     struct mesh_look *mlook;
+    struct sphere_surface *slook;
     int rivers_on;
 };
 
@@ -79,6 +82,13 @@ mapimg_bands_new(const struct world *w, enum map_layer layer, const struct map_v
         return st;
     }
     b->job.mlook = b->mlook;
+    if (w->kind == WORLD_SPHERE && params_int(&w->params, P_RENDER_MAP_CELLS) == 0 &&
+        (st = sphere_surface_new(w, layer, mapimg_sphere_pixel(w, b->job.dv), &b->slook,
+                                 err)) != OG_OK) {
+        mapimg_bands_free(b);
+        return st;
+    }
+    b->job.slook = b->slook;
     b->rivers_on = layer == LAYER_COLOR || layer == LAYER_RIVERS || layer == LAYER_LAKES;
     if (b->rivers_on &&
         (st = mapimg_rivers_prepare(w, layer, view, width, height, &b->rivers, err)) != OG_OK) {
@@ -130,6 +140,7 @@ mapimg_bands_free(struct mapimg_bands *b)
     if (b != NULL) {
         mapimg_grid_look_free(b->look);
         mapimg_mesh_look_free(b->mlook);
+        sphere_surface_free(b->slook);
         if (b->rivers_on) {
             mapimg_rivers_free(&b->rivers);
         }

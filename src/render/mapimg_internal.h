@@ -8,6 +8,8 @@
 
 #include "render/mapimg.h"
 
+struct sphere_surface;
+
 /* Smooth large exports (issue 10, issue 24): where a cell covers at least
  * MAP_SMOOTH_PIXELS pixels, a mesh world's colour and elevation layers are
  * drawn on a continuous surface (mapimg_mesh.c: the sites' tangent planes
@@ -116,6 +118,7 @@ struct sample_job {
     double flow_log_max, du, dv;
     const struct grid_look *look; /* continuous grid fields, or NULL */
     const struct mesh_look *mlook; /* continuous mesh surface, or NULL */
+    const struct sphere_surface *slook; /* a planet's continuous fields, or NULL */
     int smooth;    /* interpolate: across Delaunay triangles (smooth_color), or
                       between grid cell centres (grid_smooth_color) */
 };

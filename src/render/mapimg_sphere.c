@@ -6,6 +6,7 @@
 #include "core/geom/mesh.h"
 #include "core/recipe/params.h"
 #include "render/projection.h"
+#include "render/tint.h"
 
 long
 mapimg_sphere_cell(const struct world *w, const struct map_view *view, double u, double v,
@@ -34,7 +35,7 @@ mapimg_sphere_hillshade(const struct world *w, int32_t p)
 {
     const double *q = &w->mesh->points[3 * (size_t)p];
     int32_t nb[32];
-    double g[3] = { 0.0, 0.0, 0.0 }, e[3], n[3], rho, ge, gn, s;
+    double g[3] = { 0.0, 0.0, 0.0 };
     int k, i, cnt;
     if (w->elevation == NULL || w->water == NULL || w->water[p] == WATER_OCEAN) {
         return 1.0;
@@ -59,6 +60,16 @@ mapimg_sphere_hillshade(const struct world *w, int32_t p)
     if (cnt == 0) {
         return 1.0;
     }
+    for (i = 0; i < 3; i++) {
+        g[i] *= 2.0 / cnt;
+    }
+    return mapimg_sphere_shade(q, g);
+}
+
+double
+mapimg_sphere_shade(const double *q, const double *g)
+{
+    double e[3], n[3], rho, ge, gn, s;
     rho = sqrt(q[0] * q[0] + q[1] * q[1]);
     if (rho < 1e-9) {
         return 1.0;
@@ -70,10 +81,10 @@ mapimg_sphere_hillshade(const struct world *w, int32_t p)
     n[1] = -q[2] * q[1] / rho;
     n[2] = rho;
     /* the gradient in model units per radian, east and north, scaled as
-     * the globe's relief (GLOBE_RELIEF 0.05 x 2 / k): a range's flank
-     * tilts a few tens of degrees */
-    ge = MAPIMG_SPHERE_RELIEF * 2.0 / cnt * (g[0] * e[0] + g[1] * e[1] + g[2] * e[2]);
-    gn = MAPIMG_SPHERE_RELIEF * 2.0 / cnt * (g[0] * n[0] + g[1] * n[1] + g[2] * n[2]);
+     * the globe's relief (GLOBE_RELIEF 0.05): a range's flank tilts a few
+     * tens of degrees */
+    ge = MAPIMG_SPHERE_RELIEF * (g[0] * e[0] + g[1] * e[1] + g[2] * e[2]);
+    gn = MAPIMG_SPHERE_RELIEF * (g[0] * n[0] + g[1] * n[1] + g[2] * n[2]);
     /* sun from the north-west 45 degrees up: normal (-ge, -gn, 1), light
      * (-1, 1, sqrt 2) / 2; flat land keeps its colour (0.3 + 0.707) */
     s = 0.293 + (ge - gn + 1.41421356) / (2.0 * sqrt(ge * ge + gn * gn + 1.0));
@@ -122,4 +133,28 @@ mapimg_sphere_px_color(struct mapimg_sphere_px *s, const struct world *w, enum m
                             layer == LAYER_RIVERS ? 0xe8f0ffu : MAPIMG_RIVER_COLOR, &col);
     }
     return col;
+}
+
+long
+mapimg_sphere_surface_px(struct mapimg_sphere_px *sp, const struct sphere_surface *s,
+                         enum map_layer layer, const double *q, double dv, int first,
+                         int32_t *start, uint32_t *col, int *wet)
+{
+    const struct world *w = s->w;
+    struct sphere_point pt;
+    uint32_t land;
+    if (!sphere_surface_at(s, q, start, &pt)) {
+        return -1;
+    }
+    land = scale_rgb(pt.land, mapimg_sphere_shade(q, pt.g));
+    *col = pt.wet >= 1.0 ? pt.water : (pt.wet <= 0.0 ? land : tint_mix(land, pt.water, pt.wet));
+    *wet = pt.wet > 0.5;
+    if (sp->rivers) {
+        if (first) {
+            sp->rc.cell = -1;
+        }
+        sphere_rivers_shade(w, &sp->rc, pt.site, q, mapimg_sphere_pixel(w, dv),
+                            layer == LAYER_RIVERS ? 0xe8f0ffu : MAPIMG_RIVER_COLOR, col);
+    }
+    return pt.site;
 }

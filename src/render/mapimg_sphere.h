@@ -9,6 +9,7 @@
 #include "core/world.h"
 #include "render/mapimg.h"
 #include "render/sphere_rivers.h"
+#include "render/sphere_surface.h"
 
 /* The cell of sphere world w under map point (u, v) in the projection of
  * its planet.projection (the unit vector into q), walking from *start
@@ -28,6 +29,10 @@ double mapimg_sphere_pixel(const struct world *w, double dv);
 #define MAPIMG_SPHERE_RELIEF 0.05
 double mapimg_sphere_hillshade(const struct world *w, int32_t p);
 
+/* The same shading factor for a gradient g (model units per radian,
+ * tangent at unit vector q). */
+double mapimg_sphere_shade(const double *q, const double *g);
+
 /* A row's state for mapimg_sphere_px_color (one per thread). */
 struct mapimg_sphere_px {
     struct sphere_rivers rc;
@@ -46,5 +51,15 @@ void mapimg_sphere_px_init(struct mapimg_sphere_px *s, const struct world *w,
 uint32_t mapimg_sphere_px_color(struct mapimg_sphere_px *s, const struct world *w,
                                 enum map_layer layer, long c, const double *q, double dv,
                                 int first, uint32_t col);
+
+/* The pixel of map point q (unit vector) drawn from the continuous
+ * surface s (render/sphere_surface.h): the land's colour shaded by the
+ * surface's gradient (mapimg_sphere_shade), the water flat, blended by the
+ * water's coverage, then the river lines as mapimg_sphere_px_color. The
+ * colour into *col, *wet 1 where water covers over half the pixel; returns
+ * the nearest site (walking from *start, updated), -1 if none. */
+long mapimg_sphere_surface_px(struct mapimg_sphere_px *sp, const struct sphere_surface *s,
+                              enum map_layer layer, const double *q, double dv, int first,
+                              int32_t *start, uint32_t *col, int *wet);
 
 #endif
