@@ -13,7 +13,9 @@
 #include "core/base/parallel.h"
 #include "detail_measure.h"
 #include "io/png/pngio.h"
+#include "render/globe.h"
 #include "render/mapimg.h"
+#include "render/raster.h"
 #include "tests.h"
 
 enum { SIDE = 2048 };
@@ -147,13 +149,30 @@ START_TEST(grid_map_deterministic)
 }
 END_TEST
 
+/* The globe drawn from the planet's surface: the same bytes for 1 and 3
+ * threads. */
+static void
+globe_same_for_threads(const struct world *w)
+{
+    struct raster *r1 = NULL, *r3 = NULL;
+    struct og_error e;
+    og_threads_set_default(1);
+    ck_assert_msg(globe_render_raster(w, 10.0, 20.0, 300, &r1, &e) == OG_OK, "%s", e.msg);
+    og_threads_set_default(3);
+    ck_assert_msg(globe_render_raster(w, 10.0, 20.0, 300, &r3, &e) == OG_OK, "%s", e.msg);
+    og_threads_set_default(0);
+    ck_assert_int_eq(memcmp(r1->rgba, r3->rgba, 4 * 300 * 300), 0);
+    raster_free(r1);
+    raster_free(r3);
+}
+
 /* The planet (10k points, seed 3) on a 2048 x 1024 equirectangular map
  * drawn from its continuous fields (render/sphere_surface.c): before, flat
  * Voronoi polygons (flat land share 0.79, issue's 94 % counted on the
  * shaded map before this); the coast axis ratio over latitudes -60..60
  * (nearer the poles the projection stretches every coast, the ice edges
  * included, into a horizontal line, a property of the projection and not
- * a staircase). The same pixels for 1 and 3 threads. */
+ * a staircase). The same pixels for 1 and 3 threads, map and globe. */
 START_TEST(planet_no_polygons)
 {
     enum { PW = 2048, PH = 1024, PB = PH / 6 };
@@ -180,6 +199,7 @@ START_TEST(planet_no_polygons)
     ck_assert_int_eq(mapimg_render(w, LAYER_COLOR, &view, PW / 4, PH / 4, b, NULL, &e), OG_OK);
     og_threads_set_default(0);
     ck_assert_int_eq(memcmp(rgb, b, sizeof *b * (PW / 4) * (PH / 4)), 0);
+    globe_same_for_threads(w);
     world_unref(w);
     free(rgb);
     free(b);

@@ -10,7 +10,11 @@
 #include "core/base/interrupt.h"
 #include "render/mapimg.h"
 #include "render/raster.h"
+#include "render/tint.h"
 #include "render/sphere_rivers.h"
+#include "render/sphere_surface.h"
+#include "core/base/parallel.h"
+#include "core/recipe/params.h"
 
 /* View basis: c towards the viewer from the centre, r east (screen right),
  * u north (screen up). det_sincos, not libm: the basis decides every
@@ -240,6 +244,109 @@ globe_raster_rivers(const struct world *w, struct raster *r, const double *c, co
     }
 }
 
+/* The globe's pixels drawn from the planet's continuous fields
+ * (render/sphere_surface.h): the land's colour lit through the normal
+ * tilted by the surface's gradient (as relief_normal's, GLOBE_RELIEF), the
+ * water lit by the sphere's normal, blended by the water's coverage; the
+ * depth of the sphere, so the river quads lie in front. Rows in batches of
+ * GLOBE_ROWS, each starting its walk afresh, so every thread count gives
+ * the same bytes. */
+#define GLOBE_ROWS 16
+
+struct globe_job {
+    const struct sphere_surface *s;
+    struct raster *r;
+    double c[3], rr[3], u[3], lv[3], lw[3], rad;
+};
+
+static enum og_status
+globe_surface_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    const struct globe_job *J = arg;
+    struct raster *r = J->r;
+    int32_t start = 0;
+    size_t py;
+    (void)batch;
+    for (py = begin; py < end; py++) {
+        double sy = (r->height / 2.0 - ((double)py + 0.5)) / J->rad;
+        int px;
+        if (og_interrupted()) {
+            return og_error_set(err, OG_ECANCELED, "globe render interrupted");
+        }
+        for (px = 0; px < r->width; px++) {
+            double sx = (px + 0.5 - r->width / 2.0) / J->rad, d2 = sx * sx + sy * sy, sz, q[3];
+            double ls, lq, n[3], nl, l;
+            size_t o = py * (size_t)r->width + (size_t)px;
+            struct sphere_point pt;
+            uint32_t land, water, col;
+            int k;
+            if (d2 > 1.0) {
+                continue;
+            }
+            sz = sqrt(1.0 - d2);
+            for (k = 0; k < 3; k++) {
+                q[k] = sx * J->rr[k] + sy * J->u[k] + sz * J->c[k];
+            }
+            if (!sphere_surface_at(J->s, q, &start, &pt)) {
+                continue;
+            }
+            ls = sx * J->lv[0] + sy * J->lv[1] + sz * J->lv[2];
+            for (k = 0; k < 3; k++) {
+                n[k] = q[k] - GLOBE_RELIEF * pt.g[k];
+            }
+            nl = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+            lq = q[0] * J->lw[0] + q[1] * J->lw[1] + q[2] * J->lw[2];
+            l = ls + (n[0] * J->lw[0] + n[1] * J->lw[1] + n[2] * J->lw[2]) / nl - lq;
+            land = shade(pt.land, 0.3 + 0.7 * (l > 0.0 ? l : 0.0));
+            water = shade(pt.water, 0.3 + 0.7 * (ls > 0.0 ? ls : 0.0));
+            col = pt.wet >= 1.0 ? water : (pt.wet <= 0.0 ? land : tint_mix(land, water, pt.wet));
+            r->rgba[4 * o] = (uint8_t)(col >> 16);
+            r->rgba[4 * o + 1] = (uint8_t)(col >> 8);
+            r->rgba[4 * o + 2] = (uint8_t)col;
+            r->rgba[4 * o + 3] = 255;
+            r->depth[o] = (float)-sz;
+        }
+    }
+    return OG_OK;
+}
+
+/* Fill r from the surface s of w; 1 when drawn (0: no surface, draw the
+ * cells). */
+static enum og_status
+globe_surface(const struct world *w, double yaw, double pitch, struct raster *r, int *drawn,
+              struct og_error *err)
+{
+    const double lx = -0.45, ly = 0.55, lz = 0.70;
+    struct sphere_surface *s = NULL;
+    struct globe_job J;
+    double ll = sqrt(lx * lx + ly * ly + lz * lz);
+    enum og_status st;
+    int k;
+
+    *drawn = 0;
+    J.rad = (r->width < r->height ? r->width : r->height) / 2.0;
+    if (params_int(&w->params, P_RENDER_MAP_CELLS) != 0) {
+        return OG_OK;
+    }
+    if ((st = sphere_surface_new(w, LAYER_COLOR, 1.0 / J.rad, &s, err)) != OG_OK || s == NULL) {
+        return st;
+    }
+    view_basis(yaw, pitch, J.c, J.rr, J.u);
+    J.s = s;
+    J.r = r;
+    J.lv[0] = lx / ll;
+    J.lv[1] = ly / ll;
+    J.lv[2] = lz / ll;
+    for (k = 0; k < 3; k++) {
+        J.lw[k] = (lx * J.rr[k] + ly * J.u[k] + lz * J.c[k]) / ll;
+    }
+    st = og_parallel_for(og_threads_default(), (size_t)r->height, GLOBE_ROWS, globe_surface_rows,
+                         &J, NULL, 0.0, 1.0, err);
+    sphere_surface_free(s);
+    *drawn = st == OG_OK;
+    return st;
+}
+
 enum og_status
 globe_render_raster(const struct world *w, double yaw, double pitch, int size,
                     struct raster **out, struct og_error *err)
@@ -250,6 +357,7 @@ globe_render_raster(const struct world *w, double yaw, double pitch, int size,
     double c[3], rr[3], u[3], rad, ll;
     int32_t tris[64];
     size_t p;
+    int drawn = 0;
     enum og_status st;
 
     *out = NULL;
@@ -262,11 +370,16 @@ globe_render_raster(const struct world *w, double yaw, double pitch, int size,
     if ((st = raster_new(&r, size, size, err)) != OG_OK) {
         return st;
     }
+    if ((st = globe_surface(w, yaw, pitch, r, &drawn, err)) != OG_OK) {
+        raster_free(r);
+        return st;
+    }
     m = w->mesh;
     view_basis(yaw, pitch, c, rr, u);
     rad = size / 2.0;
     ll = sqrt(lx * lx + ly * ly + lz * lz);
-    for (p = 0; p < m->npoints; p++) {
+    /* the cells' facets where no surface was drawn (render.map_cells flat) */
+    for (p = 0; p < (drawn ? 0 : m->npoints); p++) {
         const double *q = &m->points[3 * p];
         double nx = q[0] * rr[0] + q[1] * rr[1] + q[2] * rr[2];
         double ny = q[0] * u[0] + q[1] * u[1] + q[2] * u[2];

@@ -22,9 +22,8 @@ mix64(uint64_t z)
 static double
 lattice3(uint64_t seed, int64_t i, int64_t j, int64_t k)
 {
-    uint64_t h = mix64(seed ^ mix64((uint64_t)i * 0x9e3779b97f4a7c15ull
-                                    ^ mix64((uint64_t)j * 0xc2b2ae3d27d4eb4full
-                                            ^ mix64((uint64_t)k + 0x165667b19e3779f9ull))));
+    uint64_t h = mix64(seed + (uint64_t)i * 0x9e3779b97f4a7c15ull +
+                       (uint64_t)j * 0xc2b2ae3d27d4eb4full + (uint64_t)k * 0x165667b19e3779f9ull);
     return (double)(h >> 11) * (2.0 / 9007199254740992.0) - 1.0;
 }
 
@@ -131,16 +130,44 @@ site_gradients(const struct world *w, int32_t p, double *g, double *sg)
     }
 }
 
+/* Each lake site's level from the elevations alone: half way from its bed
+ * to its lowest dry neighbour (so the shore lies about where the Voronoi
+ * cells met), or for a site amid the lake the highest level of its lake
+ * neighbours; -INFINITY for other sites. (Not the hydrology's filled
+ * surface: a planet edited in the TUI and one replayed from its edit list
+ * must draw the same bytes.) */
 static void
 lake_levels(const struct world *w, float *lv)
 {
+    const struct mesh *m = w->mesh;
     size_t p;
-    int filled = w->hydro_elev != NULL && w->nhydro == w->mesh->npoints;
-    for (p = 0; p < w->mesh->npoints; p++) {
+    int pass, k;
+    for (p = 0; p < m->npoints; p++) {
         lv[p] = -INFINITY;
-        if (w->water != NULL && w->water[p] == WATER_LAKE) {
-            lv[p] = filled && w->hydro_elev[p] > w->elevation[p] ? w->hydro_elev[p]
-                                                                : w->elevation[p];
+    }
+    for (pass = 0; pass < 2; pass++) {
+        for (p = 0; p < m->npoints; p++) {
+            int32_t nb[64];
+            int n;
+            float low = INFINITY, up = -INFINITY;
+            if (w->water[p] != WATER_LAKE || (pass == 1 && lv[p] > -INFINITY)) {
+                continue;
+            }
+            n = mesh_cell_neighbors(m, (int32_t)p, nb, 64);
+            n = n > 64 ? 64 : n;
+            for (k = 0; k < n; k++) {
+                float e = w->elevation[nb[k]];
+                if (w->water[nb[k]] == WATER_LAND && e < low) {
+                    low = e;
+                } else if (w->water[nb[k]] == WATER_LAKE && lv[nb[k]] > up) {
+                    up = lv[nb[k]];
+                }
+            }
+            if (pass == 0 && low < INFINITY && low > w->elevation[p]) {
+                lv[p] = 0.5f * (w->elevation[p] + low);
+            } else if (pass == 1) {
+                lv[p] = up > w->elevation[p] ? up : w->elevation[p];
+            }
         }
     }
 }

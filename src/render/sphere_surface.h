@@ -20,7 +20,10 @@
  *            and at the lake's level, anti-aliased over a pixel; the sea is
  *            coloured by its interpolated depth in metres (shallows to
  *            ocean colour from SPHERE_SHALLOW_M to SPHERE_DEEP_M), so the
- *            shelf's drawn width is the bathymetry's; lakes are flat.
+ *            shelf's drawn width is the bathymetry's; lakes are flat, a
+ *            lake site's level half way from its bed to its lowest dry
+ *            neighbour (from the elevations alone, so an edited planet
+ *            and its replay draw the same bytes).
  *   colours  the dry sites' and the wet sites' colours of the triangle,
  *            each blended barycentrically on its own side. */
 #ifndef OROGEN_RENDER_SPHERE_SURFACE_H
@@ -44,7 +47,8 @@ struct sphere_surface {
     enum map_layer layer;
     double *grad;        /* 3 per site: tangent gradient, units per radian */
     double *shade_grad;  /* 3 per site: the same with the sea at sea level */
-    float *lake_level;   /* per site: its lake's level, -INFINITY if none */
+    float *lake_level;   /* per site: its lake's level (half way from its bed
+                            to its lowest dry neighbour), -INFINITY if none */
     double spacing;      /* mean site spacing, radians */
     double px;           /* a pixel, radians */
     double detail_amp[8], detail_freq[8];
