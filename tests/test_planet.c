@@ -16,6 +16,7 @@
 #include "core/planet/planet_edit.h"
 #include "core/geom/sphere_delaunay.h"
 #include "core/planet/wfc.h"
+#include "core/recipe/params.h"
 #include "io/export.h"
 #include "render/globe.h"
 #include "render/raster.h"
@@ -376,9 +377,11 @@ START_TEST(test_globe_sampler)
 END_TEST
 
 
-/* The --globe image through the rasterizer: a disc of the right area,
- * transparent corners, and the same picture as the sampler (cell colours
- * with Lambert shading) at the centre. */
+/* The --globe image through the rasterizer with render.map_cells = flat
+ * (the cells' facets; by default the globe is drawn per pixel from the
+ * continuous fields, render/sphere_surface.c, a disc as well): a disc of
+ * the right area, transparent corners, and the same picture as the
+ * sampler (cell colours with Lambert shading) at the centre. */
 START_TEST(test_globe_raster)
 {
     enum { S = 128 };
@@ -388,6 +391,15 @@ START_TEST(test_globe_raster)
     size_t i, opaque = 0, same = 0, inside = 0;
     int32_t *cell = malloc(S * S * sizeof *cell);
 
+    ck_assert_int_eq(globe_render_raster(w, 30.0, 20.0, S, &r, NULL), OG_OK);
+    for (i = 0; i < (size_t)S * S; i++) {
+        opaque += r->rgba[4 * i + 3] == 255;
+    }
+    ck_assert(fabs((double)opaque / (M_PI * S * S / 4.0) - 1.0) < 0.04);
+    ck_assert_int_eq(r->rgba[3], 0);
+    raster_free(r);
+    opaque = 0;
+    ck_assert_int_eq(params_set(&w->params, P_RENDER_MAP_CELLS, 1, NULL), OG_OK);
     ck_assert_int_eq(globe_render_raster(w, 30.0, 20.0, S, &r, NULL), OG_OK);
     ck_assert_int_eq(planet_sample_ortho(w, 30.0, 20.0, S, S, rgb, cell), OG_OK);
     for (i = 0; i < (size_t)S * S; i++) {
