@@ -74,5 +74,7 @@ void bench_hydro(void);
 void bench_render(void);
 void bench_tui(void);
 void bench_threads_scaling(void);
+/* The planet's stages at 500k points on 1 and 2 threads (bench_threads.c). */
+void bench_threads_planet(void);
 
 #endif

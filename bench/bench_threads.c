@@ -234,6 +234,66 @@ hybrid_rows(void)
     world_unref(w[1]);
 }
 
+/* The planet generator's stages at 500k points, 1 and 2 threads side by
+ * side (best of two; OROGEN_BENCH_PLANET_POINTS sets another count), each with the 2-core replay of a 1-thread run, and
+ * the whole pipeline; the two runs' elevations must be the same bits. */
+void
+bench_threads_planet(void)
+{
+    struct params p;
+    struct world *w[2] = { NULL, NULL }, *wr = NULL;
+    struct meas all[2] = { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 } };
+    double best, rw = 0.0, rp = 0.0;
+    int t, i, same;
+
+    params_defaults(&p);
+    p.v[P_PLANET_POINTS] = 500000;
+    if (getenv("OROGEN_BENCH_PLANET_POINTS") != NULL) { /* for profiling other sizes */
+        p.v[P_PLANET_POINTS] = atof(getenv("OROGEN_BENCH_PLANET_POINTS"));
+    }
+    for (t = 0; t < 2; t++) {
+        bench_threads = t + 1;
+        if (bench_pipeline_best(generator_get(GEN_PLANET), &p, 2, &w[t], &best) != 0) {
+            bench_threads = 1;
+            world_unref(w[0]);
+            return;
+        }
+        all[t].wall = best;
+    }
+    bench_threads = 1;
+    same = w[0]->ncells == w[1]->ncells
+           && memcmp(w[0]->elevation, w[1]->elevation, w[0]->ncells * sizeof *w[0]->elevation)
+                  == 0;
+    og_parallel_replay(1);
+    if (bench_pipeline_best(generator_get(GEN_PLANET), &p, 1, &wr, &best) != 0) {
+        wr = NULL;
+    }
+    og_parallel_replay(0);
+    for (i = 0; i < w[0]->nstages; i++) {
+        char what[64];
+        const char *name = w[0]->times[i].name;
+        struct meas m1 = stage_meas(w[0], name), m2 = stage_meas(w[1], name);
+        snprintf(what, sizeof what, "planet 500k %s", name);
+        row(what, m1, m2);
+        all[0].work += m1.work;
+        all[1].work += m2.work;
+        all[1].path += m2.path;
+        if (wr != NULL) {
+            replay_row("", wr, name);
+            rw += wr->times[i].cpu_work_ms;
+            rp += wr->times[i].cpu_replay2_ms;
+        }
+    }
+    all[0].path = all[0].work;
+    row(same ? "planet 500k pipeline (same elevations)" : "planet 500k pipeline (ELEVATIONS DIFFER)",
+        all[0], all[1]);
+    printf("        %-34s replay of a 1-thread run on 2 workers: work %8.1f ms, path %8.1f ms   "
+           "speedup %.2fx\n", "", rw, rp, rp > 0.0 ? rw / rp : 0.0);
+    world_unref(wr);
+    world_unref(w[0]);
+    world_unref(w[1]);
+}
+
 /* The PNG write of a 1920x1080 frame at zlib level 1 (renders) and 6
  * (maps), best of three with 1 and 2 threads; the two files must be the
  * same bytes. */

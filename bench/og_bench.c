@@ -233,7 +233,7 @@ main(void)
         { "hybrid", bench_hybrid },     { "delaunay", bench_delaunay },
         { "planet", bench_planet },     { "hydro", bench_hydro },
         { "render", bench_render },     { "tui", bench_tui },
-        { "threads", bench_threads_scaling },
+        { "threads", bench_threads_scaling }, { "planet-threads", bench_threads_planet },
     };
     size_t k;
     FILE *la = fopen("/proc/loadavg", "r");
