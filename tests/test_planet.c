@@ -165,7 +165,7 @@ check_biomes(const struct world *w)
     /* the domains the biomes were solved on (climate, widened, latitude) */
     ck_assert_ptr_nonnull(world_stat_find(w, "planet.biome_domains"));
     ck_assert_int_eq(gen_planet_domains(w, &a, (int)world_stat_find(w, "planet.biome_domains")->a,
-                                        dom, NULL),
+                                        dom, NULL, 0),
                      OG_OK);
     ck_assert_int_eq(wfc_violations(wfc_planet_rules(), &a, dom, w->biome, NULL), 0);
     adjacency_fini(&a);

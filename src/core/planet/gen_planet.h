@@ -37,10 +37,11 @@ enum og_status gen_planet_derive(struct world *w, const struct adjacency *adj, i
  * dom, w->ncells entries): which = 0 the climate's, 1 the climate's widened
  * by one ring, 2 the latitude bands (also when w has no moisture), as
  * reported by the stat planet.biome_domains. prefer (may be NULL; which < 2)
- * gets each vertex's climate biome. Errors: OG_ENOMEM (returned, no
- * message). */
+ * gets each vertex's climate biome. The per-vertex climate latitude runs in
+ * fixed batches on up to `threads` threads (0: the default): the same
+ * bytes on every count. Errors: OG_ENOMEM (returned, no message). */
 enum og_status gen_planet_domains(const struct world *w, const struct adjacency *adj, int which,
-                                  uint32_t *dom, uint8_t *prefer);
+                                  uint32_t *dom, uint8_t *prefer, int threads);
 
 /* Biomes and colours by wave-function collapse, on climate domains
  * (planet.climate = climate: climate latitude from w->elevation, moisture

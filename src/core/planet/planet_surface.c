@@ -8,6 +8,7 @@
 
 #include "core/base/detmath.h"
 #include "core/base/parallel.h"
+#include "core/base/progress.h"
 #include "core/geom/adjacency.h"
 #include "core/planet/continents.h"
 #include "core/geom/mesh.h"
@@ -324,31 +325,58 @@ done:
 
 /* Climate latitude, degrees: |latitude| moved by noise (about +-8, up to
  * +-25) and by elevation (18 degrees colder per unit of land height), so
- * no biome boundary follows a parallel. */
-static void
-climate_latitude(const struct world *w, float *clim)
+ * no biome boundary follows a parallel; with the climate model's
+ * temperature (lapse rate, noise and seasons in it), the latitude of that
+ * mean instead, and no noise is drawn. Vertices [begin, end): one batch
+ * of og_parallel_for, each writing its own clim[i]. */
+struct clim_job {
+    const struct world *w;
+    const struct perlin *pn;
+    float *clim;
+};
+
+static enum og_status
+climate_latitude_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
 {
-    struct perlin pn;
-    size_t i0, i;
-    double f[DERIVE_BLOCK];
+    const struct clim_job *j = arg;
+    const struct world *w = j->w;
     const double *xyz = w->mesh->points;
-    perlin_init(&pn, w->params.seed ^ rng_hash_str("planet.climate"));
-    for (i0 = 0; i0 < w->ncells; i0 += DERIVE_BLOCK) {
-        size_t b = w->ncells - i0 < DERIVE_BLOCK ? w->ncells - i0 : DERIVE_BLOCK;
-        fbm3_batch(&pn, &climate_fp, xyz + 3 * i0, xyz + 3 * i0 + 1, xyz + 3 * i0 + 2, 3, b, f);
+    double f[DERIVE_BLOCK];
+    size_t i0, i;
+    (void)batch;
+    (void)err;
+    if (w->temperature != NULL) {
+        for (i = begin; i < end; i++) {
+            double L = planet_climate_latitude(w->temperature[i]);
+            j->clim[i] = (float)(L < 0.0 ? 0.0 : L > 90.0 ? 90.0 : L);
+        }
+        return OG_OK;
+    }
+    for (i0 = begin; i0 < end; i0 += DERIVE_BLOCK) {
+        size_t b = end - i0 < DERIVE_BLOCK ? end - i0 : DERIVE_BLOCK;
+        fbm3_batch(j->pn, &climate_fp, xyz + 3 * i0, xyz + 3 * i0 + 1, xyz + 3 * i0 + 2, 3, b, f);
         for (i = i0; i < i0 + b; i++) {
             const double *q = &xyz[3 * i];
             double lat = fabs(det_asin(q[2] < -1.0 ? -1.0 : q[2] > 1.0 ? 1.0 : q[2])) * 180.0 / M_PI;
             double e = w->elevation != NULL && w->elevation[i] > 0.0f ? w->elevation[i] : 0.0;
             double L = lat + CLIMATE_SHIFT * f[i - i0] + 18.0 * e;
-            if (w->temperature != NULL) {
-                /* the climate model's temperature (lapse rate, noise and
-                 * seasons in it) as the latitude of that mean */
-                L = planet_climate_latitude(w->temperature[i]);
-            }
-            clim[i] = (float)(L < 0.0 ? 0.0 : L > 90.0 ? 90.0 : L);
+            j->clim[i] = (float)(L < 0.0 ? 0.0 : L > 90.0 ? 90.0 : L);
         }
     }
+    return OG_OK;
+}
+
+static enum og_status
+climate_latitude(const struct world *w, float *clim, int threads)
+{
+    struct perlin pn;
+    struct clim_job j;
+    perlin_init(&pn, w->params.seed ^ rng_hash_str("planet.climate"));
+    j.w = w;
+    j.pn = &pn;
+    j.clim = clim;
+    return og_parallel_for(threads, w->ncells, DERIVE_BATCH, climate_latitude_batch, &j, NULL,
+                           0.0, 0.0, NULL);
 }
 
 /* The shore band: land within PLANET_COAST_BAND of the coast, sea over the
@@ -412,7 +440,7 @@ shore_band(const struct world *w, const struct adjacency *adj, const uint8_t *se
 
 enum og_status
 gen_planet_domains(const struct world *w, const struct adjacency *adj, int which, uint32_t *dom,
-                   uint8_t *prefer)
+                   uint8_t *prefer, int threads)
 {
     const struct wfc_rules *rules = wfc_planet_rules();
     size_t n = w->ncells, i;
@@ -436,11 +464,10 @@ gen_planet_domains(const struct world *w, const struct adjacency *adj, int which
     band = malloc(n > 0 ? n : 1);
     wide = which == 1 ? malloc(n * sizeof *wide) : NULL;
     if (clim == NULL || band == NULL || (which == 1 && wide == NULL)
-        || shore_band(w, adj, sea, band) != 0) {
+        || shore_band(w, adj, sea, band) != 0 || climate_latitude(w, clim, threads) != OG_OK) {
         st = OG_ENOMEM;
         goto done;
     }
-    climate_latitude(w, clim);
     wfc_climate_domains(rules, adj, clim, w->moisture, sea, band, dom);
     /* the climate's own biome, strongly preferred in the collapse: the
      * WFC then mostly enforces the rules, and patches follow the climate
@@ -487,7 +514,8 @@ gen_planet_biomes(struct world *w, const struct adjacency *adj, const uint8_t *k
     for (attempt = climate ? 0 : 2; attempt < 3; attempt++) {
         struct og_error e2;
         *r = r0;
-        if (gen_planet_domains(w, adj, attempt, dom, attempt < 2 ? prefer : NULL) != OG_OK) {
+        if (gen_planet_domains(w, adj, attempt, dom, attempt < 2 ? prefer : NULL,
+                               ctx != NULL ? ctx->threads : 0) != OG_OK) {
             st = og_error_set(err, OG_ENOMEM, "out of memory for planet biomes");
             goto done;
         }
