@@ -62,6 +62,9 @@ struct hydro_graph {
     size_t n;                /* nodes */
     int width, height;       /* grids */
     const struct mesh *mesh; /* meshes (borrowed) */
+    /* HYDRO_MESH_POINTS: every point's neighbours in mesh_cell_neighbors'
+     * order, start[n + 1] / nbr (hydro_graph_table), else NULL */
+    int32_t *tab_start, *tab_nbr;
 };
 
 /* Describe a width x height grid (connectivity 8 or 4). Errors: OG_ERANGE for
@@ -72,6 +75,17 @@ enum og_status hydro_graph_grid(struct hydro_graph *g, int width, int height, in
 /* Describe the triangles (Voronoi vertices) or the points (Voronoi cells) of
  * a mesh, which is borrowed for the graph's lifetime. */
 void hydro_graph_mesh(struct hydro_graph *g, const struct mesh *m, enum hydro_graph_kind kind);
+
+/* Walk every point's neighbours of a HYDRO_MESH_POINTS graph once, in
+ * fixed batches on up to `threads` threads (<= 0: the default; the same
+ * table on every count), into a table that hydro_neighbors then reads:
+ * the same neighbours in the same order, so every pass gives the same
+ * bytes, but the flood, routing and lakes (which ask several times a
+ * node) no longer walk the half-edges around each point on one thread.
+ * 4 (n + 1) + 4 (3 ntriangles) bytes; other graphs are left alone.
+ * hydro_graph_table_free releases it. Errors: OG_ENOMEM. */
+enum og_status hydro_graph_table(struct hydro_graph *g, int threads, struct og_error *err);
+void hydro_graph_table_free(struct hydro_graph *g);
 
 /* Neighbours of node i into out[HYDRO_MAX_DEGREE]; returns their count. */
 int hydro_neighbors(const struct hydro_graph *g, size_t i, int32_t *out);

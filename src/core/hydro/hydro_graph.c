@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/base/grid.h"
+#include "core/base/parallel.h"
 #include "core/hydro/hydro_nbrs.h"
 #include "core/geom/mesh.h"
 
@@ -46,6 +47,93 @@ hydro_graph_mesh(struct hydro_graph *g, const struct mesh *m, enum hydro_graph_k
     g->kind = kind;
     g->mesh = m;
     g->n = kind == HYDRO_MESH_TRIANGLES ? m->ntriangles : m->npoints;
+}
+
+/* Points a batch of the neighbour table's passes. */
+#define TABLE_BATCH 16384
+
+/* Pass 1 writes each point's neighbour count into tab_start[i + 1], pass
+ * 2 (after the prefix sum) its neighbours: each batch its own points. */
+static enum og_status
+table_count(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    struct hydro_graph *g = arg;
+    int32_t none[1];
+    size_t i;
+    (void)batch;
+    (void)err;
+    for (i = begin; i < end; i++) {
+        int c = mesh_cell_neighbors(g->mesh, (int32_t)i, none, 0);
+        g->tab_start[i + 1] = c < HYDRO_MAX_DEGREE ? c : HYDRO_MAX_DEGREE;
+    }
+    return OG_OK;
+}
+
+static enum og_status
+table_fill(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    struct hydro_graph *g = arg;
+    size_t i;
+    (void)batch;
+    (void)err;
+    for (i = begin; i < end; i++) {
+        mesh_cell_neighbors(g->mesh, (int32_t)i, g->tab_nbr + g->tab_start[i],
+                            (int)(g->tab_start[i + 1] - g->tab_start[i]));
+    }
+    return OG_OK;
+}
+
+enum og_status
+hydro_graph_table(struct hydro_graph *g, int threads, struct og_error *err)
+{
+    size_t i, total = 0;
+    enum og_status st;
+
+    if (g->kind != HYDRO_MESH_POINTS || g->tab_start != NULL) {
+        return OG_OK;
+    }
+    if (g->n >= (size_t)INT32_MAX) {
+        return og_error_set(err, OG_ENOMEM, "hydrology: %zu points too many", g->n);
+    }
+    g->tab_start = malloc((g->n + 1) * sizeof *g->tab_start);
+    if (g->tab_start == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for the neighbours of %zu points",
+                            g->n);
+    }
+    g->tab_start[0] = 0;
+    if ((st = og_parallel_for(threads, g->n, TABLE_BATCH, table_count, g, NULL, 0.0, 0.0, err))
+        != OG_OK) {
+        hydro_graph_table_free(g);
+        return st;
+    }
+    for (i = 0; i < g->n; i++) {
+        total += (size_t)g->tab_start[i + 1];
+        if (total >= (size_t)INT32_MAX) {
+            hydro_graph_table_free(g);
+            return og_error_set(err, OG_ENOMEM, "hydrology: too many neighbours");
+        }
+        g->tab_start[i + 1] = (int32_t)total;
+    }
+    g->tab_nbr = malloc((total > 0 ? total : 1) * sizeof *g->tab_nbr);
+    if (g->tab_nbr == NULL) {
+        hydro_graph_table_free(g);
+        return og_error_set(err, OG_ENOMEM, "out of memory for the neighbours of %zu points",
+                            g->n);
+    }
+    if ((st = og_parallel_for(threads, g->n, TABLE_BATCH, table_fill, g, NULL, 0.0, 0.0, err))
+        != OG_OK) {
+        hydro_graph_table_free(g);
+    }
+    return st;
+}
+
+void
+hydro_graph_table_free(struct hydro_graph *g)
+{
+    free(g->tab_start);
+    free(g->tab_nbr);
+    g->tab_start = NULL;
+    g->tab_nbr = NULL;
 }
 
 /* Grid neighbours with bounds checks (border cells). */

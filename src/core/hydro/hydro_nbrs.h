@@ -80,6 +80,14 @@ nbrs(const struct hydro_graph *g, size_t i, int border, int32_t *out)
         }
         return cnt;
     case HYDRO_MESH_POINTS:
+        if (g->tab_start != NULL) {
+            int32_t b = g->tab_start[i];
+            cnt = (int)(g->tab_start[i + 1] - b);
+            for (k = 0; k < cnt; k++) {
+                out[k] = g->tab_nbr[b + k];
+            }
+            return cnt;
+        }
         cnt = mesh_cell_neighbors(g->mesh, (int32_t)i, out, HYDRO_MAX_DEGREE);
         return cnt < HYDRO_MAX_DEGREE ? cnt : HYDRO_MAX_DEGREE;
     }

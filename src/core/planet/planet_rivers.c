@@ -308,6 +308,11 @@ planet_rivers(struct world *w, int threads, struct og_error *err)
     v.w = w;
     v.n = n;
     hydro_graph_mesh(&v.g, w->mesh, HYDRO_MESH_POINTS);
+    /* the neighbours walked once, in parallel: the flood, routing, lakes
+     * and rivers ask for them several times a cell, on one thread */
+    if ((st = hydro_graph_table(&v.g, threads, err)) != OG_OK) {
+        return st;
+    }
     v.elev = malloc((n > 0 ? n : 1) * sizeof *v.elev);
     v.filled = malloc((n > 0 ? n : 1) * sizeof *v.filled);
     v.rain = malloc((n > 0 ? n : 1) * sizeof *v.rain);
@@ -331,6 +336,7 @@ planet_rivers(struct world *w, int threads, struct og_error *err)
     }
     st = rivers(w, &v, nlakes, nclosed, err);
 done:
+    hydro_graph_table_free(&v.g);
     free(v.elev);
     free(v.filled);
     free(v.rain);
