@@ -276,41 +276,99 @@ coast_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *
     return OG_OK;
 }
 
-enum og_status
-climate_run(const struct climate_in *in, struct climate_out *out, struct og_error *err)
-{
-    size_t n = in->adj->n;
-    double *W = malloc((n > 0 ? n : 1) * sizeof *W);
-    uint8_t *state = malloc(n > 0 ? n : 1);
-    int32_t *path = malloc((n > 0 ? n : 1) * sizeof *path);
-    int32_t *up = malloc((n > 0 ? n : 1) * sizeof *up);
-    enum og_status st;
-    int s;
+/* The seasons' scratch: moisture, walk state, chain and upwind neighbour
+ * of every vertex. */
+struct season_scratch {
+    double *W;
+    uint8_t *state;
+    int32_t *path, *up;
+};
 
-    if (W == NULL || state == NULL || path == NULL || up == NULL) {
-        free(W);
-        free(state);
-        free(path);
-        free(up);
-        return og_error_set(err, OG_ENOMEM, "out of memory for the climate");
-    }
-    st = temperatures(in, n, out, err);
-    for (s = 0; s < 2 && st == OG_OK; s++) {
+static int
+scratch_alloc(struct season_scratch *c, size_t n)
+{
+    c->W = malloc((n > 0 ? n : 1) * sizeof *c->W);
+    c->state = malloc(n > 0 ? n : 1);
+    c->path = malloc((n > 0 ? n : 1) * sizeof *c->path);
+    c->up = malloc((n > 0 ? n : 1) * sizeof *c->up);
+    return c->W != NULL && c->state != NULL && c->path != NULL && c->up != NULL ? 0 : -1;
+}
+
+static void
+scratch_free(struct season_scratch *c)
+{
+    free(c->W);
+    free(c->state);
+    free(c->path);
+    free(c->up);
+}
+
+/* The seasons [begin, end) (one batch of og_parallel_for over the two
+ * seasons): each writes its own precip[s] only, with the scratch of the
+ * worker that runs it (which a season overwrites before it reads). */
+struct season_job {
+    const struct climate_in *in;
+    struct climate_out *out;
+    struct season_scratch *sc;
+};
+
+static enum og_status
+season_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    const struct season_job *sj = arg;
+    const struct climate_in *in = sj->in;
+    struct season_scratch *c = &sj->sc[og_parallel_worker()];
+    size_t n = in->adj->n, s;
+    enum og_status st = OG_OK;
+    (void)batch;
+    for (s = begin; s < end && st == OG_OK; s++) {
         struct wind_job j;
         memset(&j, 0, sizeof j);
         j.in = in;
-        j.s = s;
-        j.temp = out->temp[s];
-        j.precip = out->precip[s];
-        st = season_rain(in, n, s, out->temp[s], W, state, path, up, out->precip[s], err);
+        j.s = (int)s;
+        j.temp = sj->out->temp[s];
+        j.precip = sj->out->precip[s];
+        st = season_rain(in, n, (int)s, sj->out->temp[s], c->W, c->state, c->path, c->up,
+                         sj->out->precip[s], err);
         if (st == OG_OK) {
             st = og_parallel_for(in->threads, n, CLIMATE_BATCH, coast_batch, &j, NULL, 0.0, 0.0,
                                  err);
         }
     }
-    free(W);
-    free(state);
-    free(path);
-    free(up);
+    return st;
+}
+
+enum og_status
+climate_run(const struct climate_in *in, struct climate_out *out, struct og_error *err)
+{
+    size_t n = in->adj->n;
+    struct season_scratch sc[2];
+    struct climate_in half = *in;
+    struct season_job sj;
+    /* the moisture chains run along the wind one vertex after another:
+     * the two seasons are two batches, at once on two threads or more,
+     * each season's own passes on half the threads */
+    int workers = og_parallel_workers(in->threads, 2, 1), all, w;
+    enum og_status st;
+
+    all = in->threads > 0 ? in->threads : og_threads_default();
+    memset(sc, 0, sizeof sc);
+    for (w = 0; w < workers; w++) {
+        if (scratch_alloc(&sc[w], n) != 0) {
+            scratch_free(&sc[0]);
+            scratch_free(&sc[1]);
+            return og_error_set(err, OG_ENOMEM, "out of memory for the climate");
+        }
+    }
+    st = temperatures(in, n, out, err);
+    half.threads = all >= 2 ? all / 2 : 1;
+    sj.in = &half;
+    sj.out = out;
+    sj.sc = sc;
+    if (st == OG_OK) {
+        st = og_parallel_for(workers, 2, 1, season_batch, &sj, NULL, 0.0, 0.0, err);
+    }
+    scratch_free(&sc[0]);
+    scratch_free(&sc[1]);
     return st;
 }

@@ -30,8 +30,11 @@
  *
  * Season 0 is the northern summer, season 1 the northern winter. The
  * per-vertex passes (temperatures, upwind neighbours, the coastal term)
- * run in fixed batches on in->threads threads; the moisture chains on one
- * thread: the same bytes on every thread count. */
+ * run in fixed batches on in->threads threads; the moisture chains of a
+ * season on one thread (each vertex takes its moisture from the one
+ * upwind, in vertex order), but on two threads or more the two seasons'
+ * chains run at once, each with its own scratch (17 bytes a vertex more)
+ * and half the threads: the same bytes on every thread count. */
 #ifndef OROGEN_CORE_PLANET_CLIMATE_H
 #define OROGEN_CORE_PLANET_CLIMATE_H
 
