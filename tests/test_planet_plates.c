@@ -136,6 +136,7 @@ START_TEST(test_plates_relief_follows_classes)
     in.crust = ones;
     in.land = ones;
     in.seed = 11;
+    in.threads = 2;
     ck_assert_int_eq(plate_relief(&in, delta, NULL), OG_OK);
     for (i = 0; i < t.n; i++) {
         double y = t.xyz[3 * i + 1];

@@ -7,6 +7,7 @@
 
 #include "core/base/detmath.h"
 #include "core/base/noise.h"
+#include "core/base/parallel.h"
 #include "core/base/rng.h"
 #include "core/geom/adjacency.h"
 #include "core/planet/continents.h"
@@ -184,6 +185,38 @@ hotspots(const struct plate_relief_in *in, float *hot, int32_t *stamp, int32_t *
     }
 }
 
+/* Vertices a batch of the relief's sum. */
+#define RELIEF_BATCH 8192
+
+/* The boundary's and the hotspots' relief of the vertices [begin, end):
+ * one batch of og_parallel_for, each vertex its own delta[i]. */
+struct sum_job {
+    const struct plate_relief_in *in;
+    const double *dist;
+    const int32_t *src;
+    const float *amp, *hot;
+    float *delta;
+};
+
+static enum og_status
+sum_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
+{
+    const struct sum_job *j = arg;
+    size_t i;
+    (void)batch;
+    (void)err;
+    for (i = begin; i < end; i++) {
+        int wet = !j->in->land[i];
+        double d = 0.0;
+        if (j->src[i] >= 0) {
+            d = boundary_relief(j->in, j->src[i], j->dist[i], j->amp[j->src[i]], wet);
+        }
+        d += j->hot[i] * (wet ? 0.55 : 0.25);
+        j->delta[i] = (float)d;
+    }
+    return OG_OK;
+}
+
 enum og_status
 plate_relief(const struct plate_relief_in *in, float *delta, struct og_error *err)
 {
@@ -233,14 +266,26 @@ plate_relief(const struct plate_relief_in *in, float *delta, struct og_error *er
     }
     hotspots(in, hot, src, queue);
     boundary_distance(in, dist, src, queue);
-    for (i = 0; i < n; i++) {
-        int wet = !in->land[i];
-        double d = 0.0;
-        if (src[i] >= 0) {
-            d = boundary_relief(in, src[i], dist[i], amp[src[i]], wet);
+    {
+        struct sum_job j;
+        enum og_status st;
+        j.in = in;
+        j.dist = dist;
+        j.src = src;
+        j.amp = amp;
+        j.hot = hot;
+        j.delta = delta;
+        st = og_parallel_for(in->threads, n, RELIEF_BATCH, sum_batch, &j, NULL, 0.0, 0.0, err);
+        if (st != OG_OK) {
+            free(dist);
+            free(src);
+            free(queue);
+            free(amp);
+            free(hot);
+            free(bxyz);
+            free(bf);
+            return st;
         }
-        d += hot[i] * (wet ? 0.55 : 0.25);
-        delta[i] = (float)d;
     }
     free(dist);
     free(src);

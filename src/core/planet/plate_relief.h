@@ -29,7 +29,9 @@
  * a_j g(d, 130 km) over the trail, times 0.55 at sea and 0.25 on land.
  *
  * crust: continental (1) or oceanic (0) per vertex, land and shelf
- * continental. Errors: OG_ENOMEM. */
+ * continental. The breadth-first passes run on one thread, the sum of
+ * every vertex's relief in fixed batches on in->threads threads: the same
+ * bytes on every count. Errors: OG_ENOMEM. */
 #ifndef OROGEN_CORE_PLANET_PLATE_RELIEF_H
 #define OROGEN_CORE_PLANET_PLATE_RELIEF_H
 
@@ -54,6 +56,7 @@ struct plate_relief_in {
     const uint8_t *crust;    /* 1 continental */
     const uint8_t *land;     /* 1 land */
     uint64_t seed;
+    int threads;             /* the per-vertex sum's (0: the default) */
 };
 
 /* The elevation change of every vertex into delta (adj->n floats). */

@@ -61,6 +61,7 @@ planet_tectonics(struct world *w, const struct adjacency *adj, const uint8_t *la
     in.crust = crust;
     in.land = land;
     in.seed = w->params.seed;
+    in.threads = threads;
     if ((st = plate_relief(&in, delta, err)) != OG_OK) {
         goto done;
     }
