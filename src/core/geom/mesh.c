@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/parallel.h"
 #include "core/geom/delaunay.h"
 
 static struct mesh *
@@ -138,16 +139,20 @@ mesh_adopt_planar_owned(struct mesh **out, struct delaunay *d, double *xy, size_
     return mesh_adopt(out, d, xy, xy, n, err);
 }
 
-/* Circumcentres of a sphere mesh's triangles into m->centers (3 per
- * triangle, allocated by the caller). */
-static void
-sphere_centers(struct mesh *m)
+/* Circumcentres of a sphere mesh's triangles [begin, end) into
+ * m->centers (3 per triangle, allocated by the caller): one batch of
+ * og_parallel_for, each triangle its own. */
+static enum og_status
+sphere_centers(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
 {
+    struct mesh *m = arg;
     const double *xyz = m->points;
     const int32_t *triangles = m->triangles;
     size_t t;
 
-    for (t = 0; t < m->ntriangles; t++) {
+    (void)batch;
+    (void)err;
+    for (t = begin; t < end; t++) {
         const double *a = xyz + 3 * (size_t)triangles[3 * t];
         const double *b = xyz + 3 * (size_t)triangles[3 * t + 1];
         const double *c = xyz + 3 * (size_t)triangles[3 * t + 2];
@@ -176,10 +181,11 @@ sphere_centers(struct mesh *m)
         m->centers[3 * t + 1] = len != 0.0 ? ny / len : 0.0;
         m->centers[3 * t + 2] = len != 0.0 ? nz / len : 0.0;
     }
+    return OG_OK;
 }
 
 enum og_status
-mesh_sphere_centers(struct mesh *m, struct og_error *err)
+mesh_sphere_centers(struct mesh *m, int threads, struct og_error *err)
 {
     if (m->centers != NULL) {
         return OG_OK;
@@ -189,8 +195,7 @@ mesh_sphere_centers(struct mesh *m, struct og_error *err)
         return og_error_set(err, OG_ENOMEM, "mesh: out of memory for %zu circumcentres",
                             m->ntriangles);
     }
-    sphere_centers(m);
-    return OG_OK;
+    return og_parallel_for(threads, m->ntriangles, 16384, sphere_centers, m, NULL, 0.0, 0.0, err);
 }
 
 /* Twins, point edges and checks of a closed sphere mesh whose points and
@@ -357,7 +362,7 @@ sphere_build(struct mesh **out, double *xyz, size_t n, int32_t *triangles, int32
         st = halfedges != NULL ? sphere_adopt_edges(m, err) : sphere_topology(m, err);
     }
     if (st == OG_OK && centers) {
-        st = mesh_sphere_centers(m, err);
+        st = mesh_sphere_centers(m, 0, err);
     }
     if (st != OG_OK) {
         m->points = NULL;  /* still the caller's */

@@ -77,8 +77,9 @@ enum og_status mesh_adopt_sphere(struct mesh **out, double *xyz, size_t n, int32
 
 /* Fill the circumcentres of a sphere mesh built without them (unit
  * normals of the triangles' planes, on their side); a no-op if present.
- * Errors: OG_ENOMEM. */
-enum og_status mesh_sphere_centers(struct mesh *m, struct og_error *err);
+ * In fixed batches of triangles on up to `threads` threads (<= 0: the
+ * default): the same bytes on every count. Errors: OG_ENOMEM. */
+enum og_status mesh_sphere_centers(struct mesh *m, int threads, struct og_error *err);
 
 /* Free a mesh (NULL allowed). */
 void mesh_free(struct mesh *m);

@@ -11,6 +11,8 @@
 #include "core/planet/continents.h"
 #include "core/geom/mesh.h"
 #include "core/base/noise.h"
+#include "core/base/parallel.h"
+#include "core/base/progress.h"
 #include "core/geom/poisson_disk.h"
 #include "core/base/rng.h"
 #include "core/geom/sphere_delaunay.h"
@@ -296,32 +298,81 @@ stage_continents(struct world *w, struct run_ctx *ctx, struct og_error *err)
     return OG_OK;
 }
 
-/* Arc length of the shortest Delaunay edge: the nearest pair of points is
- * always a Delaunay edge. The shortest chord is the shortest arc, so one
- * atan2, for that pair. */
-static double
-min_spacing(const double *xyz, const struct adjacency *a)
+/* Points a batch of min_spacing's search. */
+#define SPACING_BATCH 16384
+
+/* The shortest edge of each batch of points: its squared chord and ends. */
+struct spacing_best {
+    double d;
+    const double *p, *q;
+};
+
+struct spacing_job {
+    const double *xyz;
+    const struct adjacency *a;
+    struct spacing_best *best;
+};
+
+/* The first shortest edge (in point, then neighbour order) from the
+ * points [begin, end) to a neighbour above them: one batch. */
+static enum og_status
+spacing_batch(void *arg, size_t batch, size_t begin, size_t end, struct og_error *err)
 {
-    double best = 5.0, cx, cy, cz;
-    const double *p = NULL, *q = NULL;
+    const struct spacing_job *jb = arg;
+    const struct adjacency *a = jb->a;
+    struct spacing_best b = { 5.0, NULL, NULL };
     size_t i;
-    for (i = 0; i < a->n; i++) {
+    (void)err;
+    for (i = begin; i < end; i++) {
         int32_t j;
         /* each edge once: the lists are ascending, so from the first
          * neighbour above i */
         for (j = a->start[i + 1]; j > a->start[i] && (size_t)a->nbr[j - 1] > i; j--) {
         }
         for (; j < a->start[i + 1]; j++) {
-            const double *u = &xyz[3 * i], *v = &xyz[3 * (size_t)a->nbr[j]];
+            const double *u = &jb->xyz[3 * i], *v = &jb->xyz[3 * (size_t)a->nbr[j]];
             double ex = u[0] - v[0], ey = u[1] - v[1], ez = u[2] - v[2];
             double d = ex * ex + ey * ey + ez * ez;
-            if (d < best) {
-                best = d;
-                p = u;
-                q = v;
+            if (d < b.d) {
+                b.d = d;
+                b.p = u;
+                b.q = v;
             }
         }
     }
+    jb->best[batch] = b;
+    return OG_OK;
+}
+
+/* Arc length of the shortest Delaunay edge: the nearest pair of points is
+ * always a Delaunay edge. The shortest chord is the shortest arc, so one
+ * atan2, for that pair. The batches' first shortest edges, taken in batch
+ * order with a strict compare, give the first of the whole search: the
+ * same pair on every thread count. */
+static double
+min_spacing(const double *xyz, const struct adjacency *a, int threads)
+{
+    size_t nb = (a->n + SPACING_BATCH - 1) / SPACING_BATCH, k;
+    struct spacing_best b = { 5.0, NULL, NULL };
+    struct spacing_job jb;
+    double cx, cy, cz;
+    const double *p, *q;
+
+    jb.xyz = xyz;
+    jb.a = a;
+    jb.best = malloc((nb > 0 ? nb : 1) * sizeof *jb.best);
+    if (jb.best == NULL) {
+        return M_PI; /* a figure of the stats only */
+    }
+    og_parallel_for(threads, a->n, SPACING_BATCH, spacing_batch, &jb, NULL, 0.0, 0.0, NULL);
+    for (k = 0; k < nb; k++) {
+        if (jb.best[k].d < b.d) {
+            b = jb.best[k];
+        }
+    }
+    free(jb.best);
+    p = b.p;
+    q = b.q;
     if (p == NULL) {
         return M_PI;
     }
@@ -339,7 +390,6 @@ stage_mesh(struct world *w, struct run_ctx *ctx, struct og_error *err)
     size_t i;
     enum og_status st;
 
-    (void)ctx;
     /* The mesh takes the points and triangles over (no copies), and gets
      * its circumcentres in stage_finish, once the stage data is gone: the
      * 2M-point planet's peak is the biome stage, which needs neither. */
@@ -370,7 +420,7 @@ stage_mesh(struct world *w, struct run_ctx *ctx, struct og_error *err)
     world_stat_int(w, "planet.triangles", (long long)pp->nt);
     world_stat_real(w, "planet.spacing_deg", pp->radius * 180.0 / M_PI);
     world_stat_real(w, "planet.min_spacing_deg",
-                    min_spacing(w->mesh->points, &pp->adj) * 180.0 / M_PI);
+                    min_spacing(w->mesh->points, &pp->adj, ctx->threads) * 180.0 / M_PI);
     world_stat_int(w, "planet.delaunay_flips", (long long)pp->flips);
     return OG_OK;
 }
@@ -408,11 +458,10 @@ stage_biomes(struct world *w, struct run_ctx *ctx, struct og_error *err)
 static enum og_status
 stage_finish(struct world *w, struct run_ctx *ctx, struct og_error *err)
 {
-    (void)ctx;
     planet_priv_free(w->priv);
     w->priv = NULL;
     w->priv_free = NULL;
-    return mesh_sphere_centers(w->mesh, err);
+    return mesh_sphere_centers(w->mesh, ctx->threads, err);
 }
 
 static const struct stage planet_stages[] = {
