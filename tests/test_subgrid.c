@@ -11,6 +11,8 @@
 #include "core/recipe/params.h"
 #include "core/world.h"
 #include "render/detail.h"
+#include "render/iso.h"
+#include "render/mapimg.h"
 #include "render/sample.h"
 #include "tests.h"
 
@@ -164,6 +166,74 @@ START_TEST(subgrid_same_features_at_twice_the_size)
 }
 END_TEST
 
+static int
+is_water(uint8_t c)
+{
+    return c == MC_DEEP || c == MC_WATER || c == MC_LAKE;
+}
+
+/* A map with detail shades the gullies but moves no coast or lake shore:
+ * every pixel keeps its water class, and the land's shading changes. */
+START_TEST(subgrid_map_coasts_stay)
+{
+    struct world *w = hybrid_world();
+    struct map_view all = { 0.0, 0.0, 1.0, 1.0 };
+    const int S = 512;
+    uint32_t *a = malloc(sizeof *a * S * S), *b = malloc(sizeof *b * S * S);
+    uint8_t *ca = malloc(S * S), *cb = malloc(S * S);
+    size_t i, wet = 0, changed = 0;
+    struct og_error e;
+
+    ck_assert(a != NULL && b != NULL && ca != NULL && cb != NULL);
+    ck_assert_int_eq(mapimg_render(w, LAYER_COLOR, &all, S, S, a, ca, &e), OG_OK);
+    ck_assert_int_eq(params_set(&w->params, P_RENDER_DETAIL, 1.0, NULL), OG_OK);
+    ck_assert_int_eq(mapimg_render(w, LAYER_COLOR, &all, S, S, b, cb, &e), OG_OK);
+    for (i = 0; i < (size_t)S * S; i++) {
+        ck_assert_int_eq(is_water(ca[i]), is_water(cb[i]));
+        wet += is_water(ca[i]);
+        changed += !is_water(ca[i]) && a[i] != b[i];
+    }
+    ck_assert_msg(wet > 0 && changed > (size_t)S * S / 20, "%zu water, %zu shaded", wet, changed);
+    free(a);
+    free(b);
+    free(ca);
+    free(cb);
+    world_unref(w);
+}
+END_TEST
+
+/* The iso render's tessellation of a grid world carries the detail on its
+ * land vertices (band-limited at the vertices) and leaves the rest. */
+START_TEST(subgrid_iso_vertices)
+{
+    struct world *w = hybrid_world();
+    struct iso_field f;
+    float *a, *b;
+    size_t nx, ny, i, changed = 0;
+    struct og_error e;
+
+    ck_assert_int_eq(iso_field_from_world(&f, w, 0, &e), OG_OK);
+    ck_assert_ptr_null(f.detail);
+    ck_assert_int_eq(iso_tessellate(&f, 4, 0.0, &a, &nx, &ny, &e), OG_OK);
+    iso_field_fini(&f);
+    ck_assert_int_eq(params_set(&w->params, P_RENDER_DETAIL, 1.0, NULL), OG_OK);
+    ck_assert_int_eq(iso_field_from_world(&f, w, 0, &e), OG_OK);
+    ck_assert_ptr_nonnull(f.detail);
+    ck_assert_int_eq(iso_tessellate(&f, 4, 0.0, &b, &nx, &ny, &e), OG_OK);
+    for (i = 0; i < nx * ny; i++) {
+        if (!(a[i] > 0.0f)) {
+            ck_assert(a[i] == b[i]);
+        }
+        changed += a[i] != b[i];
+    }
+    ck_assert_msg(changed > nx * ny / 20, "%zu of %zu vertices changed", changed, nx * ny);
+    iso_field_fini(&f);
+    free(a);
+    free(b);
+    world_unref(w);
+}
+END_TEST
+
 void
 subgrid_tests(Suite *s)
 {
@@ -172,5 +242,7 @@ subgrid_tests(Suite *s)
     tcase_add_test(tc, subgrid_none_on_water);
     tcase_add_test(tc, subgrid_window_equals_whole);
     tcase_add_test(tc, subgrid_same_features_at_twice_the_size);
+    tcase_add_test(tc, subgrid_map_coasts_stay);
+    tcase_add_test(tc, subgrid_iso_vertices);
     suite_add_tcase(s, tc);
 }

@@ -191,26 +191,13 @@ level_grid(struct detail *d, const struct world *w, struct og_error *err)
     return OG_OK;
 }
 
-enum og_status
-detail_init(struct detail *d, const struct world *w, double px_m, struct og_error *err)
+void
+detail_band(struct detail *d, double px_m)
 {
-    double l0, cell, gain = 1.0;
-    int k, n;
-
-    memset(d, 0, sizeof *d);
-    d->w = w;
-    d->amount = params_get(&w->params, P_RENDER_DETAIL);
-    if (!(d->amount > 0.0) || w->kind == WORLD_SPHERE || w->elevation == NULL ||
-        (w->kind == WORLD_MESH && (w->mesh == NULL || w->mesh->npoints == 0))) {
-        return OG_OK;
-    }
-    river_carve_scale(w, &d->mx, &d->my, &d->mz);
-    cell = w->kind == WORLD_GRID ? fmax(d->mx / w->width, d->my / w->height)
-                                 : d->mx / sqrt((double)w->mesh->npoints);
-    l0 = params_get(&w->params, P_RENDER_DETAIL_SCALE);
-    l0 = l0 > 0.0 ? l0 : 2.0 * cell;
+    double gain = 1.0;
+    int k;
     for (k = 0; k < DETAIL_MAX_OCTAVES; k++) {
-        double lam = l0 / (double)(1 << k);
+        double lam = d->l0 / (double)(1 << k);
         /* band limit: full from BAND_HI samples a wavelength, none below
            BAND_LO; finer octaves weigh less (their walls' slope falls by
            SLOPE_GAIN an octave) */
@@ -222,10 +209,27 @@ detail_init(struct detail *d, const struct world *w, double px_m, struct og_erro
         d->weight[k] = wt * gain;
         gain *= SLOPE_GAIN;
     }
-    if (k == 0) {
+    d->octaves = d->level != NULL ? k : 0;
+}
+
+enum og_status
+detail_init(struct detail *d, const struct world *w, double px_m, struct og_error *err)
+{
+    double cell;
+    int k;
+
+    memset(d, 0, sizeof *d);
+    d->w = w;
+    d->amount = params_get(&w->params, P_RENDER_DETAIL);
+    if (!(d->amount > 0.0) || w->kind == WORLD_SPHERE || w->elevation == NULL ||
+        (w->kind == WORLD_MESH && (w->mesh == NULL || w->mesh->npoints == 0))) {
         return OG_OK;
     }
-    n = k;
+    river_carve_scale(w, &d->mx, &d->my, &d->mz);
+    cell = w->kind == WORLD_GRID ? fmax(d->mx / w->width, d->my / w->height)
+                                 : d->mx / sqrt((double)w->mesh->npoints);
+    d->l0 = params_get(&w->params, P_RENDER_DETAIL_SCALE);
+    d->l0 = d->l0 > 0.0 ? d->l0 : 2.0 * cell;
     for (k = 0; k < 256; k++) {
         det_sincos(TWO_PI * k / 256.0, &d->unit_sin[k], &d->unit_cos[k]);
     }
@@ -234,8 +238,41 @@ detail_init(struct detail *d, const struct world *w, double px_m, struct og_erro
         detail_free(d);
         return OG_ENOMEM;
     }
-    d->octaves = n;
+    detail_band(d, px_m);
     return OG_OK;
+}
+
+enum og_status
+detail_new(const struct world *w, double px_m, struct detail **out, struct og_error *err)
+{
+    struct detail *d;
+    *out = NULL;
+    if (!(params_get(&w->params, P_RENDER_DETAIL) > 0.0)) {
+        return OG_OK;
+    }
+    d = malloc(sizeof *d);
+    if (d == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for the terrain detail");
+    }
+    if (detail_init(d, w, px_m, err) != OG_OK) {
+        free(d);
+        return OG_ENOMEM;
+    }
+    if (d->octaves == 0) {
+        detail_delete(d);
+        return OG_OK;
+    }
+    *out = d;
+    return OG_OK;
+}
+
+void
+detail_delete(struct detail *d)
+{
+    if (d != NULL) {
+        detail_free(d);
+        free(d);
+    }
 }
 
 void

@@ -48,6 +48,7 @@
 struct detail {
     const struct world *w;
     double amount;         /* render.detail, 0..1 */
+    double l0;             /* the coarsest wavelength, metres */
     double mx, my, mz;     /* metres across the map square, per elevation unit */
     double lambda[DETAIL_MAX_OCTAVES]; /* wavelengths, metres */
     double weight[DETAIL_MAX_OCTAVES]; /* band-limit fade of each octave */
@@ -70,6 +71,17 @@ enum og_status detail_init(struct detail *d, const struct world *w, double px_m,
                            struct og_error *err);
 
 void detail_free(struct detail *d);
+
+/* Set d's octaves for samples px_m metres apart (0: no band limit), the
+ * water grid kept; d->octaves may become 0 (no detail at that size). */
+void detail_band(struct detail *d, double px_m);
+
+/* detail_init into a new allocation *out, or *out = NULL when render.detail
+ * is 0 or no octave is left at px_m. Errors: OG_ENOMEM. Release with
+ * detail_delete (NULL allowed). */
+enum og_status detail_new(const struct world *w, double px_m, struct detail **out,
+                          struct og_error *err);
+void detail_delete(struct detail *d);
 
 /* Metres between neighbouring samples (the larger side) of a raster whose
  * samples lie du, dv apart in the map square (sample_axes' ax[1], ax[3]). */

@@ -79,6 +79,8 @@ struct iso_options {
  * x east, y south. Heights are normalised (0 sea level, 1 highest land). */
 struct iso_rivers;
 
+struct detail;
+
 struct iso_field {
     int width, height;   /* >= 2 each */
     float *terrain;      /* ground height, including the sea floor (< 0) */
@@ -97,6 +99,10 @@ struct iso_field {
                             (times ISO_HYBRID_RELIEF for hybrid worlds),
                             which ISO_DEFAULT_EXAGGERATION draws */
     int true_scale;      /* vscale is true scale (world_metric) */
+    struct detail *detail; /* grids: sub-grid detail (render.detail,
+                            render/detail.h) for the tessellation, or NULL;
+                            terrain = (elevation - detail_sea) / detail_rel */
+    double detail_rel, detail_sea;
 };
 
 /* Figures of one render (for benchmarks and the status bar). */

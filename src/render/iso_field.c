@@ -11,6 +11,7 @@
 #include "core/pipeline.h"
 #include "render/iso_internal.h"
 #include "render/mapimg.h"
+#include "render/surface.h"
 #include "render/tint.h"
 
 /* --- vertex hash (jitter) ---------------------------------------------- */
@@ -117,6 +118,7 @@ iso_field_fini(struct iso_field *f)
         free(f->roughness);
         free(f->trees);
         iso_rivers_free(f->rivers);
+        detail_delete(f->detail);
         memset(f, 0, sizeof *f);
     }
 }
@@ -326,7 +328,14 @@ field_from_grid(struct iso_field *f, const struct world *w, struct og_error *err
         st = grid_rivers(f, w, err);
         if (st != OG_OK) {
             iso_field_fini(f);
+            return st;
         }
+    }
+    /* sub-grid detail, band-limited when the tessellation is known */
+    f->detail_rel = rel;
+    f->detail_sea = sea;
+    if ((st = detail_new(w, 0.0, &f->detail, err)) != OG_OK) {
+        iso_field_fini(f);
     }
     return st;
 }
@@ -395,6 +404,13 @@ iso_tess_init(struct iso_tess *t, const struct iso_field *f, int subdiv, double 
     }
     for (i = 0; i < (size_t)subdiv; i++) {
         t->fkey[i] = frac_key((long)i, subdiv);
+    }
+    if (f->detail != NULL) {
+        /* the detail band-limited at the vertices: a field sample is a
+           cell of the world (field_from_grid) */
+        t->det = *f->detail;
+        detail_band(&t->det, fmax(t->det.mx / f->width, t->det.my / f->height) / subdiv);
+        t->has_detail = t->det.octaves > 0;
     }
     for (i = 0; i <= (size_t)subdiv; i++) {
         /* Catmull-Rom (Keys 1981, a = -0.5) at x = i / N */
@@ -468,6 +484,20 @@ tess_bicubic(const struct iso_tess *t, size_t cx, size_t a, size_t cy, size_t b)
     return h;
 }
 
+/* The sub-grid detail (normalised height units) at field point (gx, gy)
+ * of a grid world's field whose Catmull-Rom height there is h (land). */
+static double
+tess_detail(const struct iso_tess *t, double gx, double gy, double h)
+{
+    const struct iso_field *f = t->f;
+    double rel = f->detail_rel, e, dx, dy;
+    surface_bicubic(f->terrain, f->width, f->height, gx, gy, &e, &dx, &dy);
+    return detail_offset(&t->det, (gx + 0.5) / f->width, (gy + 0.5) / f->height,
+                         h * rel + f->detail_sea, dx * rel * f->width, dy * rel * f->height,
+                         NULL, NULL) /
+           rel;
+}
+
 /* Vertex a / N of the way across cell cx and b / N down cell cy (a, b in
  * [0, N]; the last row and column are b = N, a = N of the cell before). */
 static inline float
@@ -478,6 +508,9 @@ tess_vertex_at(const struct iso_tess *t, size_t cx, size_t a, size_t cy, size_t 
     double fx = (double)a / t->N, fy = (double)b / t->N, h, rough;
 
     h = a == 0 && b == 0 ? f->terrain[o] : tess_bicubic(t, cx, a, cy, b);
+    if (t->has_detail && h > 0.0) {
+        h += tess_detail(t, (double)cx + fx, (double)cy + fy, h);
+    }
     if (t->jitter > 0.0) {
         double k = 1.5 * h;
         k = k < 0.0 ? 0.0 : (k > 1.0 ? 1.0 : k);

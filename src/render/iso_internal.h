@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "render/detail.h"
 #include "render/iso.h"
 #include "render/raster.h"
 
@@ -82,6 +83,8 @@ struct iso_tess {
     uint64_t fkey[ISO_MAX_SUBDIV];
     double cw[ISO_MAX_SUBDIV + 1][4]; /* Catmull-Rom weights of fraction a / N */
     size_t NX, NY;
+    int has_detail;      /* det: f->detail band-limited at the vertices */
+    struct detail det;
 };
 
 /* Set t up for f at subdiv and jitter (cells). Errors: OG_ERANGE for a

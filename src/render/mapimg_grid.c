@@ -29,6 +29,7 @@
 #include "core/base/value_noise.h"
 #include "core/biome/biome.h"
 #include "core/hybrid/gen_hybrid.h"
+#include "render/detail.h"
 #include "render/mapimg_internal.h"
 #include "render/surface.h"
 #include "render/tint.h"
@@ -139,6 +140,11 @@ mapimg_grid_look_new(const struct world *w, enum map_layer layer, const struct m
         g->canopy_freq = g->cell_m > 0.0 ? g->cell_m / CANOPY_M : 1.25;
         g->ground_freq = g->cell_m > 0.0 ? g->cell_m / GROUND_M : 0.6;
     }
+    if (detail_new(w, detail_spacing_m(w, px / w->width, px / w->height), &g->detail,
+                          err) != OG_OK) {
+        mapimg_grid_look_free(g);
+        return OG_ENOMEM;
+    }
     *out = g;
     return OG_OK;
 }
@@ -147,6 +153,7 @@ void
 mapimg_grid_look_free(struct grid_look *g)
 {
     if (g != NULL) {
+        detail_delete(g->detail);
         free(g->coast);
         free(g);
     }
@@ -369,6 +376,14 @@ mapimg_grid_pixel(const struct grid_look *g, double u, double v, double flow_log
         }
     }
     surface_bicubic16(p, fx, fy, &h, &hx, &hy);
+    if (g->detail != NULL) {
+        /* the gullies in the shading (the heights keep the classes and
+           the water: detail never moves a coast) */
+        double ou, ov;
+        detail_offset(g->detail, u, v, h, hx * w->width, hy * w->height, &ou, &ov);
+        hx += ou / w->width;
+        hy += ov / w->height;
+    }
     cell = idx[1 + (fy >= 0.5)][1 + (fx >= 0.5)];
     if (any_ocean && g->coast != NULL) {
         double c, cx, cy;

@@ -30,6 +30,8 @@ struct sphere_surface;
 /* Grid worlds drawn from continuous fields where a cell covers more than
  * a pixel (mapimg_grid.c: colour and elevation layers, render.map_cells
  * smooth). */
+struct detail;
+
 struct grid_look {
     const struct world *w;
     enum map_layer layer;
@@ -46,6 +48,7 @@ struct grid_look {
     int hybrid;           /* the colour table per pixel (hybrid colour layer) */
     double hmax, mountain_h, dirt_slope, rock_slope, forest_density, canopy_freq,
         ground_freq;
+    struct detail *detail; /* sub-grid detail in the shading (render/detail.h), or NULL */
 };
 
 /* The look of a width x height map of w over view, or *out = NULL where
@@ -55,6 +58,7 @@ enum og_status mapimg_grid_look_new(const struct world *w, enum map_layer layer,
                                     const struct map_view *view, int width, int height,
                                     struct grid_look **out, struct og_error *err);
 void mapimg_grid_look_free(struct grid_look *g);
+
 
 /* The colour of map point (u, v) into *out and its class into *cls (may be
  * NULL); 0 outside the map. */
@@ -71,6 +75,7 @@ struct mesh_look {
     float *lake_level;    /* per site: its lake's level (elevation units), the
                              highest filled surface (hydro_elev) of the lake
                              nodes around it; -INFINITY for other sites */
+    struct detail *detail; /* sub-grid detail in the shading (render/detail.h), or NULL */
 };
 
 /* The look for a map whose smooth flag is smooth (MAP_SMOOTH_PIXELS), or

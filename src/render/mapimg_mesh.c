@@ -22,6 +22,7 @@
 #include <stdlib.h>
 
 #include "core/geom/mesh.h"
+#include "render/detail.h"
 #include "render/mapimg_internal.h"
 #include "render/tint.h"
 
@@ -79,6 +80,10 @@ mapimg_mesh_look_new(const struct world *w, enum map_layer layer, int smooth, do
     /* the grid maps' hill shade: the relief over an eighth of the map's
        width */
     g->shade_k = g->relief > 0.0 ? (1.0 / 8.0) / g->relief : 0.0;
+    if (detail_new(w, detail_spacing_m(w, px_units, px_units), &g->detail, err) != OG_OK) {
+        mapimg_mesh_look_free(g);
+        return OG_ENOMEM;
+    }
     *out = g;
     return OG_OK;
 }
@@ -89,6 +94,7 @@ mapimg_mesh_look_free(struct mesh_look *g)
     if (g != NULL) {
         free(g->grad);
         free(g->lake_level);
+        detail_delete(g->detail);
         free(g);
     }
 }
@@ -223,6 +229,13 @@ mapimg_mesh_color(const struct mesh_look *g, enum map_layer layer, const int32_t
         a = 0.0;
     }
     if (have_land) {
+        if (g->detail != NULL) {
+            /* the gullies in the shading; the coast stays the surface's */
+            double ou, ov;
+            detail_offset(g->detail, q[0], q[1], h, hx, hy, &ou, &ov);
+            hx += ou;
+            hy += ov;
+        }
         land = tint_mix(0, land, mapimg_mesh_shade(g, hx, hy));
     }
     *out = a >= 1.0 ? water : (a <= 0.0 ? land : tint_mix(land, water, a));

@@ -129,31 +129,6 @@ surface_at(void *ctx, double u, double v)
     return e;
 }
 
-/* The sub-grid detail of s's raster into s->detail (NULL when off).
- * Errors: OG_ENOMEM. */
-static enum og_status
-detail_new(struct sampler *s, struct og_error *err)
-{
-    struct detail *d;
-    if (!(params_get(&s->w->params, P_RENDER_DETAIL) > 0.0)) {
-        return OG_OK;
-    }
-    d = malloc(sizeof *d);
-    if (d == NULL) {
-        return og_error_set(err, OG_ENOMEM, "out of memory for the terrain detail");
-    }
-    if (detail_init(d, s->w, detail_spacing_m(s->w, s->ax[1], s->ax[3]), err) != OG_OK) {
-        free(d);
-        return OG_ENOMEM;
-    }
-    if (d->octaves == 0) {
-        free(d);
-        return OG_OK;
-    }
-    s->detail = d;
-    return OG_OK;
-}
-
 enum og_status
 sample_init(struct sampler *s, const struct world *w, int width, int height,
             struct og_error *err)
@@ -166,7 +141,8 @@ sample_init(struct sampler *s, const struct world *w, int width, int height,
     s->height = height;
     sample_axes(w, width, height, s->ax);
     st = river_carve_new(w, s->ax[1], s->ax[3], surface_at, s, &s->carve, err);
-    if (st == OG_OK && (st = detail_new(s, err)) != OG_OK) {
+    if (st == OG_OK &&
+        (st = detail_new(w, detail_spacing_m(w, s->ax[1], s->ax[3]), &s->detail, err)) != OG_OK) {
         river_carve_free(s->carve);
         s->carve = NULL;
     }
@@ -182,11 +158,8 @@ sample_free(struct sampler *s)
 {
     river_carve_free(s->carve);
     s->carve = NULL;
-    if (s->detail != NULL) {
-        detail_free(s->detail);
-        free(s->detail);
-        s->detail = NULL;
-    }
+    detail_delete(s->detail);
+    s->detail = NULL;
 }
 
 enum og_status
