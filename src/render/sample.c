@@ -15,9 +15,10 @@
 
 static void mesh_sample(struct sampler *s, const double *q, float *elev, int32_t *cell);
 
-/* A mesh surface's gradient: the forward difference over this step of the
- * map square (2^-12, exact in binary) */
-#define GRAD_STEP (1.0 / 4096.0)
+/* A mesh surface's gradient: central differences over this share of the
+ * sites' mean spacing (1 / sqrt(sites) of the map square), so that the
+ * detail's direction turns smoothly across the triangles' edges */
+#define GRAD_SPACING 0.25
 
 /* One axis of sample_axes: n samples over m grid cells (m = 0: a plane). */
 static void
@@ -177,23 +178,25 @@ sample_lowest(const struct world *w, double *lo, struct og_error *err)
     return st;
 }
 
-/* The plain surface's gradient at (u, v) of height h, world units per
+/* The plain surface's gradient at (u, v), world units per
  * map-square unit: grids the Catmull-Rom surface's own (zero where the
- * point is clamped to the outer centres), meshes a forward difference. */
+ * point is clamped to the outer centres), meshes central differences. */
 static void
-surface_grad(struct sampler *s, double u, double v, double h, double *hu, double *hv)
+surface_grad(struct sampler *s, double u, double v, double *hu, double *hv)
 {
     const struct world *w = s->w;
+    double e;
     if (w->kind == WORLD_GRID) {
-        double gx = u * w->width - 0.5, gy = v * w->height - 0.5, e, dx, dy;
+        double gx = u * w->width - 0.5, gy = v * w->height - 0.5, val, dx, dy;
         surface_bicubic(w->elevation, w->width, w->height, grid_clamp(gx, w->width),
-                        grid_clamp(gy, w->height), &e, &dx, &dy);
+                        grid_clamp(gy, w->height), &val, &dx, &dy);
         *hu = gx == grid_clamp(gx, w->width) ? dx * w->width : 0.0;
         *hv = gy == grid_clamp(gy, w->height) ? dy * w->height : 0.0;
         return;
     }
-    *hu = (surface_at(s, u + GRAD_STEP, v) - h) / GRAD_STEP;
-    *hv = (surface_at(s, u, v + GRAD_STEP) - h) / GRAD_STEP;
+    e = GRAD_SPACING / sqrt((double)w->mesh->npoints);
+    *hu = (surface_at(s, u + e, v) - surface_at(s, u - e, v)) / (2.0 * e);
+    *hv = (surface_at(s, u, v + e) - surface_at(s, u, v - e)) / (2.0 * e);
 }
 
 /* Surface height h at (u, v) with the sub-grid detail, faded inside the
@@ -209,7 +212,7 @@ with_detail(struct sampler *s, double u, double v, double h)
     if (!(fade > 0.0)) {
         return h;
     }
-    surface_grad(s, u, v, h, &hu, &hv);
+    surface_grad(s, u, v, &hu, &hv);
     off = detail_offset(s->detail, u, v, h, hu, hv, NULL, NULL) * fade;
     return in_range(s->w, h + off);
 }
