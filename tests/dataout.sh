@@ -41,6 +41,11 @@ roundtrip hybrid --generator hybrid --set hybrid.width=64 --set hybrid.height=64
 roundtrip planet --generator planet --set planet.points=800 --size 128x64
 roundtrip dem --dem "$DATA/dem/fuji.png"
 grep -q '"elevation_max": 3751,' "$tmp/dem.json" ; check "Fuji heightmap from 3751 m" $?
+# an island's default data size: 2^10 + 1 samples on the nodes of 1024
+# cells (doc/grid.md), the size engines take
+"$BIN" export --seed 3 --set island.cells=300 --heightmap "$tmp/dflt.png" 2>/dev/null &&
+    [ "$(od -An -tu1 -j16 -N8 "$tmp/dflt.png" | tr -s ' ')" = " 0 0 4 1 0 0 4 1" ]
+check "an island's heightmap is 1025 x 1025 by default" $?
 
 # r16: 2^n + 1 size, layout described in the stats JSON.
 "$BIN" export --seed 3 --set island.cells=1500 --size 65x65 --raw "$tmp/i.r16" \

@@ -28,7 +28,7 @@ static const struct output_kind kinds[OUT_COUNT] = {
     { OUT_HEIGHTMAP, "heightmap", "--heightmap", ".png .exr .tif .tiff", 0,
       OUTPUT_TILED | OUTPUT_DATA,
       "16-bit grey PNG, 32-bit float EXR or float32 GeoTIFF (COG) heightmap; --size WxH\n"
-      "                         (default: a grid's own size, else 1024)",
+      "                         (default: a grid's own size, an island 1025, a planet 1024x512)",
       output_raster_check, NULL, output_heightmap_write },
     { OUT_MESH, "mesh", "--mesh", ".glb .obj", 1, OUTPUT_DATA,
       "glTF binary or OBJ terrain mesh; --mesh-size COLSxROWS",
@@ -433,8 +433,8 @@ output_data_size(const struct output_plan *p, const struct world *w, int *width,
         *width = 1024;
         *height = 512;
     } else {
-        *width = 1024;
-        *height = 1024;
+        *width = 1025;   /* 2^10 + 1 nodes: 1024 cells of extent / 1024 */
+        *height = 1025;
     }
 }
 

@@ -187,7 +187,9 @@ enum og_status output_plan_write(struct output_plan *p, const struct world *w,
 void output_plan_fini(struct output_plan *p);
 
 /* The size of the data rasters of w: p's --size, else a grid's own size,
- * planes 1024 x 1024, spheres 1024 x 512 (equirectangular). */
+ * planes 1025 x 1025 (samples on the nodes of 1024 x 1024 cells, the
+ * 2^n + 1 size engines take: doc/grid.md), spheres 1024 x 512
+ * (equirectangular, pixel-is-area). */
 void output_data_size(const struct output_plan *p, const struct world *w, int *width,
                       int *height);
 
