@@ -253,6 +253,70 @@ START_TEST(carve_hybrid_rivers_run_downhill)
 }
 END_TEST
 
+/* One sampler serves a whole export (its tiles, bundle layers, splat
+ * images): a view of it samples the rows a fresh sample_init gives, bit
+ * for bit, wherever the sampler's own walk stopped, an uncarved view the
+ * same cells, and its lowest is sample_lowest's. */
+static void
+check_shared_sampler(const struct world *w, const char *name)
+{
+    struct sampler own, fresh, view, plain;
+    enum { W = 96, H = 80 };
+    float a[W], b[W], c[W];
+    int32_t ca[W], cb[W], cc[W];
+    double lo;
+    int y;
+
+    ck_assert_int_eq(sample_init(&own, w, W, H, NULL), OG_OK);
+    ck_assert_msg(own.carve != NULL, "%s: no channels", name);
+    ck_assert_int_eq(sample_lowest(w, &lo, NULL), OG_OK);
+    ck_assert_msg(lo == own.lowest, "%s: lowest %.17g, sampler's %.17g", name, lo, own.lowest);
+    for (y = H - 1; y >= H / 2; y--) {   /* move the owner's walk away */
+        sample_row(&own, y, 0, W, a, ca);
+    }
+    ck_assert_int_eq(sample_init(&fresh, w, W, H, NULL), OG_OK);
+    sample_share(&view, &own, 1);
+    sample_share(&plain, &own, 0);
+    for (y = 0; y < H; y++) {
+        sample_row(&fresh, y, 0, W, a, ca);
+        sample_row(&view, y, 0, W, b, cb);
+        sample_row(&plain, y, 0, W, c, cc);
+        ck_assert_msg(memcmp(a, b, sizeof a) == 0 && memcmp(ca, cb, sizeof ca) == 0,
+                      "%s: row %d of a view differs from a fresh sampler's", name, y);
+        ck_assert_msg(memcmp(ca, cc, sizeof ca) == 0, "%s: row %d's cells differ uncarved",
+                      name, y);
+    }
+    sample_free(&view);   /* frees nothing: own's channels stay */
+    ck_assert_ptr_nonnull(own.carve);
+    sample_free(&plain);
+    sample_free(&fresh);
+    sample_free(&own);
+}
+
+/* An island (a mesh: the walk hints matter) and a hybrid (beds carved
+ * below its lowest cell). */
+START_TEST(carve_shared_sampler_is_fresh)
+{
+    struct params p;
+    struct world *w;
+    double lo;
+
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_ISLAND_CELLS, 2000, NULL), OG_OK);
+    w = test_run_world(GEN_ISLAND, &p, NULL);
+    check_shared_sampler(w, "island");
+    world_unref(w);
+    params_defaults(&p);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_WIDTH, 64, NULL), OG_OK);
+    ck_assert_int_eq(params_set(&p, P_HYBRID_HEIGHT, 64, NULL), OG_OK);
+    w = test_run_world(GEN_HYBRID, &p, NULL);
+    ck_assert_int_eq(sample_lowest(w, &lo, NULL), OG_OK);
+    ck_assert(lo < w->elev_min);
+    check_shared_sampler(w, "hybrid");
+    world_unref(w);
+}
+END_TEST
+
 /* A plane falling 2 m a cell eastward, 100 m cells, with one river along
  * row 4 whose flow grows by 50 cells a cell (rivers: 1, else none). */
 static struct world *
@@ -363,5 +427,6 @@ carve_tests(Suite *s)
     tcase_add_test(tc, carve_none_without_rivers);
     tcase_add_test(tc, carve_island_rivers_run_downhill);
     tcase_add_test(tc, carve_hybrid_rivers_run_downhill);
+    tcase_add_test(tc, carve_shared_sampler_is_fresh);
     suite_add_tcase(s, tc);
 }

@@ -140,7 +140,7 @@ roundtrip(struct world *w, int W, int H, const char *path)
     double worst = 0.0;
 
     test_heightmap_read(w, W, H, path, &r);
-    ck_assert_int_eq(heightmap_scale(w, &range, &sc, &e), OG_OK);
+    ck_assert_int_eq(heightmap_scale(w, NULL, &range, &sc, &e), OG_OK);
     file = test_slurp(path, &len);
     ck_assert(file[24] == 16 && file[25] == 0);       /* IHDR: 16-bit, grey */
     png_chunks(file, len, chunks, sizeof chunks);
@@ -236,7 +236,7 @@ START_TEST(heightmap_roundtrip_dem)
                   OG_OK, "%s", e.msg);
     w = test_run_world(GEN_DEM, &p, &r);
     roundtrip(w, 144, 144, "tests/out-dataout-dem.png");
-    ck_assert_int_eq(heightmap_scale(w, &range, &sc, &e), OG_OK);
+    ck_assert_int_eq(heightmap_scale(w, NULL, &range, &sc, &e), OG_OK);
     ck_assert_double_eq_tol(sc.lo, 2186.0, 1e-9);
     ck_assert_double_eq_tol(sc.hi, 3345.0, 1e-9);
     ck_assert_msg(pngio_read_raster("tests/out-dataout-dem.png", &r2, &e) == OG_OK, "%s", e.msg);
@@ -271,7 +271,7 @@ START_TEST(raw16_layout)
     size_t len;
 
     raster_window_full(&win, 3, 2);
-    ck_assert_msg(export_raw16(w, &win, &range, "tests/out-dataout.r16", &sc, &e) == OG_OK, "%s",
+    ck_assert_msg(export_raw16(w, NULL, &win, &range, "tests/out-dataout.r16", &sc, &e) == OG_OK, "%s",
                   e.msg);
     d = test_slurp("tests/out-dataout.r16", &len);
     ck_assert_uint_eq(len, 12);
@@ -283,7 +283,7 @@ START_TEST(raw16_layout)
     range.given = 1;
     range.lo = 0.0;
     range.hi = 10.0;
-    ck_assert_int_eq(export_raw16(w, &win, &range, "tests/out-dataout.r16", &sc, &e), OG_OK);
+    ck_assert_int_eq(export_raw16(w, NULL, &win, &range, "tests/out-dataout.r16", &sc, &e), OG_OK);
     d = test_slurp("tests/out-dataout.r16", &len);
     /* 5 of 10 -> 32767.5 -> 32768 (round half away from zero) = 0x8000 */
     ck_assert(d[10] == 0x00 && d[11] == 0x80);
@@ -293,13 +293,13 @@ START_TEST(raw16_layout)
     /* A range that does not cover the data is refused, no file written. */
     range.hi = 4.0;
     remove("tests/out-dataout-refused.r16");
-    ck_assert_int_eq(export_raw16(w, &win, &range, "tests/out-dataout-refused.r16", &sc, &e),
+    ck_assert_int_eq(export_raw16(w, NULL, &win, &range, "tests/out-dataout-refused.r16", &sc, &e),
                      OG_ERANGE);
     ck_assert_msg(strstr(e.msg, "--height-range") != NULL && strstr(e.msg, "--clip") != NULL,
                   "%s", e.msg);
     ck_assert(fopen("tests/out-dataout-refused.r16", "rb") == NULL);
     range.clip = 1;
-    ck_assert_int_eq(export_raw16(w, &win, &range, "tests/out-dataout.r16", &sc, &e), OG_OK);
+    ck_assert_int_eq(export_raw16(w, NULL, &win, &range, "tests/out-dataout.r16", &sc, &e), OG_OK);
     d = test_slurp("tests/out-dataout.r16", &len);
     ck_assert(d[8] == 0xff && d[9] == 0xff && d[10] == 0xff && d[11] == 0xff);  /* 4, 5 -> top */
     free(d);
@@ -331,9 +331,9 @@ START_TEST(tiles_stitch_to_single_export)
     w = test_run_world(GEN_ISLAND, &p, NULL);
     ck_assert_int_eq(tile_check(&g, W, H, &e), OG_OK);
     raster_window_full(&full, W, H);
-    ck_assert_int_eq(export_heightmap_png(w, &full, &range, "tests/out-dataout-t.png", NULL, &e),
+    ck_assert_int_eq(export_heightmap_png(w, NULL, &full, &range, "tests/out-dataout-t.png", NULL, &e),
                      OG_OK);
-    ck_assert_int_eq(export_raw16(w, &full, &range, "tests/out-dataout-t.r16", NULL, &e), OG_OK);
+    ck_assert_int_eq(export_raw16(w, NULL, &full, &range, "tests/out-dataout-t.r16", NULL, &e), OG_OK);
     ck_assert_int_eq(export_map_png(w, LAYER_COLOR, W, H, "tests/out-dataout-m.png", &e), OG_OK);
     ck_assert_int_eq(export_map_tiles(w, LAYER_COLOR, W, H, &g, "tests/out-dataout-m.png", NULL, &e),
                      OG_OK);
@@ -345,9 +345,9 @@ START_TEST(tiles_stitch_to_single_export)
             /* 61 = 20 + 20 + 21 columns; all but the last get one more */
             ck_assert_int_eq(win.w, 21);
             ck_assert_int_eq(win.x0, tx * 61 / 3);
-            ck_assert_int_eq(export_heightmap_png(w, &win, &range, "tests/out-dataout-tile.png",
+            ck_assert_int_eq(export_heightmap_png(w, NULL, &win, &range, "tests/out-dataout-tile.png",
                                                   NULL, &e), OG_OK);
-            ck_assert_int_eq(export_raw16(w, &win, &range, "tests/out-dataout-tile.r16", NULL,
+            ck_assert_int_eq(export_raw16(w, NULL, &win, &range, "tests/out-dataout-tile.r16", NULL,
                                           &e), OG_OK);
             ck_assert_int_eq(pngio_read_raster("tests/out-dataout-tile.png", &part, &e), OG_OK);
             ck_assert_int_eq(part.width, win.w);

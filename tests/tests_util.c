@@ -196,7 +196,7 @@ test_heightmap_read(const struct world *w, int W, int H, const char *path, struc
 
     memset(&range, 0, sizeof range);
     raster_window_full(&win, W, H);
-    ck_assert_msg(export_heightmap_png(w, &win, &range, path, NULL, &e) == OG_OK, "%s", e.msg);
+    ck_assert_msg(export_heightmap_png(w, NULL, &win, &range, path, NULL, &e) == OG_OK, "%s", e.msg);
     ck_assert_msg(pngio_read_raster(path, r, &e) == OG_OK, "%s", e.msg);
     ck_assert_int_eq(r->width, W);
     ck_assert_int_eq(r->height, H);

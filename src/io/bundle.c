@@ -209,10 +209,12 @@ manifest_head(struct jsonw *man, const struct world *w, int width, int height)
     jsonw_printf(man, "  \"files\": [");
 }
 
-/* The colour map and the 16-bit heightmap, with their world files. */
+/* The colour map and the 16-bit heightmap (sampled by smp), with their
+ * world files. */
 static enum og_status
-write_base(const struct world *w, int width, int height, const struct georef *g,
-           const char *tmp, struct jsonw *man, int *first, struct og_error *err)
+write_base(const struct world *w, const struct sampler *smp, int width, int height,
+           const struct georef *g, const char *tmp, struct jsonw *man, int *first,
+           struct og_error *err)
 {
     char path[PATH_MAX + 32], meaning[160];
     struct height_range range = { 0 };
@@ -234,7 +236,7 @@ write_base(const struct world *w, int width, int height, const struct georef *g,
     bundle_entry(man, first, "map.png", "png8 RGBA", width, height, NULL, 0, 0,
                  "colour map (biome colours)", 1);
     snprintf(path, sizeof path, "%s/height.png", tmp);
-    st = export_heightmap_png(w, &win, &range, path, &sc, err);
+    st = export_heightmap_png(w, smp, &win, &range, path, &sc, err);
     if (st == OG_OK) {
         st = georef_write(g, &win, ax, path, err);
     }
@@ -330,6 +332,7 @@ export_bundle_staged(const struct world *w, int width, int height, const struct 
     const char *dir;
     struct jsonw man = { 0 };
     struct pngio_text *text = NULL;
+    struct sampler smp;
     size_t ntext = 0;
     void *block = NULL;
     enum og_status st;
@@ -344,13 +347,19 @@ export_bundle_staged(const struct world *w, int width, int height, const struct 
         return st;
     }
     manifest_head(&man, w, width, height);
-    st = write_base(w, width, height, g, tmp, &man, &first, err);
+    /* one sampler of the raster for height.png and every layer: the river
+       channels are built once */
+    st = sample_init(&smp, w, width, height, err);
+    if (st == OG_OK) {
+        st = write_base(w, &smp, width, height, g, tmp, &man, &first, err);
+    }
     if (st == OG_OK) {
         st = export_recipe(w, NULL, &text, &ntext, &block, err);
     }
     if (st == OG_OK) {
-        st = bundle_write_layers(w, width, height, g, tmp, text, ntext, &man, &first, err);
+        st = bundle_write_layers(w, &smp, g, tmp, text, ntext, &man, &first, err);
     }
+    sample_free(&smp);
     if (st == OG_OK) {
         st = write_picture(w, tmp, &man, &first, err);
     }

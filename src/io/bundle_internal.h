@@ -10,6 +10,7 @@
 #include "io/jsonw.h"
 
 struct pngio_text;
+struct sampler;
 
 /* One manifest entry (a comma before it unless *first): the file, its
  * format, size (width 0: none), units and range (units NULL: none), what
@@ -18,10 +19,12 @@ void bundle_entry(struct jsonw *j, int *first, const char *file, const char *for
                   int height, const char *units, double lo, double hi, const char *meaning,
                   int registered);
 
-/* The layer rasters of w at width x height into folder tmp, each with its
- * world file (g may be NULL), its manifest entry in man, and the biome
- * legend JSON beside biome.png. Errors: the first failing file's. */
-enum og_status bundle_write_layers(const struct world *w, int width, int height,
+/* The layer rasters of w at smp's raster size (a sampler of w,
+ * render/sample.h: the layers take its cells, not its carved heights)
+ * into folder tmp, each with its world file (g may be NULL), its manifest
+ * entry in man, and the biome legend JSON beside biome.png. Errors: the
+ * first failing file's. */
+enum og_status bundle_write_layers(const struct world *w, const struct sampler *smp,
                                    const struct georef *g, const char *tmp,
                                    const struct pngio_text *text, size_t ntext, struct jsonw *man,
                                    int *first, struct og_error *err);

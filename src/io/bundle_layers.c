@@ -301,10 +301,11 @@ write_legend(const struct world *w, const char *path, struct og_error *err)
 }
 
 enum og_status
-bundle_write_layers(const struct world *w, int width, int height, const struct georef *g,
+bundle_write_layers(const struct world *w, const struct sampler *smp, const struct georef *g,
                     const char *tmp, const struct pngio_text *text, size_t ntext,
                     struct jsonw *man, int *first, struct og_error *err)
 {
+    int width = smp->width, height = smp->height;
     char path[PATH_MAX + 32];
     float *cflow = NULL, *criver = NULL;
     struct raster_window win;
@@ -350,7 +351,9 @@ bundle_write_layers(const struct world *w, int width, int height, const struct g
             lo = -r.top;
             hi = r.top;
         }
-        st = sample_init(&r.s, w, width, height, err);
+        /* the cells under the samples: the plain surface's, no channels */
+        sample_share(&r.s, smp, 0);
+        st = OG_OK;
         r.elev = malloc((size_t)width * sizeof *r.elev);
         r.cell = malloc((size_t)width * sizeof *r.cell);
         snprintf(path, sizeof path, "%s/%s", tmp, layers[k].file);

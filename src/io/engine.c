@@ -70,10 +70,12 @@ engine_unity_control_size(int want)
     return tiles == 1 ? side - 1 : 0;
 }
 
-/* The r16 of window win, rows south first (Unity's raw import). */
+/* The r16 of window win, rows south first (Unity's raw import), sampled
+ * by smp (the layout's whole raster). */
 static enum og_status
-write_r16_south(const struct world *w, const struct raster_window *win,
-                struct height_scale *sc, const char *path, struct og_error *err)
+write_r16_south(const struct world *w, const struct sampler *smp,
+                const struct raster_window *win, struct height_scale *sc, const char *path,
+                struct og_error *err)
 {
     struct sampler s;
     struct outfile of;
@@ -85,7 +87,7 @@ write_r16_south(const struct world *w, const struct raster_window *win,
     int x, y;
 
     if (st == OG_OK) {
-        st = sample_init(&s, w, win->width, win->height, err);
+        st = sample_use(&s, smp, w, win->width, win->height, err);
         for (y = win->h - 1; y >= 0 && st == OG_OK; y--) {
             sample_row(&s, win->y0 + y, win->x0, win->w, elev, NULL);
             heightmap_extremes(sc, elev, win->w);
@@ -239,25 +241,26 @@ output_engine_check(struct output_plan *p, struct og_error *err)
     return OG_OK;
 }
 
-/* One file of the layout: tile (tx, ty) of a side x side raster. */
+/* One file of the layout: tile (tx, ty) of a side x side raster, sampled
+ * by smp (that raster's: the channels built once for every tile). */
 static enum og_status
-engine_file(const struct world *w, struct output_plan *p, enum engine_profile e,
-            const struct raster_window *win, struct height_scale *sc, const char *path,
-            struct og_error *err)
+engine_file(const struct world *w, const struct sampler *smp, struct output_plan *p,
+            enum engine_profile e, const struct raster_window *win, struct height_scale *sc,
+            const char *path, struct og_error *err)
 {
     if (e == ENGINE_UNITY) {
-        return write_r16_south(w, win, sc, path, err);
+        return write_r16_south(w, smp, win, sc, path, err);
     }
     if (e == ENGINE_UNREAL) {
         struct height_range filled = p->range;
         filled.filled = 1;  /* no holes in a landscape: the sidecar's scale */
-        return export_heightmap_png(w, win, &filled, path, NULL, err);
+        return export_heightmap_png(w, smp, win, &filled, path, NULL, err);
     }
     /* Terrain3D and HTerrain read every sample as a height: NaN would
        poison their meshes and normals, so voids keep their filled heights
        as in Unity's and Unreal's files (the void mask is the bundle's
        void.png, the count the sidecar's voids_filled) */
-    return export_heightmap_exr(w, win, 1, path, NULL, err);
+    return export_heightmap_exr(w, smp, win, 1, path, NULL, err);
 }
 
 enum og_status
@@ -269,6 +272,7 @@ output_engine_write(struct output_plan *p, const struct world *w, struct og_erro
     struct height_scale sc;
     struct raster_window win;
     struct jsonw files = { 0 };
+    struct sampler smp;
     enum og_status st;
     int W, H, side, nt, tile, tx, ty;
 
@@ -278,7 +282,11 @@ output_engine_write(struct output_plan *p, const struct world *w, struct og_erro
     engine_base(p->path[OUT_ENGINE], base, sizeof base);
     output_data_size(p, w, &W, &H);
     engine_layout(e, W > H ? W : H, &side, &nt, &tile);
-    if ((st = heightmap_scale(w, &p->range, &sc, err)) != OG_OK) {
+    if ((st = sample_init(&smp, w, side, side, err)) != OG_OK) {
+        return st;
+    }
+    if ((st = heightmap_scale(w, &smp, &p->range, &sc, err)) != OG_OK) {
+        sample_free(&smp);
         return st;
     }
     snprintf(file, sizeof file, "%s%s", base, ext[e]);
@@ -295,7 +303,7 @@ output_engine_write(struct output_plan *p, const struct world *w, struct og_erro
             } else if (nt > 1 && tile_name(file, tx, ty, name, sizeof name) == 0) {
                 f = name;
             }
-            st = engine_file(w, p, e, &win, &sc, f, err);
+            st = engine_file(w, &smp, p, e, &win, &sc, f, err);
             slash = strrchr(f, '/');
             jsonw_printf(&files, "%s", tx + ty > 0 ? ", " : "");
             jsonw_string(&files, slash != NULL ? slash + 1 : f);
@@ -304,6 +312,7 @@ output_engine_write(struct output_plan *p, const struct world *w, struct og_erro
     if (st == OG_OK) {
         st = engine_sidecar(w, e, base, side, nt, &sc, &files, p->path[OUT_SPLAT], err);
     }
+    sample_free(&smp);
     free(files.s);
     return st;
 }

@@ -105,13 +105,16 @@ heightmap_format(const char *path)
 }
 
 /* A heightmap (raw = 0) or r16 (raw = 1) at the data size: whole, or its
- * tiles (all, or the one of --tile). */
+ * tiles (all, or the one of --tile). One sampler of the whole raster serves
+ * every tile: the river channels and the lowest bed are built once, and a
+ * tile's channels are the whole raster's (seamless tiles). */
 static enum og_status
 write_rasters(struct output_plan *p, const struct world *w, int raw, struct og_error *err)
 {
     const char *path = p->path[raw ? OUT_RAW : OUT_HEIGHTMAP];
     struct raster_window win;
     struct height_scale sc;
+    struct sampler smp;
     char name[PATH_MAX];
     enum hm_format fmt;
     enum og_status st;
@@ -122,7 +125,9 @@ write_rasters(struct output_plan *p, const struct world *w, int raw, struct og_e
         (st = tile_check_sizes(&p->tiles, W, H, "heightmap", HEIGHTMAP_MAX_SIDE, err)) != OG_OK) {
         return st;
     }
-    st = OG_OK;
+    if ((st = sample_init(&smp, w, W, H, err)) != OG_OK) {
+        return st;
+    }
     for (ty = 0; ty < ny && st == OG_OK; ty++) {
         for (tx = 0; tx < nx && st == OG_OK; tx++) {
             const char *file = path;
@@ -132,19 +137,19 @@ write_rasters(struct output_plan *p, const struct world *w, int raw, struct og_e
                 }
                 tile_window(&p->tiles, W, H, tx, ty, &win);
                 if (tile_name(path, tx, ty, name, sizeof name) != 0) {
-                    return og_error_set(err, OG_EIO, "cannot write %s: tile name too long",
-                                        path);
+                    st = og_error_set(err, OG_EIO, "cannot write %s: tile name too long", path);
+                    break;
                 }
                 file = name;
             } else {
                 raster_window_full(&win, W, H);
             }
             fmt = raw ? HM_R16 : heightmap_format(file);
-            st = fmt == HM_R16   ? export_raw16(w, &win, &p->range, file, &sc, err)
-                 : fmt == HM_EXR ? export_heightmap_exr(w, &win, 0, file, &sc, err)
+            st = fmt == HM_R16   ? export_raw16(w, &smp, &win, &p->range, file, &sc, err)
+                 : fmt == HM_EXR ? export_heightmap_exr(w, &smp, &win, 0, file, &sc, err)
                  : fmt == HM_TIFF
-                     ? export_heightmap_tiff(w, &win, output_georef(p, w), file, &sc, err)
-                     : export_heightmap_png(w, &win, &p->range, file, &sc, err);
+                     ? export_heightmap_tiff(w, &smp, &win, output_georef(p, w), file, &sc, err)
+                     : export_heightmap_png(w, &smp, &win, &p->range, file, &sc, err);
             p->tiles_written += st == OG_OK && p->tiles.nx > 0;
             /* a GeoTIFF holds its georeferencing; the others get sidecars */
             if (st == OG_OK && fmt != HM_TIFF) {
@@ -158,9 +163,9 @@ write_rasters(struct output_plan *p, const struct world *w, int raw, struct og_e
                                                       "little-endian", "little-endian" };
                 st = add_export(p, file, names[fmt], orders[fmt], &win, &sc, err);
             }
-
         }
     }
+    sample_free(&smp);
     return st;
 }
 

@@ -245,6 +245,26 @@ river_nodes_build(const struct world *w, double px, river_carve_height_fn hfn, v
     return nodes_beds(w, k, hfn, ctx, err);
 }
 
+double
+river_nodes_lowest(const struct world *w, const struct carve_nodes *k)
+{
+    double lowest = HUGE_VAL;
+    size_t i;
+
+    for (i = 0; i < k->n; i++) {
+        int m;
+        if (w->downhill[k->node[i]] < 0) {
+            lowest = k->bed[i] < lowest ? k->bed[i] : lowest;
+            continue;
+        }
+        for (m = 0; m <= SEG_K; m++) {
+            double b = k->sb[i * (SEG_K + 1) + (size_t)m];
+            lowest = b < lowest ? b : lowest;
+        }
+    }
+    return lowest;
+}
+
 enum og_status
 river_carve_lowest(const struct world *w, river_carve_height_fn height_fn, void *ctx,
                    double *lowest, struct og_error *err)
@@ -252,7 +272,6 @@ river_carve_lowest(const struct world *w, river_carve_height_fn height_fn, void 
     struct carve_nodes k;
     double mx, my, mz;
     enum og_status st = OG_OK;
-    size_t i;
 
     *lowest = HUGE_VAL;
     if (!river_carves(w)) {
@@ -261,16 +280,8 @@ river_carve_lowest(const struct world *w, river_carve_height_fn height_fn, void 
     river_carve_scale(w, &mx, &my, &mz);
     memset(&k, 0, sizeof k);
     st = river_nodes_build(w, 0.0, height_fn, ctx, mx, my, mz, &k, err);
-    for (i = 0; st == OG_OK && i < k.n; i++) {
-        int m;
-        if (w->downhill[k.node[i]] < 0) {
-            *lowest = k.bed[i] < *lowest ? k.bed[i] : *lowest;
-            continue;
-        }
-        for (m = 0; m <= SEG_K; m++) {
-            double b = k.sb[i * (SEG_K + 1) + (size_t)m];
-            *lowest = b < *lowest ? b : *lowest;
-        }
+    if (st == OG_OK) {
+        *lowest = river_nodes_lowest(w, &k);
     }
     river_nodes_free(&k);
     return st;

@@ -49,6 +49,10 @@ enum og_status river_nodes_build(const struct world *w, double px, river_carve_h
 
 void river_nodes_free(struct carve_nodes *k);
 
+/* The lowest bed of the built nodes k of w (world units): the beds of
+ * their segments' samples and of the outlets; HUGE_VAL for none. */
+double river_nodes_lowest(const struct world *w, const struct carve_nodes *k);
+
 /* The level of the water a river ends in when it reaches node d (< 0: an
  * outlet): a lake's level, else the sea (k->sea). */
 double river_end_level(const struct world *w, const struct carve_nodes *k, int32_t d);

@@ -201,7 +201,7 @@ build_index(struct river_carve *c, struct og_error *err)
 
 enum og_status
 river_carve_new(const struct world *w, double du, double dv, river_carve_height_fn height_fn,
-                void *ctx, struct river_carve **out, struct og_error *err)
+                void *ctx, struct river_carve **out, double *lowest, struct og_error *err)
 {
     struct carve_nodes k;
     struct river_carve *c;
@@ -209,6 +209,9 @@ river_carve_new(const struct world *w, double du, double dv, river_carve_height_
     size_t r;
 
     *out = NULL;
+    if (lowest != NULL) {
+        *lowest = HUGE_VAL;
+    }
     if (!river_carves(w)) {
         return OG_OK;
     }
@@ -220,6 +223,9 @@ river_carve_new(const struct world *w, double du, double dv, river_carve_height_
     c->px = du * c->mx > dv * c->my ? du * c->mx : dv * c->my;
     memset(&k, 0, sizeof k);
     st = river_nodes_build(w, c->px, height_fn, ctx, c->mx, c->my, c->mz, &k, err);
+    if (st == OG_OK && lowest != NULL) {
+        *lowest = river_nodes_lowest(w, &k);   /* the beds do not depend on px */
+    }
     if (st == OG_OK && k.n > 0) {
         for (r = 0; r < k.n; r++) {
             c->nseg += w->downhill[k.node[r]] >= 0;

@@ -73,11 +73,12 @@ typedef double (*river_carve_height_fn)(void *ctx, double u, double v);
  * (fractions of the map square, render/sample.h sample_axes), heights at
  * the river nodes from height_fn(ctx, u, v). *out is NULL (no
  * work) when w has no rivers, is a sphere or render.carve_rivers is off.
- * Errors: OG_ENOMEM, OG_EINVAL (a cycle in the river network); *out is
- * then NULL. */
+ * *lowest (may be NULL) gets river_carve_lowest's value from the same
+ * beds, so that one build serves both. Errors: OG_ENOMEM, OG_EINVAL (a
+ * cycle in the river network); *out is then NULL. */
 enum og_status river_carve_new(const struct world *w, double du, double dv,
                                river_carve_height_fn height_fn, void *ctx,
-                               struct river_carve **out, struct og_error *err);
+                               struct river_carve **out, double *lowest, struct og_error *err);
 
 /* The lowest bed of w's channels (world units) into *lowest, HUGE_VAL
  * when it gets none: no carved height lies below both it and the world's

@@ -135,13 +135,17 @@ sample_init(struct sampler *s, const struct world *w, int width, int height,
             struct og_error *err)
 {
     enum og_status st;
+    double bed;
 
     memset(s, 0, sizeof *s);
     s->w = w;
     s->width = width;
     s->height = height;
     sample_axes(w, width, height, s->ax);
-    st = river_carve_new(w, s->ax[1], s->ax[3], surface_at, s, &s->carve, err);
+    st = river_carve_new(w, s->ax[1], s->ax[3], surface_at, s, &s->carve, &bed, err);
+    /* sample_lowest's: its beds are these (the same probes from the same
+       hints; a bed does not depend on the raster's size) */
+    s->lowest = bed < w->elev_min ? bed : w->elev_min;
     if (st == OG_OK &&
         (st = detail_new(w, detail_spacing_m(w, s->ax[1], s->ax[3]), &s->detail, err)) != OG_OK) {
         river_carve_free(s->carve);
@@ -157,10 +161,41 @@ sample_init(struct sampler *s, const struct world *w, int width, int height,
 void
 sample_free(struct sampler *s)
 {
-    river_carve_free(s->carve);
+    if (!s->borrowed) {
+        river_carve_free(s->carve);
+        detail_delete(s->detail);
+    }
     s->carve = NULL;
-    detail_delete(s->detail);
     s->detail = NULL;
+}
+
+void
+sample_share(struct sampler *v, const struct sampler *s, int carved)
+{
+    *v = *s;
+    v->tri = 0;
+    v->point = 0;
+    v->borrowed = 1;
+    if (!carved) {
+        v->carve = NULL;
+        v->detail = NULL;
+    }
+}
+
+enum og_status
+sample_use(struct sampler *s, const struct sampler *shared, const struct world *w, int width,
+           int height, struct og_error *err)
+{
+    if (shared == NULL) {
+        return sample_init(s, w, width, height, err);
+    }
+    memset(s, 0, sizeof *s);
+    if (shared->w != w || shared->width != width || shared->height != height) {
+        return og_error_set(err, OG_EINVAL, "a sampler of a %dx%d raster used for %dx%d",
+                            shared->width, shared->height, width, height);
+    }
+    sample_share(s, shared, 1);
+    return OG_OK;
 }
 
 enum og_status

@@ -54,6 +54,8 @@ struct sampler {
     int32_t tri;           /* walk hint: the last triangle found */
     int32_t point;         /* walk hint for nearest-point fallbacks */
     struct river_carve *carve; /* the river channels, or NULL */
+    double lowest;         /* sample_lowest's value, from the same channels */
+    int borrowed;          /* a sample_share: carve and detail are another sampler's */
 };
 
 /* Prepare s for a width x height raster of w (both >= 1), with w's river
@@ -65,11 +67,30 @@ struct sampler {
 enum og_status sample_init(struct sampler *s, const struct world *w, int width, int height,
                            struct og_error *err);
 
-/* Release what sample_init allocated. */
+/* Release what sample_init allocated (nothing for a sample_share). */
 void sample_free(struct sampler *s);
 
+/* v as a second walker over s's raster: the same axes, lowest value and,
+ * when carved is non-zero, s's river channels and detail (else neither:
+ * the plain surface, for callers that only want sample_row's cells), its
+ * walk hints at their start as after sample_init, so that v's rows are
+ * those of a fresh sample_init of the same raster. Channels and detail
+ * are built once per raster size this way: the tiles, bundle layers and
+ * splat images of one export share them (a tile's channels are the whole
+ * raster's, so tiles stay seamless). v borrows: it must not outlive s, and sample_free(v)
+ * frees nothing. s is only read (views of one s may run in threads). */
+void sample_share(struct sampler *v, const struct sampler *s, int carved);
+
+/* A sampler for a width x height raster of w into s: a carved sample_share
+ * of shared when it is not NULL, else sample_init's. Release with
+ * sample_free either way. Errors: sample_init's; OG_EINVAL when shared
+ * samples another world or raster size. */
+enum og_status sample_use(struct sampler *s, const struct sampler *shared, const struct world *w,
+                          int width, int height, struct og_error *err);
+
 /* The lowest elevation (world units) any raster of w samples into *lo:
- * elev_min, or a river bed carved below it (render/river_carve.h).
+ * elev_min, or a river bed carved below it (render/river_carve.h); a
+ * sampler's lowest holds the same without building the beds again.
  * Errors: OG_ENOMEM, OG_EINVAL (a cycle in the river network). */
 enum og_status sample_lowest(const struct world *w, double *lo, struct og_error *err);
 

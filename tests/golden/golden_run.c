@@ -300,7 +300,7 @@ main(int argc, char **argv)
             struct height_range range;
             memset(&range, 0, sizeof range);
             raster_window_full(&win, out[i].w, out[i].h);
-            st = export_heightmap_png(w, &win, &range, file, NULL, &err);
+            st = export_heightmap_png(w, NULL, &win, &range, file, NULL, &err);
         } else {
             st = globe_export_png(w, out[i].w, file, &err);
         }

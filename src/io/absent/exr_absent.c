@@ -19,8 +19,8 @@ dem_exr_read(const char *path, struct dem_raster *out, struct og_error *err)
 }
 
 enum og_status
-export_heightmap_exr(const struct world *w, const struct raster_window *win, int filled,
-                     const char *path, struct height_scale *used, struct og_error *err)
+export_heightmap_exr(const struct world *w, const struct sampler *smp,
+                     const struct raster_window *win, int filled, const char *path, struct height_scale *used, struct og_error *err)
 {
     return og_error_set(err, OG_EUNSUPPORTED, "%s: cannot write OpenEXR: %s", path, NO_EXR);
 }

@@ -49,8 +49,8 @@ crs_ground_cell(const char *srs, const double gt[6], int width, int height, doub
 }
 
 enum og_status
-export_heightmap_tiff(const struct world *w, const struct raster_window *win,
-                      const struct georef *g, const char *path, struct height_scale *used,
+export_heightmap_tiff(const struct world *w, const struct sampler *smp,
+                      const struct raster_window *win, const struct georef *g, const char *path, struct height_scale *used,
                       struct og_error *err)
 {
     return og_error_set(err, OG_EUNSUPPORTED, "%s: cannot write GeoTIFF: %s", path, NO_GDAL);

@@ -36,8 +36,8 @@ heightmap_check_window(const struct raster_window *win, const char *what, struct
 }
 
 enum og_status
-heightmap_scale(const struct world *w, const struct height_range *asked, struct height_scale *out,
-                struct og_error *err)
+heightmap_scale(const struct world *w, const struct sampler *smp,
+                const struct height_range *asked, struct height_scale *out, struct og_error *err)
 {
     double unit = w->elev_unit_m > 0.0 ? w->elev_unit_m : 1.0;
     double lo, hi = w->elev_max * unit;
@@ -48,7 +48,9 @@ heightmap_scale(const struct world *w, const struct height_range *asked, struct 
                             world_gen_name(w->gen));
     }
     /* the world's extremes, down to a river bed carved below them */
-    if ((st = sample_lowest(w, &lo, err)) != OG_OK) {
+    if (smp != NULL) {
+        lo = smp->lowest;
+    } else if ((st = sample_lowest(w, &lo, err)) != OG_OK) {
         return st;
     }
     lo *= unit;
@@ -199,9 +201,9 @@ hm_text(const struct world *w, const struct raster_window *win, const struct hei
 }
 
 enum og_status
-export_heightmap_png(const struct world *w, const struct raster_window *win,
-                     const struct height_range *range, const char *path,
-                     struct height_scale *used, struct og_error *err)
+export_heightmap_png(const struct world *w, const struct sampler *smp,
+                     const struct raster_window *win, const struct height_range *range,
+                     const char *path, struct height_scale *used, struct og_error *err)
 {
     struct height_scale sc;
     struct hm_rows r;
@@ -213,19 +215,17 @@ export_heightmap_png(const struct world *w, const struct raster_window *win,
     if ((st = heightmap_check_window(win, "heightmap", err)) != OG_OK) {
         return st;
     }
-    st = heightmap_scale(w, range, &sc, err);
-    if (st != OG_OK) {
-        return st;
-    }
-    heightmap_scale_voids(w, range, &sc);
-    st = hm_text(w, win, &sc, &text, &ntext, blocks, err);
-    if (st != OG_OK) {
-        return st;
-    }
     memset(&r, 0, sizeof r);
-    if ((st = sample_init(&r.s, w, win->width, win->height, err)) != OG_OK) {
-        free(blocks[0]);
-        free(blocks[1]);
+    if ((st = sample_use(&r.s, smp, w, win->width, win->height, err)) != OG_OK) {
+        return st;
+    }
+    st = heightmap_scale(w, &r.s, range, &sc, err);
+    if (st == OG_OK) {
+        heightmap_scale_voids(w, range, &sc);
+        st = hm_text(w, win, &sc, &text, &ntext, blocks, err);
+    }
+    if (st != OG_OK) {
+        sample_free(&r.s);
         return st;
     }
     r.win = win;

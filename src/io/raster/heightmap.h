@@ -26,6 +26,8 @@
 #include "core/base/og_error.h"
 #include "core/world.h"
 
+struct sampler;   /* render/sample.h */
+
 /* Largest side of a heightmap or r16 raster (per side, in samples). */
 #define HEIGHTMAP_MAX_SIDE 32768
 /* Largest side of the whole raster a window (a tile, io/tiles.h) is cut
@@ -84,10 +86,14 @@ uint16_t heightmap_sample(const struct world *w, const struct height_scale *s, d
 enum og_status heightmap_check_window(const struct raster_window *win, const char *what,
                                       struct og_error *err);
 
-/* Resolve the range for w. Errors: OG_ERANGE "elevations LO..HI of the
- * world fall outside --height-range A:B (use --clip to clamp)". */
-enum og_status heightmap_scale(const struct world *w, const struct height_range *asked,
-                               struct height_scale *out, struct og_error *err);
+/* Resolve the range for w; its low end from smp's lowest (a sampler of w,
+ * render/sample.h) when smp is not NULL, else from sample_lowest, which
+ * builds the river beds once more. Errors: OG_ERANGE "elevations LO..HI
+ * of the world fall outside --height-range A:B (use --clip to clamp)";
+ * sample_lowest's. */
+enum og_status heightmap_scale(const struct world *w, const struct sampler *smp,
+                               const struct height_range *asked, struct height_scale *out,
+                               struct og_error *err);
 
 /* One elevation (world units) as a sample (clamped to 0..65535). */
 static inline uint16_t
@@ -111,9 +117,13 @@ void raster_window_full(struct raster_window *win, int width, int height);
 
 /* Write the window win of w's heightmap as a 16-bit grey PNG to path
  * (atomically); *used (may be NULL) gets the scale and the extremes of the
- * samples. Errors: OG_ERANGE for a size outside 1..HEIGHTMAP_MAX_SIDE
- * or a range that does not cover the data, OG_EIO naming path. */
-enum og_status export_heightmap_png(const struct world *w, const struct raster_window *win,
+ * samples. smp (may be NULL): a sampler of w for win's whole raster
+ * (render/sample.h sample_init), which the tiles of one export share so
+ * that the river channels are built once; NULL builds one for this file.
+ * Errors: OG_ERANGE for a size outside 1..HEIGHTMAP_MAX_SIDE or a range
+ * that does not cover the data, OG_EIO naming path, sample_use's. */
+enum og_status export_heightmap_png(const struct world *w, const struct sampler *smp,
+                                    const struct raster_window *win,
                                     const struct height_range *range, const char *path,
                                     struct height_scale *used, struct og_error *err);
 

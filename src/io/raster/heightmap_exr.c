@@ -122,8 +122,8 @@ exr_encode(exr_context_t f, const struct world *w, const struct raster_window *w
 }
 
 enum og_status
-export_heightmap_exr(const struct world *w, const struct raster_window *win, int filled,
-                     const char *path, struct height_scale *used, struct og_error *err)
+export_heightmap_exr(const struct world *w, const struct sampler *smp,
+                     const struct raster_window *win, int filled, const char *path, struct height_scale *used, struct og_error *err)
 {
     exr_context_initializer_t init = EXR_DEFAULT_CONTEXT_INITIALIZER;
     exr_context_t f = NULL;
@@ -135,7 +135,7 @@ export_heightmap_exr(const struct world *w, const struct raster_window *win, int
     enum og_status st;
 
     const float void_nan = NAN;
-    st = heightmap_float_sample(w, win, filled ? NULL : &void_nan, &buf, &sc, err);
+    st = heightmap_float_sample(w, smp, win, filled ? NULL : &void_nan, &buf, &sc, err);
     if (st != OG_OK) {
         return st;
     }

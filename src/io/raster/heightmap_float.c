@@ -9,7 +9,8 @@
 #include "render/sample.h"
 
 enum og_status
-heightmap_float_sample(const struct world *w, const struct raster_window *win,
+heightmap_float_sample(const struct world *w, const struct sampler *smp,
+                       const struct raster_window *win,
                        const float *nodata, float **out, struct height_scale *used,
                        struct og_error *err)
 {
@@ -26,21 +27,21 @@ heightmap_float_sample(const struct world *w, const struct raster_window *win,
         return og_error_set(err, OG_ERANGE, "heightmap size %dx%d outside 1..%d per side",
                             win->width, win->height, HEIGHTMAP_MAX_SIDE);
     }
-    if ((st = heightmap_scale(w, NULL, &sc, err)) != OG_OK) {
+    if ((st = sample_use(&s, smp, w, win->width, win->height, err)) != OG_OK) {
+        return st;
+    }
+    if ((st = heightmap_scale(w, &s, NULL, &sc, err)) != OG_OK) {
+        sample_free(&s);
         return st;
     }
     buf = malloc((size_t)win->w * (size_t)win->h * sizeof *buf);
     cell = malloc((size_t)win->w * sizeof *cell);
     if (buf == NULL || cell == NULL) {
+        sample_free(&s);
         free(buf);
         free(cell);
         return og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d float heightmap",
                             win->w, win->h);
-    }
-    if ((st = sample_init(&s, w, win->width, win->height, err)) != OG_OK) {
-        free(buf);
-        free(cell);
-        return st;
     }
     for (y = 0; y < win->h; y++) {
         float *row = buf + (size_t)y * (size_t)win->w;

@@ -25,10 +25,13 @@
 /* The window win of w's heightmap as win->w * win->h floats (row-major,
  * north row first) into a malloc'd *out; voids get the value *nodata, or
  * keep their filled heights (core/dem/dem_void.h) when nodata is NULL.
- * *used gets the units and the extremes of the samples with data. Errors:
- * OG_ERANGE for a size outside 1..HEIGHTMAP_MAX_SIDE, OG_EINVAL for a
- * world without elevation, OG_ENOMEM. */
-enum og_status heightmap_float_sample(const struct world *w, const struct raster_window *win,
+ * *used gets the units and the extremes of the samples with data. smp
+ * (may be NULL) as export_heightmap_png's (io/raster/heightmap.h), here
+ * and in the writers below. Errors: OG_ERANGE for a size outside
+ * 1..HEIGHTMAP_MAX_SIDE, OG_EINVAL for a world without elevation,
+ * OG_ENOMEM, sample_use's. */
+enum og_status heightmap_float_sample(const struct world *w, const struct sampler *smp,
+                                      const struct raster_window *win,
                                       const float *nodata, float **out,
                                       struct height_scale *used,
                                       struct og_error *err);
@@ -40,8 +43,8 @@ enum og_status heightmap_float_sample(const struct world *w, const struct raster
  * when filled is non-zero (engines: Terrain3D and HTerrain take every
  * sample as a height and have no use for NaN). Errors: as
  * heightmap_float_sample, OG_EIO naming path and OpenEXR's message. */
-enum og_status export_heightmap_exr(const struct world *w, const struct raster_window *win,
-                                    int filled, const char *path, struct height_scale *used,
+enum og_status export_heightmap_exr(const struct world *w, const struct sampler *smp,
+                                    const struct raster_window *win, int filled, const char *path, struct height_scale *used,
                                     struct og_error *err);
 
 /* Write the window as a float32 Cloud Optimized GeoTIFF (GDAL's COG
@@ -51,8 +54,8 @@ enum og_status export_heightmap_exr(const struct world *w, const struct raster_w
  * valid: none), no-data HEIGHTMAP_TIFF_NODATA, band unit "metre" for
  * metres. Errors: as heightmap_float_sample, OG_EIO naming path and
  * GDAL's message. */
-enum og_status export_heightmap_tiff(const struct world *w, const struct raster_window *win,
-                                     const struct georef *g, const char *path,
+enum og_status export_heightmap_tiff(const struct world *w, const struct sampler *smp,
+                                     const struct raster_window *win, const struct georef *g, const char *path,
                                      struct height_scale *used, struct og_error *err);
 
 #endif

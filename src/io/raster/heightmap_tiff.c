@@ -71,8 +71,8 @@ gdal_msg(const char *what)
 }
 
 enum og_status
-export_heightmap_tiff(const struct world *w, const struct raster_window *win,
-                      const struct georef *g, const char *path, struct height_scale *used,
+export_heightmap_tiff(const struct world *w, const struct sampler *smp,
+                      const struct raster_window *win, const struct georef *g, const char *path, struct height_scale *used,
                       struct og_error *err)
 {
     struct height_scale sc;
@@ -85,7 +85,7 @@ export_heightmap_tiff(const struct world *w, const struct raster_window *win,
     enum og_status st;
 
     const float nodata = (float)HEIGHTMAP_TIFF_NODATA;
-    st = heightmap_float_sample(w, win, &nodata, &buf, &sc, err);
+    st = heightmap_float_sample(w, smp, win, &nodata, &buf, &sc, err);
     if (st != OG_OK) {
         return st;
     }

@@ -96,17 +96,18 @@ export_normalmap(const struct world *w, int width, int height, enum normalmap_co
     if (w->kind == WORLD_SPHERE) {
         return og_error_set(err, OG_EINVAL, "--normals: a planet has no flat map to shade");
     }
-    if ((st = heightmap_scale(w, NULL, &sc, err)) != OG_OK) {
+    if ((st = sample_init(&smp, w, width, height, err)) != OG_OK) {
+        return st;
+    }
+    if ((st = heightmap_scale(w, &smp, NULL, &sc, err)) != OG_OK) {
+        sample_free(&smp);
         return st;
     }
     h = malloc((size_t)width * (size_t)height * sizeof *h);
     if (h == NULL) {
+        sample_free(&smp);
         return og_error_set(err, OG_ENOMEM, "out of memory for a %dx%d normal map", width,
                             height);
-    }
-    if ((st = sample_init(&smp, w, width, height, err)) != OG_OK) {
-        free(h);
-        return st;
     }
     for (y = 0; y < height; y++) {
         sample_row(&smp, y, 0, width, h + (size_t)y * (size_t)width, NULL);

@@ -10,7 +10,7 @@
 #include "render/sample.h"
 
 enum og_status
-export_raw16(const struct world *w, const struct raster_window *win,
+export_raw16(const struct world *w, const struct sampler *smp, const struct raster_window *win,
              const struct height_range *range, const char *path, struct height_scale *used,
              struct og_error *err)
 {
@@ -26,28 +26,28 @@ export_raw16(const struct world *w, const struct raster_window *win,
     if ((st = heightmap_check_window(win, "r16", err)) != OG_OK) {
         return st;
     }
-    st = heightmap_scale(w, range, &sc, err);
+    if ((st = sample_use(&s, smp, w, win->width, win->height, err)) != OG_OK) {
+        return st;
+    }
+    st = heightmap_scale(w, &s, range, &sc, err);
     if (st != OG_OK) {
+        sample_free(&s);
         return st;
     }
     heightmap_scale_voids(w, range, &sc);
     elev = malloc((size_t)win->w * sizeof *elev);
     cell = malloc((size_t)win->w * sizeof *cell);
     row = malloc((size_t)win->w * 2);
-    if (elev == NULL || row == NULL || cell == NULL) {
-        free(elev);
-        free(cell);
-        free(row);
-        return og_error_set(err, OG_ENOMEM, "out of memory for an r16 row");
-    }
-    st = outfile_open(&of, path, err);
+    st = elev == NULL || row == NULL || cell == NULL
+             ? og_error_set(err, OG_ENOMEM, "out of memory for an r16 row")
+             : outfile_open(&of, path, err);
     if (st != OG_OK) {
+        sample_free(&s);
         free(elev);
         free(cell);
         free(row);
         return st;
     }
-    st = sample_init(&s, w, win->width, win->height, err);
     for (y = 0; st == OG_OK && y < win->h; y++) {
         sample_row(&s, win->y0 + y, win->x0, win->w, elev, cell);
         heightmap_extremes(&sc, elev, win->w);

@@ -14,8 +14,10 @@
 #include "io/raster/heightmap.h"
 
 /* Write the window win of w's heightmap as r16 to path (atomically); *used
- * (may be NULL) gets the scale. Errors as export_heightmap_png. */
-enum og_status export_raw16(const struct world *w, const struct raster_window *win,
+ * (may be NULL) gets the scale; smp (may be NULL) as export_heightmap_png's.
+ * Errors as export_heightmap_png. */
+enum og_status export_raw16(const struct world *w, const struct sampler *smp,
+                            const struct raster_window *win,
                             const struct height_range *range, const char *path,
                             struct height_scale *used, struct og_error *err);
 

@@ -358,6 +358,7 @@ export_splat(const struct world *w, int width, int height, const struct georef *
     struct height_scale sc;
     struct raster_window win;
     struct splat_rows r;
+    struct sampler smp;
     struct pngio_text *text = NULL;
     size_t ntext = 0;
     void *block = NULL;
@@ -372,10 +373,15 @@ export_splat(const struct world *w, int width, int height, const struct georef *
     if ((w->biome == NULL && w->gen != GEN_HYBRID) || w->elevation == NULL) {
         return og_error_set(err, OG_EINVAL, "--splat: the world has no biomes");
     }
-    if ((st = heightmap_scale(w, NULL, &sc, err)) != OG_OK) {
+    memset(&r, 0, sizeof r);
+    /* one sampler for both images: the river channels built once */
+    if ((st = sample_init(&smp, w, width, height, err)) != OG_OK) {
         return st;
     }
-    memset(&r, 0, sizeof r);
+    if ((st = heightmap_scale(w, &smp, NULL, &sc, err)) != OG_OK) {
+        sample_free(&smp);
+        return st;
+    }
     r.w = w;
     r.width = width;
     r.height = height;
@@ -404,9 +410,7 @@ export_splat(const struct world *w, int width, int height, const struct georef *
         r.image = k;
         r.held[0] = r.held[1] = r.held[2] = -1;
         r.band_y0 = -1;
-        if ((st = sample_init(&r.s, w, width, height, err)) != OG_OK) {
-            break;
-        }
+        sample_share(&r.s, &smp, 1);
         snprintf(path, sizeof path, "%s/splat_%d.png", dir, k);
         st = pngio_write_rows(path, width, height, 8, 4, splat_row, &r, text, ntext, 6, err);
         if (st == OG_OK) {
@@ -418,6 +422,7 @@ export_splat(const struct world *w, int width, int height, const struct georef *
         st = write_mapping(width, height, dir, err);
     }
     rows_free(&r);
+    sample_free(&smp);
     free(block);
     return st;
 }
