@@ -171,6 +171,7 @@ check_downhill(struct world *w, int W, int H, const char *name)
     int *lvq = malloc(w->nhydro * sizeof *lvq), dq, sea = 0, seaq;
     size_t i, nriver = 0;
     long steps = 0, shared = 0, bad;
+    struct river_index ix;
     struct og_error e;
 
     ck_assert(rid != NULL && lvq != NULL && w->river_width != NULL);
@@ -209,7 +210,14 @@ check_downhill(struct world *w, int W, int H, const char *name)
                               c.height_offset) / c.height_step) : -1;
     uv = malloc(2 * (nriver > 0 ? nriver : 1) * sizeof *uv);
     ck_assert(uv != NULL && nriver > 0);
-    ck_assert_int_eq(river_curve(w, rid, nriver, uv, &e), OG_OK);
+    /* the curve's rank bitmap gives the indices counted here */
+    ck_assert_int_eq(river_index_new(w, &ix, &e), OG_OK);
+    ck_assert_uint_eq(ix.n, nriver);
+    for (i = 0; i < w->nhydro; i++) {
+        ck_assert_int_eq(river_index_at(&ix, i), rid[i]);
+    }
+    ck_assert_int_eq(river_curve(w, &ix, uv, &e), OG_OK);
+    river_index_free(&ix);
     bad = rises(w, &c, &u, rid, uv, lvq, seaq, dq, &steps, &shared);
     ck_assert_msg(steps > 300, "%s: only %ld steps along the rivers", name, steps);
     ck_assert_msg(bad == 0, "%s: %ld of %ld steps along the rivers rise by more than one step",

@@ -13,6 +13,7 @@
 
 #include "core/base/og_error.h"
 #include "core/world.h"
+#include "render/river_index.h"
 
 enum map_layer {
     LAYER_COLOR,      /* the generator's display colour (biomes, rule colours) */
@@ -117,7 +118,7 @@ struct mapimg_rivers {
     const struct world *w;
     struct map_view view;
     double du, dv, spacing_px;
-    int32_t *rid;             /* node -> river node index, or -1 */
+    struct river_index rid;   /* node -> river node index, or -1 (1.5 bits a node) */
     double *uv;               /* smoothed positions of the river nodes */
     int32_t *seg;             /* segment start nodes by first row */
     size_t *row_first;        /* seg[row_first[y + 1]..] start on row y (y >= -1) */

@@ -72,12 +72,13 @@ river_segment(const struct mapimg_rivers *r, size_t i, struct river_seg *sg)
     const struct world *w = r->w;
     int32_t d = w->downhill[i];
     double u0, v0, u1, v1, r0, r1, alpha, rmax, lo, hi;
+    int32_t ri = river_index_at(&r->rid, i), rd = river_index_at(&r->rid, (size_t)d);
 
-    u0 = r->uv[2 * (size_t)r->rid[i]];
-    v0 = r->uv[2 * (size_t)r->rid[i] + 1];
-    if (r->rid[d] >= 0) {
-        u1 = r->uv[2 * (size_t)r->rid[d]];
-        v1 = r->uv[2 * (size_t)r->rid[d] + 1];
+    u0 = r->uv[2 * (size_t)ri];
+    v0 = r->uv[2 * (size_t)ri + 1];
+    if (rd >= 0) {
+        u1 = r->uv[2 * (size_t)rd];
+        v1 = r->uv[2 * (size_t)rd + 1];
     } else {
         river_node_uv(w, (size_t)d, &u1, &v1);  /* a node that never moves */
     }
@@ -146,12 +147,12 @@ mapimg_rivers_prepare(const struct world *w, enum map_layer layer, const struct 
      * Voronoi cell (sqrt of the map area per cell). */
     r->spacing_px = w->kind == WORLD_GRID ? 1.0 / w->width / r->du
                                           : sqrt(1.0 / (double)w->mesh->npoints) / r->du;
-    st = grid_calloc((void **)&r->rid, w->nhydro, sizeof *r->rid, "river nodes", err);
-    if (st != OG_OK) {
+    if ((st = river_index_new(w, &r->rid, err)) != OG_OK) {
+        mapimg_rivers_free(r);
         return st;
     }
+    nriver = r->rid.n;
     for (i = 0; i < w->nhydro; i++) {
-        r->rid[i] = w->river_width[i] > 0.0f ? (int32_t)nriver++ : -1;
         nseg += w->river_width[i] > 0.0f && w->downhill[i] >= 0;
     }
     if (nseg == 0) {
@@ -160,7 +161,7 @@ mapimg_rivers_prepare(const struct world *w, enum map_layer layer, const struct 
     }
     if ((st = grid_calloc((void **)&r->uv, 2 * nriver, sizeof *r->uv, "river nodes", err)) !=
             OG_OK ||
-        (st = river_curve(w, r->rid, nriver, r->uv, err)) != OG_OK ||
+        (st = river_curve(w, &r->rid, r->uv, err)) != OG_OK ||
         (st = grid_calloc((void **)&r->row_first, rows + 1, sizeof *r->row_first, "river rows",
                           err)) != OG_OK) {
         mapimg_rivers_free(r);
@@ -262,7 +263,7 @@ void
 mapimg_rivers_free(struct mapimg_rivers *r)
 {
     free(r->seg);
-    free(r->rid);
+    river_index_free(&r->rid);
     free(r->uv);
     free(r->row_first);
     free(r->cov);

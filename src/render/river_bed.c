@@ -14,7 +14,7 @@
 void
 river_nodes_free(struct carve_nodes *k)
 {
-    free(k->rid);
+    river_index_free(&k->rid);
     free(k->node);
     free(k->order);
     free(k->uv);
@@ -49,8 +49,9 @@ nodes_order(const struct world *w, struct carve_nodes *k, struct og_error *err)
     }
     for (i = 0; i < k->n; i++) {
         int32_t d = w->downhill[k->node[i]];
-        if (d >= 0 && k->rid[d] >= 0) {
-            indeg[k->rid[d]]++;
+        int32_t rd = d >= 0 ? river_index_at(&k->rid, (size_t)d) : -1;
+        if (rd >= 0) {
+            indeg[rd]++;
         }
     }
     for (i = 0; i < k->n; i++) {
@@ -60,8 +61,9 @@ nodes_order(const struct world *w, struct carve_nodes *k, struct og_error *err)
     }
     while (head < tail) {
         int32_t d = w->downhill[k->node[k->order[head++]]];
-        if (d >= 0 && k->rid[d] >= 0 && --indeg[k->rid[d]] == 0) {
-            k->order[tail++] = k->rid[d];
+        int32_t rd = d >= 0 ? river_index_at(&k->rid, (size_t)d) : -1;
+        if (rd >= 0 && --indeg[rd] == 0) {
+            k->order[tail++] = rd;
         }
     }
     free(indeg);
@@ -90,7 +92,7 @@ river_seg_end(const struct world *w, const struct carve_nodes *k, size_t i, doub
         double *dep1, int32_t *e)
 {
     int32_t d = w->downhill[k->node[i]];
-    *e = k->rid[d];
+    *e = river_index_at(&k->rid, (size_t)d);
     if (*e >= 0) {
         *u1 = k->uv[2 * (size_t)*e];
         *v1 = k->uv[2 * (size_t)*e + 1];
@@ -150,13 +152,14 @@ nodes_beds(const struct world *w, struct carve_nodes *k, river_carve_height_fn h
     }
     for (j = k->n; j-- > 0;) {   /* downstream first */
         int32_t i = k->order[j], d = w->downhill[k->node[i]];
-        floor_[i] = d >= 0 && k->rid[d] >= 0 ? floor_[k->rid[d]] : river_end_level(w, k, d);
+        int32_t rd = d >= 0 ? river_index_at(&k->rid, (size_t)d) : -1;
+        floor_[i] = rd >= 0 ? floor_[rd] : river_end_level(w, k, d);
     }
     for (j = 0; j < k->n; j++) {
         upmin[j] = HUGE_VAL;
     }
     for (j = 0; j < k->n; j++) {   /* upstream first */
-        int32_t i = k->order[j], d = w->downhill[k->node[i]];
+        int32_t i = k->order[j], d = w->downhill[k->node[i]], rd;
         double b = k->t[i] - k->dep[i];
         b = b < upmin[i] ? b : upmin[i];
         k->bed[i] = b > floor_[i] ? b : floor_[i];
@@ -164,23 +167,27 @@ nodes_beds(const struct world *w, struct carve_nodes *k, river_carve_height_fn h
             continue;
         }
         seg_beds(w, k, (size_t)i, k->bed[i], floor_[i], hfn, ctx);
-        if (k->rid[d] >= 0) {
+        rd = river_index_at(&k->rid, (size_t)d);
+        if (rd >= 0) {
             double last = k->sb[(size_t)i * (SEG_K + 1) + SEG_K - 1];
-            upmin[k->rid[d]] = last < upmin[k->rid[d]] ? last : upmin[k->rid[d]];
+            upmin[rd] = last < upmin[rd] ? last : upmin[rd];
         }
     }
     for (j = 0; j < k->n; j++) {   /* segments end on their receiver's bed */
         int32_t d = w->downhill[k->node[j]];
-        if (d >= 0 && k->rid[d] >= 0) {
-            k->sb[j * (SEG_K + 1) + SEG_K] = k->bed[k->rid[d]];
+        int32_t rd = d >= 0 ? river_index_at(&k->rid, (size_t)d) : -1;
+        if (rd >= 0) {
+            k->sb[j * (SEG_K + 1) + SEG_K] = k->bed[rd];
         }
     }
     /* a lake draining into a river: its level, for the segments leaving it */
     for (j = 0; j < w->nhydro; j++) {
         int32_t d = w->downhill[j];
-        if (d >= 0 && k->rid[d] >= 0 && w->lake != NULL && w->lake[j] == LAKE_WATER) {
+        int32_t rd = d >= 0 && w->lake != NULL && w->lake[j] == LAKE_WATER
+                         ? river_index_at(&k->rid, (size_t)d) : -1;
+        if (rd >= 0) {
             double lv = w->hydro_elev[j];
-            k->lakein[k->rid[d]] = lv > k->lakein[k->rid[d]] ? lv : k->lakein[k->rid[d]];
+            k->lakein[rd] = lv > k->lakein[rd] ? lv : k->lakein[rd];
         }
     }
     free(floor_);
@@ -196,18 +203,16 @@ river_nodes_build(const struct world *w, double px, river_carve_height_fn hfn, v
     size_t i, n = w->nhydro;
     enum og_status st;
 
-    if ((st = grid_calloc((void **)&k->rid, n, sizeof *k->rid, "river nodes", err)) != OG_OK) {
+    if ((st = river_index_new(w, &k->rid, err)) != OG_OK) {
         return st;
     }
+    k->n = k->rid.n;
     k->sea = -HUGE_VAL;
     for (i = 0; w->water != NULL && i < w->ncells; i++) {
         if (w->water[i] == WATER_OCEAN) {
             k->sea = w->sea_level;
             break;
         }
-    }
-    for (i = 0; i < n; i++) {
-        k->rid[i] = w->river_width[i] > 0.0f ? (int32_t)k->n++ : -1;
     }
     if (k->n == 0) {
         return OG_OK;
@@ -225,12 +230,13 @@ river_nodes_build(const struct world *w, double px, river_carve_height_fn hfn, v
                           err)) != OG_OK ||
         (st = grid_calloc((void **)&k->st, k->n * (SEG_K + 1), sizeof *k->st, "river beds",
                           err)) != OG_OK ||
-        (st = river_curve(w, k->rid, k->n, k->uv, err)) != OG_OK) {
+        (st = river_curve(w, &k->rid, k->uv, err)) != OG_OK) {
         return st;
     }
     for (i = 0; i < n; i++) {
-        if (k->rid[i] >= 0) {
-            size_t r = (size_t)k->rid[i];
+        int32_t ri = river_index_at(&k->rid, i);
+        if (ri >= 0) {
+            size_t r = (size_t)ri;
             double q = river_carve_discharge(w, i), hw = 0.5 * river_carve_width_m(q);
             k->node[r] = (int32_t)i;
             k->t[r] = hfn(ctx, k->uv[2 * r], k->uv[2 * r + 1]);

@@ -15,6 +15,7 @@
 #include "core/base/og_error.h"
 #include "core/world.h"
 #include "render/river_carve.h"
+#include "render/river_index.h"
 
 /* Bed samples along a segment: the bed follows the surface under the
  * curve between nodes, not only at them. */
@@ -28,7 +29,8 @@
 struct carve_nodes {
     size_t n;
     double sea;              /* the sea level, -HUGE_VAL for a world without sea */
-    int32_t *rid, *node, *order;
+    struct river_index rid;  /* node -> index among the river nodes, or -1 */
+    int32_t *node, *order;
     double *uv, *t, *dep, *hw, *bed, *lakein;
     double *sb;              /* SEG_K + 1 bed samples of each node's segment */
     double *st;              /* SEG_K + 1 surface samples of each node's segment */

@@ -16,17 +16,19 @@
 
 #include "core/base/og_error.h"
 #include "core/world.h"
+#include "render/river_index.h"
 
 /* Map position (u, v) in [0,1]^2 of hydrology node i: a grid cell's
  * centre, a mesh's Voronoi vertex. */
 void river_node_uv(const struct world *w, size_t i, double *u, double *v);
 
-/* The smoothed map positions of the river nodes: rid[i] is node i's index
- * among the river nodes (-1 for others, nriver in all), uv gets 2 doubles
- * per river node. Sources and nodes whose receiver is not a river keep
- * their place, so rivers start and end where the routing says and a
- * tributary ends on the smoothed main stem. Errors: OG_ENOMEM. */
-enum og_status river_curve(const struct world *w, const int32_t *rid, size_t nriver, double *uv,
+/* The smoothed map positions of the river nodes of w: rid indexes them
+ * (render/river_index.h: river_index_at(rid, i) is node i's index among
+ * them, -1 for others, rid->n in all), uv gets 2 doubles per river node.
+ * Sources and nodes whose receiver is not a river keep their place, so
+ * rivers start and end where the routing says and a tributary ends on the
+ * smoothed main stem. Errors: OG_ENOMEM. */
+enum og_status river_curve(const struct world *w, const struct river_index *rid, double *uv,
                            struct og_error *err);
 
 #endif
