@@ -522,5 +522,6 @@ delaunay_suite(void)
     delaunay_brio_tests(s);
     delaunay_scale_tests(s);
     mesh_tests(s);
+    clough_tocher_tests(s);
     return s;
 }

@@ -21,6 +21,7 @@ void iso_world_tests(Suite *s); /* test_iso_world.c, into iso_suite */
 void dataout_geometry_tests(Suite *s); /* test_dataout_geometry.c, into dataout_suite */
 void output_registry_tests(Suite *s); /* test_output.c, into dataout_suite */
 void mesh_tests(Suite *s); /* test_mesh.c, into delaunay_suite */
+void clough_tocher_tests(Suite *s); /* test_clough_tocher.c, into delaunay_suite */
 void pngio_read_tests(Suite *s); /* test_pngio_read.c, into pngio_suite */
 void engine_tests(Suite *s); /* test_engine.c, into dataout_suite */
 void splat_tests(Suite *s);  /* test_splat.c, into dataout_suite */

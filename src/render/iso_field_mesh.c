@@ -1,10 +1,10 @@
 /* iso_field_mesh: a planar mesh world (island) as the iso renderer's
  * heightfield (issue 24).
  *
- *   heights  the map's continuous surface (render/mapimg_mesh.c): each
- *            site's tangent plane blended by the barycentric weights of
- *            the Delaunay triangle under the sample, so slopes bend inside
- *            a triangle instead of showing its facet;
+ *   heights  the map's continuous surface (render/mapimg_mesh.c): the
+ *            Clough-Tocher patch (C1, core/geom/clough_tocher.h) of the
+ *            Delaunay triangle under the sample, built once a triangle, so
+ *            slopes bend inside a triangle and crease at no edge;
  *   colours  the triangle's dry sites blended barycentrically (no nearest
  *            cell sawtooth along biome borders);
  *   water    a sample is sea where its triangle touches a sea site and the
@@ -19,6 +19,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/geom/clough_tocher.h"
 #include "core/geom/mesh.h"
 #include "render/iso.h"
 #include "render/iso_internal.h"
@@ -82,18 +83,20 @@ compress(double hn)
     return (float)(hn < 0.0 ? hn * ISO_SEA_FLOOR_SCALE : hn);
 }
 
-/* Sample (i, j) in triangle v with barycentric weights l. */
+/* Sample (i, j) in the triangle of corners v and surface patch P, with
+ * barycentric weights l. */
 static void
-fill_sample(const struct mesh_fill *F, int i, int j, const int32_t v[3], const double l[3])
+fill_sample(const struct mesh_fill *F, int i, int j, const int32_t v[3], const struct ct_patch *P,
+            const double l[3])
 {
     const struct world *w = F->w;
     struct iso_field *f = F->f;
     size_t o = (size_t)j * (size_t)f->width + (size_t)i;
-    double q[2] = {i / F->s, j / F->s}, h, hx, hy, ch[3] = {0.0, 0.0, 0.0}, sum = 0.0;
+    double h, ch[3] = {0.0, 0.0, 0.0}, sum = 0.0;
     double lake = -INFINITY;
     int k, ocean = 0, nocean = 0, dry = 0, pass;
 
-    mapimg_mesh_surface(F->g, v, l, q, &h, &hx, &hy);
+    ct_patch_eval(P, l, &h, NULL, NULL);
     for (k = 0; k < 3; k++) {
         uint8_t wt = w->water != NULL ? w->water[v[k]] : WATER_LAND;
         ocean |= wt == WATER_OCEAN;
@@ -157,10 +160,12 @@ fill_triangle(const struct mesh_fill *F, size_t t)
     int i0 = (int)ceil(fmin(ax, fmin(bx, cx))), i1 = (int)floor(fmax(ax, fmax(bx, cx)));
     int j0 = (int)ceil(fmin(ay, fmin(by, cy))), j1 = (int)floor(fmax(ay, fmax(by, cy)));
     int i, j;
+    struct ct_patch P;
 
     if (det == 0.0) {
         return;
     }
+    ct_site_patch(&P, m, (int32_t)t, F->w->elevation, F->g->grad);
     i0 = i0 < 0 ? 0 : i0;
     j0 = j0 < 0 ? 0 : j0;
     i1 = i1 > res - 1 ? (int)res - 1 : i1;
@@ -174,7 +179,7 @@ fill_triangle(const struct mesh_fill *F, size_t t)
             if (l[0] < -1e-9 || l[1] < -1e-9 || l[2] < -1e-9) {
                 continue;
             }
-            fill_sample(F, i, j, v, l);
+            fill_sample(F, i, j, v, &P, l);
         }
     }
 }

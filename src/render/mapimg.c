@@ -490,8 +490,10 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
     double du = J->du, dv = J->dv, flow_log_max = J->flow_log_max;
     int32_t start = 0;
     struct mapimg_sphere_px sp;
+    struct mesh_patch_cache pc;
 
     (void)batch;
+    pc.tri = -1;
     for (py = y0 + (int)begin; py < y0 + (int)end; py++) {
         double v = view->v0 + (py + 0.5) * dv;
         if (og_interrupted()) {  /* an interrupted export (outfile.h) */
@@ -539,7 +541,7 @@ mapimg_sample_rows(void *arg, size_t batch, size_t begin, size_t end, struct og_
                     c = start = mesh_nearest_point(w->mesh, q, start);
                     int sm = J->smooth && rgb != NULL && c >= 0
                                  ? mapimg_mesh_smooth_color(w, layer, (int32_t)c, q, flow_log_max, J->mlook,
-                                                &rgb[o])
+                                                &pc, &rgb[o])
                                  : 0;
                     if (sm) { /* 2: wet by the surface's contour, 3: dry */
                         if (cls != NULL) {

@@ -6,14 +6,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/geom/clough_tocher.h"
 #include "render/mapimg.h"
 
 struct sphere_surface;
 
 /* Smooth large exports (issue 10, issue 24): where a cell covers at least
  * MAP_SMOOTH_PIXELS pixels, a mesh world's colour and elevation layers are
- * drawn on a continuous surface (mapimg_mesh.c: the sites' tangent planes
- * blended over the Delaunay triangle under the pixel) with relief shading
+ * drawn on a continuous surface (mapimg_mesh.c: the Clough-Tocher patch of
+ * the Delaunay triangle under the pixel) with relief shading
  * and the coast as its anti-aliased contour at sea level; other layers
  * blend the triangle's sites barycentrically, wet and dry apart (wet where
  * the interpolated wet share exceeds one half). render.map_cells = flat
@@ -66,10 +67,12 @@ int mapimg_grid_pixel(const struct grid_look *g, double u, double v, double flow
                       uint32_t *out, uint8_t *cls);
 
 /* Planar mesh worlds on a continuous surface (mapimg_mesh.c): per site
- * gradients blended over the Delaunay triangles. */
+ * gradients, the Clough-Tocher patch of each Delaunay triangle. */
 struct mesh_look {
     const struct world *w;
     double *grad;         /* 2 per site: elevation per map unit, x and y */
+    double *hess;         /* the gradients (2 per site) of grad's x at every site,
+                             then of grad's y */
     double px;            /* a pixel's size in map units (the larger axis) */
     double relief, shade_k;
     float *lake_level;    /* per site: its lake's level (elevation units), the
@@ -88,25 +91,36 @@ void mapimg_mesh_look_free(struct mesh_look *g);
  * highest filled surface of the lake nodes around a lake site (its own
  * height without a hydrology), -INFINITY for other sites. */
 void mapimg_mesh_lake_levels(const struct world *w, float *lv);
-/* The surface at q in the triangle of sites v with barycentric weights l:
- * height and gradient per map unit. */
-void mapimg_mesh_surface(const struct mesh_look *g, const int32_t v[3], const double l[3],
-                         const double *q, double *h, double *hx, double *hy);
+/* The surface patch of the last triangle a run of pixels used (one per
+ * thread; a cache only: no colour depends on it). tri -1: none yet. */
+struct mesh_patch_cache {
+    struct ct_patch h, gx, gy; /* the height; the shading gradient's x, y */
+    int32_t tri;
+};
+/* The surface in Delaunay triangle t at barycentric weights l (the order
+ * of t's corners): height (elevation units, Clough-Tocher: C1) and the
+ * shading gradient per map unit (the site gradients interpolated by
+ * Clough-Tocher, C1: see mapimg_mesh.c). Not clamped to the world's range.
+ * pc: the patch cache (may be NULL). */
+void mapimg_mesh_surface(const struct mesh_look *g, struct mesh_patch_cache *pc, int32_t t,
+                         const double l[3], double *h, double *hx, double *hy);
 /* Hill shade factor of a gradient; the wet coverage 0..1 of a point. */
 double mapimg_mesh_shade(const struct mesh_look *g, double hx, double hy);
 double mapimg_mesh_wet(const struct mesh_look *g, double h, double hx, double hy);
-/* The pixel's colour into *out: 1 wet, 0 dry, -1 none. */
-int mapimg_mesh_color(const struct mesh_look *g, enum map_layer layer, const int32_t v[3],
-                      const double l[3], const double *q, double flow_log_max, uint32_t *out);
+/* The pixel's colour in triangle t (corners v, barycentric weights l)
+ * into *out: 1 wet, 0 dry, -1 none. */
+int mapimg_mesh_color(const struct mesh_look *g, struct mesh_patch_cache *pc, enum map_layer layer,
+                      int32_t t, const int32_t v[3], const double l[3], double flow_log_max,
+                      uint32_t *out);
 
 /* Smooth large exports of mesh worlds (MAP_SMOOTH_PIXELS): the colour of
  * map point q whose nearest site is p, from the Delaunay triangle under
  * it: on the surface of ml when not NULL (returns 2 wet, 3 dry), else the
  * sites' colours blended barycentrically, wet and dry apart (returns 1);
- * 0 outside the hull. */
+ * 0 outside the hull. pc: the patch cache (may be NULL). */
 int mapimg_mesh_smooth_color(const struct world *w, enum map_layer layer, int32_t p,
                              const double *q, double flow_log_max, const struct mesh_look *ml,
-                             uint32_t *out);
+                             struct mesh_patch_cache *pc, uint32_t *out);
 
 /* Rows of one map sample: every batch of MAPIMG_BAND_ALIGN rows starts its
  * nearest-site walk afresh, so the image is the same for any thread count

@@ -1,18 +1,15 @@
 /* mapimg_mesh: planar mesh worlds (island) drawn from a continuous
  * surface where a cell covers MAP_SMOOTH_PIXELS pixels or more (issue 24,
  * render/mapimg_internal.h).
- *   surface  each site's tangent plane (least-squares gradient over its
- *            Delaunay neighbours, weighted by inverse squared distance),
- *            blended by the barycentric weights of the Delaunay triangle
- *            under the point: h(q) = sum l_i (h_i + g_i . (q - p_i)). It
- *            passes through every site's elevation, is continuous across
- *            triangle edges (on an edge only the edge's two sites weigh)
- *            and bends with the terrain inside a triangle, so contours are
- *            curves, not straight chords; its shading normal is the
- *            barycentric blend of the site gradients (continuous, so no
- *            triangle facet shows). A C1 patch (Clough-Tocher) would also
- *            smooth the gradient's kinks along edges; the blend is what
- *            the map needs at a fraction of the cost.
+ *   surface  the Clough-Tocher patch of the Delaunay triangle under the
+ *            point (core/geom/clough_tocher.h: C1, cubic on each third of
+ *            the triangle) through the sites' elevations with their
+ *            minimum-curvature gradients (core/geom/site_gradient.h). Height
+ *            and gradient are continuous across triangle edges, so
+ *            neither a facet nor a crease along an edge shows in the
+ *            relief shading, and contours are curves (map version 7; the
+ *            blend of the sites' tangent planes before it was C0 and left
+ *            the gradient's kinks along edges, star-shaped in the snow).
  *   coast    the zero contour of h - sea level, anti-aliased over a pixel
  *            by its value over its gradient; wet and dry sites blend their
  *            colours on their own side, as before. */
@@ -21,7 +18,9 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/geom/clough_tocher.h"
 #include "core/geom/mesh.h"
+#include "core/geom/site_gradient.h"
 #include "render/detail.h"
 #include "render/mapimg_internal.h"
 #include "render/tint.h"
@@ -32,8 +31,6 @@ mapimg_mesh_look_new(const struct world *w, enum map_layer layer, int smooth, do
 {
     const struct mesh *m = w->mesh;
     struct mesh_look *g;
-    size_t p;
-
     *out = NULL;
     if (!smooth || w->kind != WORLD_MESH || w->elevation == NULL || m == NULL ||
         !(layer == LAYER_COLOR || layer == LAYER_ELEVATION)) {
@@ -41,6 +38,7 @@ mapimg_mesh_look_new(const struct world *w, enum map_layer layer, int smooth, do
     }
     g = calloc(1, sizeof *g);
     if (g == NULL || (g->grad = malloc(sizeof *g->grad * 2 * m->npoints)) == NULL ||
+        (g->hess = malloc(sizeof *g->hess * 4 * m->npoints)) == NULL ||
         (g->lake_level = malloc(sizeof *g->lake_level * m->npoints)) == NULL) {
         mapimg_mesh_look_free(g);
         return og_error_set(err, OG_ENOMEM, "out of memory for a map's surface");
@@ -49,34 +47,10 @@ mapimg_mesh_look_new(const struct world *w, enum map_layer layer, int smooth, do
     g->w = w;
     g->px = px_units;
     g->relief = w->elev_max - w->elev_min;
-    for (p = 0; p < m->npoints; p++) {
-        int32_t nb[64];
-        int n = mesh_cell_neighbors(m, (int32_t)p, nb, 64), k;
-        double sxx = 0.0, sxy = 0.0, syy = 0.0, sxz = 0.0, syz = 0.0, det;
-        const double *a = m->points + 2 * p;
-        n = n > 64 ? 64 : n;
-        for (k = 0; k < n; k++) {
-            const double *b = m->points + 2 * (size_t)nb[k];
-            double dx = b[0] - a[0], dy = b[1] - a[1], d2 = dx * dx + dy * dy;
-            double dz = (double)w->elevation[nb[k]] - w->elevation[p], wt;
-            if (!(d2 > 0.0)) {
-                continue;
-            }
-            wt = 1.0 / d2;
-            sxx += wt * dx * dx;
-            sxy += wt * dx * dy;
-            syy += wt * dy * dy;
-            sxz += wt * dx * dz;
-            syz += wt * dy * dz;
-        }
-        det = sxx * syy - sxy * sxy;
-        if (det > 1e-12 * (sxx + syy) * (sxx + syy) && det > 0.0) {
-            g->grad[2 * p] = (syy * sxz - sxy * syz) / det;
-            g->grad[2 * p + 1] = (sxx * syz - sxy * sxz) / det;
-        } else {
-            g->grad[2 * p] = g->grad[2 * p + 1] = 0.0;
-        }
-    }
+    site_gradients(m, w->elevation, g->grad);
+    /* the gradient field's own gradients, for its C1 interpolant */
+    site_gradients_of(m, g->grad, 2, g->hess);
+    site_gradients_of(m, g->grad + 1, 2, g->hess + 2 * m->npoints);
     /* the grid maps' hill shade: the relief over an eighth of the map's
        width */
     g->shade_k = g->relief > 0.0 ? (1.0 / 8.0) / g->relief : 0.0;
@@ -93,6 +67,7 @@ mapimg_mesh_look_free(struct mesh_look *g)
 {
     if (g != NULL) {
         free(g->grad);
+        free(g->hess);
         free(g->lake_level);
         detail_delete(g->detail);
         free(g);
@@ -133,19 +108,44 @@ mapimg_mesh_lake_levels(const struct world *w, float *lv)
     }
 }
 
-void
-mapimg_mesh_surface(const struct mesh_look *g, const int32_t v[3], const double l[3],
-                    const double *q, double *h, double *hx, double *hy)
+/* The patches of triangle t: height, and the two gradient components. */
+static void
+surface_patches(const struct mesh_look *g, int32_t t, struct mesh_patch_cache *pc)
 {
     const struct mesh *m = g->w->mesh;
+    double fx[3], fy[3], gx[3][2], gy[3][2];
     int k;
-    *h = *hx = *hy = 0.0;
+
+    ct_site_patch(&pc->h, m, t, g->w->elevation, g->grad);
     for (k = 0; k < 3; k++) {
-        const double *p = m->points + 2 * (size_t)v[k], *gr = g->grad + 2 * (size_t)v[k];
-        *h += l[k] * (g->w->elevation[v[k]] + gr[0] * (q[0] - p[0]) + gr[1] * (q[1] - p[1]));
-        *hx += l[k] * gr[0];
-        *hy += l[k] * gr[1];
+        size_t v = (size_t)m->triangles[3 * (size_t)t + k];
+        fx[k] = g->grad[2 * v];
+        fy[k] = g->grad[2 * v + 1];
+        gx[k][0] = g->hess[2 * v];
+        gx[k][1] = g->hess[2 * v + 1];
+        gy[k][0] = g->hess[2 * (m->npoints + v)];
+        gy[k][1] = g->hess[2 * (m->npoints + v) + 1];
     }
+    ct_mesh_patch(&pc->gx, m, t, fx, gx);
+    ct_mesh_patch(&pc->gy, m, t, fy, gy);
+    pc->tri = t;
+}
+
+void
+mapimg_mesh_surface(const struct mesh_look *g, struct mesh_patch_cache *pc, int32_t t,
+                    const double l[3], double *h, double *hx, double *hy)
+{
+    struct mesh_patch_cache own;
+    if (pc == NULL) {
+        pc = &own;
+        pc->tri = -1;
+    }
+    if (pc->tri != t) {
+        surface_patches(g, t, pc);
+    }
+    ct_patch_eval(&pc->h, l, h, NULL, NULL);
+    ct_patch_eval(&pc->gx, l, hx, NULL, NULL);
+    ct_patch_eval(&pc->gy, l, hy, NULL, NULL);
 }
 
 double
@@ -195,8 +195,9 @@ side_color(const struct world *w, enum map_layer layer, const int32_t v[3], cons
 }
 
 int
-mapimg_mesh_color(const struct mesh_look *g, enum map_layer layer, const int32_t v[3],
-                  const double l[3], const double *q, double flow_log_max, uint32_t *out)
+mapimg_mesh_color(const struct mesh_look *g, struct mesh_patch_cache *pc, enum map_layer layer,
+                  int32_t t, const int32_t v[3], const double l[3], double flow_log_max,
+                  uint32_t *out)
 {
     const struct world *w = g->w;
     double h, hx, hy, a, share = 0.0, level = -INFINITY;
@@ -208,7 +209,7 @@ mapimg_mesh_color(const struct mesh_look *g, enum map_layer layer, const int32_t
         lake |= w->water[v[k]] == WATER_LAKE;
         level = g->lake_level[v[k]] > level ? g->lake_level[v[k]] : level;
     }
-    mapimg_mesh_surface(g, v, l, q, &h, &hx, &hy);
+    mapimg_mesh_surface(g, pc, t, l, &h, &hx, &hy);
     /* a lake's shore is the surface's contour at its level (map version
        6), anti-aliased as the coast; the wet share where no level is known */
     if (lake && level > -INFINITY) {
@@ -231,8 +232,12 @@ mapimg_mesh_color(const struct mesh_look *g, enum map_layer layer, const int32_t
     if (have_land) {
         if (g->detail != NULL) {
             /* the gullies in the shading; the coast stays the surface's */
-            double ou, ov;
-            detail_offset(g->detail, q[0], q[1], h, hx, hy, &ou, &ov);
+            const double *p0 = &w->mesh->points[2 * (size_t)v[0]];
+            const double *p1 = &w->mesh->points[2 * (size_t)v[1]];
+            const double *p2 = &w->mesh->points[2 * (size_t)v[2]];
+            double ou, ov, qx = l[0] * p0[0] + l[1] * p1[0] + l[2] * p2[0];
+            double qy = l[0] * p0[1] + l[1] * p1[1] + l[2] * p2[1];
+            detail_offset(g->detail, qx, qy, h, hx, hy, &ou, &ov);
             hx += ou;
             hy += ov;
         }
@@ -289,7 +294,8 @@ tri_under(const struct mesh *m, int32_t p, const double *q, double l[3])
 
 int
 mapimg_mesh_smooth_color(const struct world *w, enum map_layer layer, int32_t p, const double *q,
-             double flow_log_max, const struct mesh_look *ml, uint32_t *out)
+             double flow_log_max, const struct mesh_look *ml,
+             struct mesh_patch_cache *pc, uint32_t *out)
 {
     const struct mesh *m = w->mesh;
     double l[3], wet = 0.0;
@@ -303,7 +309,7 @@ mapimg_mesh_smooth_color(const struct world *w, enum map_layer layer, int32_t p,
         for (k = 0; k < 3; k++) {
             v[k] = m->triangles[3 * t + k];
         }
-        k = mapimg_mesh_color(ml, layer, v, l, q, flow_log_max, out);
+        k = mapimg_mesh_color(ml, pc, layer, t, v, l, flow_log_max, out);
         return k < 0 ? 0 : (k ? 2 : 3);
     }
     for (k = 0; k < 3; k++) {

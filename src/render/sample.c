@@ -8,6 +8,7 @@
 
 #include "core/base/detmath.h"
 #include "core/geom/mesh.h"
+#include "core/geom/site_gradient.h"
 #include "render/mapimg.h"
 #include "render/detail.h"
 #include "render/river_carve.h"
@@ -130,6 +131,25 @@ surface_at(void *ctx, double u, double v)
     return e;
 }
 
+/* A planar mesh's site gradients for the Clough-Tocher surface (s->grad;
+ * none for grids and spheres). Errors: OG_ENOMEM. */
+static enum og_status
+plane_init(struct sampler *s, struct og_error *err)
+{
+    const struct world *w = s->w;
+    s->patch_tri = -1;
+    if (w->kind == WORLD_GRID || w->mesh == NULL || w->mesh->dim != 2 ||
+        w->mesh->npoints == 0) {
+        return OG_OK;
+    }
+    s->grad = malloc(sizeof *s->grad * 2 * w->mesh->npoints);
+    if (s->grad == NULL) {
+        return og_error_set(err, OG_ENOMEM, "out of memory for the surface's gradients");
+    }
+    site_gradients(w->mesh, w->elevation, s->grad);
+    return OG_OK;
+}
+
 enum og_status
 sample_init(struct sampler *s, const struct world *w, int width, int height,
             struct og_error *err)
@@ -142,6 +162,9 @@ sample_init(struct sampler *s, const struct world *w, int width, int height,
     s->width = width;
     s->height = height;
     sample_axes(w, width, height, s->ax);
+    if ((st = plane_init(s, err)) != OG_OK) {
+        return st;
+    }
     st = river_carve_new(w, s->ax[1], s->ax[3], surface_at, s, &s->carve, &bed, err);
     /* sample_lowest's: its beds are these (the same probes from the same
        hints; a bed does not depend on the raster's size) */
@@ -150,6 +173,10 @@ sample_init(struct sampler *s, const struct world *w, int width, int height,
         (st = detail_new(w, detail_spacing_m(w, s->ax[1], s->ax[3]), &s->detail, err)) != OG_OK) {
         river_carve_free(s->carve);
         s->carve = NULL;
+    }
+    if (st != OG_OK) {
+        free(s->grad);
+        s->grad = NULL;
     }
     /* the channels' surface probes moved the walk hints: start the rows
        from the same hints whether or not rivers are carved */
@@ -164,9 +191,11 @@ sample_free(struct sampler *s)
     if (!s->borrowed) {
         river_carve_free(s->carve);
         detail_delete(s->detail);
+        free(s->grad);
     }
     s->carve = NULL;
     s->detail = NULL;
+    s->grad = NULL;
 }
 
 void
@@ -175,6 +204,7 @@ sample_share(struct sampler *v, const struct sampler *s, int carved)
     *v = *s;
     v->tri = 0;
     v->point = 0;
+    v->patch_tri = -1;   /* its own patch cache, built as it walks */
     v->borrowed = 1;
     if (!carved) {
         v->carve = NULL;
@@ -208,7 +238,12 @@ sample_lowest(const struct world *w, double *lo, struct og_error *err)
     memset(&s, 0, sizeof s);
     s.w = w;
     s.width = s.height = 1;
+    if ((st = plane_init(&s, err)) != OG_OK) {
+        *lo = w->elev_min;
+        return st;
+    }
     st = river_carve_lowest(w, surface_at, &s, &bed, err);
+    free(s.grad);
     *lo = bed < w->elev_min ? bed : w->elev_min;
     return st;
 }
@@ -318,7 +353,8 @@ orient(const struct mesh *m, int32_t a, int32_t b, const double *q)
 }
 
 /* Find the triangle holding q by a visibility walk from s->tri and write
- * the interpolated elevation; falls back to the nearest point outside the
+ * the interpolated elevation (plane: the Clough-Tocher patch, clamped to
+ * the world's range; sphere: linear); falls back to the nearest point outside the
  * hull (or if the walk does not settle). */
 static void
 mesh_sample(struct sampler *s, const double *q, float *elev, int32_t *cell)
@@ -360,8 +396,18 @@ mesh_sample(struct sampler *s, const double *q, float *elev, int32_t *cell)
             wa /= sum;
             wb /= sum;
             wc /= sum;
-            elev[0] = (float)(wa * w->elevation[v[0]] + wb * w->elevation[v[1]] +
-                              wc * w->elevation[v[2]]);
+            if (s->grad != NULL) {
+                double l[3] = {wa, wb, wc}, h;
+                if (s->patch_tri != t) {
+                    ct_site_patch(&s->patch, m, t, w->elevation, s->grad);
+                    s->patch_tri = t;
+                }
+                ct_patch_eval(&s->patch, l, &h, NULL, NULL);
+                elev[0] = (float)in_range(w, h);
+            } else {
+                elev[0] = (float)(wa * w->elevation[v[0]] + wb * w->elevation[v[1]] +
+                                  wc * w->elevation[v[2]]);
+            }
             best = wa >= wb && wa >= wc ? 0 : (wb >= wc ? 1 : 2);
             if (cell != NULL) {
                 cell[0] = v[best];

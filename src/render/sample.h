@@ -18,11 +18,16 @@
  *           v = (y + 0.5) / H (longitude -180..180 degrees left to right,
  *           latitude 90..-90 top to bottom), as every global 2:1 raster.
  * Pictures (maps, iso) are pixel-is-area and do not come here.
- *   plane:  linear interpolation inside the Delaunay triangle holding the
- *           point (the cells' elevations at its corners); outside the hull
- *           the nearest cell.
- *   sphere: the same on the spherical triangle, with the barycentric
- *           weights of the gnomonic projection onto the triangle's plane.
+ *   plane:  the Clough-Tocher patch of the Delaunay triangle holding the
+ *           point (core/geom/clough_tocher.h: C1, cubic on each third of
+ *           the triangle, through the cells' elevations with their
+ *           minimum-curvature gradients, core/geom/site_gradient.h; issue 24:
+ *           no triangle facets in hillshade; heightmap version 4), clamped
+ *           to [elev_min, elev_max] (the cubic can overshoot its corners);
+ *           outside the hull the nearest cell.
+ *   sphere: linear interpolation on the spherical triangle, with the
+ *           barycentric weights of the gnomonic projection onto the
+ *           triangle's plane (still C0: facets show in hillshade).
  * Every sample lies in [elev_min, elev_max] (before river channels).
  * Triangles are found by a visibility walk from the previous pixel's
  * triangle, so a row costs O(width).
@@ -40,6 +45,7 @@
 #include <stdint.h>
 
 #include "core/base/og_error.h"
+#include "core/geom/clough_tocher.h"
 #include "core/world.h"
 
 struct river_carve;
@@ -55,7 +61,10 @@ struct sampler {
     int32_t point;         /* walk hint for nearest-point fallbacks */
     struct river_carve *carve; /* the river channels, or NULL */
     double lowest;         /* sample_lowest's value, from the same channels */
-    int borrowed;          /* a sample_share: carve and detail are another sampler's */
+    int borrowed;          /* a sample_share: carve, detail and grad are another sampler's */
+    double *grad;          /* plane: 2 per site, the elevation's gradient */
+    struct ct_patch patch; /* plane: the surface of triangle patch_tri */
+    int32_t patch_tri;     /* -1: none built yet */
 };
 
 /* Prepare s for a width x height raster of w (both >= 1), with w's river
