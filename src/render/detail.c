@@ -180,6 +180,15 @@ level_grid(struct detail *d, const struct world *w, struct og_error *err)
         free(tmp);
         return og_error_set(err, OG_ENOMEM, "out of memory for the terrain detail's water");
     }
+    /* with a sea, no land lies below it: its level is the floor of every
+       cell's (a low land point far from the water is capped by the sea, not
+       by a level far below the world that a blend can leak into) */
+    for (i = 0; w->water != NULL && i < w->ncells; i++) {
+        if (w->water[i] == WATER_OCEAN) {
+            far = (float)w->sea_level;
+            break;
+        }
+    }
     for (i = 0; i < n; i++) {
         d->level[i] = far;
     }
