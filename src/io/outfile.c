@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/base/rng.h"
+
 enum og_status
 outfile_resolve(const char *path, char *out, size_t size, struct og_error *err)
 {
@@ -98,12 +100,7 @@ open_temp(const char *path, char *tmp, size_t tmpsize)
         clock_gettime(CLOCK_REALTIME, &ts);
         x = (uint64_t)getpid() * 0x9e3779b97f4a7c15ull ^ (uint64_t)ts.tv_nsec ^
             ((uint64_t)atomic_fetch_add(&counter, 1u) << 32);
-        /* splitmix64 finaliser: spread the bits over the six characters */
-        x ^= x >> 30;
-        x *= 0xbf58476d1ce4e5b9ull;
-        x ^= x >> 27;
-        x *= 0x94d049bb133111ebull;
-        x ^= x >> 31;
+        x = rng_mix64(x);  /* spread the bits over the six characters */
         if ((size_t)snprintf(tmp, tmpsize, "%s.XXXXXX", path) >= tmpsize) {
             errno = ENAMETOOLONG;
             return -1;

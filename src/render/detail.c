@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/base/detmath.h"
+#include "core/base/rng.h"
 #include "core/geom/mesh.h"
 #include "core/recipe/params.h"
 #include "render/river_carve.h"
@@ -38,26 +39,14 @@ smooth5(double x)
     return x * x * x * (x * (x * 6.0 - 15.0) + 10.0);
 }
 
-static uint64_t
-mix64(uint64_t x)
-{
-    /* splitmix64 finaliser (Steele, Lea and Flood 2014) */
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ull;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebull;
-    x ^= x >> 31;
-    return x;
-}
-
 /* The random phase (as an angle in 1/256 turns) of pivot (i, j) of
  * octave k. */
 static unsigned
 pivot_phase(uint64_t seed, int k, int64_t i, int64_t j)
 {
-    uint64_t h = mix64(seed ^ (uint64_t)(k + 1) * 0x9e3779b97f4a7c15ull);
-    h = mix64(h ^ (uint64_t)i * 0xc2b2ae3d27d4eb4full);
-    h = mix64(h ^ (uint64_t)j * 0x165667b19e3779f9ull);
+    uint64_t h = rng_mix64(seed ^ (uint64_t)(k + 1) * 0x9e3779b97f4a7c15ull);
+    h = rng_mix64(h ^ (uint64_t)i * 0xc2b2ae3d27d4eb4full);
+    h = rng_mix64(h ^ (uint64_t)j * 0x165667b19e3779f9ull);
     return (unsigned)(h >> 56);
 }
 
@@ -242,7 +231,7 @@ detail_init(struct detail *d, const struct world *w, double px_m, struct og_erro
     for (k = 0; k < 256; k++) {
         det_sincos(TWO_PI * k / 256.0, &d->unit_sin[k], &d->unit_cos[k]);
     }
-    d->seed = mix64(w->params.seed ^ 0x64657461696c2d31ull);
+    d->seed = rng_mix64(w->params.seed ^ 0x64657461696c2d31ull);
     if (level_grid(d, w, err) != OG_OK) {
         detail_free(d);
         return OG_ENOMEM;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/base/detmath.h"
+#include "core/base/rng.h"
 #include "core/geom/mesh.h"
 #include "core/pipeline.h"
 #include "render/iso_internal.h"
@@ -15,18 +16,6 @@
 #include "render/tint.h"
 
 /* --- vertex hash (jitter) ---------------------------------------------- */
-
-static uint64_t
-mix64(uint64_t x)
-{
-    /* splitmix64 finaliser (Steele, Lea and Flood 2014) */
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ull;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebull;
-    x ^= x >> 31;
-    return x;
-}
 
 static long
 gcd_long(long a, long b)
@@ -54,10 +43,10 @@ vertex_hash_key(long cx, uint64_t fx, long cy, uint64_t fy)
 {
     uint64_t h;
 
-    h = mix64((uint64_t)cx * 0x9e3779b97f4a7c15ull ^ 0x6f726f67656e2d69ull);
-    h = mix64(h ^ fx);
-    h = mix64(h ^ (uint64_t)cy * 0xc2b2ae3d27d4eb4full);
-    h = mix64(h ^ fy);
+    h = rng_mix64((uint64_t)cx * 0x9e3779b97f4a7c15ull ^ 0x6f726f67656e2d69ull);
+    h = rng_mix64(h ^ fx);
+    h = rng_mix64(h ^ (uint64_t)cy * 0xc2b2ae3d27d4eb4full);
+    h = rng_mix64(h ^ fy);
     return (double)(h >> 11) * (1.0 / 9007199254740992.0);
 }
 

@@ -6,23 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/rng.h"
 #include "core/geom/mesh.h"
 #include "core/planet/wfc.h"
 #include "render/tint.h"
-
-static uint64_t
-mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 /* The lattice value at (i, j, k): uniform in [-1, 1). */
 static double
 lattice3(uint64_t seed, int64_t i, int64_t j, int64_t k)
 {
-    uint64_t h = mix64(seed + (uint64_t)i * 0x9e3779b97f4a7c15ull +
+    uint64_t h = rng_mix64(seed + (uint64_t)i * 0x9e3779b97f4a7c15ull +
                        (uint64_t)j * 0xc2b2ae3d27d4eb4full + (uint64_t)k * 0x165667b19e3779f9ull);
     return (double)(h >> 11) * (2.0 / 9007199254740992.0) - 1.0;
 }
@@ -214,7 +207,7 @@ sphere_surface_new(const struct world *w, enum map_layer layer, double px,
     s->w = w;
     s->layer = layer;
     s->px = px;
-    s->seed = mix64(w->params.seed ^ 0x5d7e3a91c2b4f60dull);
+    s->seed = rng_mix64(w->params.seed ^ 0x5d7e3a91c2b4f60dull);
     s->spacing = sqrt(4.0 * M_PI / (double)n);
     for (p = 0; p < n; p++) {
         site_gradients(w, (int32_t)p, s->grad + 3 * p, s->shade_grad + 3 * p);
@@ -277,31 +270,6 @@ tri_weights(const struct mesh *m, int32_t t, const double *q, double l[3])
     l[1] /= sum;
     l[2] = 1.0 - l[0] - l[1];
     return 1;
-}
-
-/* The triangle under q among those around site p (q's nearest site) and
- * their neighbours, in a fixed order; -1 if none. */
-static int32_t
-tri_under(const struct mesh *m, int32_t p, const double *q, double l[3])
-{
-    int32_t start = m->point_edge[p], in = start, k;
-    if (start < 0) {
-        return -1;
-    }
-    do {
-        int32_t t = in / 3, nb[3];
-        if (tri_weights(m, t, q, l)) {
-            return t;
-        }
-        mesh_triangle_neighbors(m, t, nb);
-        for (k = 0; k < 3; k++) {
-            if (nb[k] >= 0 && tri_weights(m, nb[k], q, l)) {
-                return nb[k];
-            }
-        }
-        in = m->halfedges[mesh_edge_next(in)];
-    } while (in >= 0 && in != start);
-    return -1;
 }
 
 /* The detail's height at q, and its gradient added to g */
@@ -382,7 +350,7 @@ sphere_surface_at(const struct sphere_surface *s, const double *q, int32_t *star
     int32_t p = mesh_nearest_point(m, q, *start), t, v[3];
     int k, i, ocean = 0, lake = 0, have_land, have_water;
 
-    if (p < 0 || (t = tri_under(m, p, q, l)) < 0) {
+    if (p < 0 || (t = mesh_triangle_near(m, p, q, l, tri_weights)) < 0) {
         return 0;
     }
     *start = p;

@@ -2,12 +2,17 @@
 #include "core/base/rng.h"
 
 uint64_t
-rng_splitmix64(uint64_t *x)
+rng_mix64(uint64_t z)
 {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
+}
+
+uint64_t
+rng_splitmix64(uint64_t *x)
+{
+    return rng_mix64(*x += 0x9E3779B97F4A7C15ull);
 }
 
 uint64_t

@@ -15,6 +15,11 @@ struct rng {
     uint64_t inc;
 };
 
+/* splitmix64's finaliser (Steele, Lea and Flood 2014): x's bits mixed so
+ * that each input bit flips about half the output bits; a hash of lattice
+ * points and counters. */
+uint64_t rng_mix64(uint64_t x);
+
 /* One splitmix64 step: advances *x and returns a well-mixed 64-bit value. */
 uint64_t rng_splitmix64(uint64_t *x);
 
