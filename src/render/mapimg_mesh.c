@@ -266,32 +266,6 @@ tri_weights(const struct mesh *m, int32_t t, const double *q, double l[3])
     return l[0] >= eps && l[1] >= eps && l[2] >= eps;
 }
 
-/* The triangle under q among those around site p (the nearest site), then
- * their neighbours; -1 if none (outside the hull or far). */
-static int32_t
-tri_under(const struct mesh *m, int32_t p, const double *q, double l[3])
-{
-    int32_t start = m->point_edge[p], in = start, k;
-
-    if (start < 0) {
-        return -1;
-    }
-    do {
-        int32_t t = in / 3, nb[3];
-        if (tri_weights(m, t, q, l)) {
-            return t;
-        }
-        mesh_triangle_neighbors(m, t, nb);
-        for (k = 0; k < 3; k++) {
-            if (nb[k] >= 0 && tri_weights(m, nb[k], q, l)) {
-                return nb[k];
-            }
-        }
-        in = m->halfedges[mesh_edge_next(in)];
-    } while (in >= 0 && in != start);
-    return -1;
-}
-
 int
 mapimg_mesh_smooth_color(const struct world *w, enum map_layer layer, int32_t p, const double *q,
              double flow_log_max, const struct mesh_look *ml,
@@ -299,7 +273,7 @@ mapimg_mesh_smooth_color(const struct world *w, enum map_layer layer, int32_t p,
 {
     const struct mesh *m = w->mesh;
     double l[3], wet = 0.0;
-    int32_t t = tri_under(m, p, q, l), v[3];
+    int32_t t = mesh_triangle_near(m, p, q, l, tri_weights), v[3];
     int k;
 
     if (t < 0) {

@@ -100,6 +100,18 @@ int mesh_cell_triangles(const struct mesh *m, int32_t p, int32_t *out, int max);
 /* The (up to 3) triangles adjacent to triangle t; -1 across the hull. */
 void mesh_triangle_neighbors(const struct mesh *m, int32_t t, int32_t out[3]);
 
+/* Barycentric weights of q in triangle t of m into l (planar or on the
+ * sphere, as the caller measures them); non-zero when q lies in t. */
+typedef int (*mesh_tri_weights_fn)(const struct mesh *m, int32_t t, const double *q,
+                                   double l[3]);
+
+/* The triangle holding q among the triangles around site p (q's nearest
+ * site, so the holder is almost always one of them), then their edge
+ * neighbours, with its weights in l; -1 if none holds it (outside the
+ * hull). Defined in mesh_locate.c. */
+int32_t mesh_triangle_near(const struct mesh *m, int32_t p, const double *q, double l[3],
+                           mesh_tri_weights_fn weights);
+
 /* Nearest point to q (dim coordinates), found by greedy walk over Delaunay
  * neighbours starting at `start` (exact for a Delaunay triangulation: a
  * point no farther from q than all its neighbours is the nearest; on ties
