@@ -38,9 +38,12 @@ XDG_CONFIG_HOME='$tmp/cfg' '$BIN' $* 2>'$tmp/$_n.err'; echo \$? >'$tmp/$_n.exit'
 }
 screen() { T capture-pane -p -t "$1" 2>/dev/null; }
 ansi() { T capture-pane -p -e -t "$1" 2>/dev/null; }
+# The waits (seconds) stretch by CK_TIMEOUT_MULTIPLIER as the Check
+# timeouts do: .ci/run's ASan build sets 10 (2-3x slower code on a busy
+# machine), where a fixed 20 s wait failed now and then.
 wait_for() {
     _i=0
-    _max=$(( ${3:-20} * 5 ))
+    _max=$(( ${3:-20} * 5 * ${CK_TIMEOUT_MULTIPLIER:-1} ))
     while [ $_i -lt $_max ]; do
         screen "$1" | grep -qF -- "$2" && return 0
         sleep 0.2
@@ -51,7 +54,7 @@ wait_for() {
 }
 wait_exit() {
     _i=0
-    _max=$(( ${2:-20} * 5 ))
+    _max=$(( ${2:-20} * 5 * ${CK_TIMEOUT_MULTIPLIER:-1} ))
     while [ $_i -lt $_max ]; do
         if [ -s "$tmp/$1.exit" ]; then
             cat "$tmp/$1.exit"
